@@ -1,0 +1,110 @@
+//! `accounts.register` / `accounts.login`: request-reply with the `accounts`
+//! worker. The gateway validates input first; the worker owns hashing and the
+//! `users` table.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use ts_rs::TS;
+use uuid::Uuid;
+
+/// A user as every API answer shows it. Never carries the password hash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct User {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub email: String,
+    pub username: String,
+    pub name: String,
+    /// The name to greet the user with; today the same as `name`, kept
+    /// separate because the web client falls back fullName → name → username.
+    pub full_name: String,
+    pub phone: String,
+    pub is_admin: bool,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+}
+
+/// The columns to select from `users` into a [`User`].
+pub const USER_COLUMNS: &str =
+    "id, email, username, name, name as full_name, phone, is_admin, created_at";
+
+/// Payload of `accounts.register`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RegisterRequest {
+    pub username: String,
+    pub email: String,
+    pub password: String,
+    pub name: String,
+    pub phone: String,
+}
+
+/// Payload of `accounts.login`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// Domain errors the worker answers with; anything else is `Internal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountsError {
+    EmailExists,
+    InvalidCredentials,
+    Internal,
+}
+
+/// The reply to both account requests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountsReply {
+    User(User),
+    Error(AccountsError),
+}
+
+/// Normalises an email for storage and lookup: trimmed and lower-cased, so
+/// `Ann@Example.com` and `ann@example.com` are one account.
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_serializes_in_camel_case_without_secrets() {
+        let user = User {
+            id: Uuid::nil(),
+            email: "a@b.co".into(),
+            username: "a@b.co".into(),
+            name: "Ann Bee".into(),
+            full_name: "Ann Bee".into(),
+            phone: "+254".into(),
+            is_admin: false,
+            created_at: OffsetDateTime::UNIX_EPOCH,
+        };
+        let json = serde_json::to_value(&user).expect("serializes");
+        assert_eq!(json["fullName"], "Ann Bee");
+        assert_eq!(json["isAdmin"], false);
+        assert_eq!(json["createdAt"], "1970-01-01T00:00:00Z");
+        assert!(json.get("passwordHash").is_none());
+    }
+
+    #[test]
+    fn reply_round_trips() {
+        let reply = AccountsReply::Error(AccountsError::EmailExists);
+        let bytes = serde_json::to_vec(&reply).expect("serializes");
+        assert_eq!(bytes, br#"{"error":"email_exists"}"#);
+        let back: AccountsReply = serde_json::from_slice(&bytes).expect("deserializes");
+        assert_eq!(back, reply);
+    }
+
+    #[test]
+    fn emails_are_normalised() {
+        assert_eq!(normalize_email("  Ann@Example.COM "), "ann@example.com");
+    }
+}

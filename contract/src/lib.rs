@@ -1,0 +1,11 @@
+//! The wire format between the gateway and the workers: NATS subjects and
+//! streams, payload types, and the trace-context helpers that carry a
+//! request's trace across NATS. Also the one `init_tracing` both processes use.
+
+pub mod accounts;
+pub mod intake;
+pub mod namespace;
+pub mod process;
+pub mod telemetry;
+
+pub use namespace::Namespace;

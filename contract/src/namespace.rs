@@ -1,0 +1,103 @@
+//! Subject and stream names. Production uses the empty prefix; each test run
+//! uses its own prefix so that tests sharing one NATS server never see each
+//! other's messages or streams.
+
+use std::time::Duration;
+
+/// Queue group shared by every replica of the `accounts` worker role.
+pub const ACCOUNTS_QUEUE_GROUP: &str = "accounts";
+
+/// Names every NATS subject and JetStream stream under one optional prefix.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Namespace {
+    prefix: String,
+}
+
+impl Namespace {
+    /// `prefix` may be empty. It must consist of ASCII letters, digits, `-`
+    /// and `_` so that it is valid both in subjects and in stream names.
+    pub fn new(prefix: impl Into<String>) -> Result<Self, String> {
+        let prefix = prefix.into();
+        if prefix
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            Ok(Self { prefix })
+        } else {
+            Err(format!(
+                "NATS prefix {prefix:?} may contain only letters, digits, '-' and '_'"
+            ))
+        }
+    }
+
+    fn subject(&self, name: &str) -> String {
+        if self.prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}.{name}", self.prefix)
+        }
+    }
+
+    fn stream(&self, name: &str) -> String {
+        if self.prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}_{name}", self.prefix.to_ascii_uppercase())
+        }
+    }
+
+    /// Request-reply: register a user (`accounts` worker).
+    pub fn accounts_register(&self) -> String {
+        self.subject("accounts.register")
+    }
+
+    /// Request-reply: verify credentials (`accounts` worker).
+    pub fn accounts_login(&self) -> String {
+        self.subject("accounts.login")
+    }
+
+    /// JetStream event: a user registered (for the sales notification).
+    pub fn intake_registered(&self) -> String {
+        self.subject("intake.registered")
+    }
+
+    /// The `INTAKE` stream: contact requests, registrations, page views.
+    pub fn intake_stream(&self) -> async_nats::jetstream::stream::Config {
+        async_nats::jetstream::stream::Config {
+            name: self.stream("INTAKE"),
+            subjects: vec![self.subject("intake.>")],
+            // Long enough for a worker outage over a weekend.
+            max_age: Duration::from_secs(14 * 24 * 3600),
+            duplicate_window: Duration::from_secs(120),
+            ..Default::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn production_names_have_no_prefix() {
+        let ns = Namespace::default();
+        assert_eq!(ns.accounts_login(), "accounts.login");
+        assert_eq!(ns.intake_stream().name, "INTAKE");
+        assert_eq!(ns.intake_stream().subjects, vec!["intake.>".to_owned()]);
+    }
+
+    #[test]
+    fn prefixed_names_are_isolated() {
+        let ns = Namespace::new("t-1a_b").expect("valid prefix");
+        assert_eq!(ns.accounts_register(), "t-1a_b.accounts.register");
+        assert_eq!(ns.intake_registered(), "t-1a_b.intake.registered");
+        assert_eq!(ns.intake_stream().name, "T-1A_B_INTAKE");
+    }
+
+    #[test]
+    fn prefix_with_subject_tokens_is_refused() {
+        assert!(Namespace::new("a.b").is_err());
+        assert!(Namespace::new("a>").is_err());
+        assert!(Namespace::new("a b").is_err());
+    }
+}

@@ -1,0 +1,80 @@
+//! The one error type of the HTTP API; every failure leaves as
+//! `{ "message": ... }` with the right status, internals only in the logs.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("Not found")]
+    NotFound,
+    #[error("Request body is too large")]
+    PayloadTooLarge,
+    #[error("{0}")]
+    UnsupportedMediaType(&'static str),
+    #[error("{0}")]
+    TooManyRequests(&'static str),
+    #[error("{0}")]
+    Unavailable(&'static str),
+    #[error("Something went wrong on our side. Please try again.")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        ApiError::Internal(anyhow::Error::new(error))
+    }
+}
+
+impl From<tower_sessions::session::Error> for ApiError {
+    fn from(error: tower_sessions::session::Error) -> Self {
+        ApiError::Internal(anyhow::Error::new(error).context("session store failed"))
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(
+                "Expected a JSON body (Content-Type: application/json)",
+            ),
+            // Syntax and shape errors name the position or field, never internals.
+            _ => ApiError::BadRequest(rejection.body_text()),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(error) = &self {
+            tracing::error!(error = format!("{error:#}"), "request failed");
+        }
+        (self.status(), Json(json!({ "message": self.to_string() }))).into_response()
+    }
+}

@@ -1,0 +1,99 @@
+//! Extractors: JSON bodies whose rejections are `ApiError`s, the client IP,
+//! and the signed-in user.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, OptionalFromRequestParts};
+use axum::http::request::Parts;
+use contract::accounts::{USER_COLUMNS, User};
+use time::OffsetDateTime;
+use tower_sessions::Session;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `Json<T>` whose failures (syntax, shape, size, content type) are JSON errors.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+/// The address rate limits are keyed by.
+pub struct ClientIp(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if state.settings.trust_forwarded_for {
+            // The last entry is the one our own proxy appended.
+            let forwarded = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|v| v.trim().parse::<IpAddr>().ok())
+                .last();
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip));
+            }
+        }
+        let ConnectInfo(addr) = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .copied()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no connection info")))?;
+        Ok(ClientIp(addr.ip()))
+    }
+}
+
+/// Session keys.
+pub const USER_ID_KEY: &str = "user_id";
+pub const SIGNED_IN_AT_KEY: &str = "signed_in_at";
+
+/// The signed-in user; rejects with 401 when there is none.
+pub struct CurrentUser(pub User);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        <CurrentUser as OptionalFromRequestParts<AppState>>::from_request_parts(parts, state)
+            .await?
+            .ok_or(ApiError::Unauthorized("Not signed in"))
+    }
+}
+
+impl OptionalFromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, ApiError> {
+        let session = Session::from_request_parts(parts, state)
+            .await
+            .map_err(|(_, message)| ApiError::Internal(anyhow::anyhow!(message)))?;
+        let Some(user_id) = session.get::<Uuid>(USER_ID_KEY).await? else {
+            return Ok(None);
+        };
+        let signed_in_at = session.get::<i64>(SIGNED_IN_AT_KEY).await?.unwrap_or(0);
+        let age = OffsetDateTime::now_utc().unix_timestamp() - signed_in_at;
+        let max_age = i64::try_from(state.settings.session_max_age.as_secs()).unwrap_or(i64::MAX);
+        if age > max_age {
+            session.flush().await?;
+            return Ok(None);
+        }
+        let user: Option<User> =
+            sqlx::query_as(&format!("select {USER_COLUMNS} from users where id = $1"))
+                .bind(user_id)
+                .fetch_optional(&state.pool)
+                .await?;
+        if user.is_none() {
+            // The account was deleted: end the session rather than keep a dangling id.
+            session.flush().await?;
+        }
+        Ok(user.map(CurrentUser))
+    }
+}

@@ -1,0 +1,98 @@
+//! The HTTP surface: one module per domain, merged here with the middleware
+//! every request goes through.
+
+pub mod auth;
+pub mod health;
+pub mod web;
+
+use std::any::Any;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{Method, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::PostgresStore;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Largest request body accepted (JSON API).
+pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "nyota.sid";
+
+pub fn app(state: AppState, store: PostgresStore) -> Router {
+    let idle = tower_sessions::cookie::time::Duration::try_from(state.settings.session_idle)
+        .unwrap_or(tower_sessions::cookie::time::Duration::days(7));
+    let sessions = SessionManagerLayer::new(store)
+        .with_name(SESSION_COOKIE)
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(state.settings.cookie_secure)
+        .with_expiry(Expiry::OnInactivity(idle));
+    let api = Router::new()
+        .merge(auth::router())
+        .fallback(|| async { ApiError::NotFound })
+        .method_not_allowed_fallback(|| async {
+            ApiError::BadRequest("This method is not allowed here".to_owned())
+        })
+        .layer(sessions);
+    Router::new()
+        .nest("/api", api)
+        .merge(health::router())
+        .merge(web::router(&state.settings.web_dist))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .layer(middleware::from_fn(require_xhr_for_unsafe_methods))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request| {
+                let route = request
+                    .extensions()
+                    .get::<MatchedPath>()
+                    .map_or("static", MatchedPath::as_str);
+                tracing::info_span!(
+                    "http.request",
+                    otel.name = format!("{} {route}", request.method()),
+                    http.method = %request.method(),
+                    http.route = route,
+                )
+            }),
+        )
+        .with_state(state)
+}
+
+/// CSRF defence: a cross-site form or `fetch` without CORS cannot set this
+/// header, and the web client always sends it.
+async fn require_xhr_for_unsafe_methods(request: Request, next: Next) -> Response {
+    let safe = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    let marked = request
+        .headers()
+        .get("x-requested-with")
+        .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"XMLHttpRequest"));
+    if safe || marked {
+        next.run(request).await
+    } else {
+        ApiError::Forbidden("Missing X-Requested-With: XMLHttpRequest header").into_response()
+    }
+}
+
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<&str>()
+        .map(ToString::to_string)
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let mut response =
+        ApiError::Internal(anyhow::anyhow!("handler panicked: {detail}")).into_response();
+    response.headers_mut().remove(header::CACHE_CONTROL);
+    response
+}

@@ -1,0 +1,79 @@
+//! The edge of the platform: HTTP API, static web app, and (later) the
+//! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
+//! it too, on a port-0 listener.
+
+pub mod error;
+pub mod extract;
+pub mod http;
+pub mod limits;
+pub mod settings;
+pub mod state;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use secrecy::ExposeSecret as _;
+use tokio::net::TcpListener;
+use tower_sessions::ExpiredDeletion as _;
+use tower_sessions_sqlx_store::PostgresStore;
+
+pub use settings::Settings;
+pub use state::AppState;
+
+/// Connections the gateway needs, opened from the settings.
+pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async_nats::Client)> {
+    use anyhow::Context as _;
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(20)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(settings.database_url.expose_secret())
+        .await
+        .context("failed to connect to Postgres")?;
+    let nats = async_nats::ConnectOptions::new()
+        .name("gateway")
+        .retry_on_initial_connect()
+        .connection_timeout(Duration::from_secs(5))
+        .connect(&settings.nats_url)
+        .await
+        .context("failed to connect to NATS")?;
+    Ok((pool, nats))
+}
+
+/// Serves the app on `listener` until `shutdown` resolves, then stops
+/// accepting and lets in-flight requests finish.
+pub async fn launch(
+    settings: Settings,
+    pool: sqlx::PgPool,
+    nats: async_nats::Client,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let state = AppState::new(settings, pool.clone(), nats);
+    let store = PostgresStore::new(pool);
+    let session_cleanup = tokio::spawn(
+        store
+            .clone()
+            .continuously_delete_expired(Duration::from_secs(3600)),
+    );
+    let limiter_state = state.clone();
+    let limiter_cleanup = tokio::spawn(async move {
+        let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every_minute.tick().await;
+            limiter_state.limiters.forget_idle_keys();
+        }
+    });
+    let app = http::app(state, store);
+    tracing::info!(address = %listener.local_addr()?, "gateway listening");
+    let served = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await;
+    session_cleanup.abort();
+    limiter_cleanup.abort();
+    served?;
+    tracing::info!("gateway stopped");
+    Ok(())
+}

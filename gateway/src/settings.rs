@@ -1,0 +1,249 @@
+//! Typed settings read from the environment once at start-up. Every problem
+//! is reported at once, so a misconfigured deployment fails with one clear
+//! message instead of one error per restart.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use secrecy::SecretString;
+
+/// Gateway configuration. See `.env.example` for every variable.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// `HOST` and `PORT` (default 0.0.0.0:8080).
+    pub bind: SocketAddr,
+    /// `DATABASE_URL` (required).
+    pub database_url: SecretString,
+    /// `NATS_URL` (default nats://127.0.0.1:4222).
+    pub nats_url: String,
+    /// `NATS_PREFIX`: prefix for subjects and streams (default empty).
+    pub nats_prefix: String,
+    /// `WEB_DIST`: the built web app (default web/dist).
+    pub web_dist: PathBuf,
+    /// `COOKIE_SECURE`: mark the session cookie Secure; set `true` behind TLS.
+    pub cookie_secure: bool,
+    /// `SESSION_IDLE_MINUTES`: a session unused this long expires (default 7 days).
+    pub session_idle: Duration,
+    /// `SESSION_MAX_AGE_HOURS`: sign-in lifetime regardless of activity (default 30 days).
+    pub session_max_age: Duration,
+    /// `ACCOUNTS_TIMEOUT_MS`: how long to wait for the accounts worker (default 5000).
+    pub accounts_timeout: Duration,
+    /// `TRUST_FORWARDED_FOR`: take the client IP from the last `X-Forwarded-For`
+    /// entry (only behind a proxy that sets it; default false).
+    pub trust_forwarded_for: bool,
+    pub limits: RateLimits,
+}
+
+/// Attempts allowed per key; each refills evenly over its period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RateLimits {
+    /// `LOGIN_LIMIT_PER_IP_PER_MINUTE` (default 20).
+    pub login_per_ip_per_minute: u32,
+    /// `LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE` (default 5).
+    pub login_per_account_per_minute: u32,
+    /// `REGISTER_LIMIT_PER_IP_PER_HOUR` (default 10).
+    pub register_per_ip_per_hour: u32,
+}
+
+impl Settings {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Self, String> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads settings through `lookup` (the environment, or a map in tests).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
+        let mut problems = Vec::new();
+        let read = |name: &str, default: &str| -> String {
+            lookup(name)
+                .filter(|v| !v.trim().is_empty())
+                .unwrap_or_else(|| default.to_owned())
+        };
+        let database_url = read("DATABASE_URL", "");
+        if database_url.is_empty() {
+            problems.push(
+                "DATABASE_URL is required (e.g. postgres://postgres@127.0.0.1:5432/nyota)"
+                    .to_owned(),
+            );
+        }
+        let host = parse::<IpAddr>(&mut problems, "HOST", &read("HOST", "0.0.0.0"));
+        let port = parse::<u16>(&mut problems, "PORT", &read("PORT", "8080"));
+        let settings = Settings {
+            bind: SocketAddr::new(
+                host.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
+                port.unwrap_or(8080),
+            ),
+            database_url: SecretString::from(database_url),
+            nats_url: read("NATS_URL", "nats://127.0.0.1:4222"),
+            nats_prefix: read("NATS_PREFIX", ""),
+            web_dist: PathBuf::from(read("WEB_DIST", "web/dist")),
+            cookie_secure: parse_bool(
+                &mut problems,
+                "COOKIE_SECURE",
+                &read("COOKIE_SECURE", "false"),
+            ),
+            session_idle: minutes(parse_positive(
+                &mut problems,
+                "SESSION_IDLE_MINUTES",
+                &read("SESSION_IDLE_MINUTES", "10080"),
+            )),
+            session_max_age: minutes(
+                60 * parse_positive(
+                    &mut problems,
+                    "SESSION_MAX_AGE_HOURS",
+                    &read("SESSION_MAX_AGE_HOURS", "720"),
+                ),
+            ),
+            accounts_timeout: Duration::from_millis(u64::from(parse_positive(
+                &mut problems,
+                "ACCOUNTS_TIMEOUT_MS",
+                &read("ACCOUNTS_TIMEOUT_MS", "5000"),
+            ))),
+            trust_forwarded_for: parse_bool(
+                &mut problems,
+                "TRUST_FORWARDED_FOR",
+                &read("TRUST_FORWARDED_FOR", "false"),
+            ),
+            limits: RateLimits {
+                login_per_ip_per_minute: parse_positive(
+                    &mut problems,
+                    "LOGIN_LIMIT_PER_IP_PER_MINUTE",
+                    &read("LOGIN_LIMIT_PER_IP_PER_MINUTE", "20"),
+                ),
+                login_per_account_per_minute: parse_positive(
+                    &mut problems,
+                    "LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE",
+                    &read("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "5"),
+                ),
+                register_per_ip_per_hour: parse_positive(
+                    &mut problems,
+                    "REGISTER_LIMIT_PER_IP_PER_HOUR",
+                    &read("REGISTER_LIMIT_PER_IP_PER_HOUR", "10"),
+                ),
+            },
+        };
+        if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
+            problems.push(problem);
+        }
+        if problems.is_empty() {
+            Ok(settings)
+        } else {
+            Err(format!("invalid settings: {}", problems.join("; ")))
+        }
+    }
+}
+
+fn minutes(n: u32) -> Duration {
+    Duration::from_secs(u64::from(n) * 60)
+}
+
+fn parse<T: FromStr>(problems: &mut Vec<String>, name: &str, value: &str) -> Option<T> {
+    let parsed = value.trim().parse().ok();
+    if parsed.is_none() {
+        problems.push(format!("{name} has an invalid value {value:?}"));
+    }
+    parsed
+}
+
+fn parse_positive(problems: &mut Vec<String>, name: &str, value: &str) -> u32 {
+    match parse::<u32>(problems, name, value) {
+        Some(0) => {
+            problems.push(format!("{name} must be greater than 0"));
+            1
+        }
+        Some(n) => n,
+        None => 1,
+    }
+}
+
+fn parse_bool(problems: &mut Vec<String>, name: &str, value: &str) -> bool {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" => true,
+        "false" | "0" | "no" => false,
+        _ => {
+            problems.push(format!("{name} must be true or false, not {value:?}"));
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use secrecy::ExposeSecret as _;
+
+    use super::*;
+
+    fn settings(pairs: &[(&str, &str)]) -> Result<Settings, String> {
+        let env: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Settings::from_lookup(|name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_apply_when_only_the_database_is_given() {
+        let s = settings(&[("DATABASE_URL", "postgres://db/nyota")]).expect("valid");
+        assert_eq!(s.bind, "0.0.0.0:8080".parse().expect("addr"));
+        assert_eq!(s.database_url.expose_secret(), "postgres://db/nyota");
+        assert_eq!(s.nats_url, "nats://127.0.0.1:4222");
+        assert_eq!(s.web_dist, PathBuf::from("web/dist"));
+        assert!(!s.cookie_secure);
+        assert_eq!(s.session_idle, Duration::from_secs(7 * 24 * 3600));
+        assert_eq!(s.session_max_age, Duration::from_secs(30 * 24 * 3600));
+        assert_eq!(s.accounts_timeout, Duration::from_secs(5));
+        assert_eq!(s.limits.login_per_account_per_minute, 5);
+    }
+
+    #[test]
+    fn values_are_read_and_trimmed() {
+        let s = settings(&[
+            ("DATABASE_URL", "postgres://db/x"),
+            ("PORT", " 9000 "),
+            ("HOST", "127.0.0.1"),
+            ("COOKIE_SECURE", "TRUE"),
+            ("SESSION_IDLE_MINUTES", "30"),
+            ("NATS_PREFIX", "t-1"),
+        ])
+        .expect("valid");
+        assert_eq!(s.bind, "127.0.0.1:9000".parse().expect("addr"));
+        assert!(s.cookie_secure);
+        assert_eq!(s.session_idle, Duration::from_secs(1800));
+        assert_eq!(s.nats_prefix, "t-1");
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once() {
+        let error = settings(&[
+            ("PORT", "eighty"),
+            ("COOKIE_SECURE", "maybe"),
+            ("SESSION_IDLE_MINUTES", "0"),
+            ("NATS_PREFIX", "a.b"),
+        ])
+        .expect_err("invalid");
+        assert!(error.contains("DATABASE_URL is required"), "{error}");
+        assert!(
+            error.contains("PORT has an invalid value \"eighty\""),
+            "{error}"
+        );
+        assert!(
+            error.contains("COOKIE_SECURE must be true or false"),
+            "{error}"
+        );
+        assert!(
+            error.contains("SESSION_IDLE_MINUTES must be greater than 0"),
+            "{error}"
+        );
+        assert!(error.contains("NATS prefix"), "{error}");
+    }
+
+    #[test]
+    fn debug_output_hides_the_database_url() {
+        let s = settings(&[("DATABASE_URL", "postgres://user:hunter2@db/x")]).expect("valid");
+        assert!(!format!("{s:?}").contains("hunter2"));
+    }
+}

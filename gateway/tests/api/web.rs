@@ -1,0 +1,77 @@
+use reqwest::StatusCode;
+use sqlx::PgPool;
+
+use crate::helpers::spawn;
+
+#[sqlx::test(migrations = "../migrations")]
+async fn client_routes_get_the_app_and_unknown_paths_a_404(pool: PgPool) {
+    let app = spawn(pool).await;
+    for path in ["/", "/login", "/blog/17", "/admin/events/enhanced"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert!(
+            response
+                .text()
+                .await
+                .expect("body")
+                .contains("<title>Nyota</title>")
+        );
+    }
+    let response = app.get("/no-such-page").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert!(
+        response
+            .text()
+            .await
+            .expect("body")
+            .contains("<title>Nyota</title>")
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn hashed_assets_are_immutable_and_precompressed(pool: PgPool) {
+    let app = spawn(pool).await;
+    let response = app
+        .client
+        .get(app.url("/assets/app-4f3a.js"))
+        .header("Accept-Encoding", "br, gzip")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(
+        response.bytes().await.expect("body").as_ref(),
+        b"brotli-bytes"
+    );
+
+    let plain = app
+        .client
+        .get(app.url("/assets/app-4f3a.js"))
+        .header("Accept-Encoding", "identity")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(plain.text().await.expect("body"), "console.log('app')");
+
+    assert_eq!(
+        app.get("/assets/missing-1234.js").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn link_aliases_redirect(pool: PgPool) {
+    let app = spawn(pool).await;
+    let response = app.get("/terms?from=register").await;
+    assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(
+        response.headers()["location"],
+        "/terms-of-service?from=register"
+    );
+}

@@ -1,0 +1,262 @@
+//! The `accounts` role: registration and login as a NATS service in a queue
+//! group. Argon2 runs on the blocking pool, bounded by a semaphore, so that
+//! password work never stalls the runtime nor exhausts memory (19 MiB each).
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use async_nats::jetstream;
+use contract::accounts::{
+    AccountsError, AccountsReply, LoginRequest, RegisterRequest, USER_COLUMNS, User,
+    normalize_email,
+};
+use contract::intake::Registered;
+use contract::namespace::ACCOUNTS_QUEUE_GROUP;
+use contract::telemetry::{set_parent_from_headers, trace_headers};
+use futures::StreamExt as _;
+use sqlx::PgPool;
+use tokio::sync::Semaphore;
+use tokio::task::JoinHandle;
+use tracing::Instrument as _;
+use uuid::Uuid;
+
+use crate::{WorkerContext, passwords};
+
+/// A user with the stored hash, which only this role ever reads.
+#[derive(sqlx::FromRow)]
+struct UserWithHash {
+    #[sqlx(flatten)]
+    user: User,
+    password_hash: String,
+}
+
+#[derive(Clone)]
+struct Service {
+    ctx: WorkerContext,
+    jetstream: jetstream::Context,
+    /// Verified against when the email is unknown, so that a login for an
+    /// unknown account costs the same time as one with a wrong password.
+    dummy_hash: Arc<str>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Request {
+    Register,
+    Login,
+}
+
+/// Subscribes to the account subjects and serves them until `shutdown`
+/// resolves; returns once the subscriptions are live on the server, so a
+/// request sent afterwards is answered.
+pub async fn spawn(
+    ctx: WorkerContext,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<JoinHandle<()>> {
+    let jetstream = jetstream::new(ctx.nats.clone());
+    jetstream
+        .get_or_create_stream(ctx.namespace.intake_stream())
+        .await
+        .context("failed to create the INTAKE stream")?;
+    let dummy_hash = tokio::task::spawn_blocking(|| passwords::hash(&Uuid::new_v4().to_string()))
+        .await?
+        .map_err(|e| anyhow::anyhow!("failed to hash: {e}"))?;
+    let service = Service {
+        ctx: ctx.clone(),
+        jetstream,
+        dummy_hash: dummy_hash.into(),
+    };
+
+    let group = ACCOUNTS_QUEUE_GROUP.to_owned();
+    let register = ctx
+        .nats
+        .queue_subscribe(ctx.namespace.accounts_register(), group.clone())
+        .await?;
+    let login = ctx
+        .nats
+        .queue_subscribe(ctx.namespace.accounts_login(), group)
+        .await?;
+    ctx.nats
+        .flush()
+        .await
+        .context("failed to flush subscriptions")?;
+
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    Ok(tokio::spawn(async move {
+        let mut requests = futures::stream::select(
+            register.map(|m| (Request::Register, m)),
+            login.map(|m| (Request::Login, m)),
+        );
+        let permits = Arc::new(Semaphore::new(workers));
+        let mut shutdown = std::pin::pin!(shutdown);
+        tracing::info!(workers, "accounts role started");
+        loop {
+            let (kind, message) = tokio::select! {
+                () = &mut shutdown => break,
+                next = requests.next() => match next {
+                    Some(next) => next,
+                    None => break,
+                },
+            };
+            let Ok(permit) = permits.clone().acquire_owned().await else {
+                break;
+            };
+            let service = service.clone();
+            tokio::spawn(async move {
+                service.handle(kind, message).await;
+                drop(permit);
+            });
+        }
+        // Dropping the subscriptions unsubscribes; then let in-flight requests finish.
+        drop(requests);
+        let _ = permits.acquire_many(workers as u32).await;
+        tracing::info!("accounts role stopped");
+    }))
+}
+
+impl Service {
+    async fn handle(&self, kind: Request, message: async_nats::Message) {
+        let span = tracing::info_span!("accounts.request", accounts.kind = ?kind);
+        set_parent_from_headers(&span, message.headers.as_ref());
+        async {
+            let reply = match kind {
+                Request::Register => match serde_json::from_slice(&message.payload) {
+                    Ok(request) => self.register(request).await,
+                    Err(error) => Err(malformed(error)),
+                },
+                Request::Login => match serde_json::from_slice(&message.payload) {
+                    Ok(request) => self.login(request).await,
+                    Err(error) => Err(malformed(error)),
+                },
+            };
+            let reply = match reply {
+                Ok(user) => AccountsReply::User(user),
+                Err(Failure::Domain(error)) => AccountsReply::Error(error),
+                Err(Failure::Internal(error)) => {
+                    tracing::error!(error = format!("{error:#}"), "account request failed");
+                    AccountsReply::Error(AccountsError::Internal)
+                }
+            };
+            let Some(reply_to) = message.reply else {
+                return;
+            };
+            let body = serde_json::to_vec(&reply).unwrap_or_default();
+            if let Err(error) = self
+                .ctx
+                .nats
+                .publish_with_headers(reply_to, trace_headers(), body.into())
+                .await
+            {
+                tracing::error!(%error, "failed to send the accounts reply");
+            }
+        }
+        .instrument(span)
+        .await;
+    }
+
+    async fn register(&self, request: RegisterRequest) -> Result<User, Failure> {
+        let email = normalize_email(&request.email);
+        if email_taken(&self.ctx.pool, &email).await? {
+            return Err(Failure::Domain(AccountsError::EmailExists));
+        }
+        let password_hash = hash_off_runtime(request.password).await?;
+        let row: Option<User> = sqlx::query_as(&format!(
+            "insert into users (id, email, username, name, phone, password_hash)
+             values ($1, $2, $3, $4, $5, $6)
+             on conflict (email) do nothing
+             returning {USER_COLUMNS}"
+        ))
+        .bind(Uuid::now_v7())
+        .bind(&email)
+        .bind(request.username.trim())
+        .bind(request.name.trim())
+        .bind(request.phone.trim())
+        .bind(password_hash)
+        .fetch_optional(&self.ctx.pool)
+        .await
+        .context("failed to insert the user")?;
+        // A concurrent registration with the same email won the race.
+        let user = row.ok_or(Failure::Domain(AccountsError::EmailExists))?;
+        self.announce_registration(&user).await;
+        tracing::info!(user.id = %user.id, "user registered");
+        Ok(user)
+    }
+
+    /// Publishes `intake.registered`, deduplicated by user id. The account
+    /// exists whether or not this succeeds, so a failure is logged, not
+    /// returned to the visitor.
+    async fn announce_registration(&self, user: &User) {
+        let event = Registered {
+            user_id: user.id,
+            email: user.email.clone(),
+            name: user.name.clone(),
+            phone: user.phone.clone(),
+            registered_at: user.created_at,
+        };
+        let mut headers = trace_headers();
+        headers.insert("Nats-Msg-Id", user.id.to_string().as_str());
+        let body = serde_json::to_vec(&event).unwrap_or_default();
+        let published = async {
+            self.jetstream
+                .publish_with_headers(self.ctx.namespace.intake_registered(), headers, body.into())
+                .await?
+                .await
+        };
+        if let Err(error) = published.await {
+            tracing::error!(%error, user.id = %user.id, "failed to publish intake.registered");
+        }
+    }
+
+    async fn login(&self, request: LoginRequest) -> Result<User, Failure> {
+        let email = normalize_email(&request.email);
+        let row: Option<UserWithHash> = sqlx::query_as(&format!(
+            "select {USER_COLUMNS}, password_hash from users where email = $1"
+        ))
+        .bind(&email)
+        .fetch_optional(&self.ctx.pool)
+        .await
+        .context("failed to look up the user")?;
+        let stored = row
+            .as_ref()
+            .map_or_else(|| self.dummy_hash.to_string(), |r| r.password_hash.clone());
+        let password = request.password;
+        let matches = tokio::task::spawn_blocking(move || passwords::verify(&password, &stored))
+            .await
+            .context("password verification panicked")?;
+        match row {
+            Some(row) if matches => Ok(row.user),
+            _ => Err(Failure::Domain(AccountsError::InvalidCredentials)),
+        }
+    }
+}
+
+/// Whether an account already uses `email` (already normalised).
+pub(crate) async fn email_taken(pool: &PgPool, email: &str) -> anyhow::Result<bool> {
+    sqlx::query_scalar("select exists(select 1 from users where email = $1)")
+        .bind(email)
+        .fetch_one(pool)
+        .await
+        .context("failed to check the email")
+}
+
+/// Hashes on the blocking pool: Argon2 takes tens of milliseconds of CPU.
+pub(crate) async fn hash_off_runtime(password: String) -> anyhow::Result<String> {
+    tokio::task::spawn_blocking(move || passwords::hash(&password))
+        .await
+        .context("password hashing panicked")?
+        .map_err(|e| anyhow::anyhow!("failed to hash the password: {e}"))
+}
+
+enum Failure {
+    Domain(AccountsError),
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(error: anyhow::Error) -> Self {
+        Failure::Internal(error)
+    }
+}
+
+fn malformed(error: serde_json::Error) -> Failure {
+    Failure::Internal(anyhow::Error::new(error).context("malformed account request"))
+}

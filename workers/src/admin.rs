@@ -1,0 +1,67 @@
+//! Seeding of the admin account, idempotent so that `infra/run` can call it
+//! on every start.
+
+use anyhow::Context as _;
+use contract::accounts::normalize_email;
+use rand::Rng as _;
+use rand::distributions::Alphanumeric;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::accounts::{email_taken, hash_off_runtime};
+
+/// What seeding did, for the start-up banner.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Seeded {
+    /// A new admin was created with this password (generated when none was given).
+    Created { password: String },
+    /// The account existed; it is an admin now, and its password was replaced
+    /// only if one was given.
+    Existing { password_changed: bool },
+}
+
+/// Ensures an admin account with `email` exists.
+pub async fn seed_admin(
+    pool: &PgPool,
+    email: &str,
+    password: Option<String>,
+) -> anyhow::Result<Seeded> {
+    let email = normalize_email(email);
+    if email_taken(pool, &email).await? {
+        let password_hash = match password {
+            Some(password) => Some(hash_off_runtime(password).await?),
+            None => None,
+        };
+        sqlx::query(
+            "update users set is_admin = true, password_hash = coalesce($2, password_hash)
+             where email = $1",
+        )
+        .bind(&email)
+        .bind(&password_hash)
+        .execute(pool)
+        .await
+        .context("failed to update the admin")?;
+        return Ok(Seeded::Existing {
+            password_changed: password_hash.is_some(),
+        });
+    }
+    let password = password.unwrap_or_else(|| {
+        rand::thread_rng()
+            .sample_iter(&Alphanumeric)
+            .take(20)
+            .map(char::from)
+            .collect()
+    });
+    sqlx::query(
+        "insert into users (id, email, username, name, phone, password_hash, is_admin)
+         values ($1, $2, $2, 'Administrator', '', $3, true)
+         on conflict (email) do update set is_admin = true",
+    )
+    .bind(Uuid::now_v7())
+    .bind(&email)
+    .bind(hash_off_runtime(password.clone()).await?)
+    .execute(pool)
+    .await
+    .context("failed to insert the admin")?;
+    Ok(Seeded::Created { password })
+}

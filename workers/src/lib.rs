@@ -1,0 +1,47 @@
+//! Worker roles. Each role is a long-running task that consumes NATS
+//! subjects; `main.rs` runs one role or all of them in one process.
+
+pub mod accounts;
+pub mod admin;
+pub mod passwords;
+
+use std::time::Duration;
+
+use contract::Namespace;
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+
+/// The one schema, embedded so that every binary can migrate.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// What every role needs: the database, NATS and the subject namespace.
+#[derive(Clone)]
+pub struct WorkerContext {
+    pub pool: PgPool,
+    pub nats: async_nats::Client,
+    pub namespace: Namespace,
+}
+
+/// Opens a bounded Postgres pool that fails fast when the server is away.
+pub async fn connect_postgres(url: &str, max_connections: u32) -> anyhow::Result<PgPool> {
+    use anyhow::Context as _;
+    PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(url)
+        .await
+        .context("failed to connect to Postgres")
+}
+
+/// Connects to NATS, retrying the first connection for a while so that the
+/// processes may start in any order.
+pub async fn connect_nats(url: &str, name: &str) -> anyhow::Result<async_nats::Client> {
+    use anyhow::Context as _;
+    async_nats::ConnectOptions::new()
+        .name(name)
+        .retry_on_initial_connect()
+        .connection_timeout(Duration::from_secs(5))
+        .connect(url)
+        .await
+        .context("failed to connect to NATS")
+}
