@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+export function uniqueEmail(tag = 'user'): string {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const password = 'e2e-Passw0rd!';
+
+/** Pretend the visitor already answered the cookie banner, so it never covers the page. */
+export async function presetConsent(
+  context: BrowserContext,
+  { theme, consent = true }: { theme?: 'light' | 'dark'; consent?: boolean } = {},
+): Promise<void> {
+  await context.addInitScript(
+    ([storedTheme, storeConsent]) => {
+      if (storeConsent) localStorage.setItem('cookie-consent', 'true');
+      if (storedTheme) localStorage.setItem('theme', storedTheme);
+    },
+    [theme ?? '', consent] as const,
+  );
+}
+
+/** Registers through the API; the request context shares the page's cookies, so this signs in. */
+export async function registerViaApi(request: APIRequestContext, email = uniqueEmail()) {
+  const response = await request.post('/api/register', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { username: email, email, password, name: 'Api User', phone: '+254700000002' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
+}
+
+export async function fillRegisterForm(page: Page, email: string, first = 'Wanjiru', last = 'Kamau') {
+  await page.getByLabel('First Name').fill(first);
+  await page.getByLabel('Last Name').fill(last);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('+254700000001');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export const adminEmail = process.env.E2E_ADMIN_EMAIL;
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD;

@@ -1,0 +1,251 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
+import { adminPages, publicElement } from './router';
+import routeTable from './routes.json';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const signedOut = () => mockFetch((url) => (url === '/api/user' ? json(401, { message: 'Unauthorized' }) : json(404, {})));
+
+describe('route table', () => {
+  it('has a page for every public and admin route', () => {
+    for (const path of routeTable.routes) expect(() => publicElement(path)).not.toThrow();
+    expect(Object.keys(adminPages).sort()).toEqual([...routeTable.adminRoutes].sort());
+  });
+
+  it.each(routeTable.routes.filter((p) => !p.includes(':') && !['/auth', '/login', '/register', '/forgot-password', '/dashboard'].includes(p)))(
+    '%s renders in the layout with a title and a heading',
+    async (path) => {
+      signedOut();
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Nyota Cloud`);
+      await waitFor(() => expect(document.title).not.toBe(''));
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `${window.location.origin}${path}`,
+      );
+    },
+  );
+
+  it('events pages carry the events suffix', async () => {
+    signedOut();
+    renderApp('/events');
+    await waitFor(() => expect(document.title).toBe('Upcoming Events | Nyota Cloud Events'));
+  });
+
+  it('unknown paths show the 404 page', async () => {
+    signedOut();
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('404 Page Not Found'));
+  });
+
+  it('honours the redirects', async () => {
+    signedOut();
+    const { router } = renderApp('/nyota-bi');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/data-forge'));
+  });
+});
+
+describe('admin guard', () => {
+  it('sends signed-out visitors to /login', async () => {
+    signedOut();
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('refuses signed-in non-admins', async () => {
+    mockFetch(() => json(200, sampleUser));
+    renderApp('/admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+
+  it('lets admins in', async () => {
+    mockFetch(() => json(200, { ...sampleUser, isAdmin: true }));
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Live chat console/ })).toHaveAttribute('href', '/admin/chat');
+    expect(screen.getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+  });
+});
+
+describe('account pages', () => {
+  it('register shows the already-registered message with Log in instead', async () => {
+    const fetch = mockFetch((url) =>
+      url === '/api/user' ? json(401, {}) : json(400, { message: 'Email already exists' }, 'Bad Request'),
+    );
+    const user = userEvent.setup();
+    renderApp('/register');
+    await user.type(await screen.findByLabelText('First Name'), 'Amina');
+    await user.type(screen.getByLabelText('Last Name'), 'Otieno');
+    await user.type(screen.getByLabelText('Email Address'), 'amina@example.com');
+    await user.type(screen.getByLabelText('Phone Number'), '+254700000001');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(
+      await screen.findByText(
+        'This email is already registered. Please log in instead or use a different email address.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Registration Failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in instead' })).toHaveAttribute('href', '/login');
+    // Input is kept and submit is re-enabled.
+    expect(screen.getByLabelText('First Name')).toHaveValue('Amina');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    const registerCall = fetch.mock.calls.find(([u]) => u === '/api/register')!;
+    expect(JSON.parse(String(registerCall[1]!.body))).toEqual({
+      username: 'amina@example.com',
+      email: 'amina@example.com',
+      password: 'secret123',
+      name: 'Amina Otieno',
+      phone: '+254700000001',
+    });
+  });
+
+  it('register shows field errors linked to their inputs', async () => {
+    signedOut();
+    const user = userEvent.setup();
+    renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+    const firstName = screen.getByLabelText('First Name');
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('First name is required');
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Email is required');
+  });
+
+  it('login is blocked offline: offline message and no request', async () => {
+    const fetch = signedOut();
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'amina@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(
+      screen.getAllByText('You appear to be offline. Please check your internet connection and try again.').length,
+    ).toBeGreaterThan(0);
+    expect(fetch.mock.calls.some(([u]) => u === '/api/login')).toBe(false);
+  });
+
+  it('login shows the server message and redirects admins to /admin on success', async () => {
+    let attempts = 0;
+    mockFetch((url) => {
+      if (url === '/api/user') return json(401, {});
+      attempts += 1;
+      return attempts === 1
+        ? json(401, { message: 'Invalid email or password' }, 'Unauthorized')
+        : json(200, { ...sampleUser, isAdmin: true });
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'boss@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getAllByText('Invalid email or password').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('Welcome back, Amina Otieno')).toBeInTheDocument();
+  });
+
+  it('dashboard greets by name and links the cards', async () => {
+    mockFetch(() => json(200, sampleUser));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Amina Otieno!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Services' })).toHaveAttribute('href', '/iaas');
+    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/managed-infrastructure');
+    expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/security-compliance');
+    const book = screen.getByRole('link', { name: 'Book Now' });
+    expect(book).toHaveAttribute('target', '_blank');
+    expect(book.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('dashboard redirects signed-out visitors to /login', async () => {
+    signedOut();
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('logout clears the user even on a network failure', async () => {
+    mockFetch((url) => {
+      if (url === '/api/logout') throw new TypeError('Failed to fetch');
+      return json(200, sampleUser);
+    });
+    const user = userEvent.setup();
+    renderApp('/about');
+    await user.click((await screen.findAllByRole('button', { name: 'Log Out' }))[0]!);
+    expect((await screen.findAllByRole('link', { name: 'Log In' })).length).toBeGreaterThan(0);
+    expect(screen.getByText('You have been successfully logged out.')).toBeInTheDocument();
+  });
+});
+
+describe('cookie banner', () => {
+  it('appears after 1500 ms and stores the choice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signedOut();
+    renderApp('/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1400);
+    });
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    const banner = screen.getByRole('region', { name: 'Cookie consent' });
+    expect(banner).toHaveTextContent('Privacy Policy');
+    act(() => screen.getByRole('button', { name: 'Decline' }).click());
+    expect(localStorage.getItem('cookie-consent')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+  });
+
+  it('stays hidden when consent is stored', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem('cookie-consent', 'true');
+    signedOut();
+    renderApp('/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+  });
+});
+
+describe('header', () => {
+  it('hides account items while the user loads, then shows Log In and Sign Up', async () => {
+    let resolve: (r: Response) => void = () => {};
+    mockFetch(() => new Promise<Response>((r) => (resolve = r)));
+    renderApp('/');
+    expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
+    await act(async () => resolve(json(401, {})));
+    expect(await screen.findByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('products menu opens, lists the products and closes on Escape', async () => {
+    signedOut();
+    const user = userEvent.setup();
+    renderApp('/');
+    const products = await screen.findByRole('button', { name: 'Products' });
+    expect(products).toHaveAttribute('aria-expanded', 'false');
+    await user.click(products);
+    expect(products).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: /Nyota BI/ })).toHaveAttribute(
+      'href',
+      '/data-forge',
+    );
+    await user.keyboard('{Escape}');
+    expect(products).toHaveAttribute('aria-expanded', 'false');
+    expect(products).toHaveFocus();
+  });
+});

@@ -1,0 +1,46 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingMessage } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { limits } from '@/config/site';
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
+import { Footer } from '@/features/layout/components/footer';
+import { Header } from '@/features/layout/components/header';
+import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
+
+/** Smoothly scrolls to the top about 100 ms after every navigation. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }, limits.scrollToTopDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  return null;
+}
+
+/** The shared shell around every page. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
+      >
+        Skip to main content
+      </a>
+      <ScrollToTop />
+      <Header themeSwitcher={<ThemeSwitcher />} />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <CookieBanner />
+      {/* Chat widget slot: the visitor chat widget (later issue) mounts here, floating bottom right. */}
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { PageMeta } from '@/components/ui/page-meta';
+import { LoadingMessage } from '@/components/ui/spinner';
+import { useUser } from '@/lib/auth/get-user';
+
+export function AccessDenied() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <PageMeta
+        title="Access Denied | Nyota Cloud"
+        description="You do not have permission to view this page."
+      />
+      <h1 className="text-3xl font-bold">Access denied</h1>
+      <p className="mt-4 text-gray-700 dark:text-gray-300">
+        You are not authorised to view this page. The admin area is only available to Nyota Cloud
+        staff accounts. If you think this is a mistake, please contact your administrator.
+      </p>
+      <Link to="/" className="mt-8 inline-block font-semibold text-brand-dark underline dark:text-brand-light">
+        Go back home
+      </Link>
+    </section>
+  );
+}
+
+/** Signed out → /login; signed in without isAdmin → Access denied. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { data: user, isPending, isError } = useUser();
+  if (isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (isError || !user) return <Navigate to="/login" replace />;
+  if (!user.isAdmin) return <AccessDenied />;
+  return <>{children}</>;
+}

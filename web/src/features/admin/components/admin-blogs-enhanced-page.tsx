@@ -1,0 +1,5 @@
+import { AdminSectionPage } from './admin-section-page';
+
+export default function AdminBlogsEnhancedPage() {
+  return <AdminSectionPage path="/admin/blogs/enhanced" />;
+}

@@ -1,0 +1,5 @@
+import { AdminSectionPage } from './admin-section-page';
+
+export default function AdminChatPage() {
+  return <AdminSectionPage path="/admin/chat" />;
+}

@@ -1,0 +1,5 @@
+import { AdminSectionPage } from './admin-section-page';
+
+export default function AdminEventsEnhancedPage() {
+  return <AdminSectionPage path="/admin/events/enhanced" />;
+}

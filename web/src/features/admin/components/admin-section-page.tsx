@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import { PageMeta } from '@/components/ui/page-meta';
+import { adminSection } from './admin-sections';
+
+/** The frame of one admin section: title, purpose and a way back to the admin home. */
+export function AdminSectionPage({ path }: { path: string }) {
+  const section = adminSection(path);
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-12 lg:px-8">
+      <PageMeta title={`${section.title} | Admin | Nyota Cloud`} description={section.description} />
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">
+          Admin
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>{section.title}</span>
+      </nav>
+      <h1 className="mt-4 text-3xl font-bold">{section.title}</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{section.description}</p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/** The admin area's sections: what each page is for. */
+export interface AdminSection {
+  path: string;
+  title: string;
+  description: string;
+}
+
+export const adminSections: AdminSection[] = [
+  { path: '/admin/settings', title: 'Site settings', description: 'Contact details, booking link and other site-wide settings.' },
+  { path: '/admin/events', title: 'Events', description: 'Create, edit and publish events shown on the events page.' },
+  { path: '/admin/events/enhanced', title: 'Events (enhanced editor)', description: 'Edit events with images, highlights and registration links.' },
+  { path: '/admin/blogs', title: 'Blog posts', description: 'Write, edit, feature and publish blog posts.' },
+  { path: '/admin/blogs/enhanced', title: 'Blog posts (enhanced editor)', description: 'Edit posts with images, categories and source links.' },
+  { path: '/admin/analytics', title: 'Analytics', description: 'Page views from visitors who accepted cookies.' },
+  { path: '/admin/uploads', title: 'Uploads', description: 'Images and files used by blog posts and events.' },
+  { path: '/admin/database', title: 'Database', description: 'Read-only overview of stored records.' },
+  { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
+];
+
+export function adminSection(path: string): AdminSection {
+  const found = adminSections.find((s) => s.path === path);
+  if (!found) throw new Error(`Unknown admin section ${path}`);
+  return found;
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { limits } from '@/config/site';
+import { validation } from './auth-schemas';
+
+export const forgotPasswordSchema = z.object({ email: z.string().email(validation.invalidEmail) });
+type Values = z.infer<typeof forgotPasswordSchema>;
+
+type State = 'idle' | 'submitting' | 'sent' | 'error';
+
+/** Simulated: waits about 1.5 s and makes no call (content spec §4). */
+export function ForgotPasswordPage() {
+  const [state, setState] = useState<State>('idle');
+  const [sentTo, setSentTo] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+
+  const onSubmit = async ({ email }: Values) => {
+    setState('submitting');
+    try {
+      await new Promise((resolve) => window.setTimeout(resolve, limits.passwordResetDelayMs));
+      setSentTo(email);
+      setState('sent');
+    } catch {
+      setState('error');
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <PageMeta
+        title="Reset Password | Nyota Cloud"
+        description="Get instructions to reset your Nyota Cloud account password."
+        keywords="forgot password, reset password"
+      />
+      <Link to="/login" className="inline-flex items-center gap-1 text-sm text-brand-dark underline dark:text-brand-light">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to login
+      </Link>
+      <h1 className="mt-6 text-3xl font-bold">Forgot your password?</h1>
+      {state === 'sent' ? (
+        <div className="mt-6 space-y-4" role="status">
+          <p className="text-gray-700 dark:text-gray-300">
+            We've sent password reset instructions to <strong>{sentTo}</strong>. Check your inbox.
+          </p>
+          <Button variant="secondary" onClick={() => setState('idle')}>
+            Try another email
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-gray-700 dark:text-gray-300">
+            Enter your email address and we'll send you instructions to reset your password.
+          </p>
+          <form className="mt-8 space-y-5" noValidate onSubmit={handleSubmit(onSubmit)}>
+            {state === 'error' && (
+              <Alert title="Error">We couldn't process your request. Please try again later.</Alert>
+            )}
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <Button type="submit" className="w-full" disabled={state === 'submitting'}>
+              {state === 'submitting' && <Spinner />}
+              {state === 'submitting' ? 'Sending instructions...' : 'Send reset instructions'}
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

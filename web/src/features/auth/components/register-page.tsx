@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageMeta } from '@/components/ui/page-meta';
+import { LoadingMessage, Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { limits } from '@/config/site';
+import type { User } from '@/lib/api-types';
+import { useUser } from '@/lib/auth/get-user';
+import { registerPageMessage } from '@/lib/error-catalogue';
+import { useRegister } from '../api/register';
+import { registerSchema, registrationPayload, type RegisterValues } from './auth-schemas';
+import { roleHome } from './role-home';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const { data: user, isPending: checking } = useUser();
+  const [registered, setRegistered] = useState<User | null>(null);
+  const registration = useRegister({ onSuccess: setRegistered });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' },
+  });
+
+  useEffect(() => {
+    if (!registered) return;
+    const timer = window.setTimeout(
+      () => navigate('/dashboard', { replace: true }),
+      limits.registerRedirectDelayMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [registered, navigate]);
+
+  if (checking) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (user && !registered && !registration.isPending) return <Navigate to={roleHome(user)} replace />;
+
+  const failure = registration.isError ? registerPageMessage(registration.error.message) : null;
+
+  return (
+    <section className="mx-auto max-w-lg px-4 py-16">
+      <PageMeta
+        title="Create Account | Nyota Cloud"
+        description="Create your Nyota Cloud account."
+        keywords="register, sign up, create account"
+      />
+      <h1 className="text-3xl font-bold">Create Account</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-dark underline dark:text-brand-light">
+          Sign In
+        </Link>
+      </p>
+
+      {registered ? (
+        <div className="mt-8">
+          <Alert title="Registration Successful!" variant="success">
+            Welcome {registered.name || registered.username}! You are now registered. Redirecting to
+            dashboard...
+          </Alert>
+        </div>
+      ) : (
+        <form
+          className="mt-8 space-y-5"
+          noValidate
+          onSubmit={handleSubmit((values) => registration.mutate(registrationPayload(values)))}
+        >
+          {failure && (
+            <Alert title="Registration Failed">
+              <p>{failure.text}</p>
+              {failure.alreadyRegistered && (
+                <Link to="/login" className={buttonClass('secondary', 'mt-3')}>
+                  Log in instead
+                </Link>
+              )}
+            </Alert>
+          )}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+            <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          </div>
+          <TextField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Password (min 6 characters)"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" className="w-full" disabled={registration.isPending}>
+            {registration.isPending && <Spinner />}
+            {registration.isPending ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

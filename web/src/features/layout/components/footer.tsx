@@ -1,0 +1,67 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { site } from '@/config/site';
+import { footerGroups } from './nav-links';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-gray-200 bg-gray-50 text-gray-700 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-2">
+          <p className="text-lg font-bold text-gray-900 dark:text-white">{site.company}</p>
+          <p className="mt-2 max-w-sm text-sm">
+            Affordable, accessible cloud infrastructure for African businesses: 99.9% uptime and 24/7
+            support.
+          </p>
+          <address className="mt-4 space-y-2 text-sm not-italic">
+            <p className="flex items-center gap-2">
+              <Phone className="h-4 w-4" aria-hidden="true" />
+              <a href={`tel:${site.phone.replace(/\s/g, '')}`} className="hover:underline">
+                {site.phone}
+              </a>
+            </p>
+            <p className="flex items-center gap-2">
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              <a href={`mailto:${site.email}`} className="hover:underline">
+                {site.email}
+              </a>
+            </p>
+            <p className="flex items-center gap-2">
+              <MapPin className="h-4 w-4" aria-hidden="true" />
+              {site.office}
+            </p>
+          </address>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+            {site.social.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" className="underline hover:no-underline">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {footerGroups.map((group) => (
+          <nav key={group.title} aria-label={`Footer ${group.title}`}>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-gray-900 dark:text-white">
+              {group.title}
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-gray-200 py-4 text-center text-sm dark:border-gray-800">
+        © {year} {site.company}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

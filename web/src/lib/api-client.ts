@@ -1,0 +1,91 @@
+// The one HTTP client. Components never call fetch; endpoint modules call `apiRequest`.
+
+import {
+  readFailureMessage,
+  type RequestFailure,
+} from './error-catalogue';
+import type { ErrorBody } from './api-types';
+
+/** A failed request, with the text chosen by the endpoint's part of the catalogue. */
+export class RequestError extends Error {
+  readonly failure: RequestFailure;
+
+  constructor(failure: RequestFailure, message: string) {
+    super(message);
+    this.name = 'RequestError';
+    this.failure = failure;
+  }
+
+  get status(): number | null {
+    return this.failure.kind === 'http' ? this.failure.status : null;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Turns a failure into user-facing text; the generic read text by default. */
+  describe?: (failure: RequestFailure) => string;
+  /** Refuse to send when the browser reports being offline. */
+  blockWhenOffline?: boolean;
+  signal?: AbortSignal;
+}
+
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** Headers for a request: always X-Requested-With, JSON content type only with a body. */
+export function requestHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody | null> {
+  try {
+    const parsed: unknown = await response.json();
+    return parsed !== null && typeof parsed === 'object' ? (parsed as ErrorBody) : {};
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request and returns the parsed JSON answer (undefined for an empty body). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, describe = readFailureMessage, blockWhenOffline, signal } = options;
+  const fail = (failure: RequestFailure) => new RequestError(failure, describe(failure));
+
+  if (blockWhenOffline && !isOnline()) throw fail({ kind: 'offline' });
+
+  const hasBody = body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      cache: 'no-store',
+      headers: requestHeaders(hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw fail(isOnline() ? { kind: 'network' } : { kind: 'offline' });
+  }
+
+  if (!response.ok) {
+    throw fail({
+      kind: 'http',
+      status: response.status,
+      statusText: response.statusText,
+      body: await readErrorBody(response),
+    });
+  }
+
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The gateway serves `.br` / `.gz` siblings when the client accepts them.
+    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 512 }),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
