@@ -1,0 +1,145 @@
+# Shared by infra/run, infra/test and infra/e2e: find or provide what the
+# platform needs. Uses DATABASE_URL / NATS_URL when given, the local servers
+# when they are running, and installs and starts them when they are not.
+# Sourced, not run.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUN_DIR="$ROOT/.run"
+mkdir -p "$RUN_DIR"
+
+log() { printf '\033[1;35m==>\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+APT_UPDATED=""
+apt_install() {
+  command -v apt-get >/dev/null || die "apt-get not found; install $* by hand"
+  if [ -z "$APT_UPDATED" ]; then
+    log "apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    APT_UPDATED=1
+  fi
+  log "installing $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+ensure_base_tools() {
+  local missing=()
+  command -v curl >/dev/null || missing+=(curl)
+  command -v psql >/dev/null || missing+=(postgresql-client)
+  command -v cc >/dev/null || missing+=(build-essential)
+  command -v pkg-config >/dev/null || missing+=(pkg-config)
+  command -v python3 >/dev/null || missing+=(python3 python3-pip)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+  if ! command -v cargo >/dev/null; then
+    [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  command -v cargo >/dev/null || apt_install cargo rustc
+}
+
+# Sets PG_ADMIN_URL (a URL to the server's `postgres` database).
+ensure_postgres_server() {
+  if [ -n "${DATABASE_URL:-}" ]; then
+    psql "$DATABASE_URL" -qtAc 'select 1' >/dev/null || die "cannot reach Postgres at DATABASE_URL"
+    PG_ADMIN_URL="${DATABASE_URL%/*}/postgres"
+    return
+  fi
+  if ! port_open 127.0.0.1 5432; then
+    command -v pg_ctlcluster >/dev/null || apt_install postgresql
+    local version
+    version="$(ls /etc/postgresql | sort -V | tail -n1)"
+    log "starting PostgreSQL $version"
+    pg_ctlcluster --skip-systemctl-redirect "$version" main start
+    for _ in $(seq 1 30); do port_open 127.0.0.1 5432 && break; sleep 1; done
+  fi
+  PG_ADMIN_URL="postgres://postgres@127.0.0.1:5432/postgres"
+  if ! psql "$PG_ADMIN_URL" -qtAc 'select 1' >/dev/null 2>&1; then
+    # A stock Debian server wants a password over TCP: give postgres one
+    # through the local socket (peer authentication as the postgres user).
+    local password_file="$RUN_DIR/pg-password"
+    [ -s "$password_file" ] || tr -dc 'a-zA-Z0-9' </dev/urandom | head -c 24 >"$password_file"
+    su postgres -c "psql -qc \"alter user postgres password '$(cat "$password_file")'\"" >/dev/null
+    PG_ADMIN_URL="postgres://postgres:$(cat "$password_file")@127.0.0.1:5432/postgres"
+    psql "$PG_ADMIN_URL" -qtAc 'select 1' >/dev/null || die "cannot connect to the local PostgreSQL"
+  fi
+}
+
+# create_database NAME: creates it if missing; prints its URL.
+create_database() {
+  local name="$1"
+  if ! psql "$PG_ADMIN_URL" -qtAc "select 1 from pg_database where datname = '$name'" | grep -q 1; then
+    psql "$PG_ADMIN_URL" -qc "create database \"$name\"" >/dev/null
+  fi
+  echo "${PG_ADMIN_URL%/*}/$name"
+}
+
+drop_database() {
+  psql "$PG_ADMIN_URL" -qc "drop database if exists \"$1\" with (force)" >/dev/null 2>&1 || true
+}
+
+# Sets NATS_URL; starts a private JetStream server when none is reachable.
+ensure_nats() {
+  if [ -n "${NATS_URL:-}" ]; then return; fi
+  export NATS_URL="nats://127.0.0.1:4222"
+  port_open 127.0.0.1 4222 && return
+  local bin
+  bin="$(command -v nats-server || echo /usr/sbin/nats-server)"
+  if [ ! -x "$bin" ]; then
+    apt_install nats-server
+    bin=/usr/sbin/nats-server
+  fi
+  log "starting nats-server with JetStream"
+  mkdir -p "$RUN_DIR/nats"
+  "$bin" -c "$ROOT/infra/nats/single.conf" -sd "$RUN_DIR/nats" >"$RUN_DIR/nats.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  for _ in $(seq 1 30); do port_open 127.0.0.1 4222 && return; sleep 0.5; done
+  die "nats-server did not start (see $RUN_DIR/nats.log)"
+}
+
+ensure_node_modules() {
+  if ! command -v npm >/dev/null; then apt_install nodejs npm; fi
+  local node_major
+  node_major="$(node -p 'process.versions.node.split(".")[0]')"
+  [ "$node_major" -ge 20 ] || die "Node.js 20 or newer is needed (found $(node --version))"
+  if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+    log "installing web dependencies"
+    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+}
+
+# Starts a real SMTP server that saves each message to a file; exports
+# SMTP_SINK_URL and SMTP_SINK_DIR for the tests that check emails.
+ensure_smtp_sink() {
+  python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
+  local port
+  port="$(free_port)"
+  export SMTP_SINK_DIR="$RUN_DIR/mail-$port" SMTP_SINK_URL="smtp://127.0.0.1:$port"
+  python3 "$ROOT/infra/smtp_sink.py" --port "$port" --dir "$SMTP_SINK_DIR" >"$RUN_DIR/smtp-sink.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  for _ in $(seq 1 40); do port_open 127.0.0.1 "$port" && return; sleep 0.25; done
+  die "the SMTP sink did not start (see $RUN_DIR/smtp-sink.log)"
+}
+
+# wait_for_ready URL: waits up to 60 s for /readyz.
+wait_for_ready() {
+  for _ in $(seq 1 120); do
+    curl -fsS "$1/readyz" >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+STARTED_PIDS=()
+stop_started() {
+  local pid
+  for pid in "${STARTED_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${STARTED_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  STARTED_PIDS=()
+}
