@@ -3,6 +3,7 @@
 //! request's trace across NATS. Also the one `init_tracing` both processes use.
 
 pub mod accounts;
+pub mod chat;
 pub mod intake;
 pub mod namespace;
 pub mod process;

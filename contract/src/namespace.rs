@@ -61,6 +61,54 @@ impl Namespace {
         self.subject("intake.registered")
     }
 
+    /// JetStream command: store a chat message (`chat` worker).
+    pub fn chat_send(&self, session_id: uuid::Uuid) -> String {
+        self.subject(&format!("chat.send.{session_id}"))
+    }
+
+    /// JetStream event: a chat session started (`chat` and `notify` workers).
+    pub fn chat_started(&self, session_id: uuid::Uuid) -> String {
+        self.subject(&format!("chat.started.{session_id}"))
+    }
+
+    /// Filter for every `chat.started` event.
+    pub fn chat_started_all(&self) -> String {
+        self.subject("chat.started.*")
+    }
+
+    /// Filter for every `chat.send` command.
+    pub fn chat_send_all(&self) -> String {
+        self.subject("chat.send.*")
+    }
+
+    /// Core NATS: `new_message` and typing events of one chat, for every
+    /// gateway holding a socket on it.
+    pub fn chat_events(&self, session_id: uuid::Uuid) -> String {
+        self.subject(&format!("chat.events.{session_id}"))
+    }
+
+    /// Core NATS: inbox updates for agent consoles.
+    pub fn agents_events(&self) -> String {
+        self.subject("agents.events")
+    }
+
+    /// Core NATS request-reply: answered by every gateway that holds an
+    /// agent socket, so any answer means an agent is online.
+    pub fn agents_presence(&self) -> String {
+        self.subject("agents.presence")
+    }
+
+    /// The `CHAT` stream: chat commands, kept until a worker has stored them.
+    pub fn chat_stream(&self) -> async_nats::jetstream::stream::Config {
+        async_nats::jetstream::stream::Config {
+            name: self.stream("CHAT"),
+            subjects: vec![self.subject("chat.send.*"), self.subject("chat.started.*")],
+            max_age: Duration::from_secs(7 * 24 * 3600),
+            duplicate_window: Duration::from_secs(120),
+            ..Default::default()
+        }
+    }
+
     /// The `INTAKE` stream: contact requests, registrations, page views.
     pub fn intake_stream(&self) -> async_nats::jetstream::stream::Config {
         async_nats::jetstream::stream::Config {

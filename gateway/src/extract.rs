@@ -18,6 +18,17 @@ use crate::state::AppState;
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
+/// `Query<T>` whose failures are JSON 400s.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
+/// `Path<T>` whose failures (e.g. an id that is not a UUID) are JSON 404s:
+/// a malformed id names no resource.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
+
 /// The address rate limits are keyed by.
 pub struct ClientIp(pub IpAddr);
 
@@ -95,5 +106,22 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
             session.flush().await?;
         }
         Ok(user.map(CurrentUser))
+    }
+}
+
+/// A signed-in agent (an admin); 401 when signed out, 403 for other users.
+pub struct Agent(pub User);
+
+impl FromRequestParts<AppState> for Agent {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let CurrentUser(user) =
+            <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+        if user.is_admin {
+            Ok(Agent(user))
+        } else {
+            Err(ApiError::Forbidden("Only support agents can do this"))
+        }
     }
 }

@@ -2,10 +2,13 @@
 //! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
 //! it too, on a port-0 listener.
 
+pub mod chat;
 pub mod error;
 pub mod extract;
 pub mod http;
+pub mod hub;
 pub mod limits;
+pub mod presence;
 pub mod settings;
 pub mod state;
 
@@ -48,7 +51,7 @@ pub async fn launch(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let state = AppState::new(settings, pool.clone(), nats);
+    let state = AppState::new(settings, pool.clone(), nats).await?;
     let store = PostgresStore::new(pool);
     let session_cleanup = tokio::spawn(
         store
@@ -63,13 +66,18 @@ pub async fn launch(
             limiter_state.limiters.forget_idle_keys();
         }
     });
+    let sockets = state.shutdown.clone();
     let app = http::app(state, store);
     tracing::info!(address = %listener.local_addr()?, "gateway listening");
     let served = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown)
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        // Upgraded sockets are not drained by the server: close them ourselves.
+        sockets.cancel();
+    })
     .await;
     session_cleanup.abort();
     limiter_cleanup.abort();

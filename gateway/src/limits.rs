@@ -1,4 +1,4 @@
-//! Rate limits for login and registration (GCRA from `governor`), keyed by
+//! Rate limits for login, registration and chat (GCRA from `governor`), keyed by
 //! client IP and, for login, by account, so neither one address nor a
 //! botnet aimed at one account can guess passwords quickly.
 
@@ -13,6 +13,8 @@ pub struct Limiters {
     pub login_per_ip: DefaultKeyedRateLimiter<IpAddr>,
     pub login_per_account: DefaultKeyedRateLimiter<String>,
     pub register_per_ip: DefaultKeyedRateLimiter<IpAddr>,
+    pub chat_start_per_ip: DefaultKeyedRateLimiter<IpAddr>,
+    pub chat_message_per_ip: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 impl Limiters {
@@ -27,6 +29,12 @@ impl Limiters {
             register_per_ip: governor::RateLimiter::keyed(Quota::per_hour(nonzero(
                 limits.register_per_ip_per_hour,
             ))),
+            chat_start_per_ip: governor::RateLimiter::keyed(Quota::per_hour(nonzero(
+                limits.chat_start_per_ip_per_hour,
+            ))),
+            chat_message_per_ip: governor::RateLimiter::keyed(Quota::per_minute(nonzero(
+                limits.chat_message_per_ip_per_minute,
+            ))),
         }
     }
 
@@ -35,6 +43,8 @@ impl Limiters {
         self.login_per_ip.retain_recent();
         self.login_per_account.retain_recent();
         self.register_per_ip.retain_recent();
+        self.chat_start_per_ip.retain_recent();
+        self.chat_message_per_ip.retain_recent();
     }
 }
 

@@ -30,9 +30,15 @@ pub struct Settings {
     pub session_max_age: Duration,
     /// `ACCOUNTS_TIMEOUT_MS`: how long to wait for the accounts worker (default 5000).
     pub accounts_timeout: Duration,
+    /// `CHAT_CONFIRM_TIMEOUT_MS`: how long a chat send waits for the worker's
+    /// commit before answering anyway (default 3000).
+    pub chat_confirm_timeout: Duration,
     /// `TRUST_FORWARDED_FOR`: take the client IP from the last `X-Forwarded-For`
     /// entry (only behind a proxy that sets it; default false).
     pub trust_forwarded_for: bool,
+    /// `ALLOWED_ORIGINS`: comma-separated origins (besides the gateway's own
+    /// host) whose pages may open `/ws`, e.g. `https://nyota.example`.
+    pub allowed_origins: Vec<String>,
     pub limits: RateLimits,
 }
 
@@ -45,6 +51,10 @@ pub struct RateLimits {
     pub login_per_account_per_minute: u32,
     /// `REGISTER_LIMIT_PER_IP_PER_HOUR` (default 10).
     pub register_per_ip_per_hour: u32,
+    /// `CHAT_START_LIMIT_PER_IP_PER_HOUR` (default 20).
+    pub chat_start_per_ip_per_hour: u32,
+    /// `CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE` (default 60).
+    pub chat_message_per_ip_per_minute: u32,
 }
 
 impl Settings {
@@ -55,75 +65,55 @@ impl Settings {
 
     /// Reads settings through `lookup` (the environment, or a map in tests).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
-        let mut problems = Vec::new();
-        let read = |name: &str, default: &str| -> String {
-            lookup(name)
-                .filter(|v| !v.trim().is_empty())
-                .unwrap_or_else(|| default.to_owned())
+        let mut env = Reader {
+            lookup,
+            problems: Vec::new(),
         };
-        let database_url = read("DATABASE_URL", "");
+        let database_url = env.text("DATABASE_URL", "");
         if database_url.is_empty() {
-            problems.push(
+            env.problems.push(
                 "DATABASE_URL is required (e.g. postgres://postgres@127.0.0.1:5432/nyota)"
                     .to_owned(),
             );
         }
-        let host = parse::<IpAddr>(&mut problems, "HOST", &read("HOST", "0.0.0.0"));
-        let port = parse::<u16>(&mut problems, "PORT", &read("PORT", "8080"));
+        let host: Option<IpAddr> = env.parse("HOST", "0.0.0.0");
+        let port: Option<u16> = env.parse("PORT", "8080");
         let settings = Settings {
             bind: SocketAddr::new(
                 host.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
                 port.unwrap_or(8080),
             ),
             database_url: SecretString::from(database_url),
-            nats_url: read("NATS_URL", "nats://127.0.0.1:4222"),
-            nats_prefix: read("NATS_PREFIX", ""),
-            web_dist: PathBuf::from(read("WEB_DIST", "web/dist")),
-            cookie_secure: parse_bool(
-                &mut problems,
-                "COOKIE_SECURE",
-                &read("COOKIE_SECURE", "false"),
-            ),
-            session_idle: minutes(parse_positive(
-                &mut problems,
-                "SESSION_IDLE_MINUTES",
-                &read("SESSION_IDLE_MINUTES", "10080"),
+            nats_url: env.text("NATS_URL", "nats://127.0.0.1:4222"),
+            nats_prefix: env.text("NATS_PREFIX", ""),
+            web_dist: PathBuf::from(env.text("WEB_DIST", "web/dist")),
+            cookie_secure: env.boolean("COOKIE_SECURE", false),
+            session_idle: minutes(env.positive("SESSION_IDLE_MINUTES", 10080)),
+            session_max_age: minutes(60 * env.positive("SESSION_MAX_AGE_HOURS", 720)),
+            accounts_timeout: Duration::from_millis(u64::from(
+                env.positive("ACCOUNTS_TIMEOUT_MS", 5000),
             )),
-            session_max_age: minutes(
-                60 * parse_positive(
-                    &mut problems,
-                    "SESSION_MAX_AGE_HOURS",
-                    &read("SESSION_MAX_AGE_HOURS", "720"),
-                ),
-            ),
-            accounts_timeout: Duration::from_millis(u64::from(parse_positive(
-                &mut problems,
-                "ACCOUNTS_TIMEOUT_MS",
-                &read("ACCOUNTS_TIMEOUT_MS", "5000"),
-            ))),
-            trust_forwarded_for: parse_bool(
-                &mut problems,
-                "TRUST_FORWARDED_FOR",
-                &read("TRUST_FORWARDED_FOR", "false"),
-            ),
+            chat_confirm_timeout: Duration::from_millis(u64::from(
+                env.positive("CHAT_CONFIRM_TIMEOUT_MS", 3000),
+            )),
+            trust_forwarded_for: env.boolean("TRUST_FORWARDED_FOR", false),
+            allowed_origins: env
+                .text("ALLOWED_ORIGINS", "")
+                .split(',')
+                .map(|origin| origin.trim().trim_end_matches('/').to_owned())
+                .filter(|origin| !origin.is_empty())
+                .collect(),
             limits: RateLimits {
-                login_per_ip_per_minute: parse_positive(
-                    &mut problems,
-                    "LOGIN_LIMIT_PER_IP_PER_MINUTE",
-                    &read("LOGIN_LIMIT_PER_IP_PER_MINUTE", "20"),
-                ),
-                login_per_account_per_minute: parse_positive(
-                    &mut problems,
-                    "LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE",
-                    &read("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "5"),
-                ),
-                register_per_ip_per_hour: parse_positive(
-                    &mut problems,
-                    "REGISTER_LIMIT_PER_IP_PER_HOUR",
-                    &read("REGISTER_LIMIT_PER_IP_PER_HOUR", "10"),
-                ),
+                login_per_ip_per_minute: env.positive("LOGIN_LIMIT_PER_IP_PER_MINUTE", 20),
+                login_per_account_per_minute: env
+                    .positive("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", 5),
+                register_per_ip_per_hour: env.positive("REGISTER_LIMIT_PER_IP_PER_HOUR", 10),
+                chat_start_per_ip_per_hour: env.positive("CHAT_START_LIMIT_PER_IP_PER_HOUR", 20),
+                chat_message_per_ip_per_minute: env
+                    .positive("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", 60),
             },
         };
+        let mut problems = env.problems;
         if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
             problems.push(problem);
         }
@@ -139,32 +129,50 @@ fn minutes(n: u32) -> Duration {
     Duration::from_secs(u64::from(n) * 60)
 }
 
-fn parse<T: FromStr>(problems: &mut Vec<String>, name: &str, value: &str) -> Option<T> {
-    let parsed = value.trim().parse().ok();
-    if parsed.is_none() {
-        problems.push(format!("{name} has an invalid value {value:?}"));
-    }
-    parsed
+/// Reads variables, collecting every problem instead of stopping at the first.
+struct Reader<F> {
+    lookup: F,
+    problems: Vec<String>,
 }
 
-fn parse_positive(problems: &mut Vec<String>, name: &str, value: &str) -> u32 {
-    match parse::<u32>(problems, name, value) {
-        Some(0) => {
-            problems.push(format!("{name} must be greater than 0"));
-            1
+impl<F: Fn(&str) -> Option<String>> Reader<F> {
+    fn text(&self, name: &str, default: &str) -> String {
+        (self.lookup)(name)
+            .filter(|v| !v.trim().is_empty())
+            .unwrap_or_else(|| default.to_owned())
+    }
+
+    fn parse<T: FromStr>(&mut self, name: &str, default: &str) -> Option<T> {
+        let value = self.text(name, default);
+        let parsed = value.trim().parse().ok();
+        if parsed.is_none() {
+            self.problems
+                .push(format!("{name} has an invalid value {value:?}"));
         }
-        Some(n) => n,
-        None => 1,
+        parsed
     }
-}
 
-fn parse_bool(problems: &mut Vec<String>, name: &str, value: &str) -> bool {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" => true,
-        "false" | "0" | "no" => false,
-        _ => {
-            problems.push(format!("{name} must be true or false, not {value:?}"));
-            false
+    fn positive(&mut self, name: &str, default: u32) -> u32 {
+        match self.parse::<u32>(name, &default.to_string()) {
+            Some(0) => {
+                self.problems.push(format!("{name} must be greater than 0"));
+                default
+            }
+            Some(n) => n,
+            None => default,
+        }
+    }
+
+    fn boolean(&mut self, name: &str, default: bool) -> bool {
+        let value = self.text(name, &default.to_string());
+        match value.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" | "yes" => true,
+            "false" | "0" | "no" => false,
+            _ => {
+                self.problems
+                    .push(format!("{name} must be true or false, not {value:?}"));
+                default
+            }
         }
     }
 }
@@ -208,12 +216,14 @@ mod tests {
             ("COOKIE_SECURE", "TRUE"),
             ("SESSION_IDLE_MINUTES", "30"),
             ("NATS_PREFIX", "t-1"),
+            ("ALLOWED_ORIGINS", "https://nyota.example/, https://www.nyota.example"),
         ])
         .expect("valid");
         assert_eq!(s.bind, "127.0.0.1:9000".parse().expect("addr"));
         assert!(s.cookie_secure);
         assert_eq!(s.session_idle, Duration::from_secs(1800));
         assert_eq!(s.nats_prefix, "t-1");
+        assert_eq!(s.allowed_origins, vec!["https://nyota.example", "https://www.nyota.example"]);
     }
 
     #[test]

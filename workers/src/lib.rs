@@ -3,6 +3,8 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod chat;
+pub mod notify;
 pub mod passwords;
 
 use std::time::Duration;

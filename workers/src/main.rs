@@ -1,6 +1,7 @@
 //! `workers <role>`: runs one worker role, or `all` of them in one process,
 //! plus the `migrate` and `seed-admin` maintenance commands.
 
+use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use contract::Namespace;
 use workers::admin::{Seeded, seed_admin};
@@ -18,6 +19,15 @@ struct Cli {
     /// Prefix for every subject and stream (isolates test runs; empty in production).
     #[arg(long, env = "NATS_PREFIX", default_value = "")]
     nats_prefix: String,
+    /// SMTP server for notifications, e.g. smtp://127.0.0.1:2525 (unset: no email).
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    smtp_url: Option<String>,
+    /// The support inbox.
+    #[arg(long, env = "SUPPORT_EMAIL", default_value = "support@nyota.example")]
+    support_email: String,
+    /// The sender of notification emails.
+    #[arg(long, env = "MAIL_FROM", default_value = "Nyota Cloud <no-reply@nyota.example>")]
+    mail_from: String,
     #[command(subcommand)]
     command: Command,
 }
@@ -26,10 +36,17 @@ struct Cli {
 enum Command {
     /// Registration and login (NATS request-reply).
     Accounts,
+    /// Stores chat messages and announces them.
+    Chat,
+    /// Emails support about chats started while no agent is online.
+    Notify,
     /// Every role in one process.
     All,
     /// Apply the database migrations.
     Migrate,
+    /// Delete this namespace's JetStream streams (test clean-up; refuses the
+    /// production namespace).
+    DropStreams,
     /// Create or promote the admin account.
     SeedAdmin {
         #[arg(long, env = "ADMIN_EMAIL", default_value = "admin@nyota.example")]
@@ -49,6 +66,24 @@ async fn main() -> anyhow::Result<()> {
         Command::Migrate => {
             MIGRATOR.run(&pool).await?;
             println!("migrations applied");
+        }
+        Command::DropStreams => {
+            anyhow::ensure!(
+                !cli.nats_prefix.is_empty(),
+                "refusing to drop production streams"
+            );
+            let namespace = Namespace::new(cli.nats_prefix).map_err(anyhow::Error::msg)?;
+            let jetstream =
+                async_nats::jetstream::new(connect_nats(&cli.nats_url, "workers").await?);
+            for name in [
+                namespace.intake_stream().name,
+                namespace.chat_stream().name,
+            ] {
+                match jetstream.delete_stream(&name).await {
+                    Ok(_) => println!("deleted stream {name}"),
+                    Err(error) => println!("stream {name} not deleted: {error}"),
+                }
+            }
         }
         Command::SeedAdmin { email, password } => {
             if password.as_deref().is_some_and(|p| p.chars().count() < 6) {
@@ -70,17 +105,57 @@ async fn main() -> anyhow::Result<()> {
                 }
             }
         }
-        Command::Accounts | Command::All => {
+        Command::Accounts | Command::Chat | Command::Notify | Command::All => {
+            let mail = match &cli.smtp_url {
+                Some(url) => Some(workers::notify::Mail {
+                    smtp_url: url.clone(),
+                    support: cli.support_email.parse().context("SUPPORT_EMAIL is not an address")?,
+                    from: cli.mail_from.parse().context("MAIL_FROM is not an address")?,
+                }),
+                None => None,
+            };
             let ctx = WorkerContext {
                 pool,
                 nats: connect_nats(&cli.nats_url, "workers").await?,
                 namespace: Namespace::new(cli.nats_prefix).map_err(anyhow::Error::msg)?,
             };
-            // `all` and `accounts` are the same set until more roles exist.
-            let accounts =
-                workers::accounts::spawn(ctx, contract::process::shutdown_signal()).await?;
-            accounts.await?;
+            let all = matches!(cli.command, Command::All);
+            let stop = shutdown_broadcast();
+            let mut roles = Vec::new();
+            if all || matches!(cli.command, Command::Accounts) {
+                roles.push(workers::accounts::spawn(ctx.clone(), stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Chat) {
+                roles.push(workers::chat::spawn(ctx.clone(), stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Notify) {
+                roles.push(workers::notify::spawn(ctx.clone(), mail, stop.wait()).await?);
+            }
+            for role in roles {
+                role.await?;
+            }
         }
     }
     Ok(())
+}
+
+/// One shutdown signal shared by every role of the process.
+struct ShutdownBroadcast(tokio::sync::watch::Receiver<bool>);
+
+impl ShutdownBroadcast {
+    fn wait(&self) -> impl Future<Output = ()> + Send + 'static {
+        let mut stopped = self.0.clone();
+        async move {
+            let _ = stopped.wait_for(|stopped| *stopped).await;
+        }
+    }
+}
+
+fn shutdown_broadcast() -> ShutdownBroadcast {
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        contract::process::shutdown_signal().await;
+        let _ = stop.send(true);
+    });
+    ShutdownBroadcast(stopped)
 }

@@ -14,10 +14,11 @@ use serde::Deserialize;
 use serde_json::json;
 use time::OffsetDateTime;
 use tower_sessions::Session;
-use validator::{Validate, ValidationError, ValidationErrors};
+use validator::Validate;
 
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ClientIp, CurrentUser, SIGNED_IN_AT_KEY, USER_ID_KEY};
+use crate::http::first_message;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -38,7 +39,7 @@ async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
 #[derive(Deserialize, Validate)]
 struct RegisterBody {
     #[validate(
-        custom(function = "not_blank", message = "Username is required"),
+        custom(function = "crate::http::not_blank", message = "Username is required"),
         length(max = 254, message = "Username must be at most 254 characters")
     )]
     username: String,
@@ -54,12 +55,12 @@ struct RegisterBody {
     ))]
     password: String,
     #[validate(
-        custom(function = "not_blank", message = "Name is required"),
+        custom(function = "crate::http::not_blank", message = "Name is required"),
         length(max = 200, message = "Name must be at most 200 characters")
     )]
     name: String,
     #[validate(
-        custom(function = "not_blank", message = "Phone number is required"),
+        custom(function = "crate::http::not_blank", message = "Phone number is required"),
         length(max = 40, message = "Phone number must be at most 40 characters")
     )]
     phone: String,
@@ -67,24 +68,6 @@ struct RegisterBody {
 
 /// The form's field order, so the first message shown is the first field wrong.
 const REGISTER_FIELDS: [&str; 5] = ["username", "email", "password", "name", "phone"];
-
-fn not_blank(value: &str) -> Result<(), ValidationError> {
-    if value.trim().is_empty() {
-        Err(ValidationError::new("blank"))
-    } else {
-        Ok(())
-    }
-}
-
-fn first_message(errors: &ValidationErrors, order: &[&str]) -> String {
-    let fields = errors.field_errors();
-    order
-        .iter()
-        .filter_map(|field| fields.get(*field))
-        .flat_map(|errors| errors.iter())
-        .find_map(|error| error.message.as_ref().map(ToString::to_string))
-        .unwrap_or_else(|| "Invalid registration data".to_owned())
-}
 
 async fn register(
     State(state): State<AppState>,

@@ -1,9 +1,12 @@
 //! The HTTP surface: one module per domain, merged here with the middleware
 //! every request goes through.
 
+pub mod agent;
 pub mod auth;
+pub mod chat;
 pub mod health;
 pub mod web;
+pub mod ws;
 
 use std::any::Any;
 
@@ -38,13 +41,18 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .with_expiry(Expiry::OnInactivity(idle));
     let api = Router::new()
         .merge(auth::router())
+        .merge(chat::router())
+        .merge(agent::router())
         .fallback(|| async { ApiError::NotFound })
         .method_not_allowed_fallback(|| async {
             ApiError::BadRequest("This method is not allowed here".to_owned())
-        })
+        });
+    let with_sessions = Router::new()
+        .nest("/api", api)
+        .merge(ws::router())
         .layer(sessions);
     Router::new()
-        .nest("/api", api)
+        .merge(with_sessions)
         .merge(health::router())
         .merge(web::router(&state.settings.web_dist))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
@@ -65,6 +73,27 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
             }),
         )
         .with_state(state)
+}
+
+/// Validator for required text: fails on empty or whitespace-only values.
+pub(crate) fn not_blank(value: &str) -> Result<(), validator::ValidationError> {
+    if value.trim().is_empty() {
+        Err(validator::ValidationError::new("blank"))
+    } else {
+        Ok(())
+    }
+}
+
+/// The message of the first failing field, in `order` (the form's order),
+/// so the answer is deterministic.
+pub(crate) fn first_message(errors: &validator::ValidationErrors, order: &[&str]) -> String {
+    let fields = errors.field_errors();
+    order
+        .iter()
+        .filter_map(|field| fields.get(*field))
+        .flat_map(|errors| errors.iter())
+        .find_map(|error| error.message.as_ref().map(ToString::to_string))
+        .unwrap_or_else(|| "Invalid input".to_owned())
 }
 
 /// CSRF defence: a cross-site form or `fetch` without CORS cannot set this

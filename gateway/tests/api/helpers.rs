@@ -12,16 +12,21 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use workers::WorkerContext;
 
+
 pub fn nats_url() -> String {
     std::env::var("NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
 }
 
 pub struct TestApp {
+    /// The browser most tests act as; `TestApp` derefs to it.
+    pub browser: Browser,
     pub address: String,
-    pub client: reqwest::Client,
-    pub jar: Arc<Jar>,
     pub namespace: Namespace,
     pub nats: async_nats::Client,
+    pub pool: PgPool,
+    /// The test database, for worker processes started by a test.
+    pub database_url: String,
+    settings: Settings,
     stop: watch::Sender<bool>,
     _web_dist: tempfile::TempDir,
 }
@@ -30,7 +35,10 @@ pub struct TestApp {
 pub struct Options {
     pub settings: Vec<(&'static str, String)>,
     pub with_accounts_worker: bool,
-    /// The NATS URL the gateway uses (the worker always uses the real one).
+    pub with_chat_worker: bool,
+    /// Runs the `notify` worker sending to this SMTP server.
+    pub smtp_url: Option<String>,
+    /// The NATS URL the gateway uses (the workers always use the real one).
     pub gateway_nats_url: String,
 }
 
@@ -39,6 +47,8 @@ impl Default for Options {
         Options {
             settings: Vec::new(),
             with_accounts_worker: true,
+            with_chat_worker: true,
+            smtp_url: None,
             gateway_nats_url: nats_url(),
         }
     }
@@ -77,50 +87,81 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             let _ = stopped.wait_for(|s| *s).await;
         }
     };
-    let nats = async_nats::connect(nats_url())
-        .await
-        .expect("NATS is running");
+    let nats = async_nats::connect(nats_url()).await.expect("NATS is running");
+    let ctx = WorkerContext {
+        pool: pool.clone(),
+        nats: nats.clone(),
+        namespace: namespace.clone(),
+    };
     if options.with_accounts_worker {
-        let ctx = WorkerContext {
-            pool: pool.clone(),
-            nats: nats.clone(),
-            namespace: namespace.clone(),
-        };
-        workers::accounts::spawn(ctx, until_stopped())
+        workers::accounts::spawn(ctx.clone(), until_stopped())
             .await
             .expect("accounts worker starts");
+    }
+    if options.with_chat_worker {
+        workers::chat::spawn(ctx.clone(), until_stopped())
+            .await
+            .expect("chat worker starts");
+    }
+    if let Some(smtp_url) = options.smtp_url {
+        let mail = workers::notify::Mail {
+            smtp_url,
+            support: "support@nyota.example".parse().expect("address"),
+            from: "Nyota Cloud <no-reply@nyota.example>"
+                .parse()
+                .expect("address"),
+        };
+        workers::notify::spawn(ctx.clone(), Some(mail), until_stopped())
+            .await
+            .expect("notify worker starts");
     }
     let gateway_nats = async_nats::ConnectOptions::new()
         .retry_on_initial_connect()
         .connect(&options.gateway_nats_url)
         .await
         .expect("gateway connects to NATS");
+    let address = start_gateway(
+        settings.clone(),
+        pool.clone(),
+        gateway_nats,
+        until_stopped(),
+    )
+    .await;
+    let database: String = sqlx::query_scalar("select current_database()")
+        .fetch_one(&pool)
+        .await
+        .expect("database name");
+    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for sqlx::test");
+    let base = base.rsplit_once('/').expect("URL with a database").0;
+    TestApp {
+        browser: Browser::new(&address),
+        address,
+        namespace,
+        nats,
+        pool,
+        database_url: format!("{base}/{database}"),
+        settings,
+        stop,
+        _web_dist: web_dist,
+    }
+}
+
+async fn start_gateway(
+    settings: Settings,
+    pool: PgPool,
+    nats: async_nats::Client,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> String {
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(gateway::launch(
-        settings,
-        pool.clone(),
-        gateway_nats,
-        listener,
-        until_stopped(),
-    ));
-    let jar = Arc::new(Jar::default());
-    let client = reqwest::Client::builder()
-        .cookie_provider(jar.clone())
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
-    TestApp {
-        address,
-        client,
-        jar,
-        namespace,
-        nats,
-        stop,
-        _web_dist: web_dist,
-    }
+    tokio::spawn(async move {
+        if let Err(error) = gateway::launch(settings, pool, nats, listener, shutdown).await {
+            panic!("gateway failed: {error:#}");
+        }
+    });
+    address
 }
 
 /// A small stand-in for `web/dist`: an index page and a hashed asset with
@@ -141,8 +182,11 @@ fn fake_web_build() -> tempfile::TempDir {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = self.stop.send(true);
-        // Remove this test's stream so the shared server does not accumulate them.
-        let stream = self.namespace.intake_stream().name;
+        // Remove this test's streams so the shared server does not accumulate them.
+        let streams = [
+            self.namespace.intake_stream().name,
+            self.namespace.chat_stream().name,
+        ];
         let _ = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -150,7 +194,10 @@ impl Drop for TestApp {
                 .expect("runtime");
             runtime.block_on(async {
                 if let Ok(nats) = async_nats::connect(nats_url()).await {
-                    let _ = async_nats::jetstream::new(nats).delete_stream(stream).await;
+                    let jetstream = async_nats::jetstream::new(nats);
+                    for stream in streams {
+                        let _ = jetstream.delete_stream(stream).await;
+                    }
                 }
             });
         })
@@ -158,17 +205,74 @@ impl Drop for TestApp {
     }
 }
 
+impl std::ops::Deref for TestApp {
+    type Target = Browser;
+
+    fn deref(&self) -> &Browser {
+        &self.browser
+    }
+}
+
 impl TestApp {
+    pub fn namespace_prefix(&self) -> &str {
+        &self.settings.nats_prefix
+    }
+
+    /// Another gateway process on the same database and NATS namespace.
+    pub async fn another_gateway(&self) -> String {
+        let mut stopped = self.stop.subscribe();
+        let nats = async_nats::connect(nats_url()).await.expect("NATS");
+        start_gateway(self.settings.clone(), self.pool.clone(), nats, async move {
+            let _ = stopped.wait_for(|s| *s).await;
+        })
+        .await
+    }
+
+    /// A browser with no cookies yet, on this app's gateway.
+    pub fn new_browser(&self) -> Browser {
+        Browser::new(&self.address)
+    }
+
+    /// A browser signed in as a fresh admin (a support agent).
+    pub async fn agent(&self) -> Browser {
+        let email = format!("agent-{}@nyota.example", uuid::Uuid::new_v4().simple());
+        workers::admin::seed_admin(&self.pool, &email, Some("agent-pass".into()))
+            .await
+            .expect("seeded");
+        let browser = self.new_browser();
+        assert_eq!(browser.login(&email, "agent-pass").await.status(), StatusCode::OK);
+        browser
+    }
+}
+
+/// An HTTP client with its own cookie jar, like one browser profile.
+pub struct Browser {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub jar: Arc<Jar>,
+}
+
+impl Browser {
+    pub fn new(address: &str) -> Self {
+        let jar = Arc::new(Jar::default());
+        let client = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        Browser {
+            address: address.to_owned(),
+            client,
+            jar,
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        self.client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("request")
+        self.client.get(self.url(path)).send().await.expect("request")
     }
 
     /// A POST as the web client makes it (with the CSRF header).
@@ -187,11 +291,8 @@ impl TestApp {
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {
-        self.post(
-            "/api/login",
-            &json!({ "email": email, "password": password }),
-        )
-        .await
+        self.post("/api/login", &json!({ "email": email, "password": password }))
+            .await
     }
 
     /// The session cookie as a `Cookie` header value, if the jar holds one.
@@ -211,6 +312,110 @@ impl TestApp {
             .await
             .expect("request")
             .status()
+    }
+
+    /// Starts a chat and returns its id.
+    pub async fn start_chat(&self, name: &str, email: &str) -> String {
+        let response = self
+            .post(
+                "/api/chat/sessions",
+                &json!({ "visitorName": name, "visitorEmail": email, "pageUrl": "/pricing" }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let chat: Value = response.json().await.expect("json");
+        chat["sessionId"].as_str().expect("sessionId").to_owned()
+    }
+
+    pub async fn send(&self, chat: &str, text: &str) -> Response {
+        self.post(
+            &format!("/api/chat/sessions/{chat}/messages"),
+            &json!({ "message": text }),
+        )
+        .await
+    }
+
+    pub async fn messages(&self, chat: &str) -> Vec<Value> {
+        let response = self.get(&format!("/api/chat/sessions/{chat}/messages")).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.expect("json")
+    }
+
+    /// Opens `/ws` as this browser would (its cookies, its origin).
+    pub async fn socket(&self) -> Socket {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+        let host = self.address.trim_start_matches("http://").to_owned();
+        let mut request = format!("ws://{host}/ws").into_client_request().expect("request");
+        if let Some(cookie) = self.session_cookie() {
+            request.headers_mut().insert("Cookie", cookie.parse().expect("header"));
+        }
+        request
+            .headers_mut()
+            .insert("Origin", self.address.parse().expect("header"));
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("socket opens");
+        Socket { ws }
+    }
+}
+
+pub struct Socket {
+    ws: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+}
+
+impl Socket {
+    pub async fn send(&mut self, frame: Value) {
+        use futures::SinkExt as _;
+        self.ws
+            .send(tokio_tungstenite::tungstenite::Message::text(frame.to_string()))
+            .await
+            .expect("send");
+    }
+
+    pub async fn send_raw(&mut self, message: tokio_tungstenite::tungstenite::Message) {
+        use futures::SinkExt as _;
+        self.ws.send(message).await.expect("send");
+    }
+
+    /// The next JSON frame (within five seconds).
+    pub async fn recv(&mut self) -> Value {
+        use futures::StreamExt as _;
+        use tokio_tungstenite::tungstenite::Message;
+        loop {
+            let next = tokio::time::timeout(std::time::Duration::from_secs(5), self.ws.next())
+                .await
+                .expect("a frame within 5 s")
+                .expect("socket open")
+                .expect("frame");
+            match next {
+                Message::Text(text) => return serde_json::from_str(&text).expect("JSON frame"),
+                Message::Ping(_) | Message::Pong(_) => {}
+                other => panic!("unexpected frame {other:?}"),
+            }
+        }
+    }
+
+    /// Skips frames until one of type `kind` arrives.
+    pub async fn recv_type(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.recv().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    pub fn ws_mut(
+        &mut self,
+    ) -> &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    > {
+        &mut self.ws
+    }
+
+    pub async fn join(&mut self, chat: &str) -> Value {
+        self.send(json!({ "type": "join_session", "sessionId": chat })).await;
+        self.recv().await
     }
 }
 

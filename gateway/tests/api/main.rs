@@ -2,8 +2,11 @@
 //! and a fresh database per test.
 
 mod accounts;
+mod chat;
+mod chat_pipeline;
 mod health;
 mod helpers;
 mod http_errors;
 mod sessions;
+mod tracing_capture;
 mod web;

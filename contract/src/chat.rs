@@ -1,0 +1,191 @@
+//! Live chat: the HTTP/WebSocket shapes the browser sees (exported to
+//! TypeScript) and the commands and events that travel over NATS.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use ts_rs::TS;
+use uuid::Uuid;
+
+/// Who wrote a chat message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum SenderType {
+    User,
+    Agent,
+    System,
+}
+
+/// A stored chat message. Ids are UUIDv7, so their order is the chat's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatMessage {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    #[ts(type = "string")]
+    pub session_id: Uuid,
+    pub sender_type: SenderType,
+    pub message: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+}
+
+/// Whether a chat still needs attention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum ChatStatus {
+    Open,
+    Resolved,
+}
+
+/// A chat session as its visitor sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatSession {
+    #[ts(type = "string")]
+    #[sqlx(rename = "id")]
+    pub session_id: Uuid,
+    pub visitor_name: String,
+    pub visitor_email: String,
+    pub status: ChatStatus,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+}
+
+/// One row of the agent console's inbox.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatSummary {
+    #[ts(type = "string")]
+    pub session_id: Uuid,
+    pub visitor_name: String,
+    pub visitor_email: String,
+    pub status: ChatStatus,
+    /// Open, and the visitor spoke last: the chat waits for an agent.
+    pub awaiting_reply: bool,
+    #[ts(type = "string | null")]
+    pub assigned_agent_id: Option<Uuid>,
+    pub assigned_agent_name: Option<String>,
+    /// Visitor messages no agent has read yet.
+    #[ts(type = "number")]
+    pub unread_count: i64,
+    pub last_message_preview: Option<String>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub last_message_at: OffsetDateTime,
+    /// When the oldest unanswered visitor message arrived.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub waiting_since: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+    /// The page the visitor started the chat on.
+    pub page_url: Option<String>,
+    /// The visitor's browser (User-Agent).
+    pub user_agent: Option<String>,
+}
+
+/// Frames a browser sends on `/ws`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case", rename_all_fields = "camelCase")]
+#[ts(export)]
+pub enum ClientFrame {
+    /// Receive this chat's events (owner or agent only).
+    JoinSession {
+        #[ts(type = "string")]
+        session_id: Uuid,
+    },
+    LeaveSession {
+        #[ts(type = "string")]
+        session_id: Uuid,
+    },
+    /// The sender started or stopped typing in a joined chat.
+    Typing {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        is_typing: bool,
+    },
+    /// Agents only: receive inbox updates for every chat and count as online.
+    JoinAgents,
+}
+
+/// Frames the server sends on `/ws`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case", rename_all_fields = "camelCase")]
+#[ts(export)]
+pub enum ServerFrame {
+    SessionJoined {
+        #[ts(type = "string")]
+        session_id: Uuid,
+    },
+    NewMessage {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        message: ChatMessage,
+    },
+    Typing {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        sender_type: SenderType,
+        is_typing: bool,
+    },
+    AgentsJoined,
+    /// Something changed in a chat; consoles refetch their inbox.
+    InboxUpdate {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        reason: InboxReason,
+    },
+    Error {
+        message: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum InboxReason {
+    NewSession,
+    NewMessage,
+    Status,
+    Assignment,
+    Read,
+}
+
+/// Published on the `CHAT` stream as `chat.send.<session>`; the JetStream
+/// message id is the message id, so retries are deduplicated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SendMessage {
+    pub message: ChatMessage,
+    /// The agent who wrote it, for agent messages.
+    pub agent_id: Option<Uuid>,
+}
+
+/// Published on the `CHAT` stream as `chat.started.<session>` once the
+/// session row exists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionStarted {
+    pub session: ChatSession,
+    /// Whether any agent socket was connected when the chat started.
+    pub agents_online: bool,
+}
+
+/// The header on a `chat.send` message naming the inbox where the gateway
+/// that accepted it waits for the worker's commit (read-your-writes).
+pub const CONFIRM_TO_HEADER: &str = "Nyota-Confirm-To";
+
+/// What the visitor is told when no agent is online.
+pub fn offline_notice(email: &str) -> String {
+    format!(
+        "Our support team is offline right now. We have your message and will reply by email to {email}."
+    )
+}

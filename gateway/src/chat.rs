@@ -1,0 +1,191 @@
+//! Chat rules shared by the REST routes and the socket: who may see a chat,
+//! what a valid message is, and how a message enters the pipeline.
+
+use contract::accounts::User;
+use contract::chat::{
+    CONFIRM_TO_HEADER, ChatMessage, InboxReason, SendMessage, SenderType, ServerFrame,
+};
+use futures::StreamExt as _;
+use time::OffsetDateTime;
+use tower_sessions::Session;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Session key of the random token that marks this browser as the owner of
+/// the chats it started. It survives the id rotation at login.
+pub const OWNER_TOKEN_KEY: &str = "chat_owner";
+
+/// Longest chat message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 4000;
+
+/// Who is asking about a chat.
+#[derive(Clone, Debug)]
+pub struct Requester {
+    pub owner_token: Option<Uuid>,
+    pub user: Option<User>,
+}
+
+impl Requester {
+    pub async fn from_session(session: &Session, user: Option<User>) -> Result<Self, ApiError> {
+        Ok(Requester {
+            owner_token: session.get(OWNER_TOKEN_KEY).await?,
+            user,
+        })
+    }
+
+    pub fn is_agent(&self) -> bool {
+        self.user.as_ref().is_some_and(|user| user.is_admin)
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct Ownership {
+    owner_token: Uuid,
+    user_id: Option<Uuid>,
+}
+
+/// The requester's role in chat `chat_id`: `User` for its owner, `Agent` for
+/// an agent; `NotFound` (never "forbidden", which would confirm the id) for
+/// anyone else or for a chat that does not exist.
+pub async fn role_in_chat(
+    state: &AppState,
+    requester: &Requester,
+    chat_id: Uuid,
+) -> Result<SenderType, ApiError> {
+    let row: Option<Ownership> =
+        sqlx::query_as("select owner_token, user_id from chat_sessions where id = $1")
+            .bind(chat_id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let row = row.ok_or(ApiError::NotFound)?;
+    let owns_by_browser = requester.owner_token == Some(row.owner_token);
+    let owns_by_account = row.user_id.is_some()
+        && row.user_id == requester.user.as_ref().map(|user| user.id);
+    if owns_by_browser || owns_by_account {
+        Ok(SenderType::User)
+    } else if requester.is_agent() {
+        Ok(SenderType::Agent)
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
+/// Trims a message and checks it is non-empty and within the limit.
+pub fn validate_message(raw: &str) -> Result<String, ApiError> {
+    let message = raw.trim();
+    if message.is_empty() {
+        return Err(ApiError::BadRequest("Message cannot be empty".to_owned()));
+    }
+    if message.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(ApiError::BadRequest(format!(
+            "Message must be at most {MAX_MESSAGE_CHARS} characters"
+        )));
+    }
+    Ok(message.to_owned())
+}
+
+/// Puts a message on the `CHAT` stream and answers once JetStream has it,
+/// after waiting (bounded) for the worker to commit it.
+pub async fn send_message(
+    state: &AppState,
+    session_id: Uuid,
+    sender_type: SenderType,
+    agent_id: Option<Uuid>,
+    text: String,
+) -> Result<ChatMessage, ApiError> {
+    const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
+    let message = ChatMessage {
+        id: Uuid::now_v7(),
+        session_id,
+        sender_type,
+        message: text,
+        created_at: OffsetDateTime::now_utc(),
+    };
+    let confirm_to = state.nats.new_inbox();
+    let mut confirmation = state
+        .nats
+        .subscribe(confirm_to.clone())
+        .await
+        .map_err(|error| {
+            tracing::warn!(%error, "failed to subscribe for the confirmation");
+            ApiError::Unavailable(UNAVAILABLE)
+        })?;
+    let mut headers = contract::telemetry::trace_headers();
+    headers.insert("Nats-Msg-Id", message.id.to_string().as_str());
+    headers.insert(CONFIRM_TO_HEADER, confirm_to.as_str());
+    let payload = serde_json::to_vec(&SendMessage {
+        message: message.clone(),
+        agent_id,
+    })
+    .map_err(anyhow::Error::from)?;
+    let acked = async {
+        state
+            .jetstream
+            .publish_with_headers(state.namespace.chat_send(session_id), headers, payload.into())
+            .await?
+            .await
+    };
+    if let Err(error) = acked.await {
+        tracing::warn!(%error, "chat message not accepted by JetStream");
+        return Err(ApiError::Unavailable(UNAVAILABLE));
+    }
+    // Bounded wait for the worker's commit (read-your-writes); on time-out the
+    // message is durable in JetStream anyway and arrives by event.
+    if tokio::time::timeout(state.settings.chat_confirm_timeout, confirmation.next())
+        .await
+        .is_err()
+    {
+        tracing::warn!(chat.message_id = %message.id, "no commit confirmation in time");
+    }
+    Ok(message)
+}
+
+/// Assigns chat `chat_id` to `agent` and tells the visitor with a system
+/// message. Unless `take_over`, only an unassigned chat is taken. Returns
+/// whether the assignment changed.
+pub async fn assign_agent(
+    state: &AppState,
+    chat_id: Uuid,
+    agent: &User,
+    take_over: bool,
+) -> Result<bool, ApiError> {
+    let changed = sqlx::query(
+        "update chat_sessions set assigned_agent_id = $2
+         where id = $1 and assigned_agent_id is distinct from $2
+           and (assigned_agent_id is null or $3)",
+    )
+    .bind(chat_id)
+    .bind(agent.id)
+    .bind(take_over)
+    .execute(&state.pool)
+    .await?
+    .rows_affected()
+        > 0;
+    if changed {
+        let notice = format!("{} joined the chat", agent.name);
+        send_message(state, chat_id, SenderType::System, None, notice).await?;
+        publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
+    }
+    Ok(changed)
+}
+
+/// Tells every agent console (on every gateway) that a chat changed.
+/// Best effort: consoles also refetch when they reconnect.
+pub async fn publish_inbox_update(state: &AppState, session_id: Uuid, reason: InboxReason) {
+    let frame = frame_json(&ServerFrame::InboxUpdate { session_id, reason });
+    if let Err(error) = state
+        .nats
+        .publish(state.namespace.agents_events(), frame.into())
+        .await
+    {
+        tracing::warn!(%error, "failed to publish an inbox update");
+    }
+}
+
+/// A server frame as the JSON text sent on sockets and NATS.
+pub fn frame_json(frame: &ServerFrame) -> String {
+    // Serialising our own plain enum cannot fail.
+    serde_json::to_string(frame).unwrap_or_default()
+}

@@ -1,0 +1,211 @@
+//! Visitor chat: start a chat, read and post its messages.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use contract::chat::{ChatMessage, ChatSession, InboxReason, SenderType, SessionStarted};
+use serde::Deserialize;
+use time::OffsetDateTime;
+use tower_sessions::Session;
+use uuid::Uuid;
+use validator::Validate;
+
+use crate::chat::{
+    OWNER_TOKEN_KEY, Requester, assign_agent, publish_inbox_update, role_in_chat, send_message,
+    validate_message,
+};
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath, ClientIp, CurrentUser};
+use crate::http::first_message;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/chat/sessions", post(start))
+        .route("/chat/sessions/{id}", get(show))
+        .route("/chat/sessions/{id}/messages", get(messages).post(post_message))
+}
+
+#[derive(Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct StartBody {
+    #[validate(
+        custom(function = "crate::http::not_blank", message = "Name is required"),
+        length(max = 100, message = "Name must be at most 100 characters")
+    )]
+    visitor_name: String,
+    #[validate(
+        email(message = "Please enter a valid email address"),
+        length(max = 254, message = "Email must be at most 254 characters")
+    )]
+    visitor_email: String,
+    /// The page the visitor is on, shown to agents.
+    #[serde(default)]
+    page_url: Option<String>,
+}
+
+/// Keeps at most `max` characters of visitor-supplied context.
+fn clip(value: Option<&str>, max: usize) -> Option<String> {
+    value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| v.chars().take(max).collect())
+}
+
+async fn start(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    session: Session,
+    user: Option<CurrentUser>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<StartBody>,
+) -> Result<(StatusCode, Json<ChatSession>), ApiError> {
+    let body = StartBody {
+        visitor_name: body.visitor_name.trim().to_owned(),
+        visitor_email: body.visitor_email.trim().to_owned(),
+        ..body
+    };
+    body.validate().map_err(|errors| {
+        ApiError::BadRequest(first_message(&errors, &["visitor_name", "visitor_email"]))
+    })?;
+    if state.limiters.chat_start_per_ip.check_key(&ip).is_err() {
+        return Err(ApiError::TooManyRequests(
+            "Too many chats started. Please try again later.",
+        ));
+    }
+    let owner_token = match session.get::<Uuid>(OWNER_TOKEN_KEY).await? {
+        Some(token) => token,
+        None => {
+            let token = Uuid::new_v4();
+            session.insert(OWNER_TOKEN_KEY, token).await?;
+            token
+        }
+    };
+    let user_agent = clip(
+        headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
+        500,
+    );
+    let chat: ChatSession = sqlx::query_as(
+        "insert into chat_sessions
+             (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent, created_at, last_message_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+         returning id, visitor_name, visitor_email, status, created_at",
+    )
+    .bind(Uuid::now_v7())
+    .bind(&body.visitor_name)
+    .bind(&body.visitor_email)
+    .bind(owner_token)
+    .bind(user.map(|CurrentUser(user)| user.id))
+    .bind(clip(body.page_url.as_deref(), 2000))
+    .bind(user_agent)
+    .bind(OffsetDateTime::now_utc())
+    .fetch_one(&state.pool)
+    .await?;
+
+    let agents_online = state.presence.any_agent_online().await;
+    if !agents_online {
+        let notice = contract::chat::offline_notice(&chat.visitor_email);
+        send_message(&state, chat.session_id, SenderType::System, None, notice).await?;
+    }
+    publish_started(&state, &chat, agents_online).await?;
+    publish_inbox_update(&state, chat.session_id, InboxReason::NewSession).await;
+    Ok((StatusCode::CREATED, Json(chat)))
+}
+
+/// `chat.started` on JetStream, for the `notify` worker (deduplicated by id).
+async fn publish_started(
+    state: &AppState,
+    chat: &ChatSession,
+    agents_online: bool,
+) -> Result<(), ApiError> {
+    let event = SessionStarted {
+        session: chat.clone(),
+        agents_online,
+    };
+    let mut headers = contract::telemetry::trace_headers();
+    headers.insert("Nats-Msg-Id", chat.session_id.to_string().as_str());
+    let payload = serde_json::to_vec(&event).map_err(anyhow::Error::from)?;
+    let acked = async {
+        state
+            .jetstream
+            .publish_with_headers(state.namespace.chat_started(chat.session_id), headers, payload.into())
+            .await?
+            .await
+    };
+    acked.await.map_err(|error| {
+        tracing::warn!(%error, "chat.started not accepted by JetStream");
+        ApiError::Unavailable("Chat is temporarily unavailable. Please try again.")
+    })?;
+    Ok(())
+}
+
+async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Requester, ApiError> {
+    Requester::from_session(session, user.map(|CurrentUser(user)| user)).await
+}
+
+async fn show(
+    State(state): State<AppState>,
+    session: Session,
+    user: Option<CurrentUser>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<ChatSession>, ApiError> {
+    role_in_chat(&state, &requester(&session, user).await?, id).await?;
+    let chat = sqlx::query_as(
+        "select id, visitor_name, visitor_email, status, created_at from chat_sessions where id = $1",
+    )
+    .bind(id)
+    .fetch_one(&state.pool)
+    .await?;
+    Ok(Json(chat))
+}
+
+async fn messages(
+    State(state): State<AppState>,
+    session: Session,
+    user: Option<CurrentUser>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<Vec<ChatMessage>>, ApiError> {
+    role_in_chat(&state, &requester(&session, user).await?, id).await?;
+    let messages = sqlx::query_as(
+        "select id, session_id, sender_type, message, created_at
+         from chat_messages where session_id = $1 order by id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(Json(messages))
+}
+
+#[derive(Deserialize)]
+struct MessageBody {
+    message: String,
+}
+
+async fn post_message(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    session: Session,
+    user: Option<CurrentUser>,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<MessageBody>,
+) -> Result<(StatusCode, Json<ChatMessage>), ApiError> {
+    let requester = requester(&session, user).await?;
+    let role = role_in_chat(&state, &requester, id).await?;
+    let text = validate_message(&body.message)?;
+    if state.limiters.chat_message_per_ip.check_key(&ip).is_err() {
+        return Err(ApiError::TooManyRequests(
+            "Too many messages. Please slow down and try again.",
+        ));
+    }
+    let agent = match (role, &requester.user) {
+        (SenderType::Agent, Some(agent)) => {
+            // The first agent to answer an unassigned chat takes it.
+            assign_agent(&state, id, agent, false).await?;
+            Some(agent.id)
+        }
+        _ => None,
+    };
+    let message = send_message(&state, id, role, agent, text).await?;
+    Ok((StatusCode::CREATED, Json(message)))
+}

@@ -1,0 +1,249 @@
+//! `/ws`: the live socket of visitors and agents. Each socket is a send task
+//! draining a small bounded outbox and a receive loop; they end together.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use contract::chat::{ClientFrame, SenderType, ServerFrame};
+use futures::{SinkExt as _, StreamExt as _};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+use tower_sessions::Session;
+use uuid::Uuid;
+
+use crate::chat::{Requester, frame_json, role_in_chat};
+use crate::error::ApiError;
+use crate::extract::CurrentUser;
+use crate::hub::Member;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/ws", get(upgrade))
+}
+
+/// Frames queued for one socket before it counts as a slow consumer.
+const OUTBOX_FRAMES: usize = 64;
+const PING_EVERY: Duration = Duration::from_secs(25);
+/// A socket silent this long (not even a pong) is dead.
+const IDLE_LIMIT: Duration = Duration::from_secs(60);
+/// Largest frame a client may send.
+const MAX_CLIENT_FRAME: usize = 16 * 1024;
+
+async fn upgrade(
+    State(state): State<AppState>,
+    session: Session,
+    user: Option<CurrentUser>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    if !origin_allowed(&headers, &state.settings.allowed_origins) {
+        return Err(ApiError::Forbidden("This origin may not open a chat socket"));
+    }
+    let requester = Requester::from_session(&session, user.map(|CurrentUser(user)| user)).await?;
+    Ok(upgrade
+        // Small buffers: thousands of mostly idle sockets must stay cheap.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .max_message_size(MAX_CLIENT_FRAME)
+        .max_frame_size(MAX_CLIENT_FRAME)
+        .on_upgrade(move |socket| serve_socket(socket, state, requester))
+        .into_response())
+}
+
+/// Browsers always send `Origin`; it must be this site (same host) or one
+/// listed in `ALLOWED_ORIGINS`. Clients without one (not browsers) cannot
+/// be tricked into using a visitor's cookies, so they pass.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("https://")
+        .or_else(|| origin.strip_prefix("http://"));
+    host.is_some() && origin_host == host
+}
+
+async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) {
+    let id = state.hub.connection_id();
+    let (outbox, mut queued) = mpsc::channel::<Utf8Bytes>(OUTBOX_FRAMES);
+    let kill = CancellationToken::new();
+    let member = Member {
+        outbox,
+        kill: kill.clone(),
+    };
+    let (mut sink, mut stream) = socket.split();
+
+    let shutdown = state.shutdown.clone();
+    let sender_kill = kill.clone();
+    let sender = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        loop {
+            let sent = tokio::select! {
+                frame = queued.recv() => match frame {
+                    Some(frame) => sink.send(Message::Text(frame)).await,
+                    None => break,
+                },
+                _ = ping.tick() => sink.send(Message::Ping(Default::default())).await,
+                () = sender_kill.cancelled() => break,
+                () = shutdown.cancelled() => break,
+            };
+            if sent.is_err() {
+                break;
+            }
+        }
+        let _ = sink.send(Message::Close(None)).await;
+        sender_kill.cancel();
+    });
+
+    let mut session = SocketSession {
+        state: &state,
+        requester,
+        id,
+        member,
+        joined: HashMap::new(),
+    };
+    loop {
+        let next = tokio::select! {
+            next = tokio::time::timeout(IDLE_LIMIT, stream.next()) => next,
+            () = kill.cancelled() => break,
+        };
+        match next {
+            Ok(Some(Ok(Message::Text(text)))) => session.handle(&text).await,
+            Ok(Some(Ok(Message::Binary(_)))) => session.reply(&ServerFrame::Error {
+                message: "Frames must be JSON text".to_owned(),
+            }),
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+            // Closed, failed, or silent for too long.
+            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => break,
+        }
+    }
+    kill.cancel();
+    state.hub.disconnect(id).await;
+    let _ = sender.await;
+}
+
+/// One socket's protocol state: who it is and which chats it joined.
+struct SocketSession<'a> {
+    state: &'a AppState,
+    requester: Requester,
+    id: u64,
+    member: Member,
+    joined: HashMap<Uuid, SenderType>,
+}
+
+impl SocketSession<'_> {
+    fn reply(&self, frame: &ServerFrame) {
+        self.member.deliver(frame_json(frame).into());
+    }
+
+    fn error(&self, message: &str) {
+        self.reply(&ServerFrame::Error {
+            message: message.to_owned(),
+        });
+    }
+
+    async fn handle(&mut self, text: &str) {
+        let frame = match serde_json::from_str::<ClientFrame>(text) {
+            Ok(frame) => frame,
+            Err(_) => return self.error("Unknown or malformed frame"),
+        };
+        match frame {
+            ClientFrame::JoinSession { session_id } => self.join(session_id).await,
+            ClientFrame::LeaveSession { session_id } => {
+                if self.joined.remove(&session_id).is_some() {
+                    self.state.hub.leave_chat(session_id, self.id);
+                }
+            }
+            ClientFrame::Typing {
+                session_id,
+                is_typing,
+            } => {
+                let Some(&sender_type) = self.joined.get(&session_id) else {
+                    return self.error("Join the chat session first");
+                };
+                let frame = ServerFrame::Typing {
+                    session_id,
+                    sender_type,
+                    is_typing,
+                };
+                let subject = self.state.namespace.chat_events(session_id);
+                if let Err(error) = self.state.nats.publish(subject, frame_json(&frame).into()).await {
+                    tracing::warn!(%error, "failed to publish typing");
+                }
+            }
+            ClientFrame::JoinAgents => {
+                if !self.requester.is_agent() {
+                    return self.error("Only support agents can do this");
+                }
+                match self.state.hub.join_agents(self.id, self.member.clone()).await {
+                    Ok(()) => self.reply(&ServerFrame::AgentsJoined),
+                    Err(error) => {
+                        tracing::warn!(%error, "failed to join the agents topic");
+                        self.error("Live updates are temporarily unavailable");
+                    }
+                }
+            }
+        }
+    }
+
+    async fn join(&mut self, session_id: Uuid) {
+        let role = match role_in_chat(self.state, &self.requester, session_id).await {
+            Ok(role) => role,
+            Err(ApiError::NotFound) => return self.error("Chat session not found"),
+            Err(error) => {
+                tracing::warn!(%error, "failed to authorise a join");
+                return self.error("Live updates are temporarily unavailable");
+            }
+        };
+        match self
+            .state
+            .hub
+            .join_chat(session_id, self.id, self.member.clone())
+            .await
+        {
+            Ok(()) => {
+                self.joined.insert(session_id, role);
+                self.reply(&ServerFrame::SessionJoined { session_id });
+            }
+            Err(error) => {
+                tracing::warn!(%error, "failed to join a chat topic");
+                self.error("Live updates are temporarily unavailable");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, host.parse().expect("header"));
+        if let Some(origin) = origin {
+            headers.insert(header::ORIGIN, origin.parse().expect("header"));
+        }
+        headers
+    }
+
+    #[test]
+    fn same_host_and_listed_origins_pass_others_fail() {
+        let allowed = vec!["https://nyota.example".to_owned()];
+        assert!(origin_allowed(&headers(Some("http://localhost:8080"), "localhost:8080"), &[]));
+        assert!(origin_allowed(&headers(Some("https://nyota.example"), "10.0.0.5:8080"), &allowed));
+        assert!(origin_allowed(&headers(None, "localhost:8080"), &[]));
+        assert!(!origin_allowed(&headers(Some("https://evil.example"), "localhost:8080"), &allowed));
+        assert!(!origin_allowed(&headers(Some("http://localhost:8081"), "localhost:8080"), &[]));
+    }
+}

@@ -1,0 +1,174 @@
+//! The WebSocket hub of one gateway: which local sockets follow which chat,
+//! and which are agent consoles. A gateway subscribes to a chat's NATS
+//! subject only while at least one of its sockets has joined that chat, and
+//! forwards each event to those sockets without re-encoding it.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::extract::ws::Utf8Bytes;
+use contract::Namespace;
+use futures::StreamExt as _;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::presence::Presence;
+
+/// How a socket is reached: its bounded outbox, and the switch that closes
+/// it when it cannot keep up.
+#[derive(Clone)]
+pub struct Member {
+    pub outbox: mpsc::Sender<Utf8Bytes>,
+    pub kill: CancellationToken,
+}
+
+impl Member {
+    /// Queues a frame; a socket whose queue is full is a slow consumer and
+    /// is disconnected rather than buffered without limit.
+    pub fn deliver(&self, frame: Utf8Bytes) {
+        if let Err(mpsc::error::TrySendError::Full(_)) = self.outbox.try_send(frame) {
+            tracing::info!("disconnecting a slow WebSocket consumer");
+            self.kill.cancel();
+        }
+    }
+}
+
+struct Topic {
+    members: HashMap<u64, Member>,
+    forwarder: JoinHandle<()>,
+}
+
+type Topics = Arc<Mutex<HashMap<TopicKey, Topic>>>;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum TopicKey {
+    Chat(Uuid),
+    Agents,
+}
+
+#[derive(Clone)]
+pub struct Hub {
+    nats: async_nats::Client,
+    namespace: Namespace,
+    presence: Presence,
+    topics: Topics,
+    next_id: Arc<AtomicU64>,
+}
+
+impl Hub {
+    pub fn new(nats: async_nats::Client, namespace: Namespace, presence: Presence) -> Self {
+        Hub {
+            nats,
+            namespace,
+            presence,
+            topics: Arc::default(),
+            next_id: Arc::default(),
+        }
+    }
+
+    pub fn connection_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub async fn join_chat(&self, chat_id: Uuid, id: u64, member: Member) -> anyhow::Result<()> {
+        self.join(TopicKey::Chat(chat_id), id, member).await
+    }
+
+    pub fn leave_chat(&self, chat_id: Uuid, id: u64) {
+        self.leave(TopicKey::Chat(chat_id), id);
+    }
+
+    pub async fn join_agents(&self, id: u64, member: Member) -> anyhow::Result<()> {
+        self.join(TopicKey::Agents, id, member).await?;
+        self.presence.set_local(self.agent_count()).await;
+        Ok(())
+    }
+
+    /// Removes a closed socket from every topic.
+    pub async fn disconnect(&self, id: u64) {
+        let keys: Vec<TopicKey> = {
+            let topics = self.topics.lock().expect("hub lock");
+            topics
+                .iter()
+                .filter(|(_, topic)| topic.members.contains_key(&id))
+                .map(|(key, _)| *key)
+                .collect()
+        };
+        for key in &keys {
+            self.leave(*key, id);
+        }
+        if keys.contains(&TopicKey::Agents) {
+            self.presence.set_local(self.agent_count()).await;
+        }
+    }
+
+    fn agent_count(&self) -> usize {
+        let topics = self.topics.lock().expect("hub lock");
+        topics.get(&TopicKey::Agents).map_or(0, |t| t.members.len())
+    }
+
+    fn subject(&self, key: TopicKey) -> String {
+        match key {
+            TopicKey::Chat(chat_id) => self.namespace.chat_events(chat_id),
+            TopicKey::Agents => self.namespace.agents_events(),
+        }
+    }
+
+    async fn join(&self, key: TopicKey, id: u64, member: Member) -> anyhow::Result<()> {
+        if let Some(topic) = self.topics.lock().expect("hub lock").get_mut(&key) {
+            topic.members.insert(id, member);
+            return Ok(());
+        }
+        let mut subscription = self.nats.subscribe(self.subject(key)).await?;
+        // The server must have the subscription before we say "joined".
+        self.nats.flush().await?;
+        let mut topics = self.topics.lock().expect("hub lock");
+        if let Some(topic) = topics.get_mut(&key) {
+            // Another socket subscribed meanwhile; ours is dropped.
+            topic.members.insert(id, member);
+            return Ok(());
+        }
+        let shared = Arc::clone(&self.topics);
+        let forwarder = tokio::spawn(async move {
+            while let Some(event) = subscription.next().await {
+                let Ok(text) = String::from_utf8(event.payload.to_vec()) else {
+                    continue;
+                };
+                let frame = Utf8Bytes::from(text);
+                let members: Vec<Member> = shared
+                    .lock()
+                    .expect("hub lock")
+                    .get(&key)
+                    .map(|topic| topic.members.values().cloned().collect())
+                    .unwrap_or_default();
+                for member in members {
+                    member.deliver(frame.clone());
+                }
+            }
+        });
+        topics.insert(
+            key,
+            Topic {
+                members: HashMap::from([(id, member)]),
+                forwarder,
+            },
+        );
+        Ok(())
+    }
+
+    fn leave(&self, key: TopicKey, id: u64) {
+        let mut topics = self.topics.lock().expect("hub lock");
+        if let Some(topic) = topics.get_mut(&key) {
+            topic.members.remove(&id);
+            if topic.members.is_empty() {
+                // Aborting drops the subscription, which unsubscribes.
+                if let Some(topic) = topics.remove(&key) {
+                    topic.forwarder.abort();
+                }
+            }
+        }
+    }
+}
