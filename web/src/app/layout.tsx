@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { limits } from '@/config/site';
+import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
@@ -39,7 +40,8 @@ export function AppLayout() {
       </main>
       <Footer />
       <CookieBanner />
-      {/* Chat widget slot: the visitor chat widget (later issue) mounts here, floating bottom right. */}
+      {/* The visitor chat: a tiny launcher; the panel is its own chunk, loaded on first open. */}
+      <ChatLauncher />
       <Toaster />
     </div>
   );

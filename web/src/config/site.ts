@@ -35,4 +35,6 @@ export const limits = {
 export const storageKeys = {
   theme: 'theme',
   cookieConsent: 'cookie-consent',
+  /** The visitor chat: JSON {sessionId, visitorName, visitorEmail}. */
+  chatSession: 'chat-session',
 } as const;

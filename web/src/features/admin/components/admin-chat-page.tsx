@@ -1,5 +1,149 @@
-import { AdminSectionPage } from './admin-section-page';
+// /admin/chat: the live chat console. Inbox on the left, the open chat on the right;
+// everything updates over the socket (no polling).
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageMeta } from '@/components/ui/page-meta';
+import { site } from '@/config/site';
+import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
+import { liveSocket, useLiveSocket } from '@/lib/live-socket';
+import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '../api/get-agent-chat';
+import { agentChatListsKey, type InboxFilters } from '../api/list-agent-chats';
+import { useMarkAgentChatRead } from '../api/mark-agent-chat-read';
+import { adminSection } from './admin-sections';
+import { ChatConsoleConversation } from './chat-console-conversation';
+import { ChatInbox } from './chat-inbox';
+import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
+import { useNow } from './use-now';
+
+const section = adminSection('/admin/chat');
 
 export default function AdminChatPage() {
-  return <AdminSectionPage path="/admin/chat" />;
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('chat');
+  const [filters, setFilters] = useState<InboxFilters>({ status: 'all', assigned: 'all' });
+  const [connected, setConnected] = useState(true);
+  const [missed, setMissed] = useState(0);
+  const visible = usePageVisible();
+  const now = useNow(30_000);
+
+  const select = useCallback(
+    (sessionId: string) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('chat', sessionId);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // While hidden, a visitor message beeps and counts in the title.
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+  const checkForVisitorMessage = useCallback(
+    async (sessionId: string) => {
+      try {
+        const summary = await queryClient.fetchQuery({ ...agentChatQueryOptions(sessionId), staleTime: 0 });
+        if (document.hidden && summary.awaitingReply && summary.unreadCount > 0) {
+          playBeep();
+          setMissed((n) => n + 1);
+        }
+      } catch {
+        // The inbox shows the error state; nothing to alert about.
+      }
+    },
+    [queryClient],
+  );
+
+  useEffect(() => liveSocket().joinAgents(), []);
+  useLiveSocket((event) => {
+    const refetchInbox = () => void queryClient.invalidateQueries({ queryKey: agentChatListsKey });
+    const open = selectedRef.current;
+    if (event.type === 'open') {
+      setConnected(true);
+      refetchInbox();
+      if (open) {
+        void queryClient.invalidateQueries({ queryKey: agentChatQueryKey(open) });
+        void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(open) });
+      }
+      return;
+    }
+    if (event.type === 'close') return setConnected(false);
+    const { frame } = event;
+    switch (frame.type) {
+      case 'agents_joined':
+        refetchInbox();
+        break;
+      case 'inbox_update':
+        refetchInbox();
+        if (document.hidden && (frame.reason === 'new_message' || frame.reason === 'new_session')) {
+          void checkForVisitorMessage(frame.sessionId);
+        } else {
+          void queryClient.invalidateQueries({ queryKey: agentChatQueryKey(frame.sessionId) });
+        }
+        break;
+      case 'session_joined':
+      case 'new_message':
+        if (frame.sessionId === open) {
+          void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(frame.sessionId) });
+        }
+        break;
+      default:
+        break;
+    }
+  });
+
+  // Back in the tab: clear the title badge.
+  useEffect(() => {
+    if (visible) setMissed(0);
+  }, [visible]);
+
+  // The open chat is read while the agent can see it: on opening, on new visitor messages, on returning to the tab.
+  const openChat = useAgentChat(selectedId ?? '');
+  const markRead = useMarkAgentChatRead();
+  const unread = selectedId && openChat.data?.sessionId === selectedId ? openChat.data.unreadCount : 0;
+  const readRequested = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selectedId || !visible) return;
+    const key = `${selectedId}:${openChat.dataUpdatedAt}`;
+    if (readRequested.current === key) return;
+    if (readRequested.current?.startsWith(`${selectedId}:`) && unread === 0) return;
+    readRequested.current = key;
+    markRead.mutate(selectedId);
+  }, [selectedId, visible, unread, openChat.dataUpdatedAt, markRead]);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 lg:px-8">
+      <PageMeta title={consoleTitle(`${section.title} | ${site.company}`, missed)} description={section.description} />
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">
+          Admin
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>{section.title}</span>
+      </nav>
+      <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">{section.title}</h1>
+        <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
+          {connected ? 'Live' : 'Reconnecting…'}
+        </p>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
+        {selectedId ? (
+          <ChatConsoleConversation key={selectedId} sessionId={selectedId} />
+        ) : (
+          <div className="flex min-h-[16rem] items-center justify-center rounded-lg border border-dashed border-gray-300 p-6 text-sm text-gray-700 dark:border-gray-600 dark:text-gray-300">
+            Select a chat to read it and reply.
+          </div>
+        )}
+      </div>
+    </section>
+  );
 }
