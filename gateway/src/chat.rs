@@ -61,8 +61,8 @@ pub async fn role_in_chat(
             .await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let owns_by_browser = requester.owner_token == Some(row.owner_token);
-    let owns_by_account = row.user_id.is_some()
-        && row.user_id == requester.user.as_ref().map(|user| user.id);
+    let owns_by_account =
+        row.user_id.is_some() && row.user_id == requester.user.as_ref().map(|user| user.id);
     if owns_by_browser || owns_by_account {
         Ok(SenderType::User)
     } else if requester.is_agent() {
@@ -123,7 +123,11 @@ pub async fn send_message(
     let acked = async {
         state
             .jetstream
-            .publish_with_headers(state.namespace.chat_send(session_id), headers, payload.into())
+            .publish_with_headers(
+                state.namespace.chat_send(session_id),
+                headers,
+                payload.into(),
+            )
             .await?
             .await
     };

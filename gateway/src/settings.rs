@@ -105,8 +105,7 @@ impl Settings {
                 .collect(),
             limits: RateLimits {
                 login_per_ip_per_minute: env.positive("LOGIN_LIMIT_PER_IP_PER_MINUTE", 20),
-                login_per_account_per_minute: env
-                    .positive("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", 5),
+                login_per_account_per_minute: env.positive("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", 5),
                 register_per_ip_per_hour: env.positive("REGISTER_LIMIT_PER_IP_PER_HOUR", 10),
                 chat_start_per_ip_per_hour: env.positive("CHAT_START_LIMIT_PER_IP_PER_HOUR", 20),
                 chat_message_per_ip_per_minute: env
@@ -216,14 +215,20 @@ mod tests {
             ("COOKIE_SECURE", "TRUE"),
             ("SESSION_IDLE_MINUTES", "30"),
             ("NATS_PREFIX", "t-1"),
-            ("ALLOWED_ORIGINS", "https://nyota.example/, https://www.nyota.example"),
+            (
+                "ALLOWED_ORIGINS",
+                "https://nyota.example/, https://www.nyota.example",
+            ),
         ])
         .expect("valid");
         assert_eq!(s.bind, "127.0.0.1:9000".parse().expect("addr"));
         assert!(s.cookie_secure);
         assert_eq!(s.session_idle, Duration::from_secs(1800));
         assert_eq!(s.nats_prefix, "t-1");
-        assert_eq!(s.allowed_origins, vec!["https://nyota.example", "https://www.nyota.example"]);
+        assert_eq!(
+            s.allowed_origins,
+            vec!["https://nyota.example", "https://www.nyota.example"]
+        );
     }
 
     #[test]

@@ -125,11 +125,16 @@ async fn show(
 }
 
 async fn ensure_exists(state: &AppState, id: Uuid) -> Result<(), ApiError> {
-    let exists: bool = sqlx::query_scalar("select exists(select 1 from chat_sessions where id = $1)")
-        .bind(id)
-        .fetch_one(&state.pool)
-        .await?;
-    if exists { Ok(()) } else { Err(ApiError::NotFound) }
+    let exists: bool =
+        sqlx::query_scalar("select exists(select 1 from chat_sessions where id = $1)")
+            .bind(id)
+            .fetch_one(&state.pool)
+            .await?;
+    if exists {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }
 
 async fn assign(
@@ -148,13 +153,14 @@ async fn set_status(
     status: ChatStatus,
     notice: &str,
 ) -> Result<(), ApiError> {
-    let changed = sqlx::query("update chat_sessions set status = $2 where id = $1 and status <> $2")
-        .bind(id)
-        .bind(status)
-        .execute(&state.pool)
-        .await?
-        .rows_affected()
-        > 0;
+    let changed =
+        sqlx::query("update chat_sessions set status = $2 where id = $1 and status <> $2")
+            .bind(id)
+            .bind(status)
+            .execute(&state.pool)
+            .await?
+            .rows_affected()
+            > 0;
     if changed {
         send_message(state, id, SenderType::System, None, notice.to_owned()).await?;
         publish_inbox_update(state, id, InboxReason::Status).await;
@@ -168,7 +174,13 @@ async fn resolve(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    set_status(&state, id, ChatStatus::Resolved, "This chat has been marked as resolved.").await?;
+    set_status(
+        &state,
+        id,
+        ChatStatus::Resolved,
+        "This chat has been marked as resolved.",
+    )
+    .await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 

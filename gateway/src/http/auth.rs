@@ -60,7 +60,10 @@ struct RegisterBody {
     )]
     name: String,
     #[validate(
-        custom(function = "crate::http::not_blank", message = "Phone number is required"),
+        custom(
+            function = "crate::http::not_blank",
+            message = "Phone number is required"
+        ),
         length(max = 40, message = "Phone number must be at most 40 characters")
     )]
     phone: String,

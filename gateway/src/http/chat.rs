@@ -24,7 +24,10 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/chat/sessions", post(start))
         .route("/chat/sessions/{id}", get(show))
-        .route("/chat/sessions/{id}/messages", get(messages).post(post_message))
+        .route(
+            "/chat/sessions/{id}/messages",
+            get(messages).post(post_message),
+        )
 }
 
 #[derive(Deserialize, Validate)]
@@ -83,7 +86,9 @@ async fn start(
         }
     };
     let user_agent = clip(
-        headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
+        headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok()),
         500,
     );
     let chat: ChatSession = sqlx::query_as(
@@ -129,7 +134,11 @@ async fn publish_started(
     let acked = async {
         state
             .jetstream
-            .publish_with_headers(state.namespace.chat_started(chat.session_id), headers, payload.into())
+            .publish_with_headers(
+                state.namespace.chat_started(chat.session_id),
+                headers,
+                payload.into(),
+            )
             .await?
             .await
     };

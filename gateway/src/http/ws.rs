@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::Router;
 use axum::extract::State;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
 use contract::chat::{ClientFrame, SenderType, ServerFrame};
 use futures::{SinkExt as _, StreamExt as _};
 use tokio::sync::mpsc;
@@ -32,6 +32,8 @@ const OUTBOX_FRAMES: usize = 64;
 const PING_EVERY: Duration = Duration::from_secs(25);
 /// A socket silent this long (not even a pong) is dead.
 const IDLE_LIMIT: Duration = Duration::from_secs(60);
+/// How long a closing socket may take to take its close frame.
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
 /// Largest frame a client may send.
 const MAX_CLIENT_FRAME: usize = 16 * 1024;
 
@@ -43,7 +45,9 @@ async fn upgrade(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if !origin_allowed(&headers, &state.settings.allowed_origins) {
-        return Err(ApiError::Forbidden("This origin may not open a chat socket"));
+        return Err(ApiError::Forbidden(
+            "This origin may not open a chat socket",
+        ));
     }
     let requester = Requester::from_session(&session, user.map(|CurrentUser(user)| user)).await?;
     Ok(upgrade
@@ -89,12 +93,18 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         let mut ping = tokio::time::interval(PING_EVERY);
         ping.tick().await;
         loop {
-            let sent = tokio::select! {
+            let next = tokio::select! {
                 frame = queued.recv() => match frame {
-                    Some(frame) => sink.send(Message::Text(frame)).await,
+                    Some(frame) => Message::Text(frame),
                     None => break,
                 },
-                _ = ping.tick() => sink.send(Message::Ping(Default::default())).await,
+                _ = ping.tick() => Message::Ping(Default::default()),
+                () = sender_kill.cancelled() => break,
+                () = shutdown.cancelled() => break,
+            };
+            // A client that stops reading blocks this send: stay interruptible.
+            let sent = tokio::select! {
+                sent = sink.send(next) => sent,
                 () = sender_kill.cancelled() => break,
                 () = shutdown.cancelled() => break,
             };
@@ -102,7 +112,7 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
                 break;
             }
         }
-        let _ = sink.send(Message::Close(None)).await;
+        let _ = tokio::time::timeout(CLOSE_GRACE, sink.send(Message::Close(None))).await;
         sender_kill.cancel();
     });
 
@@ -178,7 +188,12 @@ impl SocketSession<'_> {
                     is_typing,
                 };
                 let subject = self.state.namespace.chat_events(session_id);
-                if let Err(error) = self.state.nats.publish(subject, frame_json(&frame).into()).await {
+                if let Err(error) = self
+                    .state
+                    .nats
+                    .publish(subject, frame_json(&frame).into())
+                    .await
+                {
                     tracing::warn!(%error, "failed to publish typing");
                 }
             }
@@ -186,7 +201,12 @@ impl SocketSession<'_> {
                 if !self.requester.is_agent() {
                     return self.error("Only support agents can do this");
                 }
-                match self.state.hub.join_agents(self.id, self.member.clone()).await {
+                match self
+                    .state
+                    .hub
+                    .join_agents(self.id, self.member.clone())
+                    .await
+                {
                     Ok(()) => self.reply(&ServerFrame::AgentsJoined),
                     Err(error) => {
                         tracing::warn!(%error, "failed to join the agents topic");
@@ -240,10 +260,22 @@ mod tests {
     #[test]
     fn same_host_and_listed_origins_pass_others_fail() {
         let allowed = vec!["https://nyota.example".to_owned()];
-        assert!(origin_allowed(&headers(Some("http://localhost:8080"), "localhost:8080"), &[]));
-        assert!(origin_allowed(&headers(Some("https://nyota.example"), "10.0.0.5:8080"), &allowed));
+        assert!(origin_allowed(
+            &headers(Some("http://localhost:8080"), "localhost:8080"),
+            &[]
+        ));
+        assert!(origin_allowed(
+            &headers(Some("https://nyota.example"), "10.0.0.5:8080"),
+            &allowed
+        ));
         assert!(origin_allowed(&headers(None, "localhost:8080"), &[]));
-        assert!(!origin_allowed(&headers(Some("https://evil.example"), "localhost:8080"), &allowed));
-        assert!(!origin_allowed(&headers(Some("http://localhost:8081"), "localhost:8080"), &[]));
+        assert!(!origin_allowed(
+            &headers(Some("https://evil.example"), "localhost:8080"),
+            &allowed
+        ));
+        assert!(!origin_allowed(
+            &headers(Some("http://localhost:8081"), "localhost:8080"),
+            &[]
+        ));
     }
 }

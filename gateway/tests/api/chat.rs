@@ -8,17 +8,31 @@ use crate::helpers::{message, spawn};
 async fn starting_a_chat_validates_its_input(pool: PgPool) {
     let app = spawn(pool).await;
     let cases = [
-        (json!({ "visitorName": "  ", "visitorEmail": "a@b.co" }), "Name is required"),
-        (json!({ "visitorName": "A".repeat(101), "visitorEmail": "a@b.co" }), "Name must be at most 100 characters"),
-        (json!({ "visitorName": "Ann", "visitorEmail": " " }), "Please enter a valid email address"),
-        (json!({ "visitorName": "Ann", "visitorEmail": "ann@" }), "Please enter a valid email address"),
+        (
+            json!({ "visitorName": "  ", "visitorEmail": "a@b.co" }),
+            "Name is required",
+        ),
+        (
+            json!({ "visitorName": "A".repeat(101), "visitorEmail": "a@b.co" }),
+            "Name must be at most 100 characters",
+        ),
+        (
+            json!({ "visitorName": "Ann", "visitorEmail": " " }),
+            "Please enter a valid email address",
+        ),
+        (
+            json!({ "visitorName": "Ann", "visitorEmail": "ann@" }),
+            "Please enter a valid email address",
+        ),
     ];
     for (body, expected) in cases {
         let response = app.post("/api/chat/sessions", &body).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(message(response).await, expected);
     }
-    let response = app.post("/api/chat/sessions", &json!({ "visitorName": "Ann" })).await;
+    let response = app
+        .post("/api/chat/sessions", &json!({ "visitorName": "Ann" }))
+        .await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
 }
 
@@ -37,7 +51,10 @@ async fn a_chat_started_with_no_agent_online_says_so(pool: PgPool) {
     assert_eq!(chat["visitorEmail"], "wanjiru@example.com");
     assert_eq!(chat["status"], "open");
     let id = chat["sessionId"].as_str().expect("id");
-    assert_eq!(uuid::Uuid::parse_str(id).expect("uuid").get_version_num(), 7);
+    assert_eq!(
+        uuid::Uuid::parse_str(id).expect("uuid").get_version_num(),
+        7
+    );
 
     let messages = app.messages(id).await;
     assert_eq!(messages.len(), 1);
@@ -76,7 +93,12 @@ async fn every_sent_message_is_listed_at_once_in_order(pool: PgPool) {
         assert_eq!(stored["senderType"], "user");
         sent.push(stored["id"].clone());
         // Read your writes: the very next read includes it.
-        let listed: Vec<Value> = app.messages(&chat).await.iter().map(|m| m["id"].clone()).collect();
+        let listed: Vec<Value> = app
+            .messages(&chat)
+            .await
+            .iter()
+            .map(|m| m["id"].clone())
+            .collect();
         assert_eq!(listed.last(), sent.last(), "message {n} listed at once");
     }
     let users: Vec<Value> = app
@@ -100,9 +122,15 @@ async fn message_bounds_are_enforced(pool: PgPool) {
     }
     let response = app.send(&chat, &"x".repeat(4001)).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(message(response).await, "Message must be at most 4000 characters");
+    assert_eq!(
+        message(response).await,
+        "Message must be at most 4000 characters"
+    );
     // Characters, not bytes: 4,000 multi-byte characters are fine.
-    assert_eq!(app.send(&chat, &"é".repeat(4000)).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.send(&chat, &"é".repeat(4000)).await.status(),
+        StatusCode::CREATED
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -122,7 +150,10 @@ async fn only_the_owner_and_agents_can_see_a_chat(pool: PgPool) {
     );
     let missing = uuid::Uuid::now_v7().to_string();
     for intruder in [&stranger, &signed_in_stranger] {
-        for path in [format!("/api/chat/sessions/{chat}"), format!("/api/chat/sessions/{chat}/messages")] {
+        for path in [
+            format!("/api/chat/sessions/{chat}"),
+            format!("/api/chat/sessions/{chat}/messages"),
+        ] {
             let response = intruder.get(&path).await;
             assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
             let body = response.text().await.expect("body");
@@ -132,25 +163,47 @@ async fn only_the_owner_and_agents_can_see_a_chat(pool: PgPool) {
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         let mut socket = intruder.socket().await;
         let answer = socket.join(&chat).await;
-        assert_eq!(answer, json!({ "type": "error", "message": "Chat session not found" }));
+        assert_eq!(
+            answer,
+            json!({ "type": "error", "message": "Chat session not found" })
+        );
         // A chat that does not exist answers exactly the same.
-        assert_eq!(intruder.get(&format!("/api/chat/sessions/{missing}/messages")).await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(
+            intruder
+                .get(&format!("/api/chat/sessions/{missing}/messages"))
+                .await
+                .status(),
+            StatusCode::NOT_FOUND
+        );
         assert_eq!(socket.join(&missing).await, answer);
-        for path in ["/api/agent/chats".to_owned(), format!("/api/agent/chats/{chat}")] {
+        for path in [
+            "/api/agent/chats".to_owned(),
+            format!("/api/agent/chats/{chat}"),
+        ] {
             let status = intruder.get(&path).await.status();
-            assert!(status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN, "{path}: {status}");
+            assert!(
+                status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN,
+                "{path}: {status}"
+            );
         }
-        let response = intruder.post(&format!("/api/agent/chats/{chat}/resolve"), &json!({})).await;
-        assert!(matches!(response.status(), StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN));
+        let response = intruder
+            .post(&format!("/api/agent/chats/{chat}/resolve"), &json!({}))
+            .await;
+        assert!(matches!(
+            response.status(),
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN
+        ));
     }
-    let stored: i64 = sqlx::query_scalar("select count(*) from chat_messages where message = 'hijack'")
-        .fetch_one(&app.pool)
-        .await
-        .expect("count");
+    let stored: i64 =
+        sqlx::query_scalar("select count(*) from chat_messages where message = 'hijack'")
+            .fetch_one(&app.pool)
+            .await
+            .expect("count");
     assert_eq!(stored, 0);
 
     // The owner keeps access after signing in (the session id rotates).
-    app.register(&crate::helpers::registration("owner@example.com")).await;
+    app.register(&crate::helpers::registration("owner@example.com"))
+        .await;
     assert_eq!(app.messages(&chat).await.len(), 2);
     // And an agent may read it.
     let agent = app.agent().await;
@@ -170,16 +223,30 @@ async fn malformed_frames_get_an_error_and_the_socket_lives_on(pool: PgPool) {
         json!({ "type": "join_session", "sessionId": "not-a-uuid" }).to_string(),
     ] {
         socket.send_raw(Message::text(bad)).await;
-        assert_eq!(socket.recv().await, json!({ "type": "error", "message": "Unknown or malformed frame" }));
+        assert_eq!(
+            socket.recv().await,
+            json!({ "type": "error", "message": "Unknown or malformed frame" })
+        );
     }
     socket.send_raw(Message::binary(vec![1, 2, 3])).await;
     assert_eq!(socket.recv().await["message"], "Frames must be JSON text");
-    socket.send(json!({ "type": "typing", "sessionId": chat, "isTyping": true })).await;
-    assert_eq!(socket.recv().await["message"], "Join the chat session first");
+    socket
+        .send(json!({ "type": "typing", "sessionId": chat, "isTyping": true }))
+        .await;
+    assert_eq!(
+        socket.recv().await["message"],
+        "Join the chat session first"
+    );
     socket.send(json!({ "type": "join_agents" })).await;
-    assert_eq!(socket.recv().await["message"], "Only support agents can do this");
+    assert_eq!(
+        socket.recv().await["message"],
+        "Only support agents can do this"
+    );
 
-    assert_eq!(socket.join(&chat).await, json!({ "type": "session_joined", "sessionId": chat }));
+    assert_eq!(
+        socket.join(&chat).await,
+        json!({ "type": "session_joined", "sessionId": chat })
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -207,9 +274,15 @@ async fn a_foreign_origin_cannot_open_a_socket(pool: PgPool) {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
     let app = spawn(pool).await;
     let host = app.address.trim_start_matches("http://");
-    let mut request = format!("ws://{host}/ws").into_client_request().expect("request");
-    request.headers_mut().insert("Origin", "https://evil.example".parse().expect("header"));
-    let error = tokio_tungstenite::connect_async(request).await.expect_err("refused");
+    let mut request = format!("ws://{host}/ws")
+        .into_client_request()
+        .expect("request");
+    request
+        .headers_mut()
+        .insert("Origin", "https://evil.example".parse().expect("header"));
+    let error = tokio_tungstenite::connect_async(request)
+        .await
+        .expect_err("refused");
     let tokio_tungstenite::tungstenite::Error::Http(response) = error else {
         panic!("expected an HTTP refusal, got {error:?}");
     };
@@ -246,7 +319,10 @@ async fn a_message_sent_through_one_gateway_reaches_a_socket_on_another(pool: Pg
     let event = visitor_on_b.recv_type("new_message").await;
     assert_eq!(event["sessionId"], chat.as_str());
     assert_eq!(event["message"], sent);
-    assert_eq!(console_on_b.recv_type("new_message").await["message"]["id"], sent["id"]);
+    assert_eq!(
+        console_on_b.recv_type("new_message").await["message"]["id"],
+        sent["id"]
+    );
 
     // Typing travels too, labelled with who types.
     let mut visitor_on_a = app.socket().await;
@@ -268,9 +344,16 @@ async fn agents_work_the_inbox(pool: PgPool) {
     app.send(&chat, "Hello?").await;
     let agent = app.agent().await;
 
-    let inbox = agent.get("/api/agent/chats?status=pending&assigned=unassigned").await;
+    let inbox = agent
+        .get("/api/agent/chats?status=pending&assigned=unassigned")
+        .await;
     assert_eq!(inbox.status(), StatusCode::OK, "{:?}", inbox.text().await);
-    let inbox: Vec<Value> = agent.get("/api/agent/chats?status=pending&assigned=unassigned").await.json().await.expect("json");
+    let inbox: Vec<Value> = agent
+        .get("/api/agent/chats?status=pending&assigned=unassigned")
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(inbox.len(), 1);
     let row = &inbox[0];
     assert_eq!(row["sessionId"], chat.as_str());
@@ -279,7 +362,12 @@ async fn agents_work_the_inbox(pool: PgPool) {
     assert_eq!(row["lastMessagePreview"], "Hello?");
     assert_eq!(row["pageUrl"], "/pricing");
     assert!(row["waitingSince"].is_string());
-    let mine: Vec<Value> = agent.get("/api/agent/chats?assigned=me").await.json().await.expect("json");
+    let mine: Vec<Value> = agent
+        .get("/api/agent/chats?assigned=me")
+        .await
+        .json()
+        .await
+        .expect("json");
     assert!(mine.is_empty());
 
     // Replying takes the chat, tells the visitor, and answers it.
@@ -288,33 +376,144 @@ async fn agents_work_the_inbox(pool: PgPool) {
     let reply: Value = reply.json().await.expect("json");
     assert_eq!(reply["senderType"], "agent");
     let messages = app.messages(&chat).await;
-    let texts: Vec<&str> = messages.iter().map(|m| m["message"].as_str().expect("text")).collect();
-    assert_eq!(&texts[texts.len() - 2..], ["Administrator joined the chat", "Yes, it is."]);
+    let texts: Vec<&str> = messages
+        .iter()
+        .map(|m| m["message"].as_str().expect("text"))
+        .collect();
+    assert_eq!(
+        &texts[texts.len() - 2..],
+        ["Administrator joined the chat", "Yes, it is."]
+    );
 
-    let row: Value = agent.get(&format!("/api/agent/chats/{chat}")).await.json().await.expect("json");
+    let row: Value = agent
+        .get(&format!("/api/agent/chats/{chat}"))
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(row["awaitingReply"], false);
     assert!(row["waitingSince"].is_null());
     assert!(row["assignedAgentName"] == "Administrator");
-    let mine: Vec<Value> = agent.get("/api/agent/chats?assigned=me").await.json().await.expect("json");
+    let mine: Vec<Value> = agent
+        .get("/api/agent/chats?assigned=me")
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(mine.len(), 1);
 
-    let read: Value = agent.post(&format!("/api/agent/chats/{chat}/read"), &json!({})).await.json().await.expect("json");
+    let read: Value = agent
+        .post(&format!("/api/agent/chats/{chat}/read"), &json!({}))
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(read["unreadCount"], 0);
 
-    let resolved: Value = agent.post(&format!("/api/agent/chats/{chat}/resolve"), &json!({})).await.json().await.expect("json");
+    let resolved: Value = agent
+        .post(&format!("/api/agent/chats/{chat}/resolve"), &json!({}))
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(resolved["status"], "resolved");
-    assert_eq!(app.messages(&chat).await.last().expect("one")["message"], "This chat has been marked as resolved.");
-    let open: Vec<Value> = agent.get("/api/agent/chats?status=open").await.json().await.expect("json");
+    assert_eq!(
+        app.messages(&chat).await.last().expect("one")["message"],
+        "This chat has been marked as resolved."
+    );
+    let open: Vec<Value> = agent
+        .get("/api/agent/chats?status=open")
+        .await
+        .json()
+        .await
+        .expect("json");
     assert!(open.is_empty());
-    let done: Vec<Value> = agent.get("/api/agent/chats?status=resolved").await.json().await.expect("json");
+    let done: Vec<Value> = agent
+        .get("/api/agent/chats?status=resolved")
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(done.len(), 1);
 
     // The visitor writing again reopens it.
     app.send(&chat, "One more question").await;
-    let row: Value = agent.get(&format!("/api/agent/chats/{chat}")).await.json().await.expect("json");
+    let row: Value = agent
+        .get(&format!("/api/agent/chats/{chat}"))
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(row["status"], "open");
     assert_eq!(row["unreadCount"], 1);
 
     let bad = agent.get("/api/agent/chats?status=sleeping").await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) {
+    use futures::StreamExt as _;
+    use tokio_tungstenite::tungstenite::Message;
+    let app = spawn(pool).await;
+    let chat = app.start_chat("Slow", "slow@example.com").await;
+    let mut socket = app.socket().await;
+    assert_eq!(socket.join(&chat).await["type"], "session_joined");
+
+    // Flood the chat's event subject as the worker would (8 KiB frames,
+    // 24 MiB in all, far beyond the socket buffers) while the client reads nothing.
+    let id = uuid::Uuid::parse_str(&chat).expect("uuid");
+    let frame = json!({
+        "type": "new_message",
+        "sessionId": chat,
+        "message": { "id": id, "sessionId": chat, "senderType": "agent", "message": "x".repeat(8192), "createdAt": "2026-11-22T00:00:00Z" },
+    })
+    .to_string();
+    const SENT: usize = 3000;
+    for _ in 0..SENT {
+        app.nats
+            .publish(app.namespace.chat_events(id), frame.clone().into())
+            .await
+            .expect("publish");
+    }
+    app.nats.flush().await.expect("flush");
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+
+    // What was already in flight arrives, then the connection ends.
+    let mut received = 0;
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(10), socket.ws_mut().next()).await
+        {
+            Ok(Some(Ok(Message::Text(_)))) => received += 1,
+            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => break,
+            Ok(Some(Ok(_))) => {}
+            Err(_) => panic!("the slow socket was kept open after {received} frames"),
+        }
+    }
+    assert!(
+        received < SENT,
+        "the server dropped the slow consumer ({received} of {SENT} frames)"
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sockets_are_closed_cleanly_on_shutdown(pool: PgPool) {
+    use futures::StreamExt as _;
+    use tokio_tungstenite::tungstenite::Message;
+    let app = spawn(pool).await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let mut socket = app.socket().await;
+    socket.join(&chat).await;
+    app.shut_down();
+    let closing = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            match socket.ws_mut().next().await {
+                Some(Ok(Message::Close(_))) => return "close frame",
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return "dropped",
+            }
+        }
+    })
+    .await;
+    assert_eq!(closing, Ok("close frame"));
 }

@@ -14,7 +14,10 @@ use crate::helpers::{Options, TestApp, nats_url, spawn_with};
 /// The real worker binary (`cargo build` puts it here; `infra/test` builds it first).
 fn workers_binary() -> std::path::PathBuf {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/debug/workers");
-    assert!(path.exists(), "build the workers binary first: cargo build --bin workers");
+    assert!(
+        path.exists(),
+        "build the workers binary first: cargo build --bin workers"
+    );
     path
 }
 
@@ -63,7 +66,11 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
             acknowledged.push(stored["id"].as_str().expect("id").to_owned());
         }
     }
-    assert_eq!(acknowledged.len(), 1000, "JetStream accepts sends even with the worker down");
+    assert_eq!(
+        acknowledged.len(),
+        1000,
+        "JetStream accepts sends even with the worker down"
+    );
 
     // Wait for the restarted worker to drain the backlog.
     let mut stored: Vec<String> = Vec::new();
@@ -85,7 +92,11 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
 
     let unique: HashSet<&String> = stored.iter().collect();
     assert_eq!(unique.len(), stored.len(), "no message stored twice");
-    assert_eq!(stored.len(), acknowledged.len(), "every acknowledged message stored");
+    assert_eq!(
+        stored.len(),
+        acknowledged.len(),
+        "every acknowledged message stored"
+    );
     assert_eq!(stored, acknowledged, "stored in the order they were sent");
     let listed = app.messages(&chat).await;
     let listed_texts: Vec<&str> = listed
@@ -135,13 +146,19 @@ async fn the_worker_span_belongs_to_the_request_trace(pool: PgPool) {
     requests.sort();
     assert_eq!(
         requests,
-        ["POST /api/chat/sessions", "POST /api/chat/sessions/{id}/messages"]
+        [
+            "POST /api/chat/sessions",
+            "POST /api/chat/sessions/{id}/messages"
+        ]
     );
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
-    let (Ok(smtp_url), Ok(sink_dir)) = (std::env::var("SMTP_SINK_URL"), std::env::var("SMTP_SINK_DIR")) else {
+    let (Ok(smtp_url), Ok(sink_dir)) = (
+        std::env::var("SMTP_SINK_URL"),
+        std::env::var("SMTP_SINK_DIR"),
+    ) else {
         panic!("SMTP_SINK_URL and SMTP_SINK_DIR must name the SMTP sink (infra/test starts one)");
     };
     let app = spawn_with(
@@ -171,6 +188,13 @@ async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
     }
     let mail = found.expect("an email about the offline chat reached the SMTP sink");
     assert!(mail.contains("To: support@nyota.example"), "{mail}");
-    assert!(mail.contains("Subject: Offline chat from Offline Visitor"), "{mail}");
-    assert!(mail.contains(&format!("Reply-To: \"Offline Visitor\" <{email}>")) || mail.contains(&format!("Reply-To: Offline Visitor <{email}>")), "{mail}");
+    assert!(
+        mail.contains("Subject: Offline chat from Offline Visitor"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains(&format!("Reply-To: \"Offline Visitor\" <{email}>"))
+            || mail.contains(&format!("Reply-To: Offline Visitor <{email}>")),
+        "{mail}"
+    );
 }

@@ -12,7 +12,6 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use workers::WorkerContext;
 
-
 pub fn nats_url() -> String {
     std::env::var("NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
 }
@@ -87,7 +86,9 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             let _ = stopped.wait_for(|s| *s).await;
         }
     };
-    let nats = async_nats::connect(nats_url()).await.expect("NATS is running");
+    let nats = async_nats::connect(nats_url())
+        .await
+        .expect("NATS is running");
     let ctx = WorkerContext {
         pool: pool.clone(),
         nats: nats.clone(),
@@ -214,6 +215,11 @@ impl std::ops::Deref for TestApp {
 }
 
 impl TestApp {
+    /// Asks every gateway and worker of this app to shut down, as SIGTERM would.
+    pub fn shut_down(&self) {
+        let _ = self.stop.send(true);
+    }
+
     pub fn namespace_prefix(&self) -> &str {
         &self.settings.nats_prefix
     }
@@ -240,7 +246,10 @@ impl TestApp {
             .await
             .expect("seeded");
         let browser = self.new_browser();
-        assert_eq!(browser.login(&email, "agent-pass").await.status(), StatusCode::OK);
+        assert_eq!(
+            browser.login(&email, "agent-pass").await.status(),
+            StatusCode::OK
+        );
         browser
     }
 }
@@ -272,7 +281,11 @@ impl Browser {
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        self.client.get(self.url(path)).send().await.expect("request")
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
     }
 
     /// A POST as the web client makes it (with the CSRF header).
@@ -291,8 +304,11 @@ impl Browser {
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {
-        self.post("/api/login", &json!({ "email": email, "password": password }))
-            .await
+        self.post(
+            "/api/login",
+            &json!({ "email": email, "password": password }),
+        )
+        .await
     }
 
     /// The session cookie as a `Cookie` header value, if the jar holds one.
@@ -336,7 +352,9 @@ impl Browser {
     }
 
     pub async fn messages(&self, chat: &str) -> Vec<Value> {
-        let response = self.get(&format!("/api/chat/sessions/{chat}/messages")).await;
+        let response = self
+            .get(&format!("/api/chat/sessions/{chat}/messages"))
+            .await;
         assert_eq!(response.status(), StatusCode::OK);
         response.json().await.expect("json")
     }
@@ -345,14 +363,20 @@ impl Browser {
     pub async fn socket(&self) -> Socket {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
         let host = self.address.trim_start_matches("http://").to_owned();
-        let mut request = format!("ws://{host}/ws").into_client_request().expect("request");
+        let mut request = format!("ws://{host}/ws")
+            .into_client_request()
+            .expect("request");
         if let Some(cookie) = self.session_cookie() {
-            request.headers_mut().insert("Cookie", cookie.parse().expect("header"));
+            request
+                .headers_mut()
+                .insert("Cookie", cookie.parse().expect("header"));
         }
         request
             .headers_mut()
             .insert("Origin", self.address.parse().expect("header"));
-        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("socket opens");
+        let (ws, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("socket opens");
         Socket { ws }
     }
 }
@@ -367,7 +391,9 @@ impl Socket {
     pub async fn send(&mut self, frame: Value) {
         use futures::SinkExt as _;
         self.ws
-            .send(tokio_tungstenite::tungstenite::Message::text(frame.to_string()))
+            .send(tokio_tungstenite::tungstenite::Message::text(
+                frame.to_string(),
+            ))
             .await
             .expect("send");
     }
@@ -414,7 +440,8 @@ impl Socket {
     }
 
     pub async fn join(&mut self, chat: &str) -> Value {
-        self.send(json!({ "type": "join_session", "sessionId": chat })).await;
+        self.send(json!({ "type": "join_session", "sessionId": chat }))
+            .await;
         self.recv().await
     }
 }
