@@ -9,7 +9,7 @@
 // Options: -e VISITORS=50 -e AGENTS=2 -e DURATION=60s -e MESSAGE_EVERY_MS=1000
 import http from 'k6/http';
 import { check } from 'k6';
-import { WebSocket } from 'k6/websockets';
+import { WebSocket } from 'k6/experimental/websockets';
 import { Counter, Trend } from 'k6/metrics';
 
 const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:8080';
@@ -111,6 +111,8 @@ export function agent(data) {
   ws.onmessage = (event) => {
     const frame = JSON.parse(event.data);
     if (frame.type !== 'inbox_update' || frame.reason !== 'new_message') return;
+    // Agents split the chats between them instead of all answering each one.
+    if (parseInt(frame.sessionId.slice(-2), 16) % AGENTS !== __VU % AGENTS) return;
     const chat = http.get(`${BASE_URL}/api/agent/chats/${frame.sessionId}`, { headers });
     if (chat.status === 200 && chat.json('awaitingReply')) {
       const res = http.post(

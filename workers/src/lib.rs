@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod chat;
+pub mod consumer;
 pub mod notify;
 pub mod passwords;
 

@@ -26,7 +26,11 @@ struct Cli {
     #[arg(long, env = "SUPPORT_EMAIL", default_value = "support@nyota.example")]
     support_email: String,
     /// The sender of notification emails.
-    #[arg(long, env = "MAIL_FROM", default_value = "Nyota Cloud <no-reply@nyota.example>")]
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "Nyota Cloud <no-reply@nyota.example>"
+    )]
     mail_from: String,
     #[command(subcommand)]
     command: Command,
@@ -75,10 +79,7 @@ async fn main() -> anyhow::Result<()> {
             let namespace = Namespace::new(cli.nats_prefix).map_err(anyhow::Error::msg)?;
             let jetstream =
                 async_nats::jetstream::new(connect_nats(&cli.nats_url, "workers").await?);
-            for name in [
-                namespace.intake_stream().name,
-                namespace.chat_stream().name,
-            ] {
+            for name in [namespace.intake_stream().name, namespace.chat_stream().name] {
                 match jetstream.delete_stream(&name).await {
                     Ok(_) => println!("deleted stream {name}"),
                     Err(error) => println!("stream {name} not deleted: {error}"),
@@ -109,8 +110,14 @@ async fn main() -> anyhow::Result<()> {
             let mail = match &cli.smtp_url {
                 Some(url) => Some(workers::notify::Mail {
                     smtp_url: url.clone(),
-                    support: cli.support_email.parse().context("SUPPORT_EMAIL is not an address")?,
-                    from: cli.mail_from.parse().context("MAIL_FROM is not an address")?,
+                    support: cli
+                        .support_email
+                        .parse()
+                        .context("SUPPORT_EMAIL is not an address")?,
+                    from: cli
+                        .mail_from
+                        .parse()
+                        .context("MAIL_FROM is not an address")?,
                 }),
                 None => None,
             };

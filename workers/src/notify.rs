@@ -3,17 +3,16 @@
 
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use anyhow::Context as _;
-use async_nats::jetstream::{self, AckKind, consumer::pull};
 use contract::chat::SessionStarted;
-use futures::StreamExt as _;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Message, Tokio1Executor};
 use tokio::task::JoinHandle;
 
 use crate::WorkerContext;
-
-const CONSUMER: &str = "notify";
+use crate::consumer::{self, ConsumerSpec, Outcome};
 
 /// Where and how support email goes.
 #[derive(Clone, Debug)]
@@ -44,67 +43,40 @@ pub async fn spawn(
             None
         }
     };
-    let jetstream = jetstream::new(ctx.nats.clone());
-    let stream = jetstream
-        .get_or_create_stream(ctx.namespace.chat_stream())
-        .await
-        .context("failed to create the CHAT stream")?;
-    let consumer = stream
-        .get_or_create_consumer(
-            CONSUMER,
-            pull::Config {
-                durable_name: Some(CONSUMER.to_owned()),
-                filter_subject: ctx.namespace.chat_started_all(),
-                ack_wait: Duration::from_secs(60),
-                // Gives up on an email after about an hour of SMTP failures.
-                max_deliver: 60,
-                ..Default::default()
-            },
-        )
-        .await
-        .context("failed to create the notify consumer")?;
-    let mut messages = consumer.messages().await?;
-
-    Ok(tokio::spawn(async move {
-        let mut shutdown = std::pin::pin!(shutdown);
-        tracing::info!("notify role started");
-        loop {
-            let message = tokio::select! {
-                () = &mut shutdown => break,
-                next = messages.next() => match next {
-                    Some(Ok(message)) => message,
-                    Some(Err(error)) => {
-                        tracing::warn!(%error, "notify consumer error");
-                        continue;
-                    }
-                    None => break,
-                },
-            };
-            let Ok(started) = serde_json::from_slice::<SessionStarted>(&message.payload) else {
-                tracing::error!("malformed chat.started event dropped");
-                let _ = message.ack_with(AckKind::Term).await;
-                continue;
-            };
-            let sent = match (&mail, &transport) {
-                (Some(mail), Some(transport)) if !started.agents_online => {
-                    send_offline_email(mail, transport, &started).await
-                }
-                _ => Ok(()),
-            };
-            match sent {
-                Ok(()) => {
-                    let _ = message.double_ack().await;
-                }
+    let spec = ConsumerSpec {
+        name: "notify",
+        stream: ctx.namespace.chat_stream(),
+        filter_subject: ctx.namespace.chat_started_all(),
+        ack_wait: Duration::from_secs(60),
+        // Gives up on an email after about an hour of SMTP failures.
+        max_deliver: 60,
+        retry_after: Duration::from_secs(60),
+        concurrency: 4,
+    };
+    let mail = mail.zip(transport).map(Arc::new);
+    consumer::spawn(&ctx, spec, shutdown, move |message| {
+        let mail = mail.clone();
+        async move {
+            let started = match serde_json::from_slice::<SessionStarted>(&message.payload) {
+                Ok(started) => started,
                 Err(error) => {
-                    tracing::warn!(error = format!("{error:#}"), "offline email failed; will retry");
-                    let _ = message
-                        .ack_with(AckKind::Nak(Some(Duration::from_secs(60))))
-                        .await;
+                    return Outcome::Drop(
+                        anyhow::Error::new(error).context("malformed chat.started"),
+                    );
                 }
+            };
+            match mail.as_deref() {
+                Some((mail, transport)) if !started.agents_online => {
+                    match send_offline_email(mail, transport, &started).await {
+                        Ok(()) => Outcome::Done,
+                        Err(error) => Outcome::Retry(error),
+                    }
+                }
+                _ => Outcome::Done,
             }
         }
-        tracing::info!("notify role stopped");
-    }))
+    })
+    .await
 }
 
 async fn send_offline_email(

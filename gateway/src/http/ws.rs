@@ -112,7 +112,9 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
                 break;
             }
         }
-        let _ = tokio::time::timeout(CLOSE_GRACE, sink.send(Message::Close(None))).await;
+        // Sends our close frame (or completes the client's closing handshake)
+        // and flushes; bounded, since a client that stopped reading never takes it.
+        let _ = tokio::time::timeout(CLOSE_GRACE, sink.close()).await;
         sender_kill.cancel();
     });
 

@@ -517,3 +517,31 @@ async fn sockets_are_closed_cleanly_on_shutdown(pool: PgPool) {
     .await;
     assert_eq!(closing, Ok("close frame"));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_client_close_gets_the_closing_handshake(pool: PgPool) {
+    use futures::{SinkExt as _, StreamExt as _};
+    use tokio_tungstenite::tungstenite::Message;
+    let app = spawn(pool).await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let mut socket = app.socket().await;
+    socket.join(&chat).await;
+    socket
+        .ws_mut()
+        .send(Message::Close(None))
+        .await
+        .expect("close sent");
+    let reply = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            match socket.ws_mut().next().await {
+                Some(Ok(Message::Close(_))) => return Ok(()),
+                Some(Ok(_)) => {}
+                Some(Err(error)) => return Err(error.to_string()),
+                None => return Err("ended without a close frame".to_owned()),
+            }
+        }
+    })
+    .await
+    .expect("an answer within 5 s");
+    assert_eq!(reply, Ok(()));
+}
