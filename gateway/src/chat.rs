@@ -135,6 +135,8 @@ pub async fn send_message(
         tracing::warn!(%error, "chat message not accepted by JetStream");
         return Err(ApiError::Unavailable(UNAVAILABLE));
     }
+    metrics::counter!("chat_messages_accepted_total", "sender" => format!("{sender_type:?}").to_lowercase())
+        .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
     // message is durable in JetStream anyway and arrives by event.
     if tokio::time::timeout(state.settings.chat_confirm_timeout, confirmation.next())

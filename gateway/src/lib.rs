@@ -8,6 +8,7 @@ pub mod extract;
 pub mod http;
 pub mod hub;
 pub mod limits;
+pub mod metrics;
 pub mod presence;
 pub mod settings;
 pub mod state;

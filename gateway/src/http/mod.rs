@@ -54,9 +54,11 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(health::router())
+        .merge(crate::metrics::router())
         .merge(web::router(&state.settings.web_dist))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn(require_xhr_for_unsafe_methods))
+        .layer(middleware::from_fn(crate::metrics::track))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {

@@ -94,3 +94,26 @@ async fn readyz_turns_503_when_nats_is_unreachable(pool: PgPool) {
     // Liveness is about the process, not its dependencies.
     assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn metrics_count_requests_by_route_and_status(pool: PgPool) {
+    let app = spawn(pool).await;
+    app.get("/api/user").await;
+    let chat = app.start_chat("Metric", "metric@example.com").await;
+    app.send(&chat, "counted").await;
+    let response = app.get("/metrics").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = response.text().await.expect("body");
+    assert!(
+        text.contains(r#"http_requests_total{method="GET",route="/api/user",status="401"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains("http_request_duration_seconds_bucket"),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"chat_messages_accepted_total{sender="user"}"#),
+        "{text}"
+    );
+}
