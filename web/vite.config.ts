@@ -26,6 +26,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    rollupOptions: {
+      output: {
+        // The chunk shared by the chat widget and the agent console (socket, chat API) gets a
+        // recognisable name; the grouping itself is Rollup's.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/src/lib/live-socket'))
+            ? 'assets/live-chat-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   test: {
     environment: 'jsdom',

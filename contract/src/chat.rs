@@ -96,7 +96,11 @@ pub struct ChatSummary {
 
 /// Frames a browser sends on `/ws`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "type", rename_all = "snake_case", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 #[ts(export)]
 pub enum ClientFrame {
     /// Receive this chat's events (owner or agent only).
@@ -120,7 +124,11 @@ pub enum ClientFrame {
 
 /// Frames the server sends on `/ws`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "type", rename_all = "snake_case", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 #[ts(export)]
 pub enum ServerFrame {
     SessionJoined {

@@ -24,7 +24,7 @@ export default function AdminChatPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('chat');
   const [filters, setFilters] = useState<InboxFilters>({ status: 'all', assigned: 'all' });
-  const [connected, setConnected] = useState(true);
+  const [link, setLink] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
   const [missed, setMissed] = useState(0);
   const visible = usePageVisible();
   const now = useNow(30_000);
@@ -43,9 +43,12 @@ export default function AdminChatPage() {
     [setParams],
   );
 
-  // While hidden, a visitor message beeps and counts in the title.
   const selectedRef = useRef(selectedId);
-  selectedRef.current = selectedId;
+  useEffect(() => {
+    selectedRef.current = selectedId;
+  }, [selectedId]);
+
+  // While hidden, a visitor message beeps and counts in the title.
   const checkForVisitorMessage = useCallback(
     async (sessionId: string) => {
       try {
@@ -66,7 +69,6 @@ export default function AdminChatPage() {
     const refetchInbox = () => void queryClient.invalidateQueries({ queryKey: agentChatListsKey });
     const open = selectedRef.current;
     if (event.type === 'open') {
-      setConnected(true);
       refetchInbox();
       if (open) {
         void queryClient.invalidateQueries({ queryKey: agentChatQueryKey(open) });
@@ -74,10 +76,11 @@ export default function AdminChatPage() {
       }
       return;
     }
-    if (event.type === 'close') return setConnected(false);
+    if (event.type === 'close') return setLink('reconnecting');
     const { frame } = event;
     switch (frame.type) {
       case 'agents_joined':
+        setLink('live');
         refetchInbox();
         break;
       case 'inbox_update':
@@ -105,18 +108,19 @@ export default function AdminChatPage() {
   }, [visible]);
 
   // The open chat is read while the agent can see it: on opening, on new visitor messages, on returning to the tab.
-  const openChat = useAgentChat(selectedId ?? '');
+  const openChat = useAgentChat(selectedId);
   const markRead = useMarkAgentChatRead();
-  const unread = selectedId && openChat.data?.sessionId === selectedId ? openChat.data.unreadCount : 0;
-  const readRequested = useRef<string | null>(null);
+  const unread = openChat.data?.sessionId === selectedId ? (openChat.data?.unreadCount ?? 0) : 0;
+  const attempted = useRef('');
+  const { mutate: markReadNow } = markRead;
   useEffect(() => {
-    if (!selectedId || !visible) return;
+    if (!selectedId || !visible || unread === 0) return;
+    // One attempt per version of the chat, so a failing request is not retried in a loop.
     const key = `${selectedId}:${openChat.dataUpdatedAt}`;
-    if (readRequested.current === key) return;
-    if (readRequested.current?.startsWith(`${selectedId}:`) && unread === 0) return;
-    readRequested.current = key;
-    markRead.mutate(selectedId);
-  }, [selectedId, visible, unread, openChat.dataUpdatedAt, markRead]);
+    if (attempted.current === key) return;
+    attempted.current = key;
+    markReadNow(selectedId);
+  }, [selectedId, visible, unread, openChat.dataUpdatedAt, markReadNow]);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 lg:px-8">
@@ -131,7 +135,7 @@ export default function AdminChatPage() {
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">{section.title}</h1>
         <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
-          {connected ? 'Live' : 'Reconnecting…'}
+          {link === 'live' ? 'Live updates on' : link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…'}
         </p>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">

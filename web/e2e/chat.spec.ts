@@ -1,0 +1,228 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
+import { adminEmail, adminPassword, presetConsent } from './helpers';
+
+const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  await presetConsent(context);
+  return { context, page: await context.newPage() };
+}
+
+async function seriousViolations(page: Page) {
+  // Out of the way: the shared primary button's hover colour is not what is being checked here.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+/** Makes the page believe its tab is hidden (or visible again). */
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+test('the chat panel code and the socket load only when the widget is opened', async ({ page, context }) => {
+  await presetConsent(context);
+  const chatAssets: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(chat-widget|live-chat)-[^/]*\.js/.test(request.url())) chatAssets.push(request.url());
+  });
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(chatAssets).toEqual([]);
+  expect(sockets).toEqual([]);
+
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await expect(panel.getByLabel('Name')).toBeFocused();
+  expect(chatAssets.some((url) => url.includes('/assets/chat-widget-'))).toBe(true);
+  // No chat yet, so no socket either.
+  expect(sockets).toEqual([]);
+
+  // Whitespace-only values are not sent.
+  await panel.getByLabel('Name').fill('   ');
+  await panel.getByLabel('Email').fill('   ');
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(panel.getByText('Name is required')).toBeVisible();
+  await expect(panel.getByText('Email is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+});
+
+test('a visitor and an agent chat live both ways; the visitor chat survives a reload', async ({ browser, baseURL }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  test.setTimeout(90_000);
+
+  // The agent signs in and opens the console first, so the chat finds an agent online.
+  const agentSide = await newPage(browser, baseURL);
+  const agent = agentSide.page;
+  const login = await agent.request.post('/api/login', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { email: adminEmail, password: adminPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await agent.goto('/admin/chat');
+  await expect(agent.getByRole('heading', { name: 'Live chat console', level: 1 })).toBeVisible();
+  await expect(agent.getByText('Live updates on')).toBeVisible();
+
+  // The visitor starts a chat from the home page.
+  const visitorSide = await newPage(browser, baseURL);
+  const visitor = visitorSide.page;
+  const visitorName = `Wanjiru ${Date.now().toString(36)}`;
+  await visitor.goto('/');
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await panel.getByLabel('Name').fill(visitorName);
+  await panel.getByLabel('Email').fill('wanjiru@example.com');
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(notifications(visitor).getByText('Chat Started')).toBeVisible();
+  await expect(notifications(visitor).getByText("You're now connected to our support team.")).toBeVisible();
+  const messageBox = panel.getByRole('textbox', { name: 'Message' });
+  await expect(messageBox).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send message' })).toBeDisabled();
+
+  // It appears in the agent's inbox without a reload.
+  const row = agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName });
+  await expect(row).toBeVisible();
+
+  // The visitor writes; the agent's row shows the preview and an unread badge.
+  await messageBox.fill('Hello, I need a bare metal server');
+  await messageBox.press('Enter');
+  await expect(panel.getByRole('log').getByText('Hello, I need a bare metal server')).toBeVisible();
+  await expect(messageBox).toHaveValue('');
+  await expect(row).toContainText('Hello, I need a bare metal server');
+  await expect(row.getByTestId('unread-badge')).toHaveText(/^1/);
+  await expect(row).toContainText(/waiting/);
+
+  // Opening the chat shows the visitor's details and clears the badge.
+  await row.click();
+  const conversation = agent.getByRole('region', { name: visitorName });
+  await expect(conversation.getByRole('heading', { name: visitorName })).toBeVisible();
+  await expect(conversation.getByRole('link', { name: 'wanjiru@example.com' })).toHaveAttribute('href', 'mailto:wanjiru@example.com');
+  await expect(conversation).toContainText('Chrome on Linux');
+  await expect(conversation.getByRole('log').getByText('Hello, I need a bare metal server')).toBeVisible();
+  await expect(row.getByTestId('unread-badge')).toHaveCount(0);
+  expect(await seriousViolations(agent)).toEqual([]);
+
+  // A second visitor message reaches the open conversation live.
+  await messageBox.fill('In Nairobi, please');
+  await messageBox.press('Enter');
+  await expect(conversation.getByRole('log').getByText('In Nairobi, please')).toBeVisible();
+
+  // Typing shows both ways.
+  const reply = conversation.getByRole('textbox', { name: 'Reply' });
+  await reply.pressSequentially('Sure', { delay: 20 });
+  await expect(panel.getByText('Agent is typing…')).toBeVisible();
+  await messageBox.pressSequentially('Thanks', { delay: 20 });
+  await expect(conversation.getByText('Visitor is typing…')).toBeVisible();
+  await messageBox.fill('');
+
+  // The agent replies; the visitor sees it live, and the typing indicator goes.
+  await reply.fill('Sure! Which size do you need?');
+  await reply.press('Enter');
+  await expect(panel.getByRole('log').getByText('Sure! Which size do you need?')).toBeVisible();
+  await expect(panel.getByText('Agent is typing…')).toBeHidden();
+  expect(await seriousViolations(visitor)).toEqual([]);
+  // Replying took the chat: the visitor is told who joined.
+  await expect(panel.getByRole('log').getByText(/joined the chat/)).toBeVisible();
+  await expect(conversation).toContainText('Administrator');
+
+  // In a background tab a visitor message counts in the title; it resets when the tab is back.
+  await setHidden(agent, true);
+  await messageBox.fill('Something with 64 GB of memory');
+  await messageBox.press('Enter');
+  await expect(agent).toHaveTitle('(1) Live chat console | Nyota Cloud');
+  await setHidden(agent, false);
+  await expect(agent).toHaveTitle('Live chat console | Nyota Cloud');
+  await expect(row.getByTestId('unread-badge')).toHaveCount(0);
+
+  // After a reload the widget restores the conversation.
+  await visitor.reload();
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const log = panel.getByRole('log');
+  for (const text of [
+    'Hello, I need a bare metal server',
+    'In Nairobi, please',
+    'Sure! Which size do you need?',
+    'Something with 64 GB of memory',
+  ]) {
+    await expect(log.getByText(text)).toBeVisible();
+  }
+  await expect(log.getByText(/\d{1,2}:\d{2}\s[AP]M/).first()).toBeVisible();
+
+  // Resolving reaches the visitor, who can start a new chat with the form prefilled.
+  await conversation.getByRole('button', { name: 'Resolve' }).click();
+  await expect(log.getByText('This chat has been marked as resolved.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Start a new chat' }).click();
+  await expect(panel.getByLabel('Name')).toHaveValue(visitorName);
+  await expect(panel.getByLabel('Email')).toHaveValue('wanjiru@example.com');
+
+  await visitorSide.context.close();
+  await agentSide.context.close();
+});
+
+test('after a dropped socket the widget reconnects and shows what it missed', async ({ page, context, playwright, baseURL }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  test.setTimeout(60_000);
+  await presetConsent(context);
+
+  // Every socket of the page passes through here, so the test can cut it and refuse reconnects.
+  let refuse = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (refuse) {
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await panel.getByLabel('Name').fill('Otieno');
+  await panel.getByLabel('Email').fill('otieno@example.com');
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const sessionId = await page.evaluate(() => JSON.parse(localStorage.getItem('chat-session') ?? '{}').sessionId as string);
+
+  const agent = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect((await agent.post('/api/login', { data: { email: adminEmail, password: adminPassword } })).status()).toBe(200);
+  const reply = async (message: string) =>
+    expect((await agent.post(`/api/chat/sessions/${sessionId}/messages`, { data: { message } })).status()).toBe(201);
+
+  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+  await reply('Hello Otieno');
+  await expect(panel.getByRole('log').getByText('Hello Otieno')).toBeVisible();
+
+  // The connection drops and cannot come back for a while; a reply sent meanwhile is not seen...
+  refuse = true;
+  await sockets[sockets.length - 1]!.close();
+  await reply('Sent while you were away');
+  await page.waitForTimeout(1_500);
+  await expect(panel.getByRole('log').getByText('Sent while you were away')).toHaveCount(0);
+
+  // ...until the socket is back: the widget re-joins and refetches.
+  refuse = false;
+  await expect(panel.getByRole('log').getByText('Sent while you were away')).toBeVisible({ timeout: 20_000 });
+  expect(sockets.length).toBeGreaterThan(1);
+  // And live delivery works again on the new socket.
+  await reply('Still here');
+  await expect(panel.getByRole('log').getByText('Still here')).toBeVisible();
+  await agent.dispose();
+});

@@ -1,0 +1,198 @@
+// One chat in the agent console: visitor details, actions, messages and the reply box.
+
+import { SendHorizontal } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ChatSummary } from '@/api-types/ChatSummary';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/lib/auth/get-user';
+import { useChatMessages } from '@/lib/chat/get-chat-messages';
+import { formatMessageTime, maxMessageLength } from '@/lib/chat/message-format';
+import { useMessageComposer } from '@/lib/chat/use-message-composer';
+import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
+import { useJoinedSession } from '@/lib/live-socket';
+import { useAgentChat } from '../api/get-agent-chat';
+import { useAssignAgentChat } from '../api/assign-agent-chat';
+import { useReopenAgentChat } from '../api/reopen-agent-chat';
+import { useResolveAgentChat } from '../api/resolve-agent-chat';
+import { describeBrowser, formatStartedAt } from './chat-console-format';
+
+export function ChatConsoleConversation({ sessionId }: { sessionId: string }) {
+  useJoinedSession(sessionId);
+  const chat = useAgentChat(sessionId);
+
+  if (chat.isPending) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 p-12 text-sm">
+        <Spinner className="h-5 w-5 text-brand" />
+        <span>Loading chat...</span>
+      </div>
+    );
+  }
+  if (chat.isError) {
+    return (
+      <div className="p-6 text-sm">
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {chat.error.message}
+        </p>
+        <Button variant="secondary" className="mt-2" onClick={() => void chat.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <Conversation chat={chat.data} />;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">{label}</dt>
+      <dd className="truncate text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function Conversation({ chat }: { chat: ChatSummary }) {
+  const { sessionId } = chat;
+  const { data: me } = useUser();
+  const messages = useChatMessages(sessionId);
+  const visitorTyping = useTypingIndicator(sessionId, 'user');
+  const composer = useMessageComposer(sessionId);
+  const assign = useAssignAgentChat();
+  const resolve = useResolveAgentChat();
+  const reopen = useReopenAgentChat();
+  const resolved = chat.status === 'resolved';
+  const mine = Boolean(me && chat.assignedAgentId === me.id);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count, visitorTyping]);
+
+  return (
+    <section aria-labelledby="conversation-heading" className="flex min-h-[32rem] flex-col rounded-lg border border-gray-200 dark:border-gray-700">
+      <header className="space-y-3 border-b border-gray-200 p-4 dark:border-gray-700">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 id="conversation-heading" className="text-xl font-semibold">
+            {chat.visitorName}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={mine || assign.isPending}
+              onClick={() => assign.mutate(sessionId)}
+            >
+              {mine ? 'Assigned to you' : assign.isPending ? 'Assigning...' : 'Assign to me'}
+            </Button>
+            {resolved ? (
+              <Button disabled={reopen.isPending} onClick={() => reopen.mutate(sessionId)}>
+                {reopen.isPending ? 'Reopening...' : 'Reopen'}
+              </Button>
+            ) : (
+              <Button disabled={resolve.isPending} onClick={() => resolve.mutate(sessionId)}>
+                {resolve.isPending ? 'Resolving...' : 'Resolve'}
+              </Button>
+            )}
+          </div>
+        </div>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2 xl:grid-cols-3">
+          <Detail label="Email">
+            <a href={`mailto:${chat.visitorEmail}`} className="text-brand-dark underline dark:text-brand-light">
+              {chat.visitorEmail}
+            </a>
+          </Detail>
+          <Detail label="Started">
+            <time dateTime={chat.createdAt}>{formatStartedAt(chat.createdAt)}</time>
+          </Detail>
+          <Detail label="Page">{chat.pageUrl ?? 'Unknown'}</Detail>
+          <Detail label="Browser">
+            <span title={chat.userAgent ?? undefined}>{describeBrowser(chat.userAgent)}</span>
+          </Detail>
+          <Detail label="Status">
+            {resolved ? 'Resolved' : chat.awaitingReply ? 'Open, awaiting reply' : 'Open'}
+          </Detail>
+          <Detail label="Assignee">{chat.assignedAgentName ?? 'Unassigned'}</Detail>
+        </dl>
+      </header>
+
+      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto p-4 lg:max-h-[calc(100vh-24rem)]">
+        {messages.isPending && (
+          <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
+            <Spinner className="h-4 w-4 text-brand" />
+            <span>Loading messages...</span>
+          </div>
+        )}
+        {messages.isError && (
+          <div className="text-sm">
+            <p role="alert" className="text-red-700 dark:text-red-300">
+              {messages.error.message}
+            </p>
+            <Button variant="secondary" className="mt-2" onClick={() => void messages.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {messages.data && (
+          <div role="log" aria-live="polite" aria-label="Messages">
+          <ol className="flex flex-col gap-3">
+            {messages.data.length === 0 && (
+              <li className="text-center text-sm text-gray-600 dark:text-gray-300">No messages yet.</li>
+            )}
+            {messages.data.map((m) =>
+              m.senderType === 'system' ? (
+                <li key={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
+                  {m.message} <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
+                </li>
+              ) : (
+                <li key={m.id} className={cn('flex flex-col', m.senderType === 'agent' ? 'items-end' : 'items-start')}>
+                  <span className="text-xs font-medium text-gray-600 dark:text-gray-300">
+                    {m.senderType === 'agent' ? 'Support' : chat.visitorName}
+                  </span>
+                  <p
+                    className={cn(
+                      'max-w-[75%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
+                      m.senderType === 'agent'
+                        ? 'bg-brand-dark text-white'
+                        : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
+                    )}
+                  >
+                    {m.message}
+                  </p>
+                  <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
+                    {formatMessageTime(m.createdAt)}
+                  </time>
+                </li>
+              ),
+            )}
+          </ol>
+          </div>
+        )}
+        {visitorTyping && <p className="mt-2 text-xs text-gray-600 italic dark:text-gray-300">Visitor is typing…</p>}
+      </div>
+
+      <form onSubmit={composer.submit} className="flex items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
+        <label htmlFor={`reply-${sessionId}`} className="sr-only">
+          Reply
+        </label>
+        <textarea
+          id={`reply-${sessionId}`}
+          rows={2}
+          maxLength={maxMessageLength}
+          placeholder="Write a reply (Enter sends, Shift+Enter for a new line)"
+          value={composer.text}
+          onChange={(e) => composer.onChange(e.target.value)}
+          onKeyDown={composer.onKeyDown}
+          className="block max-h-40 min-h-10 flex-1 resize-y rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+        />
+        <Button type="submit" disabled={!composer.canSend}>
+          {composer.sending ? <Spinner /> : <SendHorizontal className="h-4 w-4" aria-hidden="true" />}
+          Send
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+// The agent console's inbox: filters and one button per chat, latest activity first.
+
+import { useMemo, type KeyboardEvent } from 'react';
+import type { ChatSummary } from '@/api-types/ChatSummary';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  useAgentChats,
+  type InboxAssignedFilter,
+  type InboxFilters,
+  type InboxStatusFilter,
+} from '../api/list-agent-chats';
+import { formatRelativeTime, formatWaiting } from './chat-console-format';
+
+const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'resolved', label: 'Resolved' },
+];
+
+const assignedOptions: Array<{ value: InboxAssignedFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'me', label: 'Mine' },
+  { value: 'unassigned', label: 'Unassigned' },
+];
+
+function ToggleGroup<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: Array<{ value: T; label: string }>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap gap-1">
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            'rounded-full border px-3 py-1 text-xs font-semibold',
+            value === option.value
+              ? 'border-brand-dark bg-brand-dark text-white'
+              : 'border-gray-300 text-gray-800 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-700',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Newest activity first (the server sorts too; this keeps the order right between refetches). */
+export function sortByActivity(chats: ChatSummary[]): ChatSummary[] {
+  return [...chats].sort((a, b) => Date.parse(b.lastMessageAt) - Date.parse(a.lastMessageAt));
+}
+
+/** Up and Down move between the chat buttons. */
+function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-chat-row]')];
+  const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (index < 0) return;
+  event.preventDefault();
+  const next = buttons[event.key === 'ArrowDown' ? Math.min(index + 1, buttons.length - 1) : Math.max(index - 1, 0)];
+  next?.focus();
+}
+
+export function ChatInbox({
+  filters,
+  onFiltersChange,
+  selectedId,
+  onSelect,
+  now,
+}: {
+  filters: InboxFilters;
+  onFiltersChange: (filters: InboxFilters) => void;
+  selectedId: string | null;
+  onSelect: (sessionId: string) => void;
+  now: number;
+}) {
+  const chats = useAgentChats(filters);
+  const rows = useMemo(() => (chats.data ? sortByActivity(chats.data) : []), [chats.data]);
+
+  return (
+    <section aria-labelledby="chat-inbox-heading" className="flex min-h-0 flex-col rounded-lg border border-gray-200 dark:border-gray-700">
+      <div className="space-y-2 border-b border-gray-200 p-3 dark:border-gray-700">
+        <h2 id="chat-inbox-heading" className="text-lg font-semibold">
+          Inbox
+        </h2>
+        <ToggleGroup
+          label="Status"
+          options={statusOptions}
+          value={filters.status}
+          onChange={(status) => onFiltersChange({ ...filters, status })}
+        />
+        <ToggleGroup
+          label="Assignment"
+          options={assignedOptions}
+          value={filters.assigned}
+          onChange={(assigned) => onFiltersChange({ ...filters, assigned })}
+        />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
+        {chats.isPending && (
+          <div role="status" className="flex items-center justify-center gap-2 p-6 text-sm">
+            <Spinner className="h-4 w-4 text-brand" />
+            <span>Loading chats...</span>
+          </div>
+        )}
+        {chats.isError && (
+          <div className="p-4 text-sm">
+            <p role="alert" className="text-red-700 dark:text-red-300">
+              {chats.error.message}
+            </p>
+            <Button variant="secondary" className="mt-2" onClick={() => void chats.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {chats.isSuccess && rows.length === 0 && (
+          <p className="p-6 text-center text-sm text-gray-700 dark:text-gray-300">No chats match these filters.</p>
+        )}
+        {rows.length > 0 && (
+          <ul aria-label="Chats" onKeyDown={moveFocus} className="divide-y divide-gray-200 dark:divide-gray-700">
+            {rows.map((chat) => (
+              <li key={chat.sessionId}>
+                <InboxRow chat={chat} selected={chat.sessionId === selectedId} onSelect={onSelect} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function InboxRow({
+  chat,
+  selected,
+  onSelect,
+  now,
+}: {
+  chat: ChatSummary;
+  selected: boolean;
+  onSelect: (sessionId: string) => void;
+  now: number;
+}) {
+  return (
+    <button
+      type="button"
+      data-chat-row
+      data-session-id={chat.sessionId}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(chat.sessionId)}
+      className={cn(
+        'block w-full px-3 py-3 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
+        selected && 'bg-pink-50 dark:bg-gray-800',
+      )}
+    >
+      <span className="flex items-baseline justify-between gap-2">
+        <span className={cn('truncate', chat.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{chat.visitorName}</span>
+        <time dateTime={chat.lastMessageAt} className="shrink-0 text-xs text-gray-600 dark:text-gray-300">
+          {formatRelativeTime(chat.lastMessageAt, now)}
+        </time>
+      </span>
+      <span className="mt-0.5 block truncate text-sm text-gray-700 dark:text-gray-300">
+        {chat.lastMessagePreview ?? 'No messages yet'}
+      </span>
+      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+        {chat.unreadCount > 0 && (
+          <span data-testid="unread-badge" className="rounded-full bg-brand-dark px-2 py-0.5 font-bold text-white">
+            {chat.unreadCount}
+            <span className="sr-only"> unread</span>
+          </span>
+        )}
+        {chat.awaitingReply && chat.waitingSince && (
+          <span className="font-medium text-amber-800 dark:text-amber-300">{formatWaiting(chat.waitingSince, now)}</span>
+        )}
+        {chat.status === 'resolved' && (
+          <span className="rounded bg-gray-200 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
+        )}
+        <span className="text-gray-600 dark:text-gray-300">{chat.assignedAgentName ?? 'Unassigned'}</span>
+      </span>
+    </button>
+  );
+}

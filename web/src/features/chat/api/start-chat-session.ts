@@ -1,0 +1,36 @@
+// POST /api/chat/sessions.
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChatSession } from '@/api-types/ChatSession';
+import { apiRequest } from '@/lib/api-client';
+import { messages, toastTitles } from '@/lib/error-catalogue';
+import { toast } from '@/lib/toast-store';
+import { chatSessionQueryKey } from './get-chat-session';
+
+export interface StartChatInput {
+  visitorName: string;
+  visitorEmail: string;
+  /** The page the visitor is on, shown to agents. */
+  pageUrl: string;
+}
+
+export function startChatSession(body: StartChatInput): Promise<ChatSession> {
+  return apiRequest<ChatSession>('/api/chat/sessions', { method: 'POST', body });
+}
+
+/** Success and failure toasts are the catalogue's (spec §8). */
+export function useStartChatSession(options: { onStarted?: (session: ChatSession) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['chat', 'start'],
+    mutationFn: startChatSession,
+    onSuccess: (session) => {
+      queryClient.setQueryData(chatSessionQueryKey(session.sessionId), session);
+      toast({ title: toastTitles.chatStarted, description: messages.chatStarted });
+      options.onStarted?.(session);
+    },
+    onError: () => {
+      toast({ title: toastTitles.chatError, description: messages.chatStartFailed, variant: 'destructive' });
+    },
+  });
+}

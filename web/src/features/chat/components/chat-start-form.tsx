@@ -1,0 +1,92 @@
+// The start form: Name and Email, both required; blank or whitespace-only
+// values are not sent (spec §5).
+
+import { useState, type FormEvent } from 'react';
+import type { ChatSession } from '@/api-types/ChatSession';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { RequestError } from '@/lib/api-client';
+import { useStartChatSession } from '../api/start-chat-session';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface StartFormErrors {
+  name?: string;
+  email?: string;
+}
+
+/** What is wrong with the form, if anything (nothing is sent while anything is). */
+export function validateStartForm(name: string, email: string): StartFormErrors {
+  const errors: StartFormErrors = {};
+  if (!name.trim()) errors.name = 'Name is required';
+  if (!email.trim()) errors.email = 'Email is required';
+  else if (!emailPattern.test(email.trim())) errors.email = 'Please enter a valid email address';
+  return errors;
+}
+
+export function ChatStartForm({
+  initialName,
+  initialEmail,
+  onStarted,
+}: {
+  initialName: string;
+  initialEmail: string;
+  onStarted: (session: ChatSession, visitorName: string, visitorEmail: string) => void;
+}) {
+  const [name, setName] = useState(initialName);
+  const [email, setEmail] = useState(initialEmail);
+  const [errors, setErrors] = useState<StartFormErrors>({});
+  const start = useStartChatSession();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateStartForm(name, email);
+    setErrors(found);
+    if (found.name || found.email) return;
+    const visitorName = name.trim();
+    const visitorEmail = email.trim();
+    start.mutate(
+      { visitorName, visitorEmail, pageUrl: window.location.pathname },
+      { onSuccess: (session) => onStarted(session, visitorName, visitorEmail) },
+    );
+  };
+
+  // The server explains a refused form (400) in words worth showing next to it.
+  const serverProblem =
+    start.error instanceof RequestError && start.error.status === 400 ? start.error.message : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        Hi! Tell us who you are and our support team will be right with you.
+      </p>
+      <TextField
+        label="Name"
+        name="visitorName"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        maxLength={100}
+      />
+      <TextField
+        label="Email"
+        name="visitorEmail"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        maxLength={254}
+      />
+      {serverProblem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {serverProblem}
+        </p>
+      )}
+      <Button type="submit" disabled={start.isPending} className="mt-auto">
+        {start.isPending ? 'Starting...' : 'Start Chat'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import type { ChatSession } from '@/api-types/ChatSession';
+import { json, mockFetch, renderApp, type Handler } from '@/test/render';
+import { validateStartForm } from './chat-start-form';
+
+/** No real sockets in unit tests. */
+class QuietSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', QuietSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
+const session: ChatSession = {
+  sessionId,
+  visitorName: 'Amina',
+  visitorEmail: 'amina@example.com',
+  status: 'open',
+  createdAt: '2026-03-03T10:00:00Z',
+};
+const agentMessage: ChatMessage = {
+  id: '0190f0a0-0000-7000-8000-0000000000b1',
+  sessionId,
+  senderType: 'agent',
+  message: 'Hello Amina, how can we help?',
+  createdAt: new Date(2026, 2, 3, 14, 7).toISOString(),
+};
+
+/** Signed out; chat calls go to `chat`. */
+function backend(chat: Handler) {
+  return mockFetch((url, init) => (url === '/api/user' ? json(401, {}) : chat(url, init)));
+}
+
+const chatCalls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetch.mock.calls.filter(([u, init]) => u === path && (init?.method ?? 'GET') === method);
+
+const notifications = () => screen.getByRole('region', { name: /Notifications/ });
+
+async function openWidget() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+  // The panel is a lazily loaded module: allow for a slow first import on a busy machine.
+  const dialog = await screen.findByRole('dialog', { name: 'Chat with Nyota Cloud' }, { timeout: 5_000 });
+  return { user, dialog };
+}
+
+describe('validateStartForm', () => {
+  it('refuses blank and whitespace-only values and malformed emails', () => {
+    expect(validateStartForm('', '')).toEqual({ name: 'Name is required', email: 'Email is required' });
+    expect(validateStartForm('   ', ' \t ')).toEqual({ name: 'Name is required', email: 'Email is required' });
+    expect(validateStartForm('Amina', 'amina')).toEqual({ email: 'Please enter a valid email address' });
+    expect(validateStartForm(' Amina ', ' amina@example.com ')).toEqual({});
+  });
+});
+
+describe('chat widget', () => {
+  it('is a launcher until opened; the panel is a labelled dialog with an email field', async () => {
+    backend(() => json(404, {}));
+    renderApp('/');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const { dialog } = await openWidget();
+    expect(within(dialog).getByRole('heading', { name: 'Chat with Nyota Cloud' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email');
+    // Focus moves into the panel.
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+  });
+
+  it('does not submit whitespace-only values', async () => {
+    const fetch = backend(() => json(500, {}));
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    await user.type(within(dialog).getByLabelText('Name'), '   ');
+    await user.type(within(dialog).getByLabelText('Email'), '  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(chatCalls(fetch, 'POST', '/api/chat/sessions')).toHaveLength(0);
+  });
+
+  it('starts a chat: trimmed values and the page, the Chat Started toast, remembered for next time', async () => {
+    const fetch = backend((url, init) => {
+      if (url === '/api/chat/sessions' && init.method === 'POST') return json(201, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage]);
+      return json(404, {});
+    });
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    await user.type(within(dialog).getByLabelText('Name'), '  Amina ');
+    await user.type(within(dialog).getByLabelText('Email'), 'amina@example.com ');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
+
+    expect(await within(notifications()).findByText('Chat Started')).toBeInTheDocument();
+    expect(within(notifications()).getByText("You're now connected to our support team.")).toBeInTheDocument();
+    const [, init] = chatCalls(fetch, 'POST', '/api/chat/sessions')[0]!;
+    expect(JSON.parse(String(init!.body))).toEqual({ visitorName: 'Amina', visitorEmail: 'amina@example.com', pageUrl: '/' });
+    expect(JSON.parse(localStorage.getItem('chat-session')!)).toEqual({
+      sessionId,
+      visitorName: 'Amina',
+      visitorEmail: 'amina@example.com',
+    });
+
+    // The conversation replaces the form: agent message with its en-US time.
+    const log = await within(dialog).findByRole('log', { name: 'Messages' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    expect(within(log).getByText('Hello Amina, how can we help?')).toBeInTheDocument();
+    expect(within(log).getByText(/^2:07\sPM$/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Name')).toBeNull();
+  });
+
+  it('shows the start-failure toast titled Error', async () => {
+    backend(() => json(500, { message: 'boom' }));
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    await user.type(within(dialog).getByLabelText('Name'), 'Amina');
+    await user.type(within(dialog).getByLabelText('Email'), 'amina@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
+    expect(await within(notifications()).findByText('Failed to start chat session. Please try again.')).toBeInTheDocument();
+    expect(within(notifications()).getByText('Error')).toBeInTheDocument();
+    expect(localStorage.getItem('chat-session')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
+  });
+
+  it('restores a stored chat; send is disabled when blank; a failed send keeps the text', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    let failSend = true;
+    const fetch = backend((url, init) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages` && init.method === 'POST') {
+        return failSend ? json(500, {}) : json(201, { ...agentMessage, senderType: 'user', message: 'Need a server' });
+      }
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage]);
+      return json(404, {});
+    });
+    renderApp('/');
+    // With a stored chat the panel's code loads at once and fetches the chat before opening.
+    await waitFor(() => expect(chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}`)).toHaveLength(1));
+    const { user, dialog } = await openWidget();
+    expect(await within(dialog).findByText('Hello Amina, how can we help?')).toBeInTheDocument();
+
+    const box = within(dialog).getByLabelText('Message');
+    const send = within(dialog).getByRole('button', { name: 'Send message' });
+    expect(send).toBeDisabled();
+    await user.type(box, '   ');
+    expect(send).toBeDisabled();
+    await user.clear(box);
+    await user.type(box, 'Need a server');
+    expect(send).toBeEnabled();
+    await user.keyboard('{Enter}');
+
+    expect(await within(notifications()).findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    expect(within(notifications()).getByText('Error')).toBeInTheDocument();
+    expect(box).toHaveValue('Need a server');
+
+    // Shift+Enter adds a line; Enter sends, clears the box and refetches the messages.
+    await user.type(box, '{Shift>}{Enter}{/Shift}');
+    expect(box).toHaveValue('Need a server\n');
+    failSend = false;
+    const readsBefore = chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}/messages`).length;
+    await user.click(send);
+    await waitFor(() => expect(box).toHaveValue(''));
+    const posts = chatCalls(fetch, 'POST', `/api/chat/sessions/${sessionId}/messages`);
+    expect(JSON.parse(String(posts[posts.length - 1]![1]!.body))).toEqual({ message: 'Need a server' });
+    await waitFor(() =>
+      expect(chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}/messages`).length).toBeGreaterThan(readsBefore),
+    );
+  });
+
+  it('forgets a stored chat the server does not know (404) and prefills the form', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    backend(() => json(404, { message: 'Not found' }));
+    renderApp('/');
+    const { dialog } = await openWidget();
+    expect(await within(dialog).findByLabelText('Name')).toHaveValue('Amina');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('amina@example.com');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('chat-session')!).sessionId).toBeNull());
+  });
+
+  it('offers a new chat once resolved', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    backend((url) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, { ...session, status: 'resolved' });
+      if (url === `/api/chat/sessions/${sessionId}/messages`) {
+        return json(200, [{ ...agentMessage, senderType: 'system', message: 'This chat has been marked as resolved.' }]);
+      }
+      return json(404, {});
+    });
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    expect(await within(dialog).findByText('This chat has been marked as resolved.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Message')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Start a new chat' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Amina');
+    expect(JSON.parse(localStorage.getItem('chat-session')!).sessionId).toBeNull();
+  });
+
+  it('Escape and the close button close the panel and return focus to the launcher', async () => {
+    backend(() => json(404, {}));
+    renderApp('/');
+    const { user } = await openWidget();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open chat' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Open chat' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open chat' })).toHaveFocus();
+  });
+});

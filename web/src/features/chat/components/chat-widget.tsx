@@ -1,0 +1,139 @@
+// The visitor's chat panel (lazily loaded): the start form, or the live conversation.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { ChatSession } from '@/api-types/ChatSession';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { site } from '@/config/site';
+import { RequestError } from '@/lib/api-client';
+import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
+import { useJoinedSession, useLiveSocket } from '@/lib/live-socket';
+import { chatSessionQueryKey, useChatSession } from '../api/get-chat-session';
+import { ChatConversation } from './chat-conversation';
+import { chatPanelClass } from './chat-panel-class';
+import { ChatStartForm } from './chat-start-form';
+import { readStoredChat, writeStoredChat, type StoredChat } from './chat-storage';
+
+export interface ChatWidgetProps {
+  open: boolean;
+  onClose: () => void;
+  /** An agent or system message arrived while the panel was closed. */
+  onUnread: () => void;
+}
+
+export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps) {
+  const [stored, setStored] = useState<StoredChat | null>(readStoredChat);
+  const sessionId = stored?.sessionId ?? null;
+  const session = useChatSession(sessionId);
+  const queryClient = useQueryClient();
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
+
+  const remember = useCallback((next: StoredChat) => {
+    writeStoredChat(next);
+    setStored(next);
+  }, []);
+
+  const forgetSession = useCallback(() => {
+    const current = readStoredChat() ?? stored;
+    remember({ visitorName: current?.visitorName ?? '', visitorEmail: current?.visitorEmail ?? '', sessionId: null });
+  }, [remember, stored]);
+
+  // A chat that is not ours (any more) or unknown: back to the start form.
+  const notFound = session.error instanceof RequestError && session.error.status === 404;
+  useEffect(() => {
+    if (notFound) forgetSession();
+  }, [notFound, forgetSession]);
+
+  useJoinedSession(sessionId);
+  useLiveSocket((event) => {
+    if (!sessionId) return;
+    const refetch = (withSession: boolean) => {
+      void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(sessionId) });
+      if (withSession) void queryClient.invalidateQueries({ queryKey: chatSessionQueryKey(sessionId) });
+    };
+    if (event.type === 'open') return refetch(true);
+    if (event.type !== 'frame') return;
+    const { frame } = event;
+    if (frame.type === 'session_joined' && frame.sessionId === sessionId) return refetch(true);
+    if (frame.type === 'new_message' && frame.sessionId === sessionId) {
+      // System messages announce joins, resolves and reopens: the status may have changed.
+      refetch(frame.message.senderType === 'system');
+      if (!openRef.current && frame.message.senderType !== 'user') onUnread();
+    }
+  }, Boolean(sessionId));
+
+  const titleId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    const field = panel?.querySelector<HTMLElement>('input, textarea');
+    (field ?? panel)?.focus();
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  const started = (chat: ChatSession, visitorName: string, visitorEmail: string) =>
+    remember({ sessionId: chat.sessionId, visitorName, visitorEmail });
+
+  let body;
+  if (!sessionId || notFound) {
+    body = <ChatStartForm initialName={stored?.visitorName ?? ''} initialEmail={stored?.visitorEmail ?? ''} onStarted={started} />;
+  } else if (session.isPending) {
+    body = (
+      <div role="status" className="flex flex-1 items-center justify-center gap-3 text-sm">
+        <Spinner className="h-5 w-5 text-brand" />
+        <span>Loading your chat...</span>
+      </div>
+    );
+  } else if (session.isError) {
+    body = (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm">
+        <p role="alert">{session.error.message}</p>
+        <Button variant="secondary" onClick={() => void session.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    body = <ChatConversation session={session.data} onNewChat={forgetSession} />;
+  }
+
+  return (
+    <section
+      ref={panelRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      className={chatPanelClass}
+    >
+      <header className="flex items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white">
+        <h2 id={titleId} className="text-base font-semibold">
+          Chat with {site.company}
+        </h2>
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={onClose}
+          className="rounded p-1 hover:bg-white/20 focus-visible:outline-white"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { canSendMessage, formatMessageTime, maxMessageLength } from './message-format';
+
+describe('formatMessageTime', () => {
+  it('shows en-US hour and minute', () => {
+    // Built from local time, so the expectation holds in any time zone.
+    expect(formatMessageTime(new Date(2026, 0, 2, 15, 5, 59).toISOString())).toMatch(/^3:05\sPM$/);
+    expect(formatMessageTime(new Date(2026, 0, 2, 9, 30).toISOString())).toMatch(/^9:30\sAM$/);
+    expect(formatMessageTime(new Date(2026, 0, 2, 0, 7).toISOString())).toMatch(/^12:07\sAM$/);
+  });
+
+  it('is empty for an unreadable date', () => {
+    expect(formatMessageTime('not a date')).toBe('');
+  });
+});
+
+describe('canSendMessage', () => {
+  it('needs non-blank text and nothing in flight', () => {
+    expect(canSendMessage('hello', false)).toBe(true);
+    expect(canSendMessage('  hello  ', false)).toBe(true);
+    expect(canSendMessage('', false)).toBe(false);
+    expect(canSendMessage('   \n\t ', false)).toBe(false);
+    expect(canSendMessage('hello', true)).toBe(false);
+  });
+
+  it('refuses more than the server accepts after trimming', () => {
+    expect(canSendMessage(`  ${'a'.repeat(maxMessageLength)}  `, false)).toBe(true);
+    expect(canSendMessage('a'.repeat(maxMessageLength + 1), false)).toBe(false);
+  });
+});

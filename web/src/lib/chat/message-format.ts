@@ -1,0 +1,17 @@
+// Formatting and rules shared by the visitor widget and the agent console.
+
+/** Message time in en-US hour:minute (spec §2), e.g. "3:05 PM". */
+export function formatMessageTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
+/** Messages are trimmed, non-empty and at most this long (the server's limit). */
+export const maxMessageLength = 4000;
+
+/** The send button works only with a non-blank message and while nothing is being sent (spec §5). */
+export function canSendMessage(text: string, sending: boolean): boolean {
+  const trimmed = text.trim();
+  return !sending && trimmed.length > 0 && trimmed.length <= maxMessageLength;
+}

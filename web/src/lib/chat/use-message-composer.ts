@@ -1,0 +1,64 @@
+// The reply box's behaviour, shared by the visitor widget and the agent console:
+// Enter sends, Shift+Enter adds a line, typing frames while typing, text kept on failure.
+
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { liveSocket } from '@/lib/live-socket';
+import { canSendMessage } from './message-format';
+import { useSendChatMessage } from './send-chat-message';
+import { TypingNotifier } from './typing-notifier';
+
+export function useMessageComposer(sessionId: string | null | undefined) {
+  const [text, setText] = useState('');
+  const send = useSendChatMessage();
+
+  const notifier = useMemo(
+    () =>
+      new TypingNotifier({
+        send: (isTyping) => {
+          if (sessionId) liveSocket().send({ type: 'typing', sessionId, isTyping });
+        },
+      }),
+    [sessionId],
+  );
+  useEffect(() => () => notifier.stop(), [notifier]);
+
+  const sending = send.isPending;
+  const canSend = Boolean(sessionId) && canSendMessage(text, sending);
+
+  const submit = useCallback(
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      if (!sessionId || !canSendMessage(text, sending)) return;
+      notifier.stop();
+      const message = text.trim();
+      send.mutate(
+        { sessionId, message },
+        {
+          // Keep anything typed while the message was on its way.
+          onSuccess: () => setText((current) => (current === text ? '' : current)),
+        },
+      );
+    },
+    [notifier, send, sending, sessionId, text],
+  );
+
+  const onChange = useCallback(
+    (value: string) => {
+      setText(value);
+      if (value.trim()) notifier.input();
+      else notifier.stop();
+    },
+    [notifier],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      submit();
+    },
+    [submit],
+  );
+
+  return { text, onChange, onKeyDown, submit, sending, canSend };
+}

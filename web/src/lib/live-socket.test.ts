@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, LiveSocket, liveSocketUrl, type LiveSocketEvent, type SocketLike } from './live-socket';
+
+/** A WebSocket stand-in the test drives by hand. */
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+
+  send(data: string) {
+    if (this.readyState !== 1) throw new Error('not open');
+    this.sent.push(JSON.parse(data));
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  /** The server or the network drops the connection. */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({} as CloseEvent);
+  }
+
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) } as MessageEvent);
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+
+function makeSocket(random = () => 0.5) {
+  return new LiveSocket({
+    url: () => 'ws://test/ws',
+    createSocket: (url) => new FakeSocket(url),
+    minDelayMs: 500,
+    maxDelayMs: 15_000,
+    random,
+    idleCloseMs: 1_000,
+  });
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('backoffDelay', () => {
+  it('doubles from 0.5 s up to 15 s, with jitter between half and all of the step', () => {
+    const none = () => 0;
+    const full = () => 1;
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, 500, 15_000, full))).toEqual([
+      500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000,
+    ]);
+    expect([0, 1, 5].map((a) => backoffDelay(a, 500, 15_000, none))).toEqual([250, 500, 7500]);
+    expect(backoffDelay(2, 500, 15_000, () => 0.5)).toBe(1500);
+    expect(backoffDelay(1000, 500, 15_000, full)).toBe(15_000);
+  });
+});
+
+describe('liveSocketUrl', () => {
+  it('uses wss on https pages and ws otherwise, on the same host', () => {
+    expect(liveSocketUrl({ protocol: 'https:', host: 'nyota.example' })).toBe('wss://nyota.example/ws');
+    expect(liveSocketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/ws');
+  });
+});
+
+describe('LiveSocket', () => {
+  it('connects on the first listener, joins after opening and tells listeners', () => {
+    const live = makeSocket();
+    const events: LiveSocketEvent[] = [];
+    live.joinSession('s1');
+    live.subscribe((e) => events.push(e));
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(latest().url).toBe('ws://test/ws');
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'join_session', sessionId: 's1' }]);
+    expect(events).toEqual([{ type: 'open' }]);
+    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    expect(events[1]).toEqual({ type: 'frame', frame: { type: 'session_joined', sessionId: 's1' } });
+  });
+
+  it('sends joins at once when already open, and leave when the last user leaves', () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    latest().open();
+    const leaveA = live.joinSession('s1');
+    const leaveB = live.joinSession('s1');
+    live.joinAgents();
+    expect(latest().sent).toEqual([{ type: 'join_session', sessionId: 's1' }, { type: 'join_agents' }]);
+    leaveA();
+    leaveA();
+    expect(latest().sent).toHaveLength(2);
+    leaveB();
+    expect(latest().sent[2]).toEqual({ type: 'leave_session', sessionId: 's1' });
+  });
+
+  it('reconnects with growing delays and re-sends every join after each reconnect', () => {
+    const live = makeSocket(() => 1);
+    const events: LiveSocketEvent[] = [];
+    live.subscribe((e) => events.push(e));
+    live.joinSession('a');
+    live.joinSession('b');
+    live.joinAgents();
+    latest().open();
+
+    latest().drop();
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(499);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+
+    // The second attempt fails before opening: the next delay doubles.
+    latest().drop();
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+
+    latest().open();
+    expect(latest().sent).toEqual([
+      { type: 'join_session', sessionId: 'a' },
+      { type: 'join_session', sessionId: 'b' },
+      { type: 'join_agents' },
+    ]);
+    expect(events.filter((e) => e.type === 'open')).toHaveLength(2);
+
+    // A successful open resets the backoff.
+    latest().drop();
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('caps the delay at 15 s', () => {
+    const live = makeSocket(() => 1);
+    live.subscribe(() => {});
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const before = FakeSocket.all.length;
+      latest().drop();
+      let waited = 0;
+      while (FakeSocket.all.length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000]);
+  });
+
+  it('does not rejoin a chat that was left while disconnected', () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    const leave = live.joinSession('gone');
+    live.joinSession('kept');
+    latest().open();
+    latest().drop();
+    leave();
+    vi.advanceTimersByTime(1_000);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'join_session', sessionId: 'kept' }]);
+  });
+
+  it('drops frames while closed instead of queueing them', () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    expect(live.send({ type: 'typing', sessionId: 's', isTyping: true })).toBe(false);
+    latest().open();
+    expect(live.send({ type: 'typing', sessionId: 's', isTyping: true })).toBe(true);
+    expect(latest().sent).toEqual([{ type: 'typing', sessionId: 's', isTyping: true }]);
+  });
+
+  it('ignores malformed frames', () => {
+    const live = makeSocket();
+    const events: LiveSocketEvent[] = [];
+    live.subscribe((e) => events.push(e));
+    latest().open();
+    latest().onmessage?.({ data: 'not json' } as MessageEvent);
+    latest().receive(42);
+    expect(events).toEqual([{ type: 'open' }]);
+  });
+
+  it('closes after the last listener leaves and stops reconnecting; a quick resubscribe keeps it', () => {
+    const live = makeSocket();
+    const off = live.subscribe(() => {});
+    latest().open();
+    off();
+    vi.advanceTimersByTime(500);
+    const offAgain = live.subscribe(() => {});
+    vi.advanceTimersByTime(5_000);
+    expect(latest().closed).toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+    offAgain();
+    vi.advanceTimersByTime(1_000);
+    expect(latest().closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('reconnectNow skips the wait', () => {
+    const live = makeSocket(() => 1);
+    live.subscribe(() => {});
+    latest().drop();
+    live.reconnectNow();
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});

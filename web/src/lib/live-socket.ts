@@ -1,0 +1,264 @@
+// The one live socket (/ws) shared by the visitor widget and the agent console.
+// It reconnects with exponential backoff and jitter, and after every
+// (re)connect re-sends its joins and tells listeners, who refetch what they
+// show: whatever happened while the socket was down is read back over HTTP.
+
+import { useEffect, useRef } from 'react';
+import type { ClientFrame } from '@/api-types/ClientFrame';
+import type { ServerFrame } from '@/api-types/ServerFrame';
+
+/** What listeners hear: the socket (re)opened or dropped, or a frame from the server. */
+export type LiveSocketEvent = { type: 'open' } | { type: 'close' } | { type: 'frame'; frame: ServerFrame };
+export type LiveSocketListener = (event: LiveSocketEvent) => void;
+
+/** The part of the browser's WebSocket this module uses (a fake one in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface LiveSocketOptions {
+  url?: () => string;
+  createSocket?: (url: string) => SocketLike;
+  /** First retry delay; doubles per failed attempt up to maxDelayMs. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  random?: () => number;
+  /** How long the socket stays open after the last listener leaves (absorbs remounts). */
+  idleCloseMs?: number;
+}
+
+const OPEN = 1;
+
+/** Same host, wss when the page is https. */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/**
+ * Delay before reconnect attempt `attempt` (0-based): min·2^attempt capped at
+ * max, then "equal jitter" — somewhere between half and all of it — so that
+ * many browsers dropped together do not come back together.
+ */
+export function backoffDelay(attempt: number, minDelayMs: number, maxDelayMs: number, random: () => number): number {
+  const ceiling = Math.min(maxDelayMs, minDelayMs * 2 ** Math.min(attempt, 30));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+export class LiveSocket {
+  private readonly options: Required<LiveSocketOptions>;
+  private socket: SocketLike | null = null;
+  private readonly listeners = new Set<LiveSocketListener>();
+  /** Joined chats with how many parts of the page want each. */
+  private readonly sessions = new Map<string, number>();
+  private agents = 0;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: LiveSocketOptions = {}) {
+    this.options = {
+      url: options.url ?? (() => liveSocketUrl()),
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
+      minDelayMs: options.minDelayMs ?? 500,
+      maxDelayMs: options.maxDelayMs ?? 15_000,
+      random: options.random ?? Math.random,
+      idleCloseMs: options.idleCloseMs ?? 1_000,
+    };
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  /** Listens to the socket; connects on the first listener, closes shortly after the last leaves. */
+  subscribe(listener: LiveSocketListener): () => void {
+    this.listeners.add(listener);
+    this.clearIdleTimer();
+    if (!this.socket && !this.reconnectTimer) this.connect();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.clearIdleTimer();
+        this.idleTimer = setTimeout(() => this.shutdown(), this.options.idleCloseMs);
+      }
+    };
+  }
+
+  /** Sends a frame if the socket is open; returns whether it was sent (frames are never queued). */
+  send(frame: ClientFrame): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    try {
+      this.socket.send(JSON.stringify(frame));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Joins a chat now and after every reconnect; the returned function leaves it. */
+  joinSession(sessionId: string): () => void {
+    const count = this.sessions.get(sessionId) ?? 0;
+    this.sessions.set(sessionId, count + 1);
+    if (count === 0) this.send({ type: 'join_session', sessionId });
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const remaining = (this.sessions.get(sessionId) ?? 1) - 1;
+      if (remaining > 0) {
+        this.sessions.set(sessionId, remaining);
+      } else {
+        this.sessions.delete(sessionId);
+        this.send({ type: 'leave_session', sessionId });
+      }
+    };
+  }
+
+  /** Joins the agents' inbox topic now and after every reconnect. */
+  joinAgents(): () => void {
+    this.agents += 1;
+    if (this.agents === 1) this.send({ type: 'join_agents' });
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      // The protocol has no leave_agents: the topic is left when the socket closes.
+      this.agents = Math.max(0, this.agents - 1);
+    };
+  }
+
+  /** Reconnects now, e.g. when the browser comes back online. */
+  reconnectNow(): void {
+    if (this.listeners.size === 0 || this.connected) return;
+    this.clearReconnectTimer();
+    if (this.socket) this.drop(this.socket);
+    this.connect();
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null;
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.attempt = 0;
+      for (const sessionId of this.sessions.keys()) this.send({ type: 'join_session', sessionId });
+      if (this.agents > 0) this.send({ type: 'join_agents' });
+      this.emit({ type: 'open' });
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(event.data) as ServerFrame;
+      } catch {
+        return;
+      }
+      if (frame && typeof frame === 'object' && typeof frame.type === 'string') this.emit({ type: 'frame', frame });
+    };
+    socket.onerror = () => {
+      // A close event always follows; reconnecting happens there.
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.listeners.size === 0) return;
+      this.scheduleReconnect();
+      this.emit({ type: 'close' });
+    };
+  }
+
+  private scheduleReconnect(): void {
+    this.clearReconnectTimer();
+    const { minDelayMs, maxDelayMs, random } = this.options;
+    const delay = backoffDelay(this.attempt, minDelayMs, maxDelayMs, random);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private emit(event: LiveSocketEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  /** Detaches and closes a socket without triggering a reconnect. */
+  private drop(socket: SocketLike): void {
+    socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+    try {
+      socket.close(1000);
+    } catch {
+      // Already closed.
+    }
+    if (this.socket === socket) this.socket = null;
+  }
+
+  private shutdown(): void {
+    this.idleTimer = null;
+    if (this.listeners.size > 0) return;
+    this.clearReconnectTimer();
+    if (this.socket) this.drop(this.socket);
+    this.attempt = 0;
+  }
+
+  private clearReconnectTimer(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+}
+
+let shared: LiveSocket | null = null;
+
+/** The page's one socket. */
+export function liveSocket(): LiveSocket {
+  if (!shared) {
+    const socket = new LiveSocket();
+    shared = socket;
+    window.addEventListener('online', () => socket.reconnectNow());
+  }
+  return shared;
+}
+
+/**
+ * Calls `listener` for every socket event while the component is mounted and
+ * `enabled` (the latest listener wins); being subscribed keeps the socket open.
+ */
+export function useLiveSocket(listener: LiveSocketListener, enabled = true): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return liveSocket().subscribe((event) => latest.current(event));
+  }, [enabled]);
+}
+
+/** Keeps a chat joined while mounted (and re-joined after reconnects). */
+export function useJoinedSession(sessionId: string | null | undefined): void {
+  useEffect(() => {
+    if (!sessionId) return;
+    return liveSocket().joinSession(sessionId);
+  }, [sessionId]);
+}
