@@ -4,7 +4,8 @@ import { cn } from './cn';
 type Variant = 'primary' | 'secondary' | 'ghost';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-brand-dark text-white hover:bg-brand disabled:opacity-60',
+  // Hover darkens rather than lightening to #E90076, which fails contrast with white text.
+  primary: 'bg-brand-dark text-white hover:brightness-90 disabled:opacity-60',
   secondary:
     'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
   ghost: 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',

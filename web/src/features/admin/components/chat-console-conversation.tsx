@@ -1,14 +1,14 @@
 // One chat in the agent console: visitor details, actions, messages and the reply box.
 
 import { SendHorizontal } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { ChatMessageLog } from '@/components/ui/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useChatMessages } from '@/lib/chat/get-chat-messages';
-import { formatMessageTime, maxMessageLength } from '@/lib/chat/message-format';
+import { maxMessageLength } from '@/lib/chat/message-format';
 import { useMessageComposer } from '@/lib/chat/use-message-composer';
 import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
 import { useJoinedSession } from '@/lib/live-socket';
@@ -66,13 +66,6 @@ function Conversation({ chat }: { chat: ChatSummary }) {
   const resolved = chat.status === 'resolved';
   const mine = Boolean(me && chat.assignedAgentId === me.id);
 
-  const listRef = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [count, visitorTyping]);
-
   return (
     <section aria-labelledby="conversation-heading" className="flex min-h-[32rem] flex-col rounded-lg border border-gray-200 dark:border-gray-700">
       <header className="space-y-3 border-b border-gray-200 p-4 dark:border-gray-700">
@@ -119,60 +112,15 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         </dl>
       </header>
 
-      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto p-4 lg:max-h-[calc(100vh-24rem)]">
-        {messages.isPending && (
-          <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
-            <Spinner className="h-4 w-4 text-brand" />
-            <span>Loading messages...</span>
-          </div>
-        )}
-        {messages.isError && (
-          <div className="text-sm">
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {messages.error.message}
-            </p>
-            <Button variant="secondary" className="mt-2" onClick={() => void messages.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
-        {messages.data && (
-          <div role="log" aria-live="polite" aria-label="Messages">
-          <ol className="flex flex-col gap-3">
-            {messages.data.length === 0 && (
-              <li className="text-center text-sm text-gray-600 dark:text-gray-300">No messages yet.</li>
-            )}
-            {messages.data.map((m) =>
-              m.senderType === 'system' ? (
-                <li key={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
-                  {m.message} <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
-                </li>
-              ) : (
-                <li key={m.id} className={cn('flex flex-col', m.senderType === 'agent' ? 'items-end' : 'items-start')}>
-                  <span className="text-xs font-medium text-gray-600 dark:text-gray-300">
-                    {m.senderType === 'agent' ? 'Support' : chat.visitorName}
-                  </span>
-                  <p
-                    className={cn(
-                      'max-w-[75%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
-                      m.senderType === 'agent'
-                        ? 'bg-brand-dark text-white'
-                        : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
-                    )}
-                  >
-                    {m.message}
-                  </p>
-                  <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
-                    {formatMessageTime(m.createdAt)}
-                  </time>
-                </li>
-              ),
-            )}
-          </ol>
-          </div>
-        )}
-        {visitorTyping && <p className="mt-2 text-xs text-gray-600 italic dark:text-gray-300">Visitor is typing…</p>}
-      </div>
+      <ChatMessageLog
+        messages={messages}
+        own="agent"
+        senderName={(sender) => (sender === 'agent' ? 'Support' : chat.visitorName)}
+        visibleNames
+        emptyText="No messages yet."
+        typingText={visitorTyping ? 'Visitor is typing…' : null}
+        className="min-h-0 flex-1 p-4 lg:max-h-[calc(100vh-24rem)]"
+      />
 
       <form onSubmit={composer.submit} className="flex items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
         <label htmlFor={`reply-${sessionId}`} className="sr-only">

@@ -1,0 +1,104 @@
+// The scrolling message list of a chat, shared by the visitor widget and the
+// agent console: loading and error states, the viewer's own messages on the
+// right, the other side's on the left, system notices centred, and a typing
+// line. It keeps the newest message in view.
+
+import { useEffect, useRef } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import { Button } from './button';
+import { cn } from './cn';
+import { Spinner } from './spinner';
+import { formatMessageTime } from '@/lib/chat/message-format';
+
+type Side = 'user' | 'agent';
+
+export function ChatMessageLog({
+  messages,
+  own,
+  senderName,
+  visibleNames,
+  emptyText,
+  typingText,
+  className,
+}: {
+  messages: UseQueryResult<ChatMessage[], Error>;
+  /** Whose messages are the viewer's own (drawn on the right, in brand colour). */
+  own: Side;
+  senderName: (sender: Side) => string;
+  /** Show sender names above bubbles (console) or only to screen readers (widget). */
+  visibleNames: boolean;
+  emptyText: string;
+  /** "… is typing" while the other side types, else null. */
+  typingText: string | null;
+  className?: string;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count, typingText]);
+
+  return (
+    <div ref={listRef} className={cn('overflow-y-auto', className)}>
+      {messages.isPending && (
+        <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
+          <Spinner className="h-4 w-4 text-brand" />
+          <span>Loading messages...</span>
+        </div>
+      )}
+      {messages.isError && (
+        <div className="py-8 text-center text-sm">
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {messages.error.message}
+          </p>
+          <Button variant="secondary" className="mt-2" onClick={() => void messages.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {messages.data && (
+        <div role="log" aria-live="polite" aria-label="Messages">
+          <ol className="flex flex-col gap-3">
+            {messages.data.length === 0 && (
+              <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>
+            )}
+            {messages.data.map((m) =>
+              m.senderType === 'system' ? (
+                <li key={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
+                  {m.message} <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
+                </li>
+              ) : (
+                <li key={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
+                  <span
+                    className={
+                      visibleNames ? 'text-xs font-medium text-gray-600 dark:text-gray-300' : 'sr-only'
+                    }
+                  >
+                    {senderName(m.senderType)}
+                    {visibleNames ? '' : ': '}
+                  </span>
+                  <p
+                    className={cn(
+                      'max-w-[80%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
+                      m.senderType === own
+                        ? 'bg-brand-dark text-white'
+                        : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
+                    )}
+                  >
+                    {m.message}
+                  </p>
+                  <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
+                    {formatMessageTime(m.createdAt)}
+                  </time>
+                </li>
+              ),
+            )}
+          </ol>
+        </div>
+      )}
+      {typingText && <p className="mt-2 text-xs text-gray-600 italic dark:text-gray-300">{typingText}</p>}
+    </div>
+  );
+}
