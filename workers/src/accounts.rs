@@ -20,7 +20,7 @@ use tokio::task::JoinHandle;
 use tracing::Instrument as _;
 use uuid::Uuid;
 
-use crate::{WorkerContext, passwords};
+use crate::{WorkerContext, outbox, passwords};
 
 /// A user with the stored hash, which only this role ever reads.
 #[derive(sqlx::FromRow)]
@@ -81,6 +81,10 @@ pub async fn spawn(
         .context("failed to flush subscriptions")?;
 
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let relay = tokio::spawn(outbox::relay_forever(
+        ctx.pool.clone(),
+        service.jetstream.clone(),
+    ));
     Ok(tokio::spawn(async move {
         let mut requests = futures::stream::select(
             register.map(|m| (Request::Register, m)),
@@ -109,6 +113,7 @@ pub async fn spawn(
         // Dropping the subscriptions unsubscribes; then let in-flight requests finish.
         drop(requests);
         let _ = permits.acquire_many(workers as u32).await;
+        relay.abort();
         tracing::info!("accounts role stopped");
     }))
 }
@@ -159,6 +164,7 @@ impl Service {
             return Err(Failure::Domain(AccountsError::EmailExists));
         }
         let password_hash = hash_off_runtime(request.password).await?;
+        let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
         let row: Option<User> = sqlx::query_as(&format!(
             "insert into users (id, email, username, name, phone, password_hash)
              values ($1, $2, $3, $4, $5, $6)
@@ -171,20 +177,12 @@ impl Service {
         .bind(request.name.trim())
         .bind(request.phone.trim())
         .bind(password_hash)
-        .fetch_optional(&self.ctx.pool)
+        .fetch_optional(&mut *tx)
         .await
         .context("failed to insert the user")?;
         // A concurrent registration with the same email won the race.
         let user = row.ok_or(Failure::Domain(AccountsError::EmailExists))?;
-        self.announce_registration(&user).await;
-        tracing::info!(user.id = %user.id, "user registered");
-        Ok(user)
-    }
-
-    /// Publishes `intake.registered`, deduplicated by user id. The account
-    /// exists whether or not this succeeds, so a failure is logged, not
-    /// returned to the visitor.
-    async fn announce_registration(&self, user: &User) {
+        // The sales notification commits with the account, never without it.
         let event = Registered {
             user_id: user.id,
             email: user.email.clone(),
@@ -192,18 +190,17 @@ impl Service {
             phone: user.phone.clone(),
             registered_at: user.created_at,
         };
-        let mut headers = trace_headers();
-        headers.insert("Nats-Msg-Id", user.id.to_string().as_str());
-        let body = serde_json::to_vec(&event).unwrap_or_default();
-        let published = async {
-            self.jetstream
-                .publish_with_headers(self.ctx.namespace.intake_registered(), headers, body.into())
-                .await?
-                .await
-        };
-        if let Err(error) = published.await {
-            tracing::error!(%error, user.id = %user.id, "failed to publish intake.registered");
-        }
+        outbox::enqueue(
+            &mut tx,
+            user.id,
+            &self.ctx.namespace.intake_registered(),
+            &event,
+        )
+        .await?;
+        tx.commit().await.context("failed to commit the user")?;
+        outbox::publish(&self.ctx.pool, &self.jetstream, user.id).await;
+        tracing::info!(user.id = %user.id, "user registered");
+        Ok(user)
     }
 
     async fn login(&self, request: LoginRequest) -> Result<User, Failure> {

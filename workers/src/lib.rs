@@ -6,6 +6,7 @@ pub mod admin;
 pub mod chat;
 pub mod consumer;
 pub mod notify;
+pub mod outbox;
 pub mod passwords;
 
 use std::time::Duration;

@@ -157,6 +157,7 @@ async fn login_requires_both_fields(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn registration_is_announced_on_the_intake_stream(pool: PgPool) {
+    let app_pool = pool.clone();
     let app = spawn(pool).await;
     let response = app.register(&registration("intake@example.com")).await;
     let user: Value = response.json().await.expect("json");
@@ -182,6 +183,11 @@ async fn registration_is_announced_on_the_intake_stream(pool: PgPool) {
         serde_json::from_slice(&message.payload).expect("Registered event");
     assert_eq!(event.email, "intake@example.com");
     assert_eq!(event.user_id.to_string(), user["id"].as_str().expect("id"));
+    let left: i64 = sqlx::query_scalar("select count(*) from outbox")
+        .fetch_one(&app_pool)
+        .await
+        .expect("count");
+    assert_eq!(left, 0, "published at once, nothing left for the relay");
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -244,4 +250,52 @@ async fn seeded_admin_signs_in_as_admin_and_seeding_is_idempotent(pool: PgPool) 
         app.login("ops@nyota.example", &password).await.status(),
         StatusCode::OK
     );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_event_left_in_the_outbox_by_a_crash_is_published_by_the_relay(pool: PgPool) {
+    let app = spawn(pool.clone()).await;
+    // As if the accounts worker died between its commit and its publish.
+    let id = uuid::Uuid::now_v7();
+    let event = contract::intake::Registered {
+        user_id: id,
+        email: "crashed@example.com".into(),
+        name: "Crash Test".into(),
+        phone: "+254".into(),
+        registered_at: time::OffsetDateTime::now_utc(),
+    };
+    let mut tx = pool.begin().await.expect("tx");
+    workers::outbox::enqueue(&mut tx, id, &app.namespace.intake_registered(), &event)
+        .await
+        .expect("enqueued");
+    tx.commit().await.expect("commit");
+    sqlx::query("update outbox set created_at = now() - interval '1 minute'")
+        .execute(&pool)
+        .await
+        .expect("backdate");
+
+    let jetstream = async_nats::jetstream::new(app.nats.clone());
+    let mut published = None;
+    for _ in 0..150 {
+        if let Ok(message) = jetstream
+            .get_stream(app.namespace.intake_stream().name)
+            .await
+            .expect("stream")
+            .get_last_raw_message_by_subject(&app.namespace.intake_registered())
+            .await
+        {
+            published = Some(message);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let message = published.expect("the relay published the event");
+    let delivered: contract::intake::Registered =
+        serde_json::from_slice(&message.payload).expect("event");
+    assert_eq!(delivered, event);
+    let left: i64 = sqlx::query_scalar("select count(*) from outbox")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(left, 0, "published events leave the outbox");
 }
