@@ -87,22 +87,9 @@ impl Hub {
         Ok(())
     }
 
-    /// Removes a closed socket from every topic.
-    pub async fn disconnect(&self, id: u64) {
-        let keys: Vec<TopicKey> = {
-            let topics = self.topics.lock().expect("hub lock");
-            topics
-                .iter()
-                .filter(|(_, topic)| topic.members.contains_key(&id))
-                .map(|(key, _)| *key)
-                .collect()
-        };
-        for key in &keys {
-            self.leave(*key, id);
-        }
-        if keys.contains(&TopicKey::Agents) {
-            self.presence.set_local(self.agent_count()).await;
-        }
+    pub async fn leave_agents(&self, id: u64) {
+        self.leave(TopicKey::Agents, id);
+        self.presence.set_local(self.agent_count()).await;
     }
 
     fn agent_count(&self) -> usize {

@@ -125,6 +125,7 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         id,
         member,
         joined: HashMap::new(),
+        agent: false,
     };
     loop {
         let next = tokio::select! {
@@ -142,7 +143,13 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         }
     }
     kill.cancel();
-    state.hub.disconnect(id).await;
+    // The socket knows what it joined: leaving costs nothing per other socket.
+    for chat_id in session.joined.keys() {
+        state.hub.leave_chat(*chat_id, id);
+    }
+    if session.agent {
+        state.hub.leave_agents(id).await;
+    }
     let _ = sender.await;
     metrics::gauge!("websocket_connections").decrement(1.0);
 }
@@ -154,6 +161,8 @@ struct SocketSession<'a> {
     id: u64,
     member: Member,
     joined: HashMap<Uuid, SenderType>,
+    /// Joined the agents' inbox updates.
+    agent: bool,
 }
 
 impl SocketSession<'_> {
@@ -211,7 +220,10 @@ impl SocketSession<'_> {
                     .join_agents(self.id, self.member.clone())
                     .await
                 {
-                    Ok(()) => self.reply(&ServerFrame::AgentsJoined),
+                    Ok(()) => {
+                        self.agent = true;
+                        self.reply(&ServerFrame::AgentsJoined);
+                    }
                     Err(error) => {
                         tracing::warn!(%error, "failed to join the agents topic");
                         self.error("Live updates are temporarily unavailable");
