@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { limits } from '@/config/site';
 import type { User } from '@/lib/api-types';
 import { useUser } from '@/lib/auth/get-user';
-import { registerPageMessage } from '@/lib/error-catalogue';
+import { registerPageMessage, welcomeName } from '@/lib/error-catalogue';
 import { useRegister } from '../api/register';
 import { registerSchema, registrationPayload, type RegisterValues } from './auth-schemas';
 import { roleHome } from './role-home';
@@ -61,7 +61,7 @@ export function RegisterPage() {
       {registered ? (
         <div className="mt-8">
           <Alert title="Registration Successful!" variant="success">
-            Welcome {registered.name || registered.username}! You are now registered. Redirecting to
+            Welcome {welcomeName(registered)}! You are now registered. Redirecting to
             dashboard...
           </Alert>
         </div>
