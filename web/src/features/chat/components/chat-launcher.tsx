@@ -22,10 +22,16 @@ class ChunkBoundary extends Component<{ children: ReactNode; fallback: ReactNode
   }
 }
 
+/** The launcher's accessible name, counting replies that came while it was closed. */
+export function launcherLabel(unread: number): string {
+  if (unread === 0) return 'Open chat';
+  return `Open chat (${unread} new ${unread === 1 ? 'message' : 'messages'})`;
+}
+
 export function ChatLauncher() {
   const [loaded, setLoaded] = useState(hasStoredSession);
   const [open, setOpen] = useState(false);
-  const [unread, setUnread] = useState(false);
+  const [unread, setUnread] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
@@ -33,7 +39,7 @@ export function ChatLauncher() {
     returnFocus.current = true;
     setOpen(false);
   }, []);
-  const onUnread = useCallback(() => setUnread(true), []);
+  const onUnread = useCallback(() => setUnread((count) => count + 1), []);
 
   useEffect(() => {
     if (!open && returnFocus.current) {
@@ -45,7 +51,7 @@ export function ChatLauncher() {
   const toggle = () => {
     if (open) return close();
     setLoaded(true);
-    setUnread(false);
+    setUnread(0);
     setOpen(true);
   };
 
@@ -54,15 +60,20 @@ export function ChatLauncher() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={open ? 'Close chat' : 'Open chat'}
+        aria-label={open ? 'Close chat' : launcherLabel(unread)}
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={toggle}
         className="fixed bottom-6 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg transition-colors hover:bg-brand sm:right-6"
       >
         <MessageCircle className="h-6 w-6" aria-hidden="true" />
-        {unread && !open && (
-          <span aria-hidden="true" className="absolute right-0 top-0 h-3.5 w-3.5 rounded-full bg-green-500 ring-2 ring-white" />
+        {unread > 0 && !open && (
+          <span
+            aria-hidden="true"
+            className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-green-700 px-1 text-xs font-bold text-white ring-2 ring-white"
+          >
+            {unread > 9 ? '9+' : unread}
+          </span>
         )}
       </button>
       {loaded && (
