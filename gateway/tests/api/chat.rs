@@ -545,3 +545,35 @@ async fn a_client_close_gets_the_closing_handshake(pool: PgPool) {
     .expect("an answer within 5 s");
     assert_eq!(reply, Ok(()));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_agent_online_on_another_gateway_counts_as_online(pool: PgPool) {
+    let app = spawn(pool).await;
+    let other = app.another_gateway().await;
+    let agent = app.agent().await;
+    let agent_on_b = crate::helpers::Browser {
+        address: other,
+        client: agent.client.clone(),
+        jar: agent.jar.clone(),
+    };
+    let mut console = agent_on_b.socket().await;
+    console.send(json!({ "type": "join_agents" })).await;
+    assert_eq!(console.recv().await["type"], "agents_joined");
+
+    let chat = app.start_chat("Baraka", "baraka@example.com").await;
+    assert!(app.messages(&chat).await.is_empty(), "no offline notice");
+
+    // When that console goes away, visitors are told the team is offline again.
+    drop(console);
+    let mut notice = Vec::new();
+    for _ in 0..50 {
+        let chat = app.start_chat("Later", "later@example.com").await;
+        notice = app.messages(&chat).await;
+        if !notice.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(notice.len(), 1);
+    assert_eq!(notice[0]["senderType"], "system");
+}
