@@ -90,9 +90,8 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
             return Ok(None);
         };
         let signed_in_at = session.get::<i64>(SIGNED_IN_AT_KEY).await?.unwrap_or(0);
-        let age = OffsetDateTime::now_utc().unix_timestamp() - signed_in_at;
-        let max_age = i64::try_from(state.settings.session_max_age.as_secs()).unwrap_or(i64::MAX);
-        if age > max_age {
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        if sign_in_expired(signed_in_at, now, state.settings.session_max_age) {
             session.flush().await?;
             return Ok(None);
         }
@@ -123,5 +122,30 @@ impl FromRequestParts<AppState> for Agent {
         } else {
             Err(ApiError::Forbidden("Only support agents can do this"))
         }
+    }
+}
+
+/// Whether a sign-in at `signed_in_at` (Unix seconds) is older than
+/// `max_age` at `now`: the absolute lifetime, however active the session.
+fn sign_in_expired(signed_in_at: i64, now: i64, max_age: std::time::Duration) -> bool {
+    let max_age = i64::try_from(max_age.as_secs()).unwrap_or(i64::MAX);
+    now.saturating_sub(signed_in_at) > max_age
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::sign_in_expired;
+
+    #[test]
+    fn a_sign_in_expires_after_its_absolute_lifetime() {
+        let day = Duration::from_secs(24 * 3600);
+        let signed_in = 1_000_000;
+        assert!(!sign_in_expired(signed_in, signed_in, day));
+        assert!(!sign_in_expired(signed_in, signed_in + 24 * 3600, day));
+        assert!(sign_in_expired(signed_in, signed_in + 24 * 3600 + 1, day));
+        // A session without the timestamp (older code) counts as expired.
+        assert!(sign_in_expired(0, signed_in, day));
     }
 }
