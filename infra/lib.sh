@@ -36,6 +36,10 @@ ensure_base_tools() {
     [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
   fi
   command -v cargo >/dev/null || apt_install cargo rustc
+  # Edition 2024 needs Rust 1.85 or newer (Debian 12's own rustc is 1.63).
+  local rust_minor
+  rust_minor="$(rustc --version | cut -d' ' -f2 | cut -d. -f2)"
+  [ "${rust_minor:-0}" -ge 85 ] || die "Rust 1.85 or newer is needed (found $(rustc --version)); install it with rustup"
 }
 
 # Sets PG_ADMIN_URL (a URL to the server's `postgres` database).
