@@ -102,7 +102,7 @@ impl Namespace {
     pub fn chat_stream(&self) -> async_nats::jetstream::stream::Config {
         async_nats::jetstream::stream::Config {
             name: self.stream("CHAT"),
-            subjects: vec![self.subject("chat.send.*"), self.subject("chat.started.*")],
+            subjects: vec![self.chat_send_all(), self.chat_started_all()],
             max_age: Duration::from_secs(7 * 24 * 3600),
             duplicate_window: Duration::from_secs(120),
             ..Default::default()

@@ -85,6 +85,14 @@ pub fn trace_headers() -> async_nats::HeaderMap {
     headers
 }
 
+/// Trace headers plus `Nats-Msg-Id`, for a JetStream publish that the
+/// stream deduplicates by `message_id` when it is retried.
+pub fn deduplicated_headers(message_id: &str) -> async_nats::HeaderMap {
+    let mut headers = trace_headers();
+    headers.insert("Nats-Msg-Id", message_id);
+    headers
+}
+
 /// Makes `span` a child of the trace whose context `headers` carry, if any.
 pub fn set_parent_from_headers(span: &tracing::Span, headers: Option<&async_nats::HeaderMap>) {
     if let Some(headers) = headers {

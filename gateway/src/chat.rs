@@ -95,7 +95,6 @@ pub async fn send_message(
     agent_id: Option<Uuid>,
     text: String,
 ) -> Result<ChatMessage, ApiError> {
-    const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
     let message = ChatMessage {
         id: Uuid::now_v7(),
         session_id,
@@ -112,29 +111,19 @@ pub async fn send_message(
             tracing::warn!(%error, "failed to subscribe for the confirmation");
             ApiError::Unavailable(UNAVAILABLE)
         })?;
-    let mut headers = contract::telemetry::trace_headers();
-    headers.insert("Nats-Msg-Id", message.id.to_string().as_str());
+    let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
     headers.insert(CONFIRM_TO_HEADER, confirm_to.as_str());
-    let payload = serde_json::to_vec(&SendMessage {
+    let command = SendMessage {
         message: message.clone(),
         agent_id,
-    })
-    .map_err(anyhow::Error::from)?;
-    let acked = async {
-        state
-            .jetstream
-            .publish_with_headers(
-                state.namespace.chat_send(session_id),
-                headers,
-                payload.into(),
-            )
-            .await?
-            .await
     };
-    if let Err(error) = acked.await {
-        tracing::warn!(%error, "chat message not accepted by JetStream");
-        return Err(ApiError::Unavailable(UNAVAILABLE));
-    }
+    publish_durable(
+        state,
+        state.namespace.chat_send(session_id),
+        headers,
+        &command,
+    )
+    .await?;
     metrics::counter!("chat_messages_accepted_total", "sender" => format!("{sender_type:?}").to_lowercase())
         .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
@@ -146,6 +135,31 @@ pub async fn send_message(
         tracing::warn!(chat.message_id = %message.id, "no commit confirmation in time");
     }
     Ok(message)
+}
+
+const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
+
+/// Publishes `payload` to the `CHAT` stream and returns once JetStream has
+/// stored it; 503 when it does not.
+pub async fn publish_durable(
+    state: &AppState,
+    subject: String,
+    headers: async_nats::HeaderMap,
+    payload: &impl serde::Serialize,
+) -> Result<(), ApiError> {
+    let payload = serde_json::to_vec(payload).map_err(anyhow::Error::from)?;
+    let acked = async {
+        state
+            .jetstream
+            .publish_with_headers(subject, headers, payload.into())
+            .await?
+            .await
+    };
+    acked.await.map_err(|error| {
+        tracing::warn!(%error, "not accepted by JetStream");
+        ApiError::Unavailable(UNAVAILABLE)
+    })?;
+    Ok(())
 }
 
 /// Assigns chat `chat_id` to `agent` and tells the visitor with a system

@@ -64,8 +64,7 @@ async fn publish_one(
     jetstream: &jetstream::Context,
     event: Pending,
 ) -> anyhow::Result<()> {
-    let mut headers = contract::telemetry::trace_headers();
-    headers.insert("Nats-Msg-Id", event.id.to_string().as_str());
+    let headers = contract::telemetry::deduplicated_headers(&event.id.to_string());
     jetstream
         .publish_with_headers(event.subject, headers, event.payload.into())
         .await?

@@ -12,8 +12,8 @@ use uuid::Uuid;
 use validator::Validate;
 
 use crate::chat::{
-    OWNER_TOKEN_KEY, Requester, assign_agent, publish_inbox_update, role_in_chat, send_message,
-    validate_message,
+    OWNER_TOKEN_KEY, Requester, assign_agent, publish_durable, publish_inbox_update, role_in_chat,
+    send_message, validate_message,
 };
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ClientIp, CurrentUser};
@@ -128,25 +128,14 @@ async fn publish_started(
         session: chat.clone(),
         agents_online,
     };
-    let mut headers = contract::telemetry::trace_headers();
-    headers.insert("Nats-Msg-Id", chat.session_id.to_string().as_str());
-    let payload = serde_json::to_vec(&event).map_err(anyhow::Error::from)?;
-    let acked = async {
-        state
-            .jetstream
-            .publish_with_headers(
-                state.namespace.chat_started(chat.session_id),
-                headers,
-                payload.into(),
-            )
-            .await?
-            .await
-    };
-    acked.await.map_err(|error| {
-        tracing::warn!(%error, "chat.started not accepted by JetStream");
-        ApiError::Unavailable("Chat is temporarily unavailable. Please try again.")
-    })?;
-    Ok(())
+    let headers = contract::telemetry::deduplicated_headers(&chat.session_id.to_string());
+    publish_durable(
+        state,
+        state.namespace.chat_started(chat.session_id),
+        headers,
+        &event,
+    )
+    .await
 }
 
 async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Requester, ApiError> {
