@@ -2,7 +2,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::helpers::{message, spawn};
+use crate::helpers::{Ending, message, spawn};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn starting_a_chat_validates_its_input(pool: PgPool) {
@@ -251,22 +251,13 @@ async fn malformed_frames_get_an_error_and_the_socket_lives_on(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_oversized_frame_closes_the_socket(pool: PgPool) {
-    use futures::StreamExt as _;
     use tokio_tungstenite::tungstenite::Message;
     let app = spawn(pool).await;
     let mut socket = app.socket().await;
     socket.send_raw(Message::text("x".repeat(64 * 1024))).await;
     // The server refuses frames over 16 KiB by closing the connection.
-    let closed = tokio::time::timeout(std::time::Duration::from_secs(5), async {
-        loop {
-            match socket.ws_mut().next().await {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
-                Some(Ok(_)) => {}
-            }
-        }
-    })
-    .await;
-    assert_eq!(closed, Ok(true));
+    let (texts, _) = socket.read_until_end(std::time::Duration::from_secs(5)).await;
+    assert_eq!(texts, 0);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -453,8 +444,6 @@ async fn agents_work_the_inbox(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) {
-    use futures::StreamExt as _;
-    use tokio_tungstenite::tungstenite::Message;
     let app = spawn(pool).await;
     let chat = app.start_chat("Slow", "slow@example.com").await;
     let mut socket = app.socket().await;
@@ -480,16 +469,7 @@ async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) 
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
 
     // What was already in flight arrives, then the connection ends.
-    let mut received = 0;
-    loop {
-        match tokio::time::timeout(std::time::Duration::from_secs(10), socket.ws_mut().next()).await
-        {
-            Ok(Some(Ok(Message::Text(_)))) => received += 1,
-            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => break,
-            Ok(Some(Ok(_))) => {}
-            Err(_) => panic!("the slow socket was kept open after {received} frames"),
-        }
-    }
+    let (received, _) = socket.read_until_end(std::time::Duration::from_secs(10)).await;
     assert!(
         received < SENT,
         "the server dropped the slow consumer ({received} of {SENT} frames)"
@@ -498,29 +478,18 @@ async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) 
 
 #[sqlx::test(migrations = "../migrations")]
 async fn sockets_are_closed_cleanly_on_shutdown(pool: PgPool) {
-    use futures::StreamExt as _;
-    use tokio_tungstenite::tungstenite::Message;
     let app = spawn(pool).await;
     let chat = app.start_chat("Amina", "amina@example.com").await;
     let mut socket = app.socket().await;
     socket.join(&chat).await;
     app.shut_down();
-    let closing = tokio::time::timeout(std::time::Duration::from_secs(5), async {
-        loop {
-            match socket.ws_mut().next().await {
-                Some(Ok(Message::Close(_))) => return "close frame",
-                Some(Ok(_)) => {}
-                Some(Err(_)) | None => return "dropped",
-            }
-        }
-    })
-    .await;
-    assert_eq!(closing, Ok("close frame"));
+    let (_, ending) = socket.read_until_end(std::time::Duration::from_secs(5)).await;
+    assert_eq!(ending, Ending::CloseFrame);
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_client_close_gets_the_closing_handshake(pool: PgPool) {
-    use futures::{SinkExt as _, StreamExt as _};
+    use futures::SinkExt as _;
     use tokio_tungstenite::tungstenite::Message;
     let app = spawn(pool).await;
     let chat = app.start_chat("Amina", "amina@example.com").await;
@@ -531,19 +500,8 @@ async fn a_client_close_gets_the_closing_handshake(pool: PgPool) {
         .send(Message::Close(None))
         .await
         .expect("close sent");
-    let reply = tokio::time::timeout(std::time::Duration::from_secs(5), async {
-        loop {
-            match socket.ws_mut().next().await {
-                Some(Ok(Message::Close(_))) => return Ok(()),
-                Some(Ok(_)) => {}
-                Some(Err(error)) => return Err(error.to_string()),
-                None => return Err("ended without a close frame".to_owned()),
-            }
-        }
-    })
-    .await
-    .expect("an answer within 5 s");
-    assert_eq!(reply, Ok(()));
+    let (_, ending) = socket.read_until_end(std::time::Duration::from_secs(5)).await;
+    assert_eq!(ending, Ending::CloseFrame);
 }
 
 #[sqlx::test(migrations = "../migrations")]

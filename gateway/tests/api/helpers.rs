@@ -381,6 +381,15 @@ impl Browser {
     }
 }
 
+/// How a socket's connection ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// With a WebSocket close frame (a clean closing handshake).
+    CloseFrame,
+    /// With the TCP connection going away.
+    Dropped,
+}
+
 pub struct Socket {
     ws: tokio_tungstenite::WebSocketStream<
         tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
@@ -427,6 +436,23 @@ impl Socket {
             let frame = self.recv().await;
             if frame["type"] == kind {
                 return frame;
+            }
+        }
+    }
+
+    /// Reads until the connection ends, counting the text frames on the way;
+    /// panics if it is still open after `within` of silence.
+    pub async fn read_until_end(&mut self, within: std::time::Duration) -> (usize, Ending) {
+        use futures::StreamExt as _;
+        use tokio_tungstenite::tungstenite::Message;
+        let mut texts = 0;
+        loop {
+            match tokio::time::timeout(within, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(_)))) => texts += 1,
+                Ok(Some(Ok(Message::Close(_)))) => return (texts, Ending::CloseFrame),
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(_)) | None) => return (texts, Ending::Dropped),
+                Err(_) => panic!("the socket is still open after {texts} text frames"),
             }
         }
     }
