@@ -1,26 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
+import { useQuietSockets } from '@/test/quiet-sockets';
 
-class QuietSocket {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
-
-beforeEach(() => {
-  vi.stubGlobal('WebSocket', QuietSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useQuietSockets();
 
 const admin = { ...sampleUser, isAdmin: true };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

@@ -1,29 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { json, mockFetch, renderApp, type Handler } from '@/test/render';
+import { useQuietSockets } from '@/test/quiet-sockets';
 import { validateStartForm } from './chat-start-form';
 
-/** No real sockets in unit tests. */
-class QuietSocket {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
-
-beforeEach(() => {
-  vi.stubGlobal('WebSocket', QuietSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useQuietSockets();
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
 const session: ChatSession = {
