@@ -13,6 +13,36 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::state::AppState;
 
+/// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
+/// for ApiError`) and logged with its cause where it is handled.
+#[derive(Debug, thiserror::Error)]
+pub enum ChatError {
+    /// No such chat, or not the requester's: the same answer for both.
+    #[error("chat not found")]
+    NotFound,
+    /// NATS/JetStream did not take the message.
+    #[error("chat pipeline unavailable: {0:#}")]
+    Unavailable(anyhow::Error),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("session store error: {0}")]
+    Session(#[from] tower_sessions::session::Error),
+}
+
+impl From<ChatError> for ApiError {
+    fn from(error: ChatError) -> Self {
+        match error {
+            ChatError::NotFound => ApiError::NotFound,
+            ChatError::Unavailable(cause) => {
+                tracing::warn!(error = format!("{cause:#}"), "chat pipeline unavailable");
+                ApiError::Unavailable(UNAVAILABLE)
+            }
+            ChatError::Database(cause) => ApiError::from(cause),
+            ChatError::Session(cause) => ApiError::from(cause),
+        }
+    }
+}
+
 /// Session key of the random token that marks this browser as the owner of
 /// the chats it started. It survives the id rotation at login.
 pub const OWNER_TOKEN_KEY: &str = "chat_owner";
@@ -28,7 +58,7 @@ pub struct Requester {
 }
 
 impl Requester {
-    pub async fn from_session(session: &Session, user: Option<User>) -> Result<Self, ApiError> {
+    pub async fn from_session(session: &Session, user: Option<User>) -> Result<Self, ChatError> {
         Ok(Requester {
             owner_token: session.get(OWNER_TOKEN_KEY).await?,
             user,
@@ -53,13 +83,13 @@ pub async fn role_in_chat(
     state: &AppState,
     requester: &Requester,
     chat_id: Uuid,
-) -> Result<SenderType, ApiError> {
+) -> Result<SenderType, ChatError> {
     let row: Option<Ownership> =
         sqlx::query_as("select owner_token, user_id from chat_sessions where id = $1")
             .bind(chat_id)
             .fetch_optional(&state.pool)
             .await?;
-    let row = row.ok_or(ApiError::NotFound)?;
+    let row = row.ok_or(ChatError::NotFound)?;
     let owns_by_browser = requester.owner_token == Some(row.owner_token);
     let owns_by_account =
         row.user_id.is_some() && row.user_id == requester.user.as_ref().map(|user| user.id);
@@ -68,22 +98,8 @@ pub async fn role_in_chat(
     } else if requester.is_agent() {
         Ok(SenderType::Agent)
     } else {
-        Err(ApiError::NotFound)
+        Err(ChatError::NotFound)
     }
-}
-
-/// Trims a message and checks it is non-empty and within the limit.
-pub fn validate_message(raw: &str) -> Result<String, ApiError> {
-    let message = raw.trim();
-    if message.is_empty() {
-        return Err(ApiError::BadRequest("Message cannot be empty".to_owned()));
-    }
-    if message.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(ApiError::BadRequest(format!(
-            "Message must be at most {MAX_MESSAGE_CHARS} characters"
-        )));
-    }
-    Ok(message.to_owned())
 }
 
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,
@@ -94,7 +110,7 @@ pub async fn send_message(
     sender_type: SenderType,
     agent_id: Option<Uuid>,
     text: String,
-) -> Result<ChatMessage, ApiError> {
+) -> Result<ChatMessage, ChatError> {
     let message = ChatMessage {
         id: Uuid::now_v7(),
         session_id,
@@ -108,8 +124,9 @@ pub async fn send_message(
         .subscribe(confirm_to.clone())
         .await
         .map_err(|error| {
-            tracing::warn!(%error, "failed to subscribe for the confirmation");
-            ApiError::Unavailable(UNAVAILABLE)
+            ChatError::Unavailable(
+                anyhow::Error::new(error).context("failed to subscribe for the confirmation"),
+            )
         })?;
     let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
     headers.insert(CONFIRM_TO_HEADER, confirm_to.as_str());
@@ -140,14 +157,15 @@ pub async fn send_message(
 const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
 
 /// Publishes `payload` to the `CHAT` stream and returns once JetStream has
-/// stored it; 503 when it does not.
+/// stored it; `Unavailable` when it does not.
 pub async fn publish_durable(
     state: &AppState,
     subject: String,
     headers: async_nats::HeaderMap,
     payload: &impl serde::Serialize,
-) -> Result<(), ApiError> {
-    let payload = serde_json::to_vec(payload).map_err(anyhow::Error::from)?;
+) -> Result<(), ChatError> {
+    // Serialising our own plain types cannot fail.
+    let payload = serde_json::to_vec(payload).unwrap_or_default();
     let acked = async {
         state
             .jetstream
@@ -156,8 +174,7 @@ pub async fn publish_durable(
             .await
     };
     acked.await.map_err(|error| {
-        tracing::warn!(%error, "not accepted by JetStream");
-        ApiError::Unavailable(UNAVAILABLE)
+        ChatError::Unavailable(anyhow::Error::new(error).context("not accepted by JetStream"))
     })?;
     Ok(())
 }
@@ -170,7 +187,7 @@ pub async fn assign_agent(
     chat_id: Uuid,
     agent: &User,
     take_over: bool,
-) -> Result<bool, ApiError> {
+) -> Result<bool, ChatError> {
     let changed = sqlx::query(
         "update chat_sessions set assigned_agent_id = $2
          where id = $1 and assigned_agent_id is distinct from $2

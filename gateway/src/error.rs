@@ -2,7 +2,6 @@
 //! `{ "message": ... }` with the right status, internals only in the logs.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -54,19 +53,6 @@ impl From<sqlx::Error> for ApiError {
 impl From<tower_sessions::session::Error> for ApiError {
     fn from(error: tower_sessions::session::Error) -> Self {
         ApiError::Internal(anyhow::Error::new(error).context("session store failed"))
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> Self {
-        match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(
-                "Expected a JSON body (Content-Type: application/json)",
-            ),
-            // Syntax and shape errors name the position or field, never internals.
-            _ => ApiError::BadRequest(rejection.body_text()),
-        }
     }
 }
 

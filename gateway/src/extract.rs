@@ -1,9 +1,9 @@
-//! Extractors: JSON bodies whose rejections are `ApiError`s, the client IP,
-//! and the signed-in user.
+//! Extractors whose rejections are `ApiError`s: query and path, the client
+//! IP, and the signed-in user. JSON bodies go through `input::ValidatedJson`.
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, OptionalFromRequestParts};
+use axum::extract::{ConnectInfo, FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
 use contract::accounts::{USER_COLUMNS, User};
 use time::OffsetDateTime;
@@ -12,11 +12,6 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// `Json<T>` whose failures (syntax, shape, size, content type) are JSON errors.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
-pub struct ApiJson<T>(pub T);
 
 /// `Query<T>` whose failures are JSON 400s.
 #[derive(FromRequestParts)]

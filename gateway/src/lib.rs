@@ -7,6 +7,7 @@ pub mod error;
 pub mod extract;
 pub mod http;
 pub mod hub;
+pub mod input;
 pub mod limits;
 pub mod metrics;
 pub mod presence;

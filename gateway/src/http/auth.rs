@@ -14,11 +14,10 @@ use serde::Deserialize;
 use serde_json::json;
 use time::OffsetDateTime;
 use tower_sessions::Session;
-use validator::Validate;
 
 use crate::error::ApiError;
-use crate::extract::{ApiJson, ClientIp, CurrentUser, SIGNED_IN_AT_KEY, USER_ID_KEY};
-use crate::http::first_message;
+use crate::extract::{ClientIp, CurrentUser, SIGNED_IN_AT_KEY, USER_ID_KEY};
+use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -30,60 +29,59 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Longest password accepted; also the most that is ever hashed.
-const MAX_PASSWORD_CHARS: u64 = 256;
+const MAX_PASSWORD_CHARS: usize = 256;
 
 async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
     Json(user)
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(Deserialize)]
 struct RegisterBody {
-    #[validate(
-        custom(function = "crate::http::not_blank", message = "Username is required"),
-        length(max = 254, message = "Username must be at most 254 characters")
-    )]
     username: String,
-    #[validate(
-        email(message = "Please enter a valid email address"),
-        length(max = 254, message = "Email must be at most 254 characters")
-    )]
     email: String,
-    #[validate(length(
-        min = 6,
-        max = "MAX_PASSWORD_CHARS",
-        message = "Password must be between 6 and 256 characters"
-    ))]
     password: String,
-    #[validate(
-        custom(function = "crate::http::not_blank", message = "Name is required"),
-        length(max = 200, message = "Name must be at most 200 characters")
-    )]
     name: String,
-    #[validate(
-        custom(
-            function = "crate::http::not_blank",
-            message = "Phone number is required"
-        ),
-        length(max = 40, message = "Phone number must be at most 40 characters")
-    )]
     phone: String,
 }
 
-/// The form's field order, so the first message shown is the first field wrong.
-const REGISTER_FIELDS: [&str; 5] = ["username", "email", "password", "name", "phone"];
+impl Input for RegisterBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("username", "Username"),
+        ("email", "Email"),
+        ("password", "Password"),
+        ("name", "Name"),
+        ("phone", "Phone number"),
+    ];
+
+    /// In the form's order, so the first message shown is the first field wrong.
+    fn check(self) -> Result<Self, InputError> {
+        Ok(RegisterBody {
+            username: input::text("Username", self.username)?
+                .required()?
+                .max_chars(254)?
+                .value(),
+            email: input::email("Email", self.email)?.value(),
+            password: input::secret("Password", self.password)?
+                .chars_between(6, MAX_PASSWORD_CHARS)?
+                .value(),
+            name: input::text("Name", self.name)?
+                .required()?
+                .max_chars(200)?
+                .value(),
+            phone: input::text("Phone number", self.phone)?
+                .required()?
+                .max_chars(40)?
+                .value(),
+        })
+    }
+}
 
 async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     session: Session,
-    ApiJson(body): ApiJson<RegisterBody>,
+    ValidatedJson(body): ValidatedJson<RegisterBody>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let body = RegisterBody {
-        email: body.email.trim().to_owned(),
-        ..body
-    };
-    body.validate()
-        .map_err(|errors| ApiError::BadRequest(first_message(&errors, &REGISTER_FIELDS)))?;
     if state.limiters.register_per_ip.check_key(&ip).is_err() {
         return Err(ApiError::TooManyRequests(
             "Too many registration attempts. Please try again later.",
@@ -107,19 +105,29 @@ struct LoginBody {
     password: String,
 }
 
+impl Input for LoginBody {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("email", "Email"), ("password", "Password")];
+
+    /// Only presence and the text rules: any other wrong value is a failed
+    /// sign-in, not a hint about which accounts exist.
+    fn check(self) -> Result<Self, InputError> {
+        Ok(LoginBody {
+            email: normalize_email(&input::text("Email", self.email)?.required()?.value()),
+            password: input::secret("Password", self.password)?
+                .required()?
+                .value(),
+        })
+    }
+}
+
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     session: Session,
-    ApiJson(body): ApiJson<LoginBody>,
+    ValidatedJson(body): ValidatedJson<LoginBody>,
 ) -> Result<Json<User>, ApiError> {
-    let email = normalize_email(&body.email);
-    if email.is_empty() {
-        return Err(ApiError::BadRequest("Email is required".to_owned()));
-    }
-    if body.password.is_empty() {
-        return Err(ApiError::BadRequest("Password is required".to_owned()));
-    }
+    let email = body.email;
     if state.limiters.login_per_ip.check_key(&ip).is_err()
         || state.limiters.login_per_account.check_key(&email).is_err()
     {
@@ -128,7 +136,7 @@ async fn login(
         ));
     }
     // No stored password is this long, so skip the hashing work.
-    if body.password.chars().count() as u64 > MAX_PASSWORD_CHARS {
+    if body.password.chars().count() > MAX_PASSWORD_CHARS {
         return Err(invalid_credentials());
     }
     let request = LoginRequest {

@@ -9,15 +9,14 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 use tower_sessions::Session;
 use uuid::Uuid;
-use validator::Validate;
 
 use crate::chat::{
-    OWNER_TOKEN_KEY, Requester, assign_agent, publish_durable, publish_inbox_update, role_in_chat,
-    send_message, validate_message,
+    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assign_agent, publish_durable,
+    publish_inbox_update, role_in_chat, send_message,
 };
 use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiPath, ClientIp, CurrentUser};
-use crate::http::first_message;
+use crate::extract::{ApiPath, ClientIp, CurrentUser};
+use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -30,22 +29,37 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct StartBody {
-    #[validate(
-        custom(function = "crate::http::not_blank", message = "Name is required"),
-        length(max = 100, message = "Name must be at most 100 characters")
-    )]
     visitor_name: String,
-    #[validate(
-        email(message = "Please enter a valid email address"),
-        length(max = 254, message = "Email must be at most 254 characters")
-    )]
     visitor_email: String,
     /// The page the visitor is on, shown to agents.
     #[serde(default)]
     page_url: Option<String>,
+}
+
+impl Input for StartBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("visitorName", "Name"),
+        ("visitorEmail", "Email"),
+        ("pageUrl", "Page address"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(StartBody {
+            visitor_name: input::text("Name", self.visitor_name)?
+                .required()?
+                .max_chars(100)?
+                .value(),
+            visitor_email: input::email("Email", self.visitor_email)?.value(),
+            // Context for agents: kept short rather than refused when long.
+            page_url: match self.page_url {
+                Some(url) => input::text("Page address", url)?.optional_clipped(2000),
+                None => None,
+            },
+        })
+    }
 }
 
 /// Keeps at most `max` characters of visitor-supplied context.
@@ -62,16 +76,8 @@ async fn start(
     session: Session,
     user: Option<CurrentUser>,
     headers: HeaderMap,
-    ApiJson(body): ApiJson<StartBody>,
+    ValidatedJson(body): ValidatedJson<StartBody>,
 ) -> Result<(StatusCode, Json<ChatSession>), ApiError> {
-    let body = StartBody {
-        visitor_name: body.visitor_name.trim().to_owned(),
-        visitor_email: body.visitor_email.trim().to_owned(),
-        ..body
-    };
-    body.validate().map_err(|errors| {
-        ApiError::BadRequest(first_message(&errors, &["visitor_name", "visitor_email"]))
-    })?;
     if state.limiters.chat_start_per_ip.check_key(&ip).is_err() {
         return Err(ApiError::TooManyRequests(
             "Too many chats started. Please try again later.",
@@ -102,7 +108,7 @@ async fn start(
     .bind(&body.visitor_email)
     .bind(owner_token)
     .bind(user.map(|CurrentUser(user)| user.id))
-    .bind(clip(body.page_url.as_deref(), 2000))
+    .bind(body.page_url)
     .bind(user_agent)
     .bind(OffsetDateTime::now_utc())
     .fetch_one(&state.pool)
@@ -135,11 +141,12 @@ async fn publish_started(
         headers,
         &event,
     )
-    .await
+    .await?;
+    Ok(())
 }
 
 async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Requester, ApiError> {
-    Requester::from_session(session, user.map(|CurrentUser(user)| user)).await
+    Ok(Requester::from_session(session, user.map(|CurrentUser(user)| user)).await?)
 }
 
 async fn show(
@@ -180,17 +187,29 @@ struct MessageBody {
     message: String,
 }
 
+impl Input for MessageBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[("message", "Message")];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(MessageBody {
+            message: input::multiline("Message", self.message)?
+                .not_empty()?
+                .max_chars(MAX_MESSAGE_CHARS)?
+                .value(),
+        })
+    }
+}
+
 async fn post_message(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     session: Session,
     user: Option<CurrentUser>,
     ApiPath(id): ApiPath<Uuid>,
-    ApiJson(body): ApiJson<MessageBody>,
+    ValidatedJson(body): ValidatedJson<MessageBody>,
 ) -> Result<(StatusCode, Json<ChatMessage>), ApiError> {
     let requester = requester(&session, user).await?;
     let role = role_in_chat(&state, &requester, id).await?;
-    let text = validate_message(&body.message)?;
     // Agents are signed-in staff answering many chats, often from one office address.
     if role != SenderType::Agent && state.limiters.chat_message_per_ip.check_key(&ip).is_err() {
         return Err(ApiError::TooManyRequests(
@@ -205,6 +224,6 @@ async fn post_message(
         }
         _ => None,
     };
-    let message = send_message(&state, id, role, agent, text).await?;
+    let message = send_message(&state, id, role, agent, body.message).await?;
     Ok((StatusCode::CREATED, Json(message)))
 }

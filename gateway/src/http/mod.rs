@@ -77,27 +77,6 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .with_state(state)
 }
 
-/// Validator for required text: fails on empty or whitespace-only values.
-pub(crate) fn not_blank(value: &str) -> Result<(), validator::ValidationError> {
-    if value.trim().is_empty() {
-        Err(validator::ValidationError::new("blank"))
-    } else {
-        Ok(())
-    }
-}
-
-/// The message of the first failing field, in `order` (the form's order),
-/// so the answer is deterministic.
-pub(crate) fn first_message(errors: &validator::ValidationErrors, order: &[&str]) -> String {
-    let fields = errors.field_errors();
-    order
-        .iter()
-        .filter_map(|field| fields.get(*field))
-        .flat_map(|errors| errors.iter())
-        .find_map(|error| error.message.as_ref().map(ToString::to_string))
-        .unwrap_or_else(|| "Invalid input".to_owned())
-}
-
 /// CSRF defence: a cross-site form or `fetch` without CORS cannot set this
 /// header, and the web client always sends it.
 async fn require_xhr_for_unsafe_methods(request: Request, next: Next) -> Response {

@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 use tower_sessions::Session;
 use uuid::Uuid;
 
-use crate::chat::{Requester, frame_json, role_in_chat};
+use crate::chat::{ChatError, Requester, frame_json, role_in_chat};
 use crate::error::ApiError;
 use crate::extract::CurrentUser;
 use crate::hub::Member;
@@ -225,7 +225,10 @@ impl SocketSession<'_> {
                         self.reply(&ServerFrame::AgentsJoined);
                     }
                     Err(error) => {
-                        tracing::warn!(%error, "failed to join the agents topic");
+                        tracing::warn!(
+                            error = format!("{error:#}"),
+                            "failed to join the agents topic"
+                        );
                         self.error("Live updates are temporarily unavailable");
                     }
                 }
@@ -236,8 +239,9 @@ impl SocketSession<'_> {
     async fn join(&mut self, session_id: Uuid) {
         let role = match role_in_chat(self.state, &self.requester, session_id).await {
             Ok(role) => role,
-            Err(ApiError::NotFound) => return self.error("Chat session not found"),
+            Err(ChatError::NotFound) => return self.error("Chat session not found"),
             Err(error) => {
+                // The cause (e.g. the sqlx error) is in `error`'s message.
                 tracing::warn!(%error, "failed to authorise a join");
                 return self.error("Live updates are temporarily unavailable");
             }
@@ -253,7 +257,7 @@ impl SocketSession<'_> {
                 self.reply(&ServerFrame::SessionJoined { session_id });
             }
             Err(error) => {
-                tracing::warn!(%error, "failed to join a chat topic");
+                tracing::warn!(error = format!("{error:#}"), "failed to join a chat topic");
                 self.error("Live updates are temporarily unavailable");
             }
         }

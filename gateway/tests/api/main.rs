@@ -7,6 +7,7 @@ mod chat_pipeline;
 mod health;
 mod helpers;
 mod http_errors;
+mod input_rules;
 mod sessions;
 mod tracing_capture;
 mod web;

@@ -1,0 +1,442 @@
+//! One path for request input. [`ValidatedJson<T>`] reads a JSON body,
+//! answers shape errors in words (never Rust type names), then runs the
+//! type's [`Input::check`], which cleans and checks each field with the rules
+//! here and answers the first failing field, in form order.
+//!
+//! The text rules hold for every field: control characters are refused
+//! (newline and tab only where multi-line text is allowed), and a value made
+//! only of invisible characters (spaces, zero-width and bidi controls) counts
+//! as empty. Postgres refuses NUL in text, so nothing with one may ever reach
+//! the pipeline.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderMap, StatusCode, header};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A field failed its rules; the text is the message the user sees.
+#[derive(Debug, PartialEq, Eq)]
+pub struct InputError(pub String);
+
+impl From<InputError> for ApiError {
+    fn from(error: InputError) -> Self {
+        ApiError::BadRequest(error.0)
+    }
+}
+
+/// A request body type: how its fields are called, and its own rules.
+pub trait Input: DeserializeOwned {
+    /// Each JSON field name with the words a user knows it by.
+    const LABELS: &'static [(&'static str, &'static str)];
+
+    /// Cleans (trims) and checks every field, in form order.
+    fn check(self) -> Result<Self, InputError>;
+}
+
+/// A JSON body that parsed and passed [`Input::check`].
+pub struct ValidatedJson<T>(pub T);
+
+impl<S: Send + Sync, T: Input> FromRequest<S> for ValidatedJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        if !is_json(request.headers()) {
+            return Err(ApiError::UnsupportedMediaType(
+                "Expected a JSON body (Content-Type: application/json)",
+            ));
+        }
+        let bytes =
+            Bytes::from_request(request, state)
+                .await
+                .map_err(|rejection| match rejection.status() {
+                    StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+                    _ => ApiError::BadRequest("The request body could not be read".to_owned()),
+                })?;
+        let body: T = parse(&bytes)?;
+        Ok(ValidatedJson(body.check()?))
+    }
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(content_type) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Parses `bytes` as `T`, naming the failing field by its label.
+fn parse<T: Input>(bytes: &[u8]) -> Result<T, InputError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let parsed = serde_path_to_error::deserialize::<_, T>(&mut deserializer).map_err(|error| {
+        let field = error
+            .path()
+            .iter()
+            .next()
+            .map(|segment| segment.to_string());
+        describe(error.inner(), field.as_deref(), T::LABELS)
+    })?;
+    deserializer
+        .end()
+        .map_err(|_| InputError("The request body is not valid JSON".to_owned()))?;
+    Ok(parsed)
+}
+
+fn describe(error: &serde_json::Error, field: Option<&str>, labels: &[(&str, &str)]) -> InputError {
+    use serde_json::error::Category;
+    let label = |name: &str| {
+        labels
+            .iter()
+            .find(|(json, _)| *json == name)
+            .map_or_else(|| name.to_owned(), |(_, words)| (*words).to_owned())
+    };
+    let text = error.to_string();
+    let message = match (error.classify(), field) {
+        (Category::Syntax | Category::Eof | Category::Io, _) => {
+            "The request body is not valid JSON".to_owned()
+        }
+        (Category::Data, Some(field)) => {
+            if text.contains("expected a string") {
+                format!("{} must be text", label(field))
+            } else if text.contains("expected a boolean") {
+                format!("{} must be true or false", label(field))
+            } else {
+                format!("{} is not valid", label(field))
+            }
+        }
+        (Category::Data, None) => match missing_field(&text) {
+            Some(name) => format!("{} is required", label(name)),
+            None => "The request body must be a JSON object".to_owned(),
+        },
+    };
+    InputError(message)
+}
+
+/// The field name in serde's "missing field `name`" message.
+fn missing_field(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("missing field `")?;
+    rest.split('`').next()
+}
+
+/// One field on its way through the rules.
+#[derive(Debug)]
+pub struct Field {
+    label: &'static str,
+    value: String,
+}
+
+/// Single-line text: trimmed; every control character refused.
+pub fn text(label: &'static str, raw: String) -> Result<Field, InputError> {
+    let field = Field {
+        label,
+        value: raw.trim().to_owned(),
+    };
+    field.refuse_controls(|_| false)
+}
+
+/// Multi-line text: trimmed, line endings made `\n`; newline and tab allowed.
+pub fn multiline(label: &'static str, raw: String) -> Result<Field, InputError> {
+    let field = Field {
+        label,
+        value: raw.trim().replace("\r\n", "\n"),
+    };
+    field.refuse_controls(|c| c == '\n' || c == '\t')
+}
+
+/// A secret (password): kept exactly as typed, control characters refused.
+pub fn secret(label: &'static str, raw: String) -> Result<Field, InputError> {
+    Field { label, value: raw }.refuse_controls(|_| false)
+}
+
+/// A visitor's or user's email address, strictly checked (see [`is_valid_email`]).
+pub fn email(label: &'static str, raw: String) -> Result<Field, InputError> {
+    let field = text(label, raw)?.max_chars(254)?;
+    if is_valid_email(&field.value) {
+        Ok(field)
+    } else {
+        Err(InputError("Please enter a valid email address".to_owned()))
+    }
+}
+
+impl Field {
+    fn refuse_controls(self, allowed: impl Fn(char) -> bool) -> Result<Self, InputError> {
+        if self.value.chars().any(|c| c.is_control() && !allowed(c)) {
+            Err(self.fail("must not contain control characters"))
+        } else {
+            Ok(self)
+        }
+    }
+
+    fn fail(&self, what: &str) -> InputError {
+        InputError(format!("{} {what}", self.label))
+    }
+
+    fn blank(&self) -> bool {
+        self.value
+            .chars()
+            .all(|c| c.is_whitespace() || is_invisible(c))
+    }
+
+    /// "<Label> is required" when empty or only invisible characters.
+    pub fn required(self) -> Result<Self, InputError> {
+        if self.blank() {
+            Err(self.fail("is required"))
+        } else {
+            Ok(self)
+        }
+    }
+
+    /// "<Label> cannot be empty" when empty or only invisible characters.
+    pub fn not_empty(self) -> Result<Self, InputError> {
+        if self.blank() {
+            Err(self.fail("cannot be empty"))
+        } else {
+            Ok(self)
+        }
+    }
+
+    pub fn max_chars(self, max: usize) -> Result<Self, InputError> {
+        if self.value.chars().count() > max {
+            Err(self.fail(&format!("must be at most {max} characters")))
+        } else {
+            Ok(self)
+        }
+    }
+
+    /// Between `min` and `max` characters, with one message for both.
+    pub fn chars_between(self, min: usize, max: usize) -> Result<Self, InputError> {
+        let count = self.value.chars().count();
+        if count < min || count > max {
+            Err(self.fail(&format!("must be between {min} and {max} characters")))
+        } else {
+            Ok(self)
+        }
+    }
+
+    pub fn value(self) -> String {
+        self.value
+    }
+
+    /// `None` for an empty value, else at most `max` characters of it.
+    pub fn optional_clipped(self, max: usize) -> Option<String> {
+        (!self.blank()).then(|| self.value.chars().take(max).collect())
+    }
+}
+
+/// Characters that draw nothing: format controls (zero-width, bidi marks,
+/// embeddings, overrides and isolates), variation selectors, tag characters
+/// and the Hangul fillers.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}'
+        | '\u{3164}' | '\u{FEFF}' | '\u{FFA0}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0000}'..='\u{E007F}'
+        | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// A real, plain address: `local@domain.tld`. The local part is 1–64 of
+/// `A–Z a–z 0–9 . _ % + ' -`, not starting or ending with a dot, without
+/// `..`; the domain has at least two labels of letters, digits and inner
+/// hyphens (1–63 each), the last one at least two letters; at most 254 in
+/// all. Stricter than RFC 5322 on purpose: no `?`, `&`, quotes or spaces,
+/// so an address is safe in a `mailto:` and in an email header.
+pub fn is_valid_email(address: &str) -> bool {
+    let Some((local, domain)) = address.split_once('@') else {
+        return false;
+    };
+    let local_ok = (1..=64).contains(&local.len())
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._%+'-".contains(c))
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..");
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && labels.iter().all(|label| {
+            (1..=63).contains(&label.len())
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+    address.len() <= 254 && local_ok && domain_ok
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Sample {
+        visitor_name: String,
+        #[serde(default)]
+        subscribed: bool,
+    }
+
+    impl Input for Sample {
+        const LABELS: &'static [(&'static str, &'static str)] =
+            &[("visitorName", "Name"), ("subscribed", "Subscription")];
+
+        fn check(self) -> Result<Self, InputError> {
+            Ok(Sample {
+                visitor_name: text("Name", self.visitor_name)?.required()?.value(),
+                ..self
+            })
+        }
+    }
+
+    fn parse_sample(json: &str) -> Result<Sample, String> {
+        parse::<Sample>(json.as_bytes())
+            .and_then(Input::check)
+            .map_err(|e| e.0)
+    }
+
+    #[test]
+    fn shape_errors_name_the_field_in_words_never_a_type() {
+        assert_eq!(parse_sample("{}").unwrap_err(), "Name is required");
+        assert_eq!(
+            parse_sample(r#"{"visitorName": 5}"#).unwrap_err(),
+            "Name must be text"
+        );
+        assert_eq!(
+            parse_sample(r#"{"visitorName": "A", "subscribed": "yes"}"#).unwrap_err(),
+            "Subscription must be true or false"
+        );
+        for body in ["5", "[]", "\"text\"", "null"] {
+            let message = parse_sample(body).unwrap_err();
+            assert_eq!(message, "The request body must be a JSON object", "{body}");
+        }
+        for body in ["{", "{\"visitorName\": ", "{} {}", ""] {
+            assert_eq!(
+                parse_sample(body).unwrap_err(),
+                "The request body is not valid JSON",
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn fields_are_trimmed() {
+        let sample = parse_sample(r#"{"visitorName": "  Amina \n"}"#).expect("valid");
+        assert_eq!(sample.visitor_name, "Amina");
+    }
+
+    #[test]
+    fn control_characters_are_refused_except_newline_and_tab_in_multiline_text() {
+        for bad in [
+            "poison\u{0}byte",
+            "a\u{7}b",
+            "a\u{1b}[31mb",
+            "a\u{85}b",
+            "a\rb",
+            "a\nb",
+        ] {
+            assert_eq!(
+                text("Name", bad.to_owned()).unwrap_err().0,
+                "Name must not contain control characters",
+                "{bad:?}"
+            );
+        }
+        for bad in ["poison\u{0}byte", "a\u{7f}b", "a\rb"] {
+            assert!(multiline("Message", bad.to_owned()).is_err(), "{bad:?}");
+        }
+        let lines = multiline("Message", "line one\r\n\tline two".to_owned()).expect("valid");
+        assert_eq!(lines.value(), "line one\n\tline two");
+        assert!(secret("Password", "pass\u{0}word".to_owned()).is_err());
+        assert_eq!(
+            secret("Password", " spaced ".to_owned())
+                .expect("ok")
+                .value(),
+            " spaced "
+        );
+    }
+
+    #[test]
+    fn invisible_only_values_are_empty_but_bidi_in_real_text_is_kept() {
+        for invisible in [
+            "\u{200B}\u{200B}",
+            "\u{202E}",
+            " \u{2066}\u{2069} ",
+            "\u{FEFF}",
+            "\u{2060}",
+        ] {
+            assert_eq!(
+                text("Name", invisible.to_owned())
+                    .and_then(Field::required)
+                    .unwrap_err()
+                    .0,
+                "Name is required"
+            );
+            assert_eq!(
+                multiline("Message", invisible.to_owned())
+                    .and_then(Field::not_empty)
+                    .unwrap_err()
+                    .0,
+                "Message cannot be empty"
+            );
+        }
+        let kept = text("Name", "\u{202E}olleh".to_owned())
+            .and_then(Field::required)
+            .expect("visible text with an override is accepted");
+        assert_eq!(kept.value(), "\u{202E}olleh");
+    }
+
+    #[test]
+    fn emails_are_strict() {
+        for good in [
+            "a@b.co",
+            "Ann@Example.COM",
+            "ann.o'brien+chat@mail.example.co.ke",
+            "x_y%z@sub-domain.example.org",
+        ] {
+            assert!(is_valid_email(good), "{good}");
+        }
+        for bad in [
+            "a@b",
+            "a b@c.co",
+            "x?y@c.co",
+            "x&y@c.co",
+            "a@b.c",
+            "a@-b.co",
+            "a@b-.co",
+            "a..b@c.co",
+            ".a@c.co",
+            "a.@c.co",
+            "@c.co",
+            "a@",
+            "a@@b.co",
+            "a@b..co",
+            "a@b.c0",
+            "\"a\"@b.co",
+            "a@b.co\u{0}",
+            "a\u{200B}@b.co",
+        ] {
+            assert!(!is_valid_email(bad), "{bad:?}");
+        }
+        assert!(!is_valid_email(&format!("{}@b.co", "a".repeat(65))));
+        assert!(!is_valid_email(&format!("a@{}.co", "b".repeat(64))));
+    }
+}
