@@ -98,6 +98,17 @@ impl Namespace {
         self.subject("agents.presence")
     }
 
+    /// Core NATS: a sign-in (its id) or an account (its user id) lost its
+    /// rights; every gateway closes the sockets acting for it.
+    pub fn sessions_revoked(&self, id: uuid::Uuid) -> String {
+        self.subject(&format!("sessions.revoked.{id}"))
+    }
+
+    /// Filter for every revocation.
+    pub fn sessions_revoked_all(&self) -> String {
+        self.subject("sessions.revoked.*")
+    }
+
     /// The `CHAT` stream: chat commands, kept until a worker has stored them.
     pub fn chat_stream(&self) -> async_nats::jetstream::stream::Config {
         async_nats::jetstream::stream::Config {

@@ -11,6 +11,7 @@ use tower_sessions::Session;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::extract::SIGN_IN_ID_KEY;
 use crate::state::AppState;
 
 /// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
@@ -55,14 +56,29 @@ pub const MAX_MESSAGE_CHARS: usize = 4000;
 pub struct Requester {
     pub owner_token: Option<Uuid>,
     pub user: Option<User>,
+    /// The sign-in this request acts under, if any.
+    pub sign_in_id: Option<Uuid>,
 }
 
 impl Requester {
     pub async fn from_session(session: &Session, user: Option<User>) -> Result<Self, ChatError> {
+        let sign_in_id = match user {
+            Some(_) => session.get(SIGN_IN_ID_KEY).await?,
+            None => None,
+        };
         Ok(Requester {
             owner_token: session.get(OWNER_TOKEN_KEY).await?,
             user,
+            sign_in_id,
         })
+    }
+
+    /// The ids whose revocation must end this requester's sockets.
+    pub fn revocation_keys(&self) -> Vec<Uuid> {
+        self.sign_in_id
+            .into_iter()
+            .chain(self.user.as_ref().map(|user| user.id))
+            .collect()
     }
 
     pub fn is_agent(&self) -> bool {
@@ -100,6 +116,21 @@ pub async fn role_in_chat(
     } else {
         Err(ChatError::NotFound)
     }
+}
+
+/// Gives the chats a browser started anonymously (owner `token`) to the
+/// account that just signed in there.
+pub async fn adopt_anonymous_chats(
+    state: &AppState,
+    token: Uuid,
+    user_id: Uuid,
+) -> Result<(), ChatError> {
+    sqlx::query("update chat_sessions set user_id = $2 where owner_token = $1 and user_id is null")
+        .bind(token)
+        .bind(user_id)
+        .execute(&state.pool)
+        .await?;
+    Ok(())
 }
 
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,

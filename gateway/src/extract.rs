@@ -57,6 +57,8 @@ impl FromRequestParts<AppState> for ClientIp {
 /// Session keys.
 pub const USER_ID_KEY: &str = "user_id";
 pub const SIGNED_IN_AT_KEY: &str = "signed_in_at";
+/// A random id per sign-in: what a sign-out revokes on every gateway.
+pub const SIGN_IN_ID_KEY: &str = "sign_in_id";
 
 /// The signed-in user; rejects with 401 when there is none.
 pub struct CurrentUser(pub User);

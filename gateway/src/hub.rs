@@ -17,11 +17,18 @@ use uuid::Uuid;
 
 use crate::presence::Presence;
 
+/// What a socket's send task sends next.
+pub enum Outgoing {
+    Frame(Utf8Bytes),
+    /// A close frame with this code and reason; the socket ends after it.
+    Close(u16, &'static str),
+}
+
 /// How a socket is reached: its bounded outbox, and the switch that closes
 /// it when it cannot keep up.
 #[derive(Clone)]
 pub struct Member {
-    pub outbox: mpsc::Sender<Utf8Bytes>,
+    pub outbox: mpsc::Sender<Outgoing>,
     pub kill: CancellationToken,
 }
 
@@ -29,12 +36,25 @@ impl Member {
     /// Queues a frame; a socket whose queue is full is a slow consumer and
     /// is disconnected rather than buffered without limit.
     pub fn deliver(&self, frame: Utf8Bytes) {
-        if let Err(mpsc::error::TrySendError::Full(_)) = self.outbox.try_send(frame) {
+        if let Err(mpsc::error::TrySendError::Full(_)) =
+            self.outbox.try_send(Outgoing::Frame(frame))
+        {
             tracing::info!("disconnecting a slow WebSocket consumer");
             self.kill.cancel();
         }
     }
+
+    /// Closes the socket with a reason the client can show; at once when
+    /// its queue is full.
+    pub fn close(&self, code: u16, reason: &'static str) {
+        if self.outbox.try_send(Outgoing::Close(code, reason)).is_err() {
+            self.kill.cancel();
+        }
+    }
 }
+
+/// WebSocket close code 1008: the socket's rights ended.
+const POLICY_VIOLATION: u16 = 1008;
 
 struct Topic {
     members: HashMap<u64, Member>,
@@ -55,6 +75,9 @@ pub struct Hub {
     namespace: Namespace,
     presence: Presence,
     topics: Topics,
+    /// Sockets by the sign-in and the account they act for, so a revocation
+    /// of either closes them.
+    revocable: Arc<Mutex<HashMap<Uuid, HashMap<u64, Member>>>>,
     next_id: Arc<AtomicU64>,
 }
 
@@ -65,8 +88,42 @@ impl Hub {
             namespace,
             presence,
             topics: Arc::default(),
+            revocable: Arc::default(),
             next_id: Arc::default(),
         }
+    }
+
+    /// Registers socket `id` under each revocation key (its sign-in, its account).
+    pub fn hold_revocable(&self, keys: &[Uuid], id: u64, member: &Member) {
+        let mut revocable = self.revocable.lock().expect("hub lock");
+        for key in keys {
+            revocable
+                .entry(*key)
+                .or_default()
+                .insert(id, member.clone());
+        }
+    }
+
+    pub fn release_revocable(&self, keys: &[Uuid], id: u64) {
+        let mut revocable = self.revocable.lock().expect("hub lock");
+        for key in keys {
+            if let Some(sockets) = revocable.get_mut(key) {
+                sockets.remove(&id);
+                if sockets.is_empty() {
+                    revocable.remove(key);
+                }
+            }
+        }
+    }
+
+    /// Closes every local socket held under `key`; returns how many.
+    pub fn revoke(&self, key: Uuid, reason: &'static str) -> usize {
+        let sockets = self.revocable.lock().expect("hub lock").remove(&key);
+        let sockets = sockets.unwrap_or_default();
+        for member in sockets.values() {
+            member.close(POLICY_VIOLATION, reason);
+        }
+        sockets.len()
     }
 
     pub fn connection_id(&self) -> u64 {

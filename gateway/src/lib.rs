@@ -11,6 +11,7 @@ pub mod input;
 pub mod limits;
 pub mod metrics;
 pub mod presence;
+pub mod revocation;
 pub mod settings;
 pub mod state;
 

@@ -48,6 +48,15 @@ impl AppState {
             .context("failed to create the CHAT stream")?;
         let presence = Presence::new(nats.clone(), namespace.agents_presence());
         let hub = Hub::new(nats.clone(), namespace.clone(), presence.clone());
+        let shutdown = CancellationToken::new();
+        crate::revocation::listen(
+            &nats,
+            namespace.sessions_revoked_all(),
+            hub.clone(),
+            shutdown.clone(),
+        )
+        .await
+        .context("failed to subscribe to revocations")?;
         Ok(AppState {
             inner: Arc::new(Inner {
                 pool,
@@ -55,7 +64,7 @@ impl AppState {
                 jetstream,
                 hub,
                 presence,
-                shutdown: CancellationToken::new(),
+                shutdown,
                 namespace,
                 settings,
                 limiters,

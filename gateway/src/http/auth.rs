@@ -14,10 +14,13 @@ use serde::Deserialize;
 use serde_json::json;
 use time::OffsetDateTime;
 use tower_sessions::Session;
+use uuid::Uuid;
 
+use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
 use crate::error::ApiError;
-use crate::extract::{ClientIp, CurrentUser, SIGNED_IN_AT_KEY, USER_ID_KEY};
+use crate::extract::{ClientIp, CurrentUser, SIGN_IN_ID_KEY, SIGNED_IN_AT_KEY, USER_ID_KEY};
 use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::revocation;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -95,7 +98,7 @@ async fn register(
         phone: body.phone,
     };
     let user = ask_accounts(&state, state.namespace.accounts_register(), &request).await?;
-    sign_in(&session, &user).await?;
+    sign_in(&state, &session, &user).await?;
     Ok((StatusCode::CREATED, Json(user)))
 }
 
@@ -144,13 +147,21 @@ async fn login(
         password: body.password,
     };
     let user = ask_accounts(&state, state.namespace.accounts_login(), &request).await?;
-    sign_in(&session, &user).await?;
+    sign_in(&state, &session, &user).await?;
     Ok(Json(user))
 }
 
-async fn logout(session: Session) -> Result<Json<serde_json::Value>, ApiError> {
-    // Deletes the record from the store, so the old cookie is worthless.
+async fn logout(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let sign_in_id = session.get::<Uuid>(SIGN_IN_ID_KEY).await?;
+    // Deletes the record from the store, so the old cookie is worthless...
     session.flush().await?;
+    // ...and the sockets opened with it close on every gateway.
+    if let Some(sign_in_id) = sign_in_id {
+        revocation::revoke(&state, sign_in_id).await;
+    }
     Ok(Json(json!({ "message": "Logged out" })))
 }
 
@@ -159,7 +170,18 @@ fn invalid_credentials() -> ApiError {
 }
 
 /// Rotates the session id (against fixation) and records who signed in when.
-async fn sign_in(session: &Session, user: &User) -> Result<(), ApiError> {
+/// Chat ownership follows the person: chats this browser started before
+/// signing in become the account's, and the browser's anonymous owner token
+/// is dropped, so signing in as someone else inherits nothing; sockets of a
+/// previous sign-in in this browser are closed.
+async fn sign_in(state: &AppState, session: &Session, user: &User) -> Result<(), ApiError> {
+    if let Some(token) = session.remove::<Uuid>(OWNER_TOKEN_KEY).await? {
+        adopt_anonymous_chats(state, token, user.id).await?;
+    }
+    if let Some(previous) = session.remove::<Uuid>(SIGN_IN_ID_KEY).await? {
+        revocation::revoke(state, previous).await;
+    }
+    session.insert(SIGN_IN_ID_KEY, Uuid::new_v4()).await?;
     session.cycle_id().await?;
     session.insert(USER_ID_KEY, user.id).await?;
     session

@@ -2,16 +2,18 @@
 //! draining a small bounded outbox and a receive loop; they end together.
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use contract::chat::{ClientFrame, SenderType, ServerFrame};
 use futures::{SinkExt as _, StreamExt as _};
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tower_sessions::Session;
@@ -20,7 +22,7 @@ use uuid::Uuid;
 use crate::chat::{ChatError, Requester, frame_json, role_in_chat};
 use crate::error::ApiError;
 use crate::extract::CurrentUser;
-use crate::hub::Member;
+use crate::hub::{Member, Outgoing};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -80,7 +82,7 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) {
     let id = state.hub.connection_id();
     metrics::gauge!("websocket_connections").increment(1.0);
-    let (outbox, mut queued) = mpsc::channel::<Utf8Bytes>(OUTBOX_FRAMES);
+    let (outbox, mut queued) = mpsc::channel::<Outgoing>(OUTBOX_FRAMES);
     let kill = CancellationToken::new();
     let member = Member {
         outbox,
@@ -95,8 +97,13 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         ping.tick().await;
         loop {
             let next = tokio::select! {
-                frame = queued.recv() => match frame {
-                    Some(frame) => Message::Text(frame),
+                next = queued.recv() => match next {
+                    Some(Outgoing::Frame(frame)) => Message::Text(frame),
+                    Some(Outgoing::Close(code, reason)) => {
+                        let close = CloseFrame { code, reason: reason.into() };
+                        let _ = tokio::time::timeout(CLOSE_GRACE, sink.send(Message::Close(Some(close)))).await;
+                        break;
+                    }
                     None => break,
                 },
                 _ = ping.tick() => Message::Ping(Default::default()),
@@ -119,6 +126,8 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         sender_kill.cancel();
     });
 
+    let revocation_keys = requester.revocation_keys();
+    state.hub.hold_revocable(&revocation_keys, id, &member);
     let mut session = SocketSession {
         state: &state,
         requester,
@@ -126,6 +135,7 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         member,
         joined: HashMap::new(),
         agent: false,
+        throttle: FrameThrottle::new(),
     };
     loop {
         let next = tokio::select! {
@@ -150,6 +160,7 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
     if session.agent {
         state.hub.leave_agents(id).await;
     }
+    state.hub.release_revocable(&revocation_keys, id);
     let _ = sender.await;
     metrics::gauge!("websocket_connections").decrement(1.0);
 }
@@ -163,7 +174,37 @@ struct SocketSession<'a> {
     joined: HashMap<Uuid, SenderType>,
     /// Joined the agents' inbox updates.
     agent: bool,
+    throttle: FrameThrottle,
 }
+
+/// Per-socket limits on the frames that cost the server work: a join is a
+/// database lookup, a typing frame a publish to every gateway on the chat.
+struct FrameThrottle {
+    joins: DefaultDirectRateLimiter,
+    typing: DefaultDirectRateLimiter,
+}
+
+impl FrameThrottle {
+    fn new() -> Self {
+        // A console re-joins every open chat after a reconnect (a burst);
+        // typing frames come every 2.5 s per chat.
+        let per_second = |n: u32, burst: u32| {
+            Quota::per_second(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN))
+                .allow_burst(NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN))
+        };
+        FrameThrottle {
+            joins: RateLimiter::direct(per_second(JOINS_PER_SECOND, JOIN_BURST)),
+            typing: RateLimiter::direct(per_second(TYPING_PER_SECOND, TYPING_BURST)),
+        }
+    }
+}
+
+const JOINS_PER_SECOND: u32 = 5;
+const JOIN_BURST: u32 = 100;
+const TYPING_PER_SECOND: u32 = 4;
+const TYPING_BURST: u32 = 10;
+/// What a throttled frame is answered with.
+const SLOW_DOWN: &str = "Too many requests on this connection. Please slow down.";
 
 impl SocketSession<'_> {
     fn reply(&self, frame: &ServerFrame) {
@@ -182,7 +223,12 @@ impl SocketSession<'_> {
             Err(_) => return self.error("Unknown or malformed frame"),
         };
         match frame {
-            ClientFrame::JoinSession { session_id } => self.join(session_id).await,
+            ClientFrame::JoinSession { session_id } => {
+                if self.throttle.joins.check().is_err() {
+                    return self.error(SLOW_DOWN);
+                }
+                self.join(session_id).await;
+            }
             ClientFrame::LeaveSession { session_id } => {
                 if self.joined.remove(&session_id).is_some() {
                     self.state.hub.leave_chat(session_id, self.id);
@@ -195,6 +241,10 @@ impl SocketSession<'_> {
                 let Some(&sender_type) = self.joined.get(&session_id) else {
                     return self.error("Join the chat session first");
                 };
+                if self.throttle.typing.check().is_err() {
+                    // Typing is advisory: drop the frame quietly.
+                    return;
+                }
                 let frame = ServerFrame::Typing {
                     session_id,
                     sender_type,

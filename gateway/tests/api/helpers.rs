@@ -276,6 +276,15 @@ impl Browser {
         }
     }
 
+    /// The same browser (cookies and all) talking to another gateway.
+    pub fn on(&self, address: &str) -> Browser {
+        Browser {
+            address: address.to_owned(),
+            client: self.client.clone(),
+            jar: self.jar.clone(),
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
@@ -453,6 +462,24 @@ impl Socket {
                 Ok(Some(Ok(_))) => {}
                 Ok(Some(Err(_)) | None) => return (texts, Ending::Dropped),
                 Err(_) => panic!("the socket is still open after {texts} text frames"),
+            }
+        }
+    }
+
+    /// Waits for the server's close frame; returns its code and reason.
+    pub async fn closed_with(&mut self, within: std::time::Duration) -> (u16, String) {
+        use futures::StreamExt as _;
+        use tokio_tungstenite::tungstenite::Message;
+        loop {
+            match tokio::time::timeout(within, self.ws.next()).await {
+                Ok(Some(Ok(Message::Close(Some(frame))))) => {
+                    return (frame.code.into(), frame.reason.to_string());
+                }
+                Ok(Some(Ok(Message::Close(None)))) => panic!("closed without a reason"),
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(error))) => panic!("socket failed: {error}"),
+                Ok(None) => panic!("socket ended without a close frame"),
+                Err(_) => panic!("no close frame within {within:?}"),
             }
         }
     }

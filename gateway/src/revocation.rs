@@ -1,0 +1,70 @@
+//! Sign-out and loss of rights reach every socket on every gateway. A socket
+//! is held under its sign-in id and its account's user id; revoking either
+//! publishes `sessions.revoked.<id>`, and every gateway closes the sockets
+//! it holds under that id with a close frame that says why.
+
+use futures::StreamExt as _;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::hub::Hub;
+use crate::state::AppState;
+
+/// The close reason a revoked socket gets.
+pub const SIGNED_OUT: &str = "Signed out";
+
+/// Tells every gateway that `id` (a sign-in id or a user id) lost its rights.
+/// Best effort on NATS trouble: the HTTP session is already gone, and a
+/// socket re-checks nothing, so the failure is logged loudly.
+pub async fn revoke(state: &AppState, id: Uuid) {
+    let published = state
+        .nats
+        .publish(state.namespace.sessions_revoked(id), Default::default())
+        .await;
+    let flushed = match published {
+        Ok(()) => state.nats.flush().await.map_err(anyhow::Error::from),
+        Err(error) => Err(anyhow::Error::from(error)),
+    };
+    if let Err(error) = flushed {
+        tracing::error!(
+            error = format!("{error:#}"),
+            "failed to publish a revocation"
+        );
+    }
+}
+
+/// Subscribes before returning, so no revocation published after start-up
+/// is missed, then closes the matching local sockets as revocations arrive,
+/// until the gateway shuts down.
+pub async fn listen(
+    nats: &async_nats::Client,
+    subject: String,
+    hub: Hub,
+    shutdown: CancellationToken,
+) -> anyhow::Result<JoinHandle<()>> {
+    let mut revocations = nats.subscribe(subject).await?;
+    nats.flush().await?;
+    Ok(tokio::spawn(async move {
+        loop {
+            let revocation = tokio::select! {
+                next = revocations.next() => match next {
+                    Some(revocation) => revocation,
+                    None => break,
+                },
+                () = shutdown.cancelled() => break,
+            };
+            let id = revocation
+                .subject
+                .rsplit('.')
+                .next()
+                .and_then(|id| id.parse::<Uuid>().ok());
+            if let Some(id) = id {
+                let closed = hub.revoke(id, SIGNED_OUT);
+                if closed > 0 {
+                    tracing::info!(sockets = closed, "closed revoked sockets");
+                }
+            }
+        }
+    }))
+}
