@@ -316,22 +316,22 @@ mod tests {
 
     #[test]
     fn shape_errors_name_the_field_in_words_never_a_type() {
-        assert_eq!(parse_sample("{}").unwrap_err(), "Name is required");
+        assert_eq!(parse_sample("{}").expect_err("refused"), "Name is required");
         assert_eq!(
-            parse_sample(r#"{"visitorName": 5}"#).unwrap_err(),
+            parse_sample(r#"{"visitorName": 5}"#).expect_err("refused"),
             "Name must be text"
         );
         assert_eq!(
-            parse_sample(r#"{"visitorName": "A", "subscribed": "yes"}"#).unwrap_err(),
+            parse_sample(r#"{"visitorName": "A", "subscribed": "yes"}"#).expect_err("refused"),
             "Subscription must be true or false"
         );
         for body in ["5", "[]", "\"text\"", "null"] {
-            let message = parse_sample(body).unwrap_err();
+            let message = parse_sample(body).expect_err("refused");
             assert_eq!(message, "The request body must be a JSON object", "{body}");
         }
         for body in ["{", "{\"visitorName\": ", r#"{"visitorName": "A"} {}"#, ""] {
             assert_eq!(
-                parse_sample(body).unwrap_err(),
+                parse_sample(body).expect_err("refused"),
                 "The request body is not valid JSON",
                 "{body}"
             );
@@ -342,6 +342,7 @@ mod tests {
     fn fields_are_trimmed() {
         let sample = parse_sample(r#"{"visitorName": "  Amina \n"}"#).expect("valid");
         assert_eq!(sample.visitor_name, "Amina");
+        assert!(!sample.subscribed);
     }
 
     #[test]
@@ -355,7 +356,7 @@ mod tests {
             "a\nb",
         ] {
             assert_eq!(
-                text("Name", bad.to_owned()).unwrap_err().0,
+                text("Name", bad.to_owned()).expect_err("refused").0,
                 "Name must not contain control characters",
                 "{bad:?}"
             );
@@ -386,14 +387,14 @@ mod tests {
             assert_eq!(
                 text("Name", invisible.to_owned())
                     .and_then(Field::required)
-                    .unwrap_err()
+                    .expect_err("refused")
                     .0,
                 "Name is required"
             );
             assert_eq!(
                 multiline("Message", invisible.to_owned())
                     .and_then(Field::not_empty)
-                    .unwrap_err()
+                    .expect_err("refused")
                     .0,
                 "Message cannot be empty"
             );

