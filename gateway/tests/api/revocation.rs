@@ -148,3 +148,27 @@ async fn a_flood_of_join_frames_is_throttled_per_socket(pool: PgPool) {
     assert_eq!(looked_up + throttled, FLOOD);
     assert!(throttled > 0);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn revoking_an_account_closes_all_its_sockets(pool: PgPool) {
+    let app = spawn(pool).await;
+    let other_gateway = app.another_gateway().await;
+    let agent = app.agent().await;
+    let user: Value = agent.get("/api/user").await.json().await.expect("json");
+    let user_id: uuid::Uuid = user["id"].as_str().expect("id").parse().expect("uuid");
+    let mut here = agent.socket().await;
+    let mut there = agent.on(&other_gateway).socket().await;
+    for console in [&mut here, &mut there] {
+        console.send(json!({ "type": "join_agents" })).await;
+        assert_eq!(console.recv().await["type"], "agents_joined");
+    }
+    // What a role change or a password change publishes.
+    app.nats
+        .publish(app.namespace.sessions_revoked(user_id), Default::default())
+        .await
+        .expect("published");
+    for console in [&mut here, &mut there] {
+        let (code, reason) = console.closed_with(Duration::from_secs(1)).await;
+        assert_eq!((code, reason.as_str()), (1008, "Signed out"));
+    }
+}
