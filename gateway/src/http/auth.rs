@@ -19,6 +19,7 @@ use validator::Validate;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ClientIp, CurrentUser, SIGNED_IN_AT_KEY, USER_ID_KEY};
 use crate::http::first_message;
+use crate::limits::Limit;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -84,11 +85,7 @@ async fn register(
     };
     body.validate()
         .map_err(|errors| ApiError::BadRequest(first_message(&errors, &REGISTER_FIELDS)))?;
-    if state.limiters.register_per_ip.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests(
-            "Too many registration attempts. Please try again later.",
-        ));
-    }
+    state.limits.check(Limit::Register, &ip)?;
     let request = RegisterRequest {
         username: body.username,
         email: body.email,
@@ -120,22 +117,23 @@ async fn login(
     if body.password.is_empty() {
         return Err(ApiError::BadRequest("Password is required".to_owned()));
     }
-    if state.limiters.login_per_ip.check_key(&ip).is_err()
-        || state.limiters.login_per_account.check_key(&email).is_err()
-    {
-        return Err(ApiError::TooManyRequests(
-            "Too many login attempts. Please try again later.",
-        ));
-    }
+    state.limits.check_login(&email, ip)?;
     // No stored password is this long, so skip the hashing work.
     if body.password.chars().count() as u64 > MAX_PASSWORD_CHARS {
+        state.limits.login_failed(&email, ip);
         return Err(invalid_credentials());
     }
     let request = LoginRequest {
-        email,
+        email: email.clone(),
         password: body.password,
     };
-    let user = ask_accounts(&state, state.namespace.accounts_login(), &request).await?;
+    let user = ask_accounts(&state, state.namespace.accounts_login(), &request)
+        .await
+        .inspect_err(|error| {
+            if matches!(error, ApiError::Unauthorized(_)) {
+                state.limits.login_failed(&email, ip);
+            }
+        })?;
     sign_in(&session, &user).await?;
     Ok(Json(user))
 }

@@ -18,6 +18,7 @@ use crate::chat::{
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ClientIp, CurrentUser};
 use crate::http::first_message;
+use crate::limits::Limit;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -72,11 +73,7 @@ async fn start(
     body.validate().map_err(|errors| {
         ApiError::BadRequest(first_message(&errors, &["visitor_name", "visitor_email"]))
     })?;
-    if state.limiters.chat_start_per_ip.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests(
-            "Too many chats started. Please try again later.",
-        ));
-    }
+    state.limits.check(Limit::ChatStart, &ip)?;
     let owner_token = match session.get::<Uuid>(OWNER_TOKEN_KEY).await? {
         Some(token) => token,
         None => {
@@ -192,10 +189,8 @@ async fn post_message(
     let role = role_in_chat(&state, &requester, id).await?;
     let text = validate_message(&body.message)?;
     // Agents are signed-in staff answering many chats, often from one office address.
-    if role != SenderType::Agent && state.limiters.chat_message_per_ip.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests(
-            "Too many messages. Please slow down and try again.",
-        ));
+    if role != SenderType::Agent {
+        state.limits.check(Limit::ChatMessage, &ip)?;
     }
     let agent = match (role, &requester.user) {
         (SenderType::Agent, Some(agent)) => {
