@@ -7,6 +7,7 @@ mod chat_pipeline;
 mod health;
 mod helpers;
 mod http_errors;
+mod rate_limits;
 mod sessions;
 mod tracing_capture;
 mod web;
