@@ -141,7 +141,13 @@ async fn guessing_from_many_addresses_is_slowed_per_account(pool: PgPool) {
     );
     // Other accounts are untouched.
     assert_eq!(
-        login_from(&app.address, "203.0.113.1", "other@example.com", "guess-123").await,
+        login_from(
+            &app.address,
+            "203.0.113.1",
+            "other@example.com",
+            "guess-123"
+        )
+        .await,
         StatusCode::UNAUTHORIZED
     );
 }
