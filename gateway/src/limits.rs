@@ -14,8 +14,15 @@
 //! are wall-clock times, so gateways need synchronised clocks (NTP). When
 //! NATS is unavailable every gateway decides alone, never failing a request.
 //!
+//! A gateway that starts reads each key's latest TAT from the bucket before
+//! following updates, so a restart does not hand out fresh quotas. Entries
+//! live as long as the longest period, so idle keys vanish from the bucket.
+//!
 //! Sign-in guards against password guessing without handing anyone a way to
-//! lock an account: see [`Limits::check_login`].
+//! lock an account: see [`Limits::check_login`]. Wrong passwords are counted
+//! after the answer, so parallel guesses from one address may each be
+//! checked before the first is counted; the per-address limit on every
+//! attempt bounds that.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
