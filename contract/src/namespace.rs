@@ -109,6 +109,12 @@ impl Namespace {
         self.subject("sessions.revoked.*")
     }
 
+    /// The JetStream key-value bucket holding each rate-limit key's
+    /// theoretical arrival time, shared by every gateway.
+    pub fn rate_limits_bucket(&self) -> String {
+        self.stream("RATE_LIMITS")
+    }
+
     /// The `CHAT` stream: chat commands, kept until a worker has stored them.
     pub fn chat_stream(&self) -> async_nats::jetstream::stream::Config {
         async_nats::jetstream::stream::Config {
@@ -142,6 +148,7 @@ mod tests {
         let ns = Namespace::default();
         assert_eq!(ns.accounts_login(), "accounts.login");
         assert_eq!(ns.intake_stream().name, "INTAKE");
+        assert_eq!(ns.rate_limits_bucket(), "RATE_LIMITS");
         assert_eq!(ns.intake_stream().subjects, vec!["intake.>".to_owned()]);
     }
 
@@ -151,6 +158,7 @@ mod tests {
         assert_eq!(ns.accounts_register(), "t-1a_b.accounts.register");
         assert_eq!(ns.intake_registered(), "t-1a_b.intake.registered");
         assert_eq!(ns.intake_stream().name, "T-1A_B_INTAKE");
+        assert_eq!(ns.rate_limits_bucket(), "T-1A_B_RATE_LIMITS");
     }
 
     #[test]

@@ -45,6 +45,24 @@ pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async
     Ok((pool, nats))
 }
 
+/// Refuses a nats-server older than 2.10: the shared rate limits watch a
+/// JetStream key-value bucket in ways older servers do not support.
+async fn require_nats_2_10(nats: &async_nats::Client) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    // The client may still be connecting; its server's INFO arrives first.
+    tokio::time::timeout(Duration::from_secs(10), nats.flush())
+        .await
+        .context("NATS did not answer within 10 s")?
+        .context("failed to reach NATS")?;
+    let version = nats.server_info().version;
+    anyhow::ensure!(
+        limits::nats_version_supported(&version),
+        "nats-server {version:?} is too old: the gateway needs nats-server 2.10 or newer \
+         (./infra/run and ./infra/test start one when the local server is older)"
+    );
+    Ok(())
+}
+
 /// Serves the app on `listener` until `shutdown` resolves, then stops
 /// accepting and lets in-flight requests finish.
 pub async fn launch(
@@ -54,6 +72,7 @@ pub async fn launch(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    require_nats_2_10(&nats).await?;
     let state = AppState::new(settings, pool.clone(), nats).await?;
     let store = PostgresStore::new(pool);
     let session_cleanup = tokio::spawn(
@@ -61,12 +80,14 @@ pub async fn launch(
             .clone()
             .continuously_delete_expired(Duration::from_secs(3600)),
     );
+    let limits_state = state.clone();
+    let limits_follower = tokio::spawn(async move { limits_state.limits.follow_bucket().await });
     let limiter_state = state.clone();
     let limiter_cleanup = tokio::spawn(async move {
         let mut every_minute = tokio::time::interval(Duration::from_secs(60));
         loop {
             every_minute.tick().await;
-            limiter_state.limiters.forget_idle_keys();
+            limiter_state.limits.forget_idle_keys();
         }
     });
     let sockets = state.shutdown.clone();
@@ -84,6 +105,7 @@ pub async fn launch(
     .await;
     session_cleanup.abort();
     limiter_cleanup.abort();
+    limits_follower.abort();
     served?;
     tracing::info!("gateway stopped");
     Ok(())

@@ -45,10 +45,17 @@ pub struct Settings {
 /// Attempts allowed per key; each refills evenly over its period.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RateLimits {
-    /// `LOGIN_LIMIT_PER_IP_PER_MINUTE` (default 20).
+    /// `LOGIN_LIMIT_PER_IP_PER_MINUTE`: sign-in attempts from one address,
+    /// whatever the account (default 20).
     pub login_per_ip_per_minute: u32,
-    /// `LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE` (default 5).
-    pub login_per_account_per_minute: u32,
+    /// `LOGIN_FAILURES_PER_ACCOUNT_PER_IP_PER_MINUTE`: wrong passwords for one
+    /// account from one address (default 5; the deprecated
+    /// `LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE` is read when it is unset).
+    pub login_failures_per_account_per_ip_per_minute: u32,
+    /// `LOGIN_FAILURES_PER_ACCOUNT_PER_MINUTE`: wrong passwords for one account
+    /// from every address together (default 30); it only ever refuses
+    /// addresses that have themselves failed for that account recently.
+    pub login_failures_per_account_per_minute: u32,
     /// `REGISTER_LIMIT_PER_IP_PER_HOUR` (default 10).
     pub register_per_ip_per_hour: u32,
     /// `CHAT_START_LIMIT_PER_IP_PER_HOUR` (default 20).
@@ -105,7 +112,13 @@ impl Settings {
                 .collect(),
             limits: RateLimits {
                 login_per_ip_per_minute: env.positive("LOGIN_LIMIT_PER_IP_PER_MINUTE", 20),
-                login_per_account_per_minute: env.positive("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", 5),
+                login_failures_per_account_per_ip_per_minute: {
+                    // The old name meant the same strict limit, before it was per address.
+                    let deprecated = env.positive("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", 5);
+                    env.positive("LOGIN_FAILURES_PER_ACCOUNT_PER_IP_PER_MINUTE", deprecated)
+                },
+                login_failures_per_account_per_minute: env
+                    .positive("LOGIN_FAILURES_PER_ACCOUNT_PER_MINUTE", 30),
                 register_per_ip_per_hour: env.positive("REGISTER_LIMIT_PER_IP_PER_HOUR", 10),
                 chat_start_per_ip_per_hour: env.positive("CHAT_START_LIMIT_PER_IP_PER_HOUR", 20),
                 chat_message_per_ip_per_minute: env
@@ -203,7 +216,25 @@ mod tests {
         assert_eq!(s.session_idle, Duration::from_secs(7 * 24 * 3600));
         assert_eq!(s.session_max_age, Duration::from_secs(30 * 24 * 3600));
         assert_eq!(s.accounts_timeout, Duration::from_secs(5));
-        assert_eq!(s.limits.login_per_account_per_minute, 5);
+        assert_eq!(s.limits.login_failures_per_account_per_ip_per_minute, 5);
+        assert_eq!(s.limits.login_failures_per_account_per_minute, 30);
+    }
+
+    #[test]
+    fn the_deprecated_per_account_login_limit_is_still_read() {
+        let old = settings(&[
+            ("DATABASE_URL", "postgres://db/x"),
+            ("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "3"),
+        ])
+        .expect("valid");
+        assert_eq!(old.limits.login_failures_per_account_per_ip_per_minute, 3);
+        let both = settings(&[
+            ("DATABASE_URL", "postgres://db/x"),
+            ("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "3"),
+            ("LOGIN_FAILURES_PER_ACCOUNT_PER_IP_PER_MINUTE", "7"),
+        ])
+        .expect("valid");
+        assert_eq!(both.limits.login_failures_per_account_per_ip_per_minute, 7);
     }
 
     #[test]

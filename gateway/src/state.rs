@@ -8,7 +8,7 @@ use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::hub::Hub;
-use crate::limits::Limiters;
+use crate::limits::Limits;
 use crate::presence::Presence;
 use crate::settings::Settings;
 
@@ -27,12 +27,13 @@ pub struct Inner {
     pub shutdown: CancellationToken,
     pub namespace: Namespace,
     pub settings: Settings,
-    pub limiters: Limiters,
+    /// Rate limits, shared with the other gateways through NATS.
+    pub limits: Limits,
 }
 
 impl AppState {
-    /// Builds the state, creating the JetStream streams if this is the first
-    /// process to need them.
+    /// Builds the state, creating the JetStream streams and the rate-limit
+    /// bucket if this is the first process to need them.
     pub async fn new(
         settings: Settings,
         pool: PgPool,
@@ -40,12 +41,17 @@ impl AppState {
     ) -> anyhow::Result<Self> {
         use anyhow::Context as _;
         let namespace = Namespace::new(settings.nats_prefix.clone()).map_err(anyhow::Error::msg)?;
-        let limiters = Limiters::new(&settings.limits);
         let jetstream = async_nats::jetstream::new(nats.clone());
         jetstream
             .get_or_create_stream(namespace.chat_stream())
             .await
             .context("failed to create the CHAT stream")?;
+        let limits = Limits::shared(
+            settings.limits.clone(),
+            &jetstream,
+            namespace.rate_limits_bucket(),
+        )
+        .await?;
         let presence = Presence::new(nats.clone(), namespace.agents_presence());
         let hub = Hub::new(nats.clone(), namespace.clone(), presence.clone());
         let shutdown = CancellationToken::new();
@@ -67,7 +73,7 @@ impl AppState {
                 shutdown,
                 namespace,
                 settings,
-                limiters,
+                limits,
             }),
         })
     }

@@ -20,6 +20,7 @@ use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
 use crate::error::ApiError;
 use crate::extract::{ClientIp, CurrentUser, SIGN_IN_ID_KEY, SIGNED_IN_AT_KEY, USER_ID_KEY};
 use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::limits::Limit;
 use crate::revocation;
 use crate::state::AppState;
 
@@ -85,11 +86,7 @@ async fn register(
     session: Session,
     ValidatedJson(body): ValidatedJson<RegisterBody>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if state.limiters.register_per_ip.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests(
-            "Too many registration attempts. Please try again later.",
-        ));
-    }
+    state.limits.check(Limit::Register, &ip)?;
     let request = RegisterRequest {
         username: body.username,
         email: body.email,
@@ -131,22 +128,23 @@ async fn login(
     ValidatedJson(body): ValidatedJson<LoginBody>,
 ) -> Result<Json<User>, ApiError> {
     let email = body.email;
-    if state.limiters.login_per_ip.check_key(&ip).is_err()
-        || state.limiters.login_per_account.check_key(&email).is_err()
-    {
-        return Err(ApiError::TooManyRequests(
-            "Too many login attempts. Please try again later.",
-        ));
-    }
+    state.limits.check_login(&email, ip)?;
     // No stored password is this long, so skip the hashing work.
     if body.password.chars().count() > MAX_PASSWORD_CHARS {
+        state.limits.login_failed(&email, ip);
         return Err(invalid_credentials());
     }
     let request = LoginRequest {
-        email,
+        email: email.clone(),
         password: body.password,
     };
-    let user = ask_accounts(&state, state.namespace.accounts_login(), &request).await?;
+    let user = ask_accounts(&state, state.namespace.accounts_login(), &request)
+        .await
+        .inspect_err(|error| {
+            if matches!(error, ApiError::Unauthorized(_)) {
+                state.limits.login_failed(&email, ip);
+            }
+        })?;
     sign_in(&state, &session, &user).await?;
     Ok(Json(user))
 }

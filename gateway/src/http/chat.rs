@@ -17,6 +17,7 @@ use crate::chat::{
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ClientIp, CurrentUser};
 use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::limits::Limit;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -78,11 +79,7 @@ async fn start(
     headers: HeaderMap,
     ValidatedJson(body): ValidatedJson<StartBody>,
 ) -> Result<(StatusCode, Json<ChatSession>), ApiError> {
-    if state.limiters.chat_start_per_ip.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests(
-            "Too many chats started. Please try again later.",
-        ));
-    }
+    state.limits.check(Limit::ChatStart, &ip)?;
     let owner_token = match session.get::<Uuid>(OWNER_TOKEN_KEY).await? {
         Some(token) => token,
         None => {
@@ -211,10 +208,8 @@ async fn post_message(
     let requester = requester(&session, user).await?;
     let role = role_in_chat(&state, &requester, id).await?;
     // Agents are signed-in staff answering many chats, often from one office address.
-    if role != SenderType::Agent && state.limiters.chat_message_per_ip.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests(
-            "Too many messages. Please slow down and try again.",
-        ));
+    if role != SenderType::Agent {
+        state.limits.check(Limit::ChatMessage, &ip)?;
     }
     let agent = match (role, &requester.user) {
         (SenderType::Agent, Some(agent)) => {

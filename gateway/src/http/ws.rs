@@ -2,7 +2,6 @@
 //! draining a small bounded outbox and a receive loop; they end together.
 
 use std::collections::HashMap;
-use std::num::NonZeroU32;
 use std::time::Duration;
 
 use axum::Router;
@@ -13,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use contract::chat::{ClientFrame, SenderType, ServerFrame};
 use futures::{SinkExt as _, StreamExt as _};
-use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tower_sessions::Session;
@@ -23,6 +21,7 @@ use crate::chat::{ChatError, Requester, frame_json, role_in_chat};
 use crate::error::ApiError;
 use crate::extract::CurrentUser;
 use crate::hub::{Member, Outgoing};
+use crate::limits::{Quota, gcra, now_ns};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -135,7 +134,7 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         member,
         joined: HashMap::new(),
         agent: false,
-        throttle: FrameThrottle::new(),
+        throttle: FrameThrottle::default(),
     };
     loop {
         let next = tokio::select! {
@@ -179,30 +178,36 @@ struct SocketSession<'a> {
 
 /// Per-socket limits on the frames that cost the server work: a join is a
 /// database lookup, a typing frame a publish to every gateway on the chat.
+/// Each is a GCRA theoretical arrival time, local to the socket.
+#[derive(Default)]
 struct FrameThrottle {
-    joins: DefaultDirectRateLimiter,
-    typing: DefaultDirectRateLimiter,
+    joins: u64,
+    typing: u64,
 }
 
-impl FrameThrottle {
-    fn new() -> Self {
-        // A console re-joins every open chat after a reconnect (a burst);
-        // typing frames come every 2.5 s per chat.
-        let per_second = |n: u32, burst: u32| {
-            Quota::per_second(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN))
-                .allow_burst(NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN))
-        };
-        FrameThrottle {
-            joins: RateLimiter::direct(per_second(JOINS_PER_SECOND, JOIN_BURST)),
-            typing: RateLimiter::direct(per_second(TYPING_PER_SECOND, TYPING_BURST)),
+/// A console re-joins every open chat after a reconnect (a burst of up to
+/// 100), then 5 a second.
+const JOINS: Quota = Quota {
+    count: 100,
+    period: Duration::from_secs(20),
+};
+/// Typing frames come every 2.5 s per chat: a burst of 10, then 4 a second.
+const TYPING: Quota = Quota {
+    count: 10,
+    period: Duration::from_millis(2500),
+};
+
+/// Admits one frame against `tat` under `quota`.
+fn admit(tat: &mut u64, quota: Quota) -> bool {
+    match gcra(quota, *tat, now_ns()) {
+        Some(next) => {
+            *tat = next;
+            true
         }
+        None => false,
     }
 }
 
-const JOINS_PER_SECOND: u32 = 5;
-const JOIN_BURST: u32 = 100;
-const TYPING_PER_SECOND: u32 = 4;
-const TYPING_BURST: u32 = 10;
 /// What a throttled frame is answered with.
 const SLOW_DOWN: &str = "Too many requests on this connection. Please slow down.";
 
@@ -224,7 +229,7 @@ impl SocketSession<'_> {
         };
         match frame {
             ClientFrame::JoinSession { session_id } => {
-                if self.throttle.joins.check().is_err() {
+                if !admit(&mut self.throttle.joins, JOINS) {
                     return self.error(SLOW_DOWN);
                 }
                 self.join(session_id).await;
@@ -241,7 +246,7 @@ impl SocketSession<'_> {
                 let Some(&sender_type) = self.joined.get(&session_id) else {
                     return self.error("Join the chat session first");
                 };
-                if self.throttle.typing.check().is_err() {
+                if !admit(&mut self.throttle.typing, TYPING) {
                     // Typing is advisory: drop the frame quietly.
                     return;
                 }

@@ -188,6 +188,7 @@ impl Drop for TestApp {
             self.namespace.intake_stream().name,
             self.namespace.chat_stream().name,
         ];
+        let bucket = self.namespace.rate_limits_bucket();
         let _ = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -199,6 +200,7 @@ impl Drop for TestApp {
                     for stream in streams {
                         let _ = jetstream.delete_stream(stream).await;
                     }
+                    let _ = jetstream.delete_key_value(bucket).await;
                 }
             });
         })

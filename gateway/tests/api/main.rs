@@ -8,6 +8,7 @@ mod health;
 mod helpers;
 mod http_errors;
 mod input_rules;
+mod rate_limits;
 mod revocation;
 mod sessions;
 mod tracing_capture;
