@@ -89,7 +89,8 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
         browsers.push(browser);
     }
     // Per chat, the ids acknowledged (201) in the order they were sent.
-    let acknowledged: Arc<Mutex<Vec<Vec<String>>>> = Arc::new(Mutex::new(vec![Vec::new(); SENDERS]));
+    let acknowledged: Arc<Mutex<Vec<Vec<String>>>> =
+        Arc::new(Mutex::new(vec![Vec::new(); SENDERS]));
     let count = Arc::new(AtomicUsize::new(0));
     let mut senders = Vec::new();
     for (n, (browser, chat)) in browsers.into_iter().zip(chats.clone()).enumerate() {

@@ -49,12 +49,7 @@ async fn publish(app: &TestApp, command: &SendMessage) -> Vec<u8> {
 }
 
 /// Polls `count` until it returns at least `at_least`, for up to `within`.
-async fn wait_for_count(
-    pool: &PgPool,
-    sql: &str,
-    at_least: i64,
-    within: Duration,
-) -> i64 {
+async fn wait_for_count(pool: &PgPool, sql: &str, at_least: i64, within: Duration) -> i64 {
     let started = Instant::now();
     loop {
         let count: i64 = sqlx::query_scalar(sql)
@@ -106,6 +101,18 @@ fn delivered(message: &jetstream::Message) -> i64 {
     message.info().expect("JetStream message").delivered
 }
 
+#[derive(sqlx::FromRow)]
+struct DeadLetterRow {
+    role: String,
+    reason: String,
+    subject: String,
+    payload: Vec<u8>,
+    error: String,
+    deliveries: i32,
+    msg_id: String,
+    pending: bool,
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_message_with_a_nul_is_dead_lettered_at_once_and_never_redelivered(pool: PgPool) {
     let app = spawn(pool).await;
@@ -124,24 +131,27 @@ async fn a_message_with_a_nul_is_dead_lettered_at_once_and_never_redelivered(poo
     );
     // Longer than the old one-second redelivery: still one row, no redelivery.
     tokio::time::sleep(Duration::from_millis(2500)).await;
-    let rows: Vec<(String, String, String, Vec<u8>, String, i32, String, bool)> =
-        sqlx::query_as(
-            "select role, reason, subject, payload, error, deliveries,
-                    headers->'Nats-Msg-Id'->>0, replayed_at is null
-             from dead_letters",
-        )
-        .fetch_all(&app.pool)
-        .await
-        .expect("dead letters");
+    let rows: Vec<DeadLetterRow> = sqlx::query_as(
+        "select role, reason, subject, payload, error, deliveries,
+                headers->'Nats-Msg-Id'->>0 as msg_id, replayed_at is null as pending
+         from dead_letters",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("dead letters");
     assert_eq!(rows.len(), 1, "exactly one dead letter");
-    let (role, reason, subject, stored, error, deliveries, msg_id, pending) = &rows[0];
-    assert_eq!((role.as_str(), reason.as_str()), ("chat", "data"));
-    assert_eq!(subject, &app.namespace.chat_send(chat));
-    assert_eq!(stored, &payload, "the raw payload, NUL included");
-    assert!(error.contains("22021") || error.contains("0x00"), "{error}");
-    assert_eq!(*deliveries, 1, "terminated on its first delivery");
-    assert_eq!(msg_id, &poison.message.id.to_string());
-    assert!(*pending);
+    let row = &rows[0];
+    assert_eq!((row.role.as_str(), row.reason.as_str()), ("chat", "data"));
+    assert_eq!(row.subject, app.namespace.chat_send(chat));
+    assert_eq!(row.payload, payload, "the raw payload, NUL included");
+    assert!(
+        row.error.contains("22021") || row.error.contains("0x00"),
+        "{}",
+        row.error
+    );
+    assert_eq!(row.deliveries, 1, "terminated on its first delivery");
+    assert_eq!(row.msg_id, poison.message.id.to_string());
+    assert!(row.pending);
 
     let info = chat_consumer_info(&app).await;
     assert_eq!(info.num_ack_pending, 0, "nothing left pending");
@@ -194,7 +204,10 @@ async fn more_poison_than_max_ack_pending_does_not_stop_the_chat(pool: PgPool) {
             break started.elapsed();
         }
     };
-    assert!(arrived < Duration::from_secs(10), "arrived after {arrived:?}");
+    assert!(
+        arrived < Duration::from_secs(10),
+        "arrived after {arrived:?}"
+    );
     let stored: Vec<String> = sqlx::query_scalar(
         "select message from chat_messages where session_id = $1 and sender_type = 'user'",
     )
@@ -252,7 +265,10 @@ async fn a_message_that_keeps_failing_is_dead_lettered_after_its_last_delivery(p
             .fetch_one(&app.pool)
             .await
             .expect("one dead letter");
-    assert_eq!((role.as_str(), reason.as_str()), ("always-down", "exhausted"));
+    assert_eq!(
+        (role.as_str(), reason.as_str()),
+        ("always-down", "exhausted")
+    );
     assert_eq!(deliveries, 3);
     assert!(error.contains("SMTP is down"), "{error}");
 
@@ -455,7 +471,12 @@ async fn replay_stores_a_message_whose_chat_exists_now(pool: PgPool) {
     assert_eq!(replayed, 1);
     assert_eq!(stored_messages(&app.pool, message).await, 1, "stored");
     assert!(replayed_at_is_set(&app.pool, dead_letter).await);
-    assert!(dead_letters::counts(&app.pool).await.expect("counts").is_empty());
+    assert!(
+        dead_letters::counts(&app.pool)
+            .await
+            .expect("counts")
+            .is_empty()
+    );
 
     // Nothing left to replay; other roles are not touched.
     assert_eq!(
