@@ -523,3 +523,34 @@ async fn the_replay_command_replays_the_dead_letter_it_is_given(pool: PgPool) {
     assert!(replayed_at_is_set(&app.pool, first).await);
     assert!(!replayed_at_is_set(&app.pool, second).await, "only --id");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_consumer_left_with_endless_redelivery_takes_the_new_limit(pool: PgPool) {
+    let app = spawn_with(
+        pool,
+        Options {
+            with_chat_worker: false,
+            ..Options::default()
+        },
+    )
+    .await;
+    // As an older release left it: max_deliver -1.
+    let stream = jetstream::new(app.nats.clone())
+        .get_or_create_stream(app.namespace.chat_stream())
+        .await
+        .expect("stream");
+    stream
+        .create_consumer(jetstream::consumer::pull::Config {
+            durable_name: Some("chat".to_owned()),
+            filter_subject: app.namespace.chat_send_all(),
+            max_deliver: -1,
+            ..Default::default()
+        })
+        .await
+        .expect("old consumer");
+
+    workers::chat::spawn(context(&app), std::future::pending())
+        .await
+        .expect("chat worker starts");
+    assert_eq!(chat_consumer_info(&app).await.config.max_deliver, 21);
+}
