@@ -11,39 +11,50 @@ use tokio::task::JoinHandle;
 use tracing::Instrument as _;
 
 use crate::WorkerContext;
-use crate::consumer::{self, ConsumerSpec, Outcome};
+use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
+
+/// The `chat` consumer. A database outage is retried for about a quarter of
+/// an hour (1 s doubling to 60 s) before a message is dead-lettered.
+pub fn spec(namespace: &contract::Namespace) -> ConsumerSpec {
+    ConsumerSpec {
+        name: "chat",
+        stream: namespace.chat_stream(),
+        filter_subject: namespace.chat_send_all(),
+        ack_wait: Duration::from_secs(30),
+        retry: RetryPolicy {
+            max_deliveries: 20,
+            backoff_base: Duration::from_secs(1),
+            backoff_cap: Duration::from_secs(60),
+        },
+        concurrency: 16,
+    }
+}
 
 /// Starts consuming; returns once the consumer exists.
 pub async fn spawn(
     ctx: WorkerContext,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<JoinHandle<()>> {
-    let spec = ConsumerSpec {
-        name: "chat",
-        stream: ctx.namespace.chat_stream(),
-        filter_subject: ctx.namespace.chat_send_all(),
-        ack_wait: Duration::from_secs(30),
-        max_deliver: -1,
-        retry_after: Duration::from_secs(1),
-        concurrency: 16,
-    };
     let handler_ctx = ctx.clone();
-    consumer::spawn(&ctx, spec, shutdown, move |message| {
+    consumer::spawn(&ctx, spec(&ctx.namespace), shutdown, move |message| {
         let ctx = handler_ctx.clone();
-        async move {
-            match store(&ctx, &message).await {
-                Ok(()) => Outcome::Done,
-                Err(outcome) => outcome,
-            }
-        }
+        async move { handle(&ctx, &message).await }
     })
     .await
+}
+
+/// Stores one `chat.send` message and announces it.
+pub async fn handle(ctx: &WorkerContext, message: &jetstream::Message) -> Outcome {
+    match store(ctx, message).await {
+        Ok(()) => Outcome::Done,
+        Err(outcome) => outcome,
+    }
 }
 
 /// Stores one message and announces it; the consumer acks on `Ok`.
 async fn store(ctx: &WorkerContext, message: &jetstream::Message) -> Result<(), Outcome> {
     let command: SendMessage = serde_json::from_slice(&message.payload)
-        .map_err(|e| Outcome::Drop(anyhow::Error::new(e).context("malformed chat command")))?;
+        .map_err(|e| Outcome::Reject(anyhow::Error::new(e).context("malformed chat command")))?;
     let span = tracing::info_span!("chat.store", chat.session_id = %command.message.session_id);
     persist_and_announce(ctx, message, &command)
         .instrument(span)
@@ -57,11 +68,7 @@ async fn persist_and_announce(
 ) -> Result<(), Outcome> {
     let chat = &command.message;
 
-    let mut tx = ctx
-        .pool
-        .begin()
-        .await
-        .map_err(|e| Outcome::Retry(e.into()))?;
+    let mut tx = ctx.pool.begin().await.map_err(Outcome::from_sqlx)?;
     let inserted = sqlx::query(
         "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
          values ($1, $2, $3, $4, $5, $6)
@@ -77,13 +84,15 @@ async fn persist_and_announce(
     .await;
     let inserted = match inserted {
         Ok(result) => result.rows_affected() > 0,
-        // The chat does not exist: retrying cannot help.
+        // The chat does not exist: retrying cannot help (a replay can, once
+        // it does).
         Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-            return Err(Outcome::Drop(anyhow::anyhow!(
-                "message for an unknown chat"
+            return Err(Outcome::Reject(anyhow::anyhow!(
+                "message for an unknown chat: {e}"
             )));
         }
-        Err(e) => return Err(Outcome::Retry(e.into())),
+        // A NUL in the text (22021), a value too long…: a data error.
+        Err(e) => return Err(Outcome::from_sqlx(e)),
     };
     if inserted {
         // A visitor writing again reopens a resolved chat.
@@ -98,9 +107,9 @@ async fn persist_and_announce(
         .bind(chat.sender_type)
         .execute(&mut *tx)
         .await
-        .map_err(|e| Outcome::Retry(e.into()))?;
+        .map_err(Outcome::from_sqlx)?;
     }
-    tx.commit().await.map_err(|e| Outcome::Retry(e.into()))?;
+    tx.commit().await.map_err(Outcome::from_sqlx)?;
     // Committed: from here on a redelivery is harmless (the insert is idempotent).
 
     // Announce even a redelivered message: the first delivery may have died

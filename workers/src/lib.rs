@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod admin;
 pub mod chat;
 pub mod consumer;
+pub mod dead_letters;
 pub mod notify;
 pub mod outbox;
 pub mod passwords;

@@ -1,5 +1,6 @@
 //! `workers <role>`: runs one worker role, or `all` of them in one process,
-//! plus the `migrate` and `seed-admin` maintenance commands.
+//! plus the `migrate`, `seed-admin` and `replay-dead-letters` maintenance
+//! commands.
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
@@ -51,6 +52,15 @@ enum Command {
     /// Delete this namespace's JetStream streams (test clean-up; refuses the
     /// production namespace).
     DropStreams,
+    /// Republish dead letters not replayed yet to their original subjects.
+    ReplayDeadLetters {
+        /// Only this dead letter.
+        #[arg(long)]
+        id: Option<uuid::Uuid>,
+        /// Only the dead letters of this role (e.g. chat, notify).
+        #[arg(long)]
+        role: Option<String>,
+    },
     /// Create or promote the admin account.
     SeedAdmin {
         #[arg(long, env = "ADMIN_EMAIL", default_value = "admin@nyota.example")]
@@ -85,6 +95,13 @@ async fn main() -> anyhow::Result<()> {
                     Err(error) => println!("stream {name} not deleted: {error}"),
                 }
             }
+        }
+        Command::ReplayDeadLetters { id, role } => {
+            let jetstream =
+                async_nats::jetstream::new(connect_nats(&cli.nats_url, "workers").await?);
+            let filter = workers::dead_letters::Filter { id, role };
+            let replayed = workers::dead_letters::replay(&pool, &jetstream, &filter).await?;
+            println!("replayed {replayed} dead letters");
         }
         Command::SeedAdmin { email, password } => {
             if password.as_deref().is_some_and(|p| p.chars().count() < 6) {

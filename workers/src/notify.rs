@@ -12,7 +12,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport as _, Message, Tokio1Executor};
 use tokio::task::JoinHandle;
 
 use crate::WorkerContext;
-use crate::consumer::{self, ConsumerSpec, Outcome};
+use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 
 /// Where and how support email goes.
 #[derive(Clone, Debug)]
@@ -48,9 +48,13 @@ pub async fn spawn(
         stream: ctx.namespace.chat_stream(),
         filter_subject: ctx.namespace.chat_started_all(),
         ack_wait: Duration::from_secs(60),
-        // Gives up on an email after about an hour of SMTP failures.
-        max_deliver: 60,
-        retry_after: Duration::from_secs(60),
+        // Gives up on an email after about an hour of SMTP failures
+        // (1 s doubling to 60 s, then every minute).
+        retry: RetryPolicy {
+            max_deliveries: 64,
+            backoff_base: Duration::from_secs(1),
+            backoff_cap: Duration::from_secs(60),
+        },
         concurrency: 4,
     };
     let mail = mail.zip(transport).map(Arc::new);
@@ -60,7 +64,7 @@ pub async fn spawn(
             let started = match serde_json::from_slice::<SessionStarted>(&message.payload) {
                 Ok(started) => started,
                 Err(error) => {
-                    return Outcome::Drop(
+                    return Outcome::Reject(
                         anyhow::Error::new(error).context("malformed chat.started"),
                     );
                 }

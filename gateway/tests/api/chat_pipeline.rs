@@ -2,7 +2,10 @@
 //! `workers` process that gets killed, and the trace that spans it.
 
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use reqwest::StatusCode;
@@ -11,12 +14,20 @@ use sqlx::PgPool;
 
 use crate::helpers::{Options, SmtpSink, TestApp, nats_url, spawn_with};
 
-/// The real worker binary (`cargo build` puts it here; `infra/test` builds it first).
-fn workers_binary() -> std::path::PathBuf {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/debug/workers");
+/// The real worker binary, beside this test's own binary: the test runs from
+/// `<target>/<profile>/deps/`, `cargo build` puts `workers` in
+/// `<target>/<profile>/` (wherever `CARGO_TARGET_DIR` points).
+pub fn workers_binary() -> PathBuf {
+    let test_binary = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = test_binary
+        .parent()
+        .and_then(Path::parent)
+        .expect("<target>/<profile>/deps/<test>");
+    let path = profile_dir.join(format!("workers{}", std::env::consts::EXE_SUFFIX));
     assert!(
         path.exists(),
-        "build the workers binary first: cargo build --bin workers"
+        "build the workers binary first: cargo build --bin workers ({} is missing)",
+        path.display()
     );
     path
 }
@@ -32,57 +43,110 @@ fn start_chat_worker(app: &TestApp) -> Child {
         .expect("worker starts")
 }
 
+/// The ids of the visitor messages stored in `chats`.
+async fn stored_ids(app: &TestApp, chats: &[String]) -> HashSet<String> {
+    sqlx::query_scalar(
+        "select id::text from chat_messages
+         where session_id = any($1::uuid[]) and sender_type = 'user'",
+    )
+    .bind(chats)
+    .fetch_all(&app.pool)
+    .await
+    .expect("query")
+    .into_iter()
+    .collect()
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
+    const SENDERS: usize = 20;
+    const PER_SENDER: usize = 25;
+    const TOTAL: usize = SENDERS * PER_SENDER;
     let app = spawn_with(
         pool,
         Options {
             with_chat_worker: false,
-            // While the worker is down, answer as soon as JetStream has the message.
+            // Answer right after JetStream's PubAck, so that acknowledged
+            // messages pile up ahead of the worker.
             settings: vec![
-                ("CHAT_CONFIRM_TIMEOUT_MS", "50".into()),
+                ("CHAT_CONFIRM_TIMEOUT_MS", "1".into()),
                 ("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", "100000".into()),
+                ("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into()),
             ],
             ..Options::default()
         },
     )
     .await;
-    let chat = app.start_chat("Load", "load@example.com").await;
-    let mut worker = start_chat_worker(&app);
-
-    let mut acknowledged = Vec::new();
-    for n in 0..1000 {
-        if n == 300 {
-            // Mid-stream, with messages in flight: no goodbye, no ack.
-            worker.kill().expect("SIGKILL");
-            worker.wait().expect("reaped");
-        }
-        if n == 500 {
-            worker = start_chat_worker(&app);
-        }
-        let response = app.send(&chat, &format!("message {n}")).await;
-        if response.status() == StatusCode::CREATED {
-            let stored: Value = response.json().await.expect("json");
-            acknowledged.push(stored["id"].as_str().expect("id").to_owned());
-        }
+    let mut browsers = Vec::new();
+    let mut chats = Vec::new();
+    for n in 0..SENDERS {
+        let browser = app.new_browser();
+        chats.push(
+            browser
+                .start_chat("Load", &format!("load-{n}@example.com"))
+                .await,
+        );
+        browsers.push(browser);
     }
-    assert_eq!(
-        acknowledged.len(),
-        1000,
-        "JetStream accepts sends even with the worker down"
-    );
+    // Per chat, the ids acknowledged (201) in the order they were sent.
+    let acknowledged: Arc<Mutex<Vec<Vec<String>>>> =
+        Arc::new(Mutex::new(vec![Vec::new(); SENDERS]));
+    let count = Arc::new(AtomicUsize::new(0));
+    let mut senders = Vec::new();
+    for (n, (browser, chat)) in browsers.into_iter().zip(chats.clone()).enumerate() {
+        let (acknowledged, count) = (Arc::clone(&acknowledged), Arc::clone(&count));
+        senders.push(tokio::spawn(async move {
+            for m in 0..PER_SENDER {
+                let response = browser.send(&chat, &format!("message {m}")).await;
+                assert_eq!(
+                    response.status(),
+                    StatusCode::CREATED,
+                    "JetStream accepts sends even with the worker down"
+                );
+                let sent: Value = response.json().await.expect("json");
+                let id = sent["id"].as_str().expect("id").to_owned();
+                acknowledged.lock().expect("lock")[n].push(id);
+                count.fetch_add(1, Ordering::SeqCst);
+            }
+        }));
+    }
+
+    // The worker starts behind a backlog and is killed twice while it works
+    // through it: no goodbye, no ack, acknowledged messages still unstored.
+    while count.load(Ordering::SeqCst) < TOTAL / 5 {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let mut worker = start_chat_worker(&app);
+    let mut stored_before = 0;
+    for _ in 0..2 {
+        while stored_ids(&app, &chats).await.len() < stored_before + 10 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        worker.kill().expect("SIGKILL");
+        let at_kill: Vec<String> = acknowledged.lock().expect("lock").concat();
+        worker.wait().expect("reaped");
+        let stored = stored_ids(&app, &chats).await;
+        let in_flight = at_kill.iter().filter(|id| !stored.contains(*id)).count();
+        assert!(
+            in_flight > 0,
+            "some acknowledged messages were not stored yet when the worker died \
+             ({} acknowledged, all stored)",
+            at_kill.len()
+        );
+        stored_before = stored.len();
+        // Down for a while: sends go on piling up in JetStream.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        worker = start_chat_worker(&app);
+    }
+    for sender in senders {
+        sender.await.expect("sender finished");
+    }
+    let acknowledged = acknowledged.lock().expect("lock").clone();
+    assert_eq!(acknowledged.concat().len(), TOTAL);
 
     // Wait for the restarted worker to drain the backlog.
-    let mut stored: Vec<String> = Vec::new();
-    for _ in 0..300 {
-        stored = sqlx::query_scalar(
-            "select id::text from chat_messages where session_id = $1::uuid and sender_type = 'user' order by id",
-        )
-        .bind(&chat)
-        .fetch_all(&app.pool)
-        .await
-        .expect("query");
-        if stored.len() >= acknowledged.len() {
+    for _ in 0..600 {
+        if stored_ids(&app, &chats).await.len() >= TOTAL {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -90,22 +154,36 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
     worker.kill().expect("stop worker");
     worker.wait().expect("reaped");
 
-    let unique: HashSet<&String> = stored.iter().collect();
-    assert_eq!(unique.len(), stored.len(), "no message stored twice");
-    assert_eq!(
-        stored.len(),
-        acknowledged.len(),
-        "every acknowledged message stored"
-    );
-    assert_eq!(stored, acknowledged, "stored in the order they were sent");
-    let listed = app.messages(&chat).await;
-    let listed_texts: Vec<&str> = listed
-        .iter()
-        .filter(|m| m["senderType"] == "user")
-        .map(|m| m["message"].as_str().expect("text"))
-        .collect();
-    let expected: Vec<String> = (0..1000).map(|n| format!("message {n}")).collect();
-    assert_eq!(listed_texts, expected);
+    let duplicated: Vec<(String, i64)> = sqlx::query_as(
+        "select id::text, count(*) from chat_messages
+         where session_id = any($1::uuid[]) group by id having count(*) > 1",
+    )
+    .bind(&chats)
+    .fetch_all(&app.pool)
+    .await
+    .expect("query");
+    assert!(duplicated.is_empty(), "stored twice: {duplicated:?}");
+    for (chat, sent) in chats.iter().zip(&acknowledged) {
+        let stored: Vec<String> = sqlx::query_scalar(
+            "select id::text from chat_messages
+             where session_id = $1::uuid and sender_type = 'user' order by id",
+        )
+        .bind(chat)
+        .fetch_all(&app.pool)
+        .await
+        .expect("query");
+        assert_eq!(&stored, sent, "every acknowledged message stored, in order");
+        let texts: Vec<String> = sqlx::query_scalar(
+            "select message from chat_messages
+             where session_id = $1::uuid and sender_type = 'user' order by id",
+        )
+        .bind(chat)
+        .fetch_all(&app.pool)
+        .await
+        .expect("query");
+        let expected: Vec<String> = (0..PER_SENDER).map(|m| format!("message {m}")).collect();
+        assert_eq!(texts, expected);
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]

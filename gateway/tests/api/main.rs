@@ -4,6 +4,7 @@
 mod accounts;
 mod chat;
 mod chat_pipeline;
+mod dead_letters;
 mod health;
 mod helpers;
 mod http_errors;
