@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::hub::Hub;
 use crate::limits::Limiters;
+use crate::metrics::Metrics;
 use crate::presence::Presence;
 use crate::settings::Settings;
 
@@ -28,6 +29,8 @@ pub struct Inner {
     pub namespace: Namespace,
     pub settings: Settings,
     pub limiters: Limiters,
+    /// This gateway's own metrics recorder.
+    pub metrics: Metrics,
 }
 
 impl AppState {
@@ -59,6 +62,7 @@ impl AppState {
                 namespace,
                 settings,
                 limiters,
+                metrics: Metrics::default(),
             }),
         })
     }

@@ -256,7 +256,9 @@ async fn an_oversized_frame_closes_the_socket(pool: PgPool) {
     let mut socket = app.socket().await;
     socket.send_raw(Message::text("x".repeat(64 * 1024))).await;
     // The server refuses frames over 16 KiB by closing the connection.
-    let (texts, _) = socket.read_until_end(std::time::Duration::from_secs(5)).await;
+    let (texts, _) = socket
+        .read_until_end(std::time::Duration::from_secs(5))
+        .await;
     assert_eq!(texts, 0);
 }
 
@@ -469,7 +471,9 @@ async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) 
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
 
     // What was already in flight arrives, then the connection ends.
-    let (received, _) = socket.read_until_end(std::time::Duration::from_secs(10)).await;
+    let (received, _) = socket
+        .read_until_end(std::time::Duration::from_secs(10))
+        .await;
     assert!(
         received < SENT,
         "the server dropped the slow consumer ({received} of {SENT} frames)"
@@ -483,7 +487,9 @@ async fn sockets_are_closed_cleanly_on_shutdown(pool: PgPool) {
     let mut socket = app.socket().await;
     socket.join(&chat).await;
     app.shut_down();
-    let (_, ending) = socket.read_until_end(std::time::Duration::from_secs(5)).await;
+    let (_, ending) = socket
+        .read_until_end(std::time::Duration::from_secs(5))
+        .await;
     assert_eq!(ending, Ending::CloseFrame);
 }
 
@@ -500,7 +506,9 @@ async fn a_client_close_gets_the_closing_handshake(pool: PgPool) {
         .send(Message::Close(None))
         .await
         .expect("close sent");
-    let (_, ending) = socket.read_until_end(std::time::Duration::from_secs(5)).await;
+    let (_, ending) = socket
+        .read_until_end(std::time::Duration::from_secs(5))
+        .await;
     assert_eq!(ending, Ending::CloseFrame);
 }
 

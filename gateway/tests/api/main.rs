@@ -4,9 +4,11 @@
 mod accounts;
 mod chat;
 mod chat_pipeline;
+mod connections;
 mod health;
 mod helpers;
 mod http_errors;
+mod security_headers;
 mod sessions;
 mod tracing_capture;
 mod web;
