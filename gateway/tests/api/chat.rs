@@ -481,7 +481,9 @@ async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) 
 
     // The slow socket gets what was already in flight, then its connection
     // ends: it was not buffered without limit.
-    let (received, _) = slow.read_until_end(std::time::Duration::from_secs(10)).await;
+    let (received, _) = slow
+        .read_until_end(std::time::Duration::from_secs(10))
+        .await;
     assert!(
         received < SENT,
         "the slow consumer received all {SENT} frames: it was buffered, not dropped"

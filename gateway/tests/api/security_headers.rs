@@ -98,7 +98,7 @@ async fn the_csp_allows_exactly_the_inline_script_of_the_served_page(pool: PgPoo
     let html = response.text().await.expect("body");
     let start = html.find("<script>").expect("an inline script") + "<script>".len();
     let end = start + html[start..].find("</script>").expect("its end");
-    let digest = Sha256::digest(html[start..end].as_bytes());
+    let digest = Sha256::digest(&html.as_bytes()[start..end]);
     let hash = base64::engine::general_purpose::STANDARD.encode(digest);
     let script_src = csp
         .split("; ")
