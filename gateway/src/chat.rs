@@ -172,7 +172,12 @@ pub async fn send_message(
         &command,
     )
     .await?;
-    metrics::counter!("chat_messages_accepted_total", "sender" => format!("{sender_type:?}").to_lowercase())
+    state
+        .metrics
+        .counter(
+            "chat_messages_accepted_total",
+            &[("sender", format!("{sender_type:?}").to_lowercase())],
+        )
         .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
     // message is durable in JetStream anyway and arrives by event.

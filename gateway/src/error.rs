@@ -16,6 +16,10 @@ pub enum ApiError {
     Forbidden(&'static str),
     #[error("Not found")]
     NotFound,
+    #[error("This method is not allowed here")]
+    MethodNotAllowed,
+    #[error("The request body did not arrive in time")]
+    RequestTimeout,
     #[error("Request body is too large")]
     PayloadTooLarge,
     #[error("{0}")]
@@ -35,6 +39,8 @@ impl ApiError {
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,

@@ -12,11 +12,13 @@ pub mod limits;
 pub mod metrics;
 pub mod presence;
 pub mod revocation;
+pub mod serve;
 pub mod settings;
 pub mod state;
 
-use std::net::SocketAddr;
 use std::time::Duration;
+
+use anyhow::Context as _;
 
 use secrecy::ExposeSecret as _;
 use tokio::net::TcpListener;
@@ -28,7 +30,6 @@ pub use state::AppState;
 
 /// Connections the gateway needs, opened from the settings.
 pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async_nats::Client)> {
-    use anyhow::Context as _;
     let pool = sqlx::postgres::PgPoolOptions::new()
         .max_connections(20)
         .acquire_timeout(Duration::from_secs(5))
@@ -63,13 +64,31 @@ async fn require_nats_2_10(nats: &async_nats::Client) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Serves the app on `listener` until `shutdown` resolves, then stops
-/// accepting and lets in-flight requests finish.
+/// Serves the app on `listener` and `/metrics` on `METRICS_ADDR` until
+/// `shutdown` resolves, then stops accepting and lets in-flight requests
+/// finish.
 pub async fn launch(
     settings: Settings,
     pool: sqlx::PgPool,
     nats: async_nats::Client,
     listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let metrics_addr = settings.http.metrics_addr;
+    let metrics_listener = TcpListener::bind(metrics_addr)
+        .await
+        .with_context(|| format!("failed to bind METRICS_ADDR {metrics_addr}"))?;
+    launch_with_metrics_listener(settings, pool, nats, listener, metrics_listener, shutdown).await
+}
+
+/// [`launch`] with the metrics listener bound by the caller (a test binds
+/// port 0 and reads its address).
+pub async fn launch_with_metrics_listener(
+    settings: Settings,
+    pool: sqlx::PgPool,
+    nats: async_nats::Client,
+    listener: TcpListener,
+    metrics_listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     require_nats_2_10(&nats).await?;
@@ -90,22 +109,37 @@ pub async fn launch(
             limiter_state.limits.forget_idle_keys();
         }
     });
+    let upkeep_state = state.clone();
+    let metrics_upkeep = tokio::spawn(async move {
+        let mut every_few_seconds = tokio::time::interval(Duration::from_secs(5));
+        loop {
+            every_few_seconds.tick().await;
+            upkeep_state.metrics.run_upkeep();
+        }
+    });
+    tracing::info!(address = %metrics_listener.local_addr()?, "metrics listening");
+    let metrics_stop = tokio_util::sync::CancellationToken::new();
+    let metrics_server = tokio::spawn(
+        axum::serve(metrics_listener, metrics::router(state.clone()))
+            .with_graceful_shutdown(metrics_stop.clone().cancelled_owned())
+            .into_future(),
+    );
     let sockets = state.shutdown.clone();
+    let limits = state.settings.http.clone();
     let app = http::app(state, store);
     tracing::info!(address = %listener.local_addr()?, "gateway listening");
-    let served = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    let served = serve::serve(listener, app, limits, async move {
         shutdown.await;
         // Upgraded sockets are not drained by the server: close them ourselves.
         sockets.cancel();
     })
     .await;
+    metrics_stop.cancel();
+    let _ = metrics_server.await;
     session_cleanup.abort();
     limiter_cleanup.abort();
     limits_follower.abort();
+    metrics_upkeep.abort();
     served?;
     tracing::info!("gateway stopped");
     Ok(())

@@ -40,6 +40,29 @@ pub struct Settings {
     /// host) whose pages may open `/ws`, e.g. `https://nyota.example`.
     pub allowed_origins: Vec<String>,
     pub limits: RateLimits,
+    pub http: HttpHardening,
+}
+
+/// How long the server waits on a client and how many connections it keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HttpHardening {
+    /// `METRICS_ADDR`: where `/metrics` is served, never the public port
+    /// (default 127.0.0.1:9464).
+    pub metrics_addr: SocketAddr,
+    /// `HTTP_HEADER_READ_TIMEOUT_MS`: a request's headers must arrive within
+    /// this long of its first byte (or of the connection opening) (default 10000).
+    pub header_read_timeout: Duration,
+    /// `HTTP_BODY_TIMEOUT_MS`: longest wait for the next piece of a request
+    /// body before answering 408 (default 30000).
+    pub body_timeout: Duration,
+    /// `HTTP_IDLE_TIMEOUT_MS`: a keep-alive connection with no request in
+    /// flight is closed after this long (default 75000).
+    pub idle_timeout: Duration,
+    /// `MAX_CONNECTIONS_PER_IP`: open connections (WebSockets included) per
+    /// TCP peer address; behind a proxy that is the proxy (default 256).
+    pub max_connections_per_ip: u32,
+    /// `MAX_CONNECTIONS`: open connections in all (default 20000).
+    pub max_connections: u32,
 }
 
 /// Attempts allowed per key; each refills evenly over its period.
@@ -124,6 +147,16 @@ impl Settings {
                 chat_message_per_ip_per_minute: env
                     .positive("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", 60),
             },
+            http: HttpHardening {
+                metrics_addr: env
+                    .parse("METRICS_ADDR", "127.0.0.1:9464")
+                    .unwrap_or(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 9464)),
+                header_read_timeout: millis(env.positive("HTTP_HEADER_READ_TIMEOUT_MS", 10_000)),
+                body_timeout: millis(env.positive("HTTP_BODY_TIMEOUT_MS", 30_000)),
+                idle_timeout: millis(env.positive("HTTP_IDLE_TIMEOUT_MS", 75_000)),
+                max_connections_per_ip: env.positive("MAX_CONNECTIONS_PER_IP", 256),
+                max_connections: env.positive("MAX_CONNECTIONS", 20_000),
+            },
         };
         let mut problems = env.problems;
         if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
@@ -135,6 +168,10 @@ impl Settings {
             Err(format!("invalid settings: {}", problems.join("; ")))
         }
     }
+}
+
+fn millis(n: u32) -> Duration {
+    Duration::from_millis(u64::from(n))
 }
 
 fn minutes(n: u32) -> Duration {
@@ -218,6 +255,17 @@ mod tests {
         assert_eq!(s.accounts_timeout, Duration::from_secs(5));
         assert_eq!(s.limits.login_failures_per_account_per_ip_per_minute, 5);
         assert_eq!(s.limits.login_failures_per_account_per_minute, 30);
+        assert_eq!(
+            s.http,
+            HttpHardening {
+                metrics_addr: "127.0.0.1:9464".parse().expect("addr"),
+                header_read_timeout: Duration::from_secs(10),
+                body_timeout: Duration::from_secs(30),
+                idle_timeout: Duration::from_secs(75),
+                max_connections_per_ip: 256,
+                max_connections: 20_000,
+            }
+        );
     }
 
     #[test]
@@ -235,6 +283,34 @@ mod tests {
         ])
         .expect("valid");
         assert_eq!(both.limits.login_failures_per_account_per_ip_per_minute, 7);
+    }
+
+    #[test]
+    fn http_hardening_is_read() {
+        let s = settings(&[
+            ("DATABASE_URL", "postgres://db/x"),
+            ("METRICS_ADDR", "0.0.0.0:9100"),
+            ("HTTP_HEADER_READ_TIMEOUT_MS", "250"),
+            ("MAX_CONNECTIONS_PER_IP", "3"),
+        ])
+        .expect("valid");
+        assert_eq!(s.http.metrics_addr, "0.0.0.0:9100".parse().expect("addr"));
+        assert_eq!(s.http.header_read_timeout, Duration::from_millis(250));
+        assert_eq!(s.http.max_connections_per_ip, 3);
+        let error = settings(&[
+            ("DATABASE_URL", "postgres://db/x"),
+            ("METRICS_ADDR", "localhost"),
+            ("MAX_CONNECTIONS", "0"),
+        ])
+        .expect_err("invalid");
+        assert!(
+            error.contains("METRICS_ADDR has an invalid value"),
+            "{error}"
+        );
+        assert!(
+            error.contains("MAX_CONNECTIONS must be greater than 0"),
+            "{error}"
+        );
     }
 
     #[test]

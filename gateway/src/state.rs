@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::hub::Hub;
 use crate::limits::Limits;
+use crate::metrics::Metrics;
 use crate::presence::Presence;
 use crate::settings::Settings;
 
@@ -29,6 +30,8 @@ pub struct Inner {
     pub settings: Settings,
     /// Rate limits, shared with the other gateways through NATS.
     pub limits: Limits,
+    /// This gateway's own metrics recorder.
+    pub metrics: Metrics,
 }
 
 impl AppState {
@@ -74,6 +77,7 @@ impl AppState {
                 namespace,
                 settings,
                 limits,
+                metrics: Metrics::default(),
             }),
         })
     }

@@ -5,6 +5,7 @@ pub mod agent;
 pub mod auth;
 pub mod chat;
 pub mod health;
+pub mod security;
 pub mod web;
 pub mod ws;
 
@@ -44,9 +45,8 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(chat::router())
         .merge(agent::router())
         .fallback(|| async { ApiError::NotFound })
-        .method_not_allowed_fallback(|| async {
-            ApiError::BadRequest("This method is not allowed here".to_owned())
-        });
+        // axum adds the `Allow` header to this 405.
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
     let with_sessions = Router::new()
         .nest("/api", api)
         .merge(ws::router())
@@ -54,12 +54,22 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(health::router())
-        .merge(crate::metrics::router())
         .merge(web::router(&state.settings.web_dist))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .layer(middleware::from_fn_with_state(
+            state.settings.http.body_timeout,
+            crate::serve::body_timeout,
+        ))
         .layer(middleware::from_fn(require_xhr_for_unsafe_methods))
-        .layer(middleware::from_fn(crate::metrics::track))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::metrics::track,
+        ))
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(middleware::from_fn_with_state(
+            security::SecurityHeaders::new(&state.settings),
+            security::add_headers,
+        ))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {
                 let route = request

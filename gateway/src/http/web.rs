@@ -138,6 +138,9 @@ pub fn router(dist: &Path) -> Router<AppState> {
 async fn cache_control(request: Request, next: Next) -> Response {
     let immutable = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
+    response
+        .extensions_mut()
+        .insert(crate::metrics::StaticRoute);
     if response.status().is_success() {
         let value = if immutable {
             "public, max-age=31536000, immutable"

@@ -80,7 +80,10 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 
 async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) {
     let id = state.hub.connection_id();
-    metrics::gauge!("websocket_connections").increment(1.0);
+    state
+        .metrics
+        .gauge("websocket_connections", &[])
+        .increment(1.0);
     let (outbox, mut queued) = mpsc::channel::<Outgoing>(OUTBOX_FRAMES);
     let kill = CancellationToken::new();
     let member = Member {
@@ -161,7 +164,10 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
     }
     state.hub.release_revocable(&revocation_keys, id);
     let _ = sender.await;
-    metrics::gauge!("websocket_connections").decrement(1.0);
+    state
+        .metrics
+        .gauge("websocket_connections", &[])
+        .decrement(1.0);
 }
 
 /// One socket's protocol state: who it is and which chats it joined.

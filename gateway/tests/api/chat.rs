@@ -448,11 +448,14 @@ async fn agents_work_the_inbox(pool: PgPool) {
 async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) {
     let app = spawn(pool).await;
     let chat = app.start_chat("Slow", "slow@example.com").await;
-    let mut socket = app.socket().await;
-    assert_eq!(socket.join(&chat).await["type"], "session_joined");
+    let mut slow = app.socket().await;
+    assert_eq!(slow.join(&chat).await["type"], "session_joined");
+    let mut healthy = app.socket().await;
+    assert_eq!(healthy.join(&chat).await["type"], "session_joined");
 
     // Flood the chat's event subject as the worker would (8 KiB frames,
-    // 24 MiB in all, far beyond the socket buffers) while the client reads nothing.
+    // 24 MiB in all, far beyond the socket buffers), in batches the healthy
+    // socket reads in full before the next; the slow one reads nothing.
     let id = uuid::Uuid::parse_str(&chat).expect("uuid");
     let frame = json!({
         "type": "new_message",
@@ -461,23 +464,38 @@ async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) 
     })
     .to_string();
     const SENT: usize = 3000;
-    for _ in 0..SENT {
-        app.nats
-            .publish(app.namespace.chat_events(id), frame.clone().into())
-            .await
-            .expect("publish");
+    const BATCH: usize = 50;
+    let mut delivered = 0;
+    for _ in 0..SENT / BATCH {
+        for _ in 0..BATCH {
+            app.nats
+                .publish(app.namespace.chat_events(id), frame.clone().into())
+                .await
+                .expect("publish");
+        }
+        app.nats.flush().await.expect("flush");
+        for _ in 0..BATCH {
+            assert_eq!(healthy.recv_type("new_message").await["sessionId"], chat);
+            delivered += 1;
+        }
     }
-    app.nats.flush().await.expect("flush");
-    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    assert_eq!(delivered, SENT, "the healthy socket got every message");
 
-    // What was already in flight arrives, then the connection ends.
-    let (received, _) = socket
+    // The slow socket gets what was already in flight, then its connection
+    // ends: it was not buffered without limit.
+    let (received, _) = slow
         .read_until_end(std::time::Duration::from_secs(10))
         .await;
     assert!(
         received < SENT,
-        "the server dropped the slow consumer ({received} of {SENT} frames)"
+        "the slow consumer received all {SENT} frames: it was buffered, not dropped"
     );
+    // The healthy socket is still joined and live.
+    app.nats
+        .publish(app.namespace.chat_events(id), frame.into())
+        .await
+        .expect("publish");
+    assert_eq!(healthy.recv_type("new_message").await["sessionId"], chat);
 }
 
 #[sqlx::test(migrations = "../migrations")]

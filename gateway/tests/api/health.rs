@@ -95,25 +95,127 @@ async fn readyz_turns_503_when_nats_is_unreachable(pool: PgPool) {
     assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn metrics_count_requests_by_route_and_status(pool: PgPool) {
-    let app = spawn(pool).await;
-    app.get("/api/user").await;
-    let chat = app.start_chat("Metric", "metric@example.com").await;
-    app.send(&chat, "counted").await;
-    let response = app.get("/metrics").await;
+/// `/metrics` of `app`, from its metrics listener.
+async fn scrape(app: &TestApp) -> String {
+    let response = reqwest::get(format!("{}/metrics", app.metrics_address))
+        .await
+        .expect("scrape");
     assert_eq!(response.status(), StatusCode::OK);
-    let text = response.text().await.expect("body");
+    response.text().await.expect("body")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn metrics_count_this_gateways_own_requests_exactly(pool: PgPool) {
+    let app = spawn(pool.clone()).await;
+    let other = spawn(pool).await;
+    for _ in 0..3 {
+        assert_eq!(
+            app.get("/api/user").await.status(),
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    other.get("/api/user").await;
+    let chat = app.start_chat("Metric", "metric@example.com").await;
+    assert_eq!(
+        app.send(&chat, "counted").await.status(),
+        StatusCode::CREATED
+    );
+
+    let text = scrape(&app).await;
+    for line in [
+        r#"http_requests_total{method="GET",route="/api/user",status="401"} 3"#,
+        r#"http_request_duration_seconds_count{method="GET",route="/api/user"} 3"#,
+        r#"http_requests_total{method="POST",route="/api/chat/sessions/{id}/messages",status="201"} 1"#,
+        r#"chat_messages_accepted_total{sender="user"} 1"#,
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+    let other_text = scrape(&other).await;
     assert!(
-        text.contains(r#"http_requests_total{method="GET",route="/api/user",status="401"}"#),
+        other_text
+            .lines()
+            .any(|l| l == r#"http_requests_total{method="GET",route="/api/user",status="401"} 1"#),
+        "{other_text}"
+    );
+    assert!(
+        !other_text.contains("chat_messages_accepted_total"),
+        "{other_text}"
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn invented_methods_and_paths_add_no_labels(pool: PgPool) {
+    let app = spawn(pool).await;
+    let method = reqwest::Method::from_bytes("X".repeat(65_000).as_bytes()).expect("a token");
+    let response = app
+        .client
+        .request(method, app.url("/api/user"))
+        .send()
+        .await
+        .expect("request");
+    assert!(response.status().is_client_error(), "{}", response.status());
+    let unknown = format!("/api/no-such-{}", uuid::Uuid::new_v4().simple());
+    assert_eq!(app.get(&unknown).await.status(), StatusCode::NOT_FOUND);
+    let page = format!("/no-such-page-{}", uuid::Uuid::new_v4().simple());
+    assert_eq!(app.get(&page).await.status(), StatusCode::NOT_FOUND);
+
+    let text = scrape(&app).await;
+    assert!(text.len() < 16 * 1024, "{} bytes of metrics", text.len());
+    assert!(!text.contains("XXXX"), "{text}");
+    assert!(!text.contains("no-such"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with(r#"http_requests_total{method="OTHER",route="/api/user","#)),
         "{text}"
     );
     assert!(
-        text.contains("http_request_duration_seconds_bucket"),
+        text.lines()
+            .any(|l| l == r#"http_requests_total{method="GET",route="static",status="404"} 1"#),
         "{text}"
     );
-    assert!(
-        text.contains(r#"chat_messages_accepted_total{sender="user"}"#),
-        "{text}"
-    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn metrics_are_not_on_the_public_port(pool: PgPool) {
+    let app = spawn(pool).await;
+    assert_eq!(app.get("/metrics").await.status(), StatusCode::NOT_FOUND);
+    assert!(scrape(&app).await.contains("http_requests_total"));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn dead_letters_awaiting_replay_are_reported_by_role_and_reason(pool: PgPool) {
+    let app = spawn(pool.clone()).await;
+    assert!(!scrape(&app).await.contains("dead_letters"));
+
+    for (role, reason, replayed) in [
+        ("chat", "data", false),
+        ("chat", "data", false),
+        ("chat", "data", true),
+        ("notify \"x\"", "exhausted", false),
+    ] {
+        sqlx::query(
+            "insert into dead_letters (id, role, stream, subject, payload, error, reason, deliveries, replayed_at) \
+             values ($1, $2, 'CHAT', 'chat.send.x', '\\x00'::bytea, 'test', $3, 1, case when $4 then now() end)",
+        )
+        .bind(uuid::Uuid::new_v4())
+        .bind(role)
+        .bind(reason)
+        .bind(replayed)
+        .execute(&pool)
+        .await
+        .expect("dead letter");
+    }
+    let text = scrape(&app).await;
+    for line in [
+        r#"dead_letters{role="chat",reason="data"} 2"#,
+        r#"dead_letters{role="notify \"x\"",reason="exhausted"} 1"#,
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
 }

@@ -20,6 +20,8 @@ pub struct TestApp {
     /// The browser most tests act as; `TestApp` derefs to it.
     pub browser: Browser,
     pub address: String,
+    /// Where this gateway serves `/metrics` (its own listener, not `address`).
+    pub metrics_address: String,
     pub namespace: Namespace,
     pub nats: async_nats::Client,
     pub pool: PgPool,
@@ -121,7 +123,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         .connect(&options.gateway_nats_url)
         .await
         .expect("gateway connects to NATS");
-    let address = start_gateway(
+    let (address, metrics_address) = start_gateway(
         settings.clone(),
         pool.clone(),
         gateway_nats,
@@ -137,6 +139,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     TestApp {
         browser: Browser::new(&address),
         address,
+        metrics_address,
         namespace,
         nats,
         pool,
@@ -147,31 +150,46 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     }
 }
 
+/// Starts a gateway; returns its public and its metrics base URLs.
 async fn start_gateway(
     settings: Settings,
     pool: PgPool,
     nats: async_nats::Client,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> String {
+) -> (String, String) {
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("addr"));
+    let metrics_listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind metrics");
+    let metrics_address = format!("http://{}", metrics_listener.local_addr().expect("addr"));
     tokio::spawn(async move {
-        if let Err(error) = gateway::launch(settings, pool, nats, listener, shutdown).await {
+        if let Err(error) = gateway::launch_with_metrics_listener(
+            settings,
+            pool,
+            nats,
+            listener,
+            metrics_listener,
+            shutdown,
+        )
+        .await
+        {
             panic!("gateway failed: {error:#}");
         }
     });
-    address
+    (address, metrics_address)
 }
 
-/// A small stand-in for `web/dist`: an index page and a hashed asset with
-/// its precompressed sibling.
+/// A small stand-in for `web/dist`: an index page with an inline script (as
+/// the theme-flash script of the real one) and a hashed asset with its
+/// precompressed sibling.
 fn fake_web_build() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(
         dir.path().join("index.html"),
-        "<!doctype html><title>Nyota</title>",
+        "<!doctype html><title>Nyota</title>\n<script>\n  document.documentElement.dataset.theme = 'dark';\n</script>\n<script type=\"module\" src=\"/assets/app-4f3a.js\"></script>",
     )
     .expect("write");
     std::fs::create_dir(dir.path().join("assets")).expect("mkdir");
@@ -234,6 +252,7 @@ impl TestApp {
             let _ = stopped.wait_for(|s| *s).await;
         })
         .await
+        .0
     }
 
     /// A browser with no cookies yet, on this app's gateway.

@@ -101,3 +101,32 @@ async fn unknown_api_paths_are_json_404s(pool: PgPool) {
     let body: Value = response.json().await.expect("JSON body");
     assert_eq!(body["message"], "Not found");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn unknown_methods_on_api_routes_are_405_with_allow(pool: PgPool) {
+    let app = spawn(pool).await;
+    for (method, path) in [("BREW", "/api/user"), ("PUT", "/api/login")] {
+        let response = app
+            .client
+            .request(
+                reqwest::Method::from_bytes(method.as_bytes()).expect("method"),
+                app.url(path),
+            )
+            .header("X-Requested-With", "XMLHttpRequest")
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        let allow = response.headers()["allow"]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        let wanted = if path == "/api/login" { "POST" } else { "GET" };
+        assert!(allow.contains(wanted), "{method} {path}: Allow: {allow}");
+        assert_eq!(message(response).await, "This method is not allowed here");
+    }
+}

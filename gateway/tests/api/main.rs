@@ -4,6 +4,7 @@
 mod accounts;
 mod chat;
 mod chat_pipeline;
+mod connections;
 mod dead_letters;
 mod health;
 mod helpers;
@@ -11,6 +12,7 @@ mod http_errors;
 mod input_rules;
 mod rate_limits;
 mod revocation;
+mod security_headers;
 mod sessions;
 mod tracing_capture;
 mod web;
