@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
-import { useQuietSockets } from '@/test/quiet-sockets';
+import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 
-useQuietSockets();
+quietSocketsInEachTest();
 
 const admin = { ...sampleUser, isAdmin: true };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

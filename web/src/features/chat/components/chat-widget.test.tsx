@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { json, mockFetch, renderApp, type Handler } from '@/test/render';
-import { useQuietSockets } from '@/test/quiet-sockets';
+import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { validateStartForm } from './chat-start-form';
 
-useQuietSockets();
+quietSocketsInEachTest();
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
 const session: ChatSession = {
