@@ -11,6 +11,7 @@ import { useChatMessages } from '@/lib/chat/get-chat-messages';
 import { maxMessageLength } from '@/lib/chat/message-format';
 import { useMessageComposer } from '@/lib/chat/use-message-composer';
 import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
+import { mailtoHref } from '@/lib/mailto';
 import { useJoinedSession } from '@/lib/live-socket';
 import { useAgentChat } from '../api/get-agent-chat';
 import { useAssignAgentChat } from '../api/assign-agent-chat';
@@ -94,7 +95,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         </div>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2 xl:grid-cols-3">
           <Detail label="Email">
-            <a href={`mailto:${chat.visitorEmail}`} className="text-brand-dark underline dark:text-brand-light">
+            <a href={mailtoHref(chat.visitorEmail)} className="text-brand-dark underline dark:text-brand-light">
               {chat.visitorEmail}
             </a>
           </Detail>

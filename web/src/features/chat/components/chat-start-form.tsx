@@ -6,9 +6,8 @@ import type { ChatSession } from '@/api-types/ChatSession';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { RequestError } from '@/lib/api-client';
+import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '../api/start-chat-session';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface StartFormErrors {
   name?: string;
@@ -20,7 +19,7 @@ export function validateStartForm(name: string, email: string): StartFormErrors 
   const errors: StartFormErrors = {};
   if (!name.trim()) errors.name = 'Name is required';
   if (!email.trim()) errors.email = 'Email is required';
-  else if (!emailPattern.test(email.trim())) errors.email = 'Please enter a valid email address';
+  else if (!isValidEmail(email.trim())) errors.email = invalidEmailMessage;
   return errors;
 }
 

@@ -49,6 +49,11 @@ describe('validateStartForm', () => {
     expect(validateStartForm('   ', ' \t ')).toEqual({ name: 'Name is required', email: 'Email is required' });
     expect(validateStartForm('Amina', 'amina')).toEqual({ email: 'Please enter a valid email address' });
     expect(validateStartForm(' Amina ', ' amina@example.com ')).toEqual({});
+    // The site's one email rule, the server's (src/lib/email.ts).
+    for (const email of ['a@b', 'x?y@c.co', 'x&y@c.co', 'a@b.c', 'a..b@c.co']) {
+      expect(validateStartForm('Amina', email)).toEqual({ email: 'Please enter a valid email address' });
+    }
+    expect(validateStartForm('Ann', "ann.o'brien+chat@mail.example.co.ke")).toEqual({});
   });
 });
 
