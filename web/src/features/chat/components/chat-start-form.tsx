@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { RequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '../api/start-chat-session';
 
@@ -50,9 +50,8 @@ export function ChatStartForm({
     );
   };
 
-  // The server explains a refused form (400) in words worth showing next to it.
-  const serverProblem =
-    start.error instanceof RequestError && start.error.status === 400 ? start.error.message : null;
+  // The server explains a refused form (400) in words worth showing next to it; the values stay.
+  const serverProblem = refusalMessage(start.error);
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">

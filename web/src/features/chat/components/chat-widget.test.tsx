@@ -169,6 +169,80 @@ describe('chat widget', () => {
     );
   });
 
+  it('isolates what people wrote: a message with U+202E cannot reorder the sender, time or typing line', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    const spoof = 'Hi \u202Eexe.gnp\u2066 and more';
+    backend((url) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages`) {
+        return json(200, [
+          { ...agentMessage, message: spoof },
+          { ...agentMessage, id: `${agentMessage.id.slice(0, -2)}b2`, senderType: 'system', message: '\u202EAdmin joined the chat' },
+        ]);
+      }
+      return json(404, {});
+    });
+    renderApp('/');
+    const { dialog } = await openWidget();
+    const log = await within(dialog).findByRole('log', { name: 'Messages' });
+    const bubble = within(log).getByText(spoof);
+    expect(bubble.tagName).toBe('BDI');
+    // The time and the sender's name are outside that isolate, each in their own place.
+    const item = bubble.closest('li')!;
+    expect(bubble.contains(item.querySelector('time'))).toBe(false);
+    expect(within(item).getByText('Support').tagName).toBe('BDI');
+    const notice = within(log).getByText('\u202EAdmin joined the chat');
+    expect(notice.tagName).toBe('BDI');
+    expect(notice.closest('li')!.querySelector('.whitespace-nowrap')!.closest('bdi')).toBeNull();
+  });
+
+  it('a refused start (400) shows the server words, no generic toast, and keeps the name and email', async () => {
+    const fetch = backend((url, init) =>
+      url === '/api/chat/sessions' && init.method === 'POST'
+        ? json(400, { message: 'Name must contain visible characters' }, 'Bad Request')
+        : json(404, {}),
+    );
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    await user.type(within(dialog).getByLabelText('Name'), 'A\u200B');
+    await user.type(within(dialog).getByLabelText('Email'), 'amina@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name must contain visible characters');
+    expect(chatCalls(fetch, 'POST', '/api/chat/sessions')).toHaveLength(1);
+    expect(within(notifications()).queryByText('Failed to start chat session. Please try again.')).toBeNull();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('A\u200B');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('amina@example.com');
+    expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
+    expect(localStorage.getItem('chat-session')).toBeNull();
+  });
+
+  it('a refused message (400) shows the server words next to the box and keeps the text until edited', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    backend((url, init) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages` && init.method === 'POST') {
+        return json(400, { message: 'Message contains characters that are not allowed' }, 'Bad Request');
+      }
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, []);
+      return json(404, {});
+    });
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    const box = await within(dialog).findByLabelText('Message');
+    await user.type(box, 'Hello\u0007there');
+    await user.keyboard('{Enter}');
+    const problem = await within(dialog).findByRole('alert');
+    expect(problem).toHaveTextContent('Message contains characters that are not allowed');
+    expect(box).toHaveAccessibleDescription('Message contains characters that are not allowed');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveValue('Hello\u0007there');
+    expect(within(notifications()).queryByText('Failed to send message. Please try again.')).toBeNull();
+    // Fixing the text clears the complaint.
+    await user.type(box, '!');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
   it('forgets a stored chat the server does not know (404) and prefills the form', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     backend(() => json(404, { message: 'Not found' }));
