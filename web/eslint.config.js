@@ -1,5 +1,6 @@
 // The lint gate: typescript-eslint's recommended rules, the rules of hooks, and
 // the layout's import boundaries (docs: /work/shared/STYLE.md, Web section).
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,7 +18,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, boundaries },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.app.json' } },
+      'import/resolver': { [fileURLToPath(new URL('./eslint-resolver.cjs', import.meta.url))]: {} },
       'boundaries/elements': [
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
         { type: 'lib', pattern: 'src/lib' },
