@@ -43,5 +43,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // See src/test/setup.ts: whole-app renders on a busy machine.
+    testTimeout: 20_000,
   },
 });

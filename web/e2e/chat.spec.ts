@@ -226,3 +226,53 @@ test('after a dropped socket the widget reconnects and shows what it missed', as
   await expect(panel.getByRole('log').getByText('Still here')).toBeVisible();
   await agent.dispose();
 });
+
+/** How the browser lays out the element holding `text`: inside <bdi>, and its computed unicode-bidi. */
+async function isolationOf(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).evaluate((el) => ({
+    inBdi: el.closest('bdi') !== null,
+    unicodeBidi: getComputedStyle(el).unicodeBidi,
+  }));
+}
+
+test('a message with a right-to-left override is isolated in the widget and the console', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const visitorSide = await newPage(browser, baseURL);
+  const visitor = visitorSide.page;
+  const visitorName = `Layla ${Date.now().toString(36)}`;
+  // Without isolation, U+202E would run on past the bubble and mirror the name and time after it.
+  const spoof = `Invoice \u202Efdp.exe ${Date.now().toString(36)}`;
+
+  await visitor.goto('/');
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await panel.getByLabel('Name').fill(visitorName);
+  await panel.getByLabel('Email').fill('layla@example.com');
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  const messageBox = panel.getByRole('textbox', { name: 'Message' });
+  await messageBox.fill(spoof);
+  await messageBox.press('Enter');
+  await expect(panel.getByRole('log').getByText(spoof, { exact: true })).toBeVisible();
+  expect(await isolationOf(visitor, spoof)).toEqual({ inBdi: true, unicodeBidi: 'isolate' });
+
+  if (adminEmail && adminPassword) {
+    const agentSide = await newPage(browser, baseURL);
+    const agent = agentSide.page;
+    const login = await agent.request.post('/api/login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { email: adminEmail, password: adminPassword },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    await agent.goto('/admin/chat');
+    const row = agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName });
+    await expect(row.getByText(spoof, { exact: true })).toBeVisible();
+    expect(await isolationOf(agent, spoof)).toEqual({ inBdi: true, unicodeBidi: 'isolate' });
+    await row.click();
+    const conversation = agent.getByRole('region', { name: visitorName });
+    const bubble = conversation.getByRole('log').getByText(spoof, { exact: true });
+    await expect(bubble).toBeVisible();
+    expect(await bubble.evaluate((el) => [el.tagName, getComputedStyle(el).unicodeBidi])).toEqual(['BDI', 'isolate']);
+    await agentSide.context.close();
+  }
+  await visitorSide.context.close();
+});

@@ -33,6 +33,23 @@ describe('route table', () => {
     },
   );
 
+  it.each([
+    ['/blog/2f1c8a4e-7b3d-4c2a-9e51-0d6f3b8a1c27', 'Blog post', 'Blog | Nyota Cloud'],
+    ['/events/7a9e0c13-5d2b-4f86-b1c4-3e8d9f2a6b05', 'Event details', 'Event Details | Nyota Cloud Events'],
+  ])('%s renders its page in the layout for a concrete id', async (path, heading, title) => {
+    signedOut();
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).toBeNull();
+    expect(router.state.location.pathname).toBe(path);
+    // The layout: site navigation, the footer and the chat launcher.
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Nyota Cloud`);
+    expect(screen.getByRole('button', { name: 'Open chat' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(title));
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}${path}`);
+  });
+
   it('events pages carry the events suffix', async () => {
     signedOut();
     renderApp('/events');

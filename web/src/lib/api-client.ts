@@ -2,6 +2,7 @@
 
 import {
   readFailureMessage,
+  serverMessage,
   type RequestFailure,
 } from './error-catalogue';
 import type { ErrorBody } from './api-types';
@@ -19,6 +20,15 @@ export class RequestError extends Error {
   get status(): number | null {
     return this.failure.kind === 'http' ? this.failure.status : null;
   }
+}
+
+/**
+ * The server's own words when it refused what was sent (400 with a message,
+ * e.g. "Message contains characters that are not allowed"), else null. Forms
+ * show these next to the input, which they keep, instead of a generic failure.
+ */
+export function refusalMessage(error: unknown): string | null {
+  return error instanceof RequestError && error.status === 400 ? serverMessage(error.failure) : null;
 }
 
 export interface RequestOptions {

@@ -12,7 +12,7 @@ class QuietSocket {
 }
 
 /** Replaces WebSocket with a silent one around every test of the calling file. */
-export function useQuietSockets() {
+export function quietSocketsInEachTest() {
   beforeEach(() => {
     vi.stubGlobal('WebSocket', QuietSocket);
   });

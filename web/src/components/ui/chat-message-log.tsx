@@ -1,7 +1,9 @@
 // The scrolling message list of a chat, shared by the visitor widget and the
 // agent console: loading and error states, the viewer's own messages on the
 // right, the other side's on the left, system notices centred, and a typing
-// line. It keeps the newest message in view.
+// line. It keeps the newest message in view. Text the people in the chat wrote
+// (messages, names) sits in <bdi>, so right-to-left text or a stray bidi control
+// such as U+202E cannot reorder the name, time or typing line around it.
 
 import { useEffect, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -67,7 +69,7 @@ export function ChatMessageLog({
             {messages.data.map((m) =>
               m.senderType === 'system' ? (
                 <li key={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
-                  {m.message} <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
+                  <bdi>{m.message}</bdi> <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
                 </li>
               ) : (
                 <li key={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
@@ -76,7 +78,7 @@ export function ChatMessageLog({
                       visibleNames ? 'text-xs font-medium text-gray-600 dark:text-gray-300' : 'sr-only'
                     }
                   >
-                    {senderName(m.senderType)}
+                    <bdi>{senderName(m.senderType)}</bdi>
                     {visibleNames ? '' : ': '}
                   </span>
                   <p
@@ -87,7 +89,7 @@ export function ChatMessageLog({
                         : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
                     )}
                   >
-                    {m.message}
+                    <bdi>{m.message}</bdi>
                   </p>
                   <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
                     {formatMessageTime(m.createdAt)}

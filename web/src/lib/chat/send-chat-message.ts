@@ -3,7 +3,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, refusalMessage } from '@/lib/api-client';
 import { messages, toastTitles } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
 import { chatMessagesQueryKey } from './get-chat-messages';
@@ -20,7 +20,10 @@ export function sendChatMessage({ sessionId, message }: SendChatMessageInput): P
   });
 }
 
-/** Sending refetches the list (spec §4); a failure shows the catalogue's send-failure toast. */
+/**
+ * Sending refetches the list (spec §4); a failure shows the catalogue's send-failure
+ * toast, except a refusal, which the composer shows in the server's words.
+ */
 export function useSendChatMessage(options: { onSent?: (message: ChatMessage) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,7 +33,8 @@ export function useSendChatMessage(options: { onSent?: (message: ChatMessage) =>
       options.onSent?.(message);
       await queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(sessionId) });
     },
-    onError: () => {
+    onError: (error) => {
+      if (refusalMessage(error)) return;
       toast({ title: toastTitles.chatError, description: messages.chatSendFailed, variant: 'destructive' });
     },
   });

@@ -1,7 +1,9 @@
 // The reply box's behaviour, shared by the visitor widget and the agent console:
-// Enter sends, Shift+Enter adds a line, typing frames while typing, text kept on failure.
+// Enter sends, Shift+Enter adds a line, typing frames while typing, text kept on
+// failure, and the server's reason when it refuses a message (shown until the next edit).
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { refusalMessage } from '@/lib/api-client';
 import { liveSocket } from '@/lib/live-socket';
 import { canSendMessage } from './message-format';
 import { useSendChatMessage } from './send-chat-message';
@@ -42,13 +44,17 @@ export function useMessageComposer(sessionId: string | null | undefined) {
     [notifier, send, sending, sessionId, text],
   );
 
+  const problem = refusalMessage(send.error);
+  const { reset, isError } = send;
   const onChange = useCallback(
     (value: string) => {
       setText(value);
+      // Only a failed send is reset: resetting one in flight would drop its success handler.
+      if (isError) reset();
       if (value.trim()) notifier.input();
       else notifier.stop();
     },
-    [notifier],
+    [notifier, reset, isError],
   );
 
   const onKeyDown = useCallback(
@@ -60,5 +66,5 @@ export function useMessageComposer(sessionId: string | null | undefined) {
     [submit],
   );
 
-  return { text, onChange, onKeyDown, submit, sending, canSend };
+  return { text, onChange, onKeyDown, submit, sending, canSend, problem };
 }

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '@/api-types/ChatSummary';
+import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
-import { useQuietSockets } from '@/test/quiet-sockets';
+import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 
-useQuietSockets();
+quietSocketsInEachTest();
 
 const admin = { ...sampleUser, isAdmin: true };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -114,5 +115,94 @@ describe('agent console inbox', () => {
       expect(fetch.mock.calls.some(([u, i]) => u === `/api/agent/chats/${chat.sessionId}/read` && i?.method === 'POST')).toBe(true),
     );
     expect(within(conversation).getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('isolates visitor and agent text (U+202E) in the inbox row and the conversation', async () => {
+    const rlo = '\u202E';
+    const chat = summary({
+      visitorName: `Eve${rlo}nimda`,
+      visitorEmail: 'eve@example.com',
+      lastMessagePreview: `${rlo}gpj.exe`,
+      assignedAgentName: `Agent${rlo}X`,
+      pageUrl: `/edge${rlo}x`,
+    });
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/agent/chats?')) return json(200, [chat]);
+      if (url === `/api/agent/chats/${chat.sessionId}`) return json(200, chat);
+      if (url === `/api/chat/sessions/${chat.sessionId}/messages`) {
+        return json(200, [
+          { id: '0190f0a0-0000-7000-8000-0000000000c1', sessionId: chat.sessionId, senderType: 'user', message: `hi${rlo}olleh`, createdAt: minutesAgo(2) },
+        ]);
+      }
+      return json(200, {});
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/chat');
+    const row = await screen.findByRole('button', { name: /Eve/ }, { timeout: 5_000 });
+    for (const text of [chat.visitorName, chat.lastMessagePreview!, chat.assignedAgentName!]) {
+      expect(within(row).getByText(text).tagName).toBe('BDI');
+    }
+    // The relative time and the unread badge stay outside the isolates.
+    expect(row.querySelector('time')!.closest('bdi')).toBeNull();
+    expect(within(row).getByTestId('unread-badge').closest('bdi')).toBeNull();
+
+    await user.click(row);
+    const conversation = await screen.findByRole('region', { name: chat.visitorName }, { timeout: 5_000 });
+    expect(within(conversation).getByRole('heading', { level: 2 }).querySelector('bdi')).toHaveTextContent(chat.visitorName);
+    expect(within(conversation).getByText(chat.pageUrl!).tagName).toBe('BDI');
+    expect(within(conversation).getByText(chat.assignedAgentName!).tagName).toBe('BDI');
+    expect(within(conversation).getByRole('link', { name: 'eve@example.com' }).querySelector('bdi')).not.toBeNull();
+    const log = await within(conversation).findByRole('log', { name: 'Messages' });
+    const bubble = within(log).getByText(`hi${rlo}olleh`);
+    expect(bubble.tagName).toBe('BDI');
+    const item = bubble.closest('li')!;
+    expect(within(item).getByText(chat.visitorName).tagName).toBe('BDI');
+    expect(bubble.contains(item.querySelector('time'))).toBe(false);
+  });
+
+  it('the email link cannot carry extra headers', async () => {
+    const chat = summary({ visitorEmail: 'x?bcc=spy@evil.example' });
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/agent/chats?')) return json(200, [chat]);
+      if (url === `/api/agent/chats/${chat.sessionId}`) return json(200, chat);
+      if (url === `/api/chat/sessions/${chat.sessionId}/messages`) return json(200, []);
+      return json(200, {});
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/chat');
+    await user.click(await screen.findByRole('button', { name: /Wanjiru/ }, { timeout: 5_000 }));
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    const href = within(conversation).getByRole('link', { name: 'x?bcc=spy@evil.example' }).getAttribute('href')!;
+    expect(href).toBe('mailto:x%3Fbcc%3Dspy@evil.example');
+    expect(new URL(href).search).toBe('');
+  });
+
+  it('a refused reply (400) shows the server words and keeps the text', async () => {
+    const chat = summary({});
+    mockFetch((url, init) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/agent/chats?')) return json(200, [chat]);
+      if (url === `/api/agent/chats/${chat.sessionId}`) return json(200, chat);
+      if (url === `/api/chat/sessions/${chat.sessionId}/messages` && init.method === 'POST') {
+        return json(400, { message: 'Message must contain visible characters' }, 'Bad Request');
+      }
+      if (url === `/api/chat/sessions/${chat.sessionId}/messages`) return json(200, []);
+      return json(200, {});
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/chat');
+    await user.click(await screen.findByRole('button', { name: /Wanjiru/ }, { timeout: 5_000 }));
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    const reply = within(conversation).getByRole('textbox', { name: 'Reply' });
+    await user.type(reply, 'x\u200B');
+    // One toast at a time: a failure toast would replace this one.
+    act(() => toast({ title: 'Earlier notice' }));
+    await user.click(within(conversation).getByRole('button', { name: 'Send' }));
+    expect(await within(conversation).findByRole('alert')).toHaveTextContent('Message must contain visible characters');
+    expect(reply).toHaveAccessibleDescription('Message must contain visible characters');
+    expect(reply).toHaveValue('x\u200B');
+    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByText('Earlier notice')).toBeInTheDocument();
   });
 });

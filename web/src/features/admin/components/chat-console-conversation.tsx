@@ -11,6 +11,7 @@ import { useChatMessages } from '@/lib/chat/get-chat-messages';
 import { maxMessageLength } from '@/lib/chat/message-format';
 import { useMessageComposer } from '@/lib/chat/use-message-composer';
 import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
+import { mailtoHref } from '@/lib/mailto';
 import { useJoinedSession } from '@/lib/live-socket';
 import { useAgentChat } from '../api/get-agent-chat';
 import { useAssignAgentChat } from '../api/assign-agent-chat';
@@ -71,7 +72,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
       <header className="space-y-3 border-b border-gray-200 p-4 dark:border-gray-700">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="conversation-heading" className="text-xl font-semibold">
-            {chat.visitorName}
+            <bdi>{chat.visitorName}</bdi>
           </h2>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -94,21 +95,23 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         </div>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2 xl:grid-cols-3">
           <Detail label="Email">
-            <a href={`mailto:${chat.visitorEmail}`} className="text-brand-dark underline dark:text-brand-light">
-              {chat.visitorEmail}
+            <a href={mailtoHref(chat.visitorEmail)} className="text-brand-dark underline dark:text-brand-light">
+              <bdi>{chat.visitorEmail}</bdi>
             </a>
           </Detail>
           <Detail label="Started">
             <time dateTime={chat.createdAt}>{formatStartedAt(chat.createdAt)}</time>
           </Detail>
-          <Detail label="Page">{chat.pageUrl ?? 'Unknown'}</Detail>
+          <Detail label="Page">{chat.pageUrl === null ? 'Unknown' : <bdi>{chat.pageUrl}</bdi>}</Detail>
           <Detail label="Browser">
             <span title={chat.userAgent ?? undefined}>{describeBrowser(chat.userAgent)}</span>
           </Detail>
           <Detail label="Status">
             {resolved ? 'Resolved' : chat.awaitingReply ? 'Open, awaiting reply' : 'Open'}
           </Detail>
-          <Detail label="Assignee">{chat.assignedAgentName ?? 'Unassigned'}</Detail>
+          <Detail label="Assignee">
+            {chat.assignedAgentName === null ? 'Unassigned' : <bdi>{chat.assignedAgentName}</bdi>}
+          </Detail>
         </dl>
       </header>
 
@@ -122,12 +125,15 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         className="min-h-0 flex-1 p-4 lg:max-h-[calc(100vh-24rem)]"
       />
 
-      <form onSubmit={composer.submit} className="flex items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
+      <form onSubmit={composer.submit} className="flex flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
         <label htmlFor={`reply-${sessionId}`} className="sr-only">
           Reply
         </label>
         <textarea
           id={`reply-${sessionId}`}
+          dir="auto"
+          aria-invalid={composer.problem ? true : undefined}
+          aria-describedby={composer.problem ? `reply-${sessionId}-problem` : undefined}
           rows={2}
           maxLength={maxMessageLength}
           placeholder="Write a reply (Enter sends, Shift+Enter for a new line)"
@@ -140,6 +146,11 @@ function Conversation({ chat }: { chat: ChatSummary }) {
           {composer.sending ? <Spinner /> : <SendHorizontal className="h-4 w-4" aria-hidden="true" />}
           Send
         </Button>
+        {composer.problem && (
+          <p id={`reply-${sessionId}-problem`} role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
+            {composer.problem}
+          </p>
+        )}
       </form>
     </section>
   );

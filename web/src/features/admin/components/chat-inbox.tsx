@@ -168,13 +168,15 @@ function InboxRow({
       )}
     >
       <span className="flex items-baseline justify-between gap-2">
-        <span className={cn('truncate', chat.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{chat.visitorName}</span>
+        <span className={cn('truncate', chat.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>
+          <bdi>{chat.visitorName}</bdi>
+        </span>
         <time dateTime={chat.lastMessageAt} className="shrink-0 text-xs text-gray-600 dark:text-gray-300">
           {formatRelativeTime(chat.lastMessageAt, now)}
         </time>
       </span>
       <span className="mt-0.5 block truncate text-sm text-gray-700 dark:text-gray-300">
-        {chat.lastMessagePreview ?? 'No messages yet'}
+        {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
       </span>
       <span className="mt-1 flex flex-wrap items-center gap-2 text-xs">
         {chat.unreadCount > 0 && (
@@ -189,7 +191,7 @@ function InboxRow({
         {chat.status === 'resolved' && (
           <span className="rounded bg-gray-200 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
         )}
-        <span className="text-gray-600 dark:text-gray-300">{chat.assignedAgentName ?? 'Unassigned'}</span>
+        <span className="text-gray-600 dark:text-gray-300">{chat.assignedAgentName === null ? 'Unassigned' : <bdi>{chat.assignedAgentName}</bdi>}</span>
       </span>
     </button>
   );

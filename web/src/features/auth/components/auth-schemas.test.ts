@@ -112,6 +112,28 @@ describe('forgot password', () => {
   });
 });
 
+describe('email rule (src/lib/email.ts) in every account form', () => {
+  const forms: Array<[string, ZodTypeAny, Record<string, string>]> = [
+    ['/auth login', authLoginSchema, { password: '12345678' }],
+    ['/auth register', authRegisterSchema, validRegister],
+    ['/login', loginSchema, { password: '123456' }],
+    ['/register', registerSchema, validRegister],
+    ['forgot password', forgotPasswordSchema, {}],
+  ];
+
+  it.each(forms)('%s refuses what the server refuses', (_, schema, rest) => {
+    for (const email of ['a@b', 'a b@c.co', 'x?y@c.co', 'x&y@c.co', 'a@b.c', 'a@-b.co', 'a..b@c.co', '.a@c.co']) {
+      expect(errorsOf(schema, { ...rest, email })).toEqual({ email: 'Please enter a valid email address' });
+    }
+  });
+
+  it.each(forms)('%s accepts real addresses, surrounding spaces ignored', (_, schema, rest) => {
+    for (const email of ["ann.o'brien+chat@mail.example.co.ke", 'Ann@Example.COM', '  amina@example.com ']) {
+      expect(errorsOf(schema, { ...rest, email })).toEqual({});
+    }
+  });
+});
+
 describe('registration payload', () => {
   it('username is the email and name joins first and last', () => {
     expect(registrationPayload(validRegister)).toEqual({

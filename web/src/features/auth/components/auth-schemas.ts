@@ -1,9 +1,10 @@
 // Validation rules (spec §5). The tabbed /auth page uses min 8; /login and /register use min 6.
 
 import { z } from 'zod';
+import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 
 export const validation = {
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: invalidEmailMessage,
   passwordMin8: 'Password must be at least 8 characters',
   passwordMin6: 'Password must be at least 6 characters',
   firstNameRequired: 'First name is required',
@@ -15,13 +16,13 @@ export const validation = {
   passwordsDiffer: 'Passwords do not match',
 } as const;
 
-/** The simple email pattern used by /register. */
-const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An email address by the site's one rule (src/lib/email.ts), surrounding spaces ignored. */
+export const emailField = () => z.string().trim().refine(isValidEmail, validation.invalidEmail);
 
 // Combined page (/auth)
 
 export const authLoginSchema = z.object({
-  email: z.string().email(validation.invalidEmail),
+  email: emailField(),
   password: z.string().min(8, validation.passwordMin8),
 });
 
@@ -29,7 +30,7 @@ export const authRegisterSchema = z
   .object({
     firstName: z.string().min(1, validation.firstNameRequired),
     lastName: z.string().min(1, validation.lastNameRequired),
-    email: z.string().email(validation.invalidEmail),
+    email: emailField(),
     phone: z.string().min(1, validation.phoneRequired),
     password: z.string().min(8, validation.passwordMin8),
     confirmPassword: z.string().min(8, validation.passwordMin8),
@@ -42,7 +43,7 @@ export const authRegisterSchema = z
 // Standalone pages (/login, /register)
 
 export const loginSchema = z.object({
-  email: z.string().email(validation.invalidEmail),
+  email: emailField(),
   password: z.string().min(6, validation.passwordMin6),
 });
 
@@ -52,9 +53,7 @@ export const registerSchema = z
   .object({
     firstName: required(validation.firstNameRequired),
     lastName: required(validation.lastNameRequired),
-    email: required(validation.emailRequired).pipe(
-      z.string().regex(simpleEmail, validation.invalidEmail),
-    ),
+    email: required(validation.emailRequired).pipe(emailField()),
     phone: required(validation.phoneRequired),
     password: z.string().min(1, validation.passwordRequired).min(6, validation.passwordMin6),
     confirmPassword: z.string().min(1, validation.confirmRequired),

@@ -10,9 +10,9 @@ import { PageMeta } from '@/components/ui/page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { limits } from '@/config/site';
-import { validation } from './auth-schemas';
+import { emailField } from './auth-schemas';
 
-export const forgotPasswordSchema = z.object({ email: z.string().email(validation.invalidEmail) });
+export const forgotPasswordSchema = z.object({ email: emailField() });
 type Values = z.infer<typeof forgotPasswordSchema>;
 
 type State = 'idle' | 'submitting' | 'sent' | 'error';

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatSession } from '@/api-types/ChatSession';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, refusalMessage } from '@/lib/api-client';
 import { messages, toastTitles } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
 import { chatSessionQueryKey } from './get-chat-session';
@@ -18,7 +18,7 @@ export function startChatSession(body: StartChatInput): Promise<ChatSession> {
   return apiRequest<ChatSession>('/api/chat/sessions', { method: 'POST', body });
 }
 
-/** Success and failure toasts are the catalogue's (spec §8). */
+/** Success and failure toasts are the catalogue's (spec §8); a refusal is shown by the form instead. */
 export function useStartChatSession(options: { onStarted?: (session: ChatSession) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,7 +29,8 @@ export function useStartChatSession(options: { onStarted?: (session: ChatSession
       toast({ title: toastTitles.chatStarted, description: messages.chatStarted });
       options.onStarted?.(session);
     },
-    onError: () => {
+    onError: (error) => {
+      if (refusalMessage(error)) return;
       toast({ title: toastTitles.chatError, description: messages.chatStartFailed, variant: 'destructive' });
     },
   });

@@ -35,12 +35,15 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
           <Button onClick={onNewChat}>Start a new chat</Button>
         </div>
       ) : (
-        <form onSubmit={composer.submit} className="flex items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
+        <form onSubmit={composer.submit} className="flex flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
           <label htmlFor={`chat-message-${sessionId}`} className="sr-only">
             Message
           </label>
           <textarea
             id={`chat-message-${sessionId}`}
+            dir="auto"
+            aria-invalid={composer.problem ? true : undefined}
+            aria-describedby={composer.problem ? `chat-message-${sessionId}-problem` : undefined}
             rows={2}
             maxLength={maxMessageLength}
             placeholder="Type your message..."
@@ -52,6 +55,11 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
           <Button type="submit" aria-label="Send message" disabled={!composer.canSend} className="px-3">
             {composer.sending ? <Spinner /> : <SendHorizontal className="h-4 w-4" aria-hidden="true" />}
           </Button>
+          {composer.problem && (
+            <p id={`chat-message-${sessionId}-problem`} role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
+              {composer.problem}
+            </p>
+          )}
         </form>
       )}
     </>

@@ -5,10 +5,9 @@ import { useState, type FormEvent } from 'react';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { RequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '../api/start-chat-session';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface StartFormErrors {
   name?: string;
@@ -20,7 +19,7 @@ export function validateStartForm(name: string, email: string): StartFormErrors 
   const errors: StartFormErrors = {};
   if (!name.trim()) errors.name = 'Name is required';
   if (!email.trim()) errors.email = 'Email is required';
-  else if (!emailPattern.test(email.trim())) errors.email = 'Please enter a valid email address';
+  else if (!isValidEmail(email.trim())) errors.email = invalidEmailMessage;
   return errors;
 }
 
@@ -51,9 +50,8 @@ export function ChatStartForm({
     );
   };
 
-  // The server explains a refused form (400) in words worth showing next to it.
-  const serverProblem =
-    start.error instanceof RequestError && start.error.status === 400 ? start.error.message : null;
+  // The server explains a refused form (400) in words worth showing next to it; the values stay.
+  const serverProblem = refusalMessage(start.error);
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">

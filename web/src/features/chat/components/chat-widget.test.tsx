@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ChatSession } from '@/api-types/ChatSession';
+import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, type Handler } from '@/test/render';
-import { useQuietSockets } from '@/test/quiet-sockets';
+import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { validateStartForm } from './chat-start-form';
 
-useQuietSockets();
+quietSocketsInEachTest();
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
 const session: ChatSession = {
@@ -49,6 +50,11 @@ describe('validateStartForm', () => {
     expect(validateStartForm('   ', ' \t ')).toEqual({ name: 'Name is required', email: 'Email is required' });
     expect(validateStartForm('Amina', 'amina')).toEqual({ email: 'Please enter a valid email address' });
     expect(validateStartForm(' Amina ', ' amina@example.com ')).toEqual({});
+    // The site's one email rule, the server's (src/lib/email.ts).
+    for (const email of ['a@b', 'x?y@c.co', 'x&y@c.co', 'a@b.c', 'a..b@c.co']) {
+      expect(validateStartForm('Amina', email)).toEqual({ email: 'Please enter a valid email address' });
+    }
+    expect(validateStartForm('Ann', "ann.o'brien+chat@mail.example.co.ke")).toEqual({});
   });
 });
 
@@ -162,6 +168,83 @@ describe('chat widget', () => {
     await waitFor(() =>
       expect(chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}/messages`).length).toBeGreaterThan(readsBefore),
     );
+  });
+
+  it('isolates what people wrote: a message with U+202E cannot reorder the sender, time or typing line', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    const spoof = 'Hi \u202Eexe.gnp\u2066 and more';
+    backend((url) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages`) {
+        return json(200, [
+          { ...agentMessage, message: spoof },
+          { ...agentMessage, id: `${agentMessage.id.slice(0, -2)}b2`, senderType: 'system', message: '\u202EAdmin joined the chat' },
+        ]);
+      }
+      return json(404, {});
+    });
+    renderApp('/');
+    const { dialog } = await openWidget();
+    const log = await within(dialog).findByRole('log', { name: 'Messages' });
+    const bubble = within(log).getByText(spoof);
+    expect(bubble.tagName).toBe('BDI');
+    // The time and the sender's name are outside that isolate, each in their own place.
+    const item = bubble.closest('li')!;
+    expect(bubble.contains(item.querySelector('time'))).toBe(false);
+    expect(within(item).getByText('Support').tagName).toBe('BDI');
+    const notice = within(log).getByText('\u202EAdmin joined the chat');
+    expect(notice.tagName).toBe('BDI');
+    expect(notice.closest('li')!.querySelector('.whitespace-nowrap')!.closest('bdi')).toBeNull();
+  });
+
+  it('a refused start (400) shows the server words, no generic toast, and keeps the name and email', async () => {
+    const fetch = backend((url, init) =>
+      url === '/api/chat/sessions' && init.method === 'POST'
+        ? json(400, { message: 'Name must contain visible characters' }, 'Bad Request')
+        : json(404, {}),
+    );
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    await user.type(within(dialog).getByLabelText('Name'), 'A\u200B');
+    await user.type(within(dialog).getByLabelText('Email'), 'amina@example.com');
+    // One toast at a time: a failure toast would replace this one.
+    act(() => toast({ title: 'Earlier notice' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name must contain visible characters');
+    expect(within(notifications()).getByText('Earlier notice')).toBeInTheDocument();
+    expect(chatCalls(fetch, 'POST', '/api/chat/sessions')).toHaveLength(1);
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('A\u200B');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('amina@example.com');
+    expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
+    expect(localStorage.getItem('chat-session')).toBeNull();
+  });
+
+  it('a refused message (400) shows the server words next to the box and keeps the text until edited', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    backend((url, init) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages` && init.method === 'POST') {
+        return json(400, { message: 'Message contains characters that are not allowed' }, 'Bad Request');
+      }
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, []);
+      return json(404, {});
+    });
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    const box = await within(dialog).findByLabelText('Message');
+    await user.type(box, 'Hello\u0007there');
+    act(() => toast({ title: 'Earlier notice' }));
+    await user.keyboard('{Enter}');
+    const problem = await within(dialog).findByRole('alert');
+    expect(problem).toHaveTextContent('Message contains characters that are not allowed');
+    expect(box).toHaveAccessibleDescription('Message contains characters that are not allowed');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveValue('Hello\u0007there');
+    expect(within(notifications()).getByText('Earlier notice')).toBeInTheDocument();
+    // Fixing the text clears the complaint.
+    await user.type(box, '!');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(box).not.toHaveAttribute('aria-invalid');
   });
 
   it('forgets a stored chat the server does not know (404) and prefills the form', async () => {

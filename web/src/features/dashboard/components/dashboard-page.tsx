@@ -6,6 +6,7 @@ import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
 import { greetingName } from '@/lib/error-catalogue';
+import { mailtoHref } from '@/lib/mailto';
 
 const cards = [
   {
@@ -121,7 +122,7 @@ export function DashboardPage() {
             <Phone className="h-4 w-4" aria-hidden="true" />
             {site.phone}
           </a>
-          <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 underline">
+          <a href={mailtoHref(site.email)} className="inline-flex items-center gap-2 underline">
             <Mail className="h-4 w-4" aria-hidden="true" />
             {site.email}
           </a>

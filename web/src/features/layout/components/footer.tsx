@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
+import { mailtoHref } from '@/lib/mailto';
 import { footerGroups } from './nav-links';
 
 export function Footer() {
@@ -23,7 +24,7 @@ export function Footer() {
             </p>
             <p className="flex items-center gap-2">
               <Mail className="h-4 w-4" aria-hidden="true" />
-              <a href={`mailto:${site.email}`} className="hover:underline">
+              <a href={mailtoHref(site.email)} className="hover:underline">
                 {site.email}
               </a>
             </p>
