@@ -133,8 +133,9 @@ fn escape(value: &str) -> String {
         .replace('\n', r"\n")
 }
 
-/// The method as a label: the standard ones, else `OTHER`.
-fn method_label(method: &Method) -> &'static str {
+/// The method as a label (metrics, span names): the standard ones, else
+/// `OTHER`, so a client cannot invent label values.
+pub fn method_label(method: &Method) -> &'static str {
     match *method {
         Method::GET => "GET",
         Method::HEAD => "HEAD",

@@ -49,8 +49,8 @@ enum Command {
     All,
     /// Apply the database migrations.
     Migrate,
-    /// Delete this namespace's JetStream streams (test clean-up; refuses the
-    /// production namespace).
+    /// Delete this namespace's JetStream streams and rate-limit bucket (test
+    /// clean-up; refuses the production namespace).
     DropStreams,
     /// Republish dead letters not replayed yet to their original subjects.
     ReplayDeadLetters {
@@ -94,6 +94,11 @@ async fn main() -> anyhow::Result<()> {
                     Ok(_) => println!("deleted stream {name}"),
                     Err(error) => println!("stream {name} not deleted: {error}"),
                 }
+            }
+            let bucket = namespace.rate_limits_bucket();
+            match jetstream.delete_key_value(&bucket).await {
+                Ok(_) => println!("deleted key-value bucket {bucket}"),
+                Err(error) => println!("key-value bucket {bucket} not deleted: {error}"),
             }
         }
         Command::ReplayDeadLetters { id, role } => {

@@ -76,10 +76,11 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
                     .extensions()
                     .get::<MatchedPath>()
                     .map_or("static", MatchedPath::as_str);
+                let method = crate::metrics::method_label(request.method());
                 tracing::info_span!(
                     "http.request",
-                    otel.name = format!("{} {route}", request.method()),
-                    http.method = %request.method(),
+                    otel.name = format!("{method} {route}"),
+                    http.method = method,
                     http.route = route,
                 )
             }),
