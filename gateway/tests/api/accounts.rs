@@ -295,7 +295,7 @@ async fn an_event_left_in_the_outbox_by_a_crash_is_published_by_the_relay(pool: 
         serde_json::from_slice(&message.payload).expect("event");
     assert_eq!(delivered, event);
     // The relay clears the row right after the PubAck the stream shows.
-    let mut left = -1;
+    let mut left: i64 = -1;
     for _ in 0..50 {
         left = sqlx::query_scalar("select count(*) from outbox")
             .fetch_one(&pool)
