@@ -4,6 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
+import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { useUser } from '@/lib/auth/get-user';
 import { greetingName } from '@/lib/error-catalogue';
 import { mailtoHref } from '@/lib/mailto';
@@ -46,6 +47,7 @@ const help = [
 ];
 
 export function DashboardPage() {
+  const settings = useSiteSettings();
   const { data: user, isPending, isError } = useUser();
   if (isPending) return <LoadingMessage>Loading dashboard...</LoadingMessage>;
   if (isError || !user) return <Navigate to="/login" replace />;
@@ -92,7 +94,7 @@ export function DashboardPage() {
             Book a call with our team to plan your infrastructure, or reach support any time.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+            <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
               Book Now
             </a>
             <Link to="/contact" className={buttonClass('secondary')}>
@@ -118,13 +120,13 @@ export function DashboardPage() {
           ))}
         </ul>
         <p className="mt-6 flex flex-wrap gap-6 text-sm">
-          <a href={`tel:${site.phone.replace(/\s/g, '')}`} className="inline-flex items-center gap-2 underline">
+          <a href={telHref(settings.phone)} className="inline-flex items-center gap-2 underline">
             <Phone className="h-4 w-4" aria-hidden="true" />
-            {site.phone}
+            {settings.phone}
           </a>
-          <a href={mailtoHref(site.email)} className="inline-flex items-center gap-2 underline">
+          <a href={mailtoHref(settings.email)} className="inline-flex items-center gap-2 underline">
             <Mail className="h-4 w-4" aria-hidden="true" />
-            {site.email}
+            {settings.email}
           </a>
         </p>
       </section>

@@ -2,10 +2,12 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
+import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { footerGroups } from './nav-links';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const settings = useSiteSettings();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-gray-700 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5 lg:px-8">
@@ -18,23 +20,23 @@ export function Footer() {
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p className="flex items-center gap-2">
               <Phone className="h-4 w-4" aria-hidden="true" />
-              <a href={`tel:${site.phone.replace(/\s/g, '')}`} className="hover:underline">
-                {site.phone}
+              <a href={telHref(settings.phone)} className="hover:underline">
+                {settings.phone}
               </a>
             </p>
             <p className="flex items-center gap-2">
               <Mail className="h-4 w-4" aria-hidden="true" />
-              <a href={mailtoHref(site.email)} className="hover:underline">
-                {site.email}
+              <a href={mailtoHref(settings.email)} className="hover:underline">
+                {settings.email}
               </a>
             </p>
             <p className="flex items-center gap-2">
               <MapPin className="h-4 w-4" aria-hidden="true" />
-              {site.office}
+              {settings.office.building}, {settings.office.street}, {settings.office.city}
             </p>
           </address>
           <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
-            {site.social.map((s) => (
+            {settings.social.map((s) => (
               <li key={s.href}>
                 <a href={s.href} target="_blank" rel="noopener noreferrer" className="underline hover:no-underline">
                   {s.label}

@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export function HomePage() {
+  const settings = useSiteSettings();
   return (
     <>
       <PageMeta
@@ -20,7 +22,7 @@ export function HomePage() {
           500+ businesses.
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+          <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
             Book a Call
           </a>
           <Link to="/contact" className={buttonClass('secondary')}>

@@ -87,7 +87,7 @@ export const pageCatalogue: Record<string, PageEntry> = {
     description: `Talk to ${brand} about investment, general inquiries or enterprise solutions. We reply within 24 hours.`,
     keywords: 'contact, request a quote, enterprise solutions, support',
     heading: 'Contact Us',
-    intro: `Reach us on ${site.phone} or ${site.email}, ${site.hours}. We reply within 24 hours.`,
+    intro: 'Talk to our team about infrastructure, partnerships or investment. We reply within 24 hours.',
   },
   '/bare-metal-servers': {
     title: `Bare Metal Servers | ${brand}`,
