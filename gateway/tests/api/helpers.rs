@@ -91,6 +91,14 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     let nats = async_nats::connect(nats_url())
         .await
         .expect("NATS is running");
+    nats.flush().await.expect("NATS answers");
+    let version = nats.server_info().version;
+    assert!(
+        gateway::limits::nats_version_supported(&version),
+        "NATS at {} is {version}; the gateway needs 2.10 or newer. Run ./infra/test \
+         (it starts one), or set NATS_URL to a 2.10+ server",
+        nats_url()
+    );
     let ctx = WorkerContext {
         pool: pool.clone(),
         nats: nats.clone(),
