@@ -20,6 +20,28 @@ const ForgotPasswordPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+// Legal pages: long text, each its own chunk.
+const PrivacyPage = lazy(() =>
+  import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
+);
+const SecurityCompliancePage = lazy(() =>
+  import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
+    default: m.SecurityCompliancePage,
+  })),
+);
+const ServiceLevelAgreementPage = lazy(() =>
+  import('@/features/pages/components/legal/service-level-agreement-page').then((m) => ({
+    default: m.ServiceLevelAgreementPage,
+  })),
+);
+const DataProcessingAgreementPage = lazy(() =>
+  import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
+    default: m.DataProcessingAgreementPage,
+  })),
+);
 
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
@@ -29,6 +51,11 @@ const pageElements: Record<string, ReactNode> = {
   '/register': <RegisterPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/dashboard': <DashboardPage />,
+  '/privacy': <PrivacyPage />,
+  '/terms-of-service': <TermsOfServicePage />,
+  '/security-compliance': <SecurityCompliancePage />,
+  '/service-level-agreement': <ServiceLevelAgreementPage />,
+  '/data-processing-agreement': <DataProcessingAgreementPage />,
 };
 
 export function publicElement(path: string): ReactNode {
