@@ -43,6 +43,38 @@ const DataProcessingAgreementPage = lazy(() =>
   })),
 );
 
+// Product pages load on demand too, each in its own chunk.
+const BareMetalPage = lazy(() =>
+  import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
+);
+const ManagedInfrastructurePage = lazy(() =>
+  import('@/features/pages/components/products/managed-infrastructure/managed-infrastructure-page').then((m) => ({
+    default: m.ManagedInfrastructurePage,
+  })),
+);
+const VirtualServersPage = lazy(() =>
+  import('@/features/pages/components/products/virtual-servers/virtual-servers-page').then((m) => ({
+    default: m.VirtualServersPage,
+  })),
+);
+const DataForgePage = lazy(() =>
+  import('@/features/pages/components/products/data-forge/data-forge-page').then((m) => ({ default: m.DataForgePage })),
+);
+const StorageSolutionsPage = lazy(() =>
+  import('@/features/pages/components/products/storage-solutions/storage-solutions-page').then((m) => ({
+    default: m.StorageSolutionsPage,
+  })),
+);
+
+/** A lazy page with its loading message. */
+function onDemand(Page: ComponentType): ReactNode {
+  return (
+    <Suspense fallback={<LoadingMessage>Loading page...</LoadingMessage>}>
+      <Page />
+    </Suspense>
+  );
+}
+
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
   '/': <HomePage />,
@@ -51,11 +83,16 @@ const pageElements: Record<string, ReactNode> = {
   '/register': <RegisterPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/dashboard': <DashboardPage />,
-  '/privacy': <PrivacyPage />,
-  '/terms-of-service': <TermsOfServicePage />,
-  '/security-compliance': <SecurityCompliancePage />,
-  '/service-level-agreement': <ServiceLevelAgreementPage />,
-  '/data-processing-agreement': <DataProcessingAgreementPage />,
+  '/privacy': onDemand(PrivacyPage),
+  '/terms-of-service': onDemand(TermsOfServicePage),
+  '/security-compliance': onDemand(SecurityCompliancePage),
+  '/service-level-agreement': onDemand(ServiceLevelAgreementPage),
+  '/data-processing-agreement': onDemand(DataProcessingAgreementPage),
+  '/bare-metal-servers': onDemand(BareMetalPage),
+  '/managed-infrastructure': onDemand(ManagedInfrastructurePage),
+  '/virtual-servers': onDemand(VirtualServersPage),
+  '/data-forge': onDemand(DataForgePage),
+  '/storage-solutions': onDemand(StorageSolutionsPage),
 };
 
 export function publicElement(path: string): ReactNode {

@@ -1,0 +1,75 @@
+import { Check } from 'lucide-react';
+import { ActionLink } from '@/components/marketing/action-link';
+import { PlanCard } from '@/components/marketing/plan-card';
+import { Section } from '@/components/marketing/section';
+import { ProductCards, ProductCtaBlock, ProductHeroBlock, ProductPageMeta } from '../product-parts';
+import {
+  customPlanAction,
+  popularBadge,
+  virtualCta,
+  virtualFeatures,
+  virtualHero,
+  virtualPlanClaims,
+  virtualPlanPeriod,
+  virtualPlans,
+  virtualPlanSpecs,
+  virtualWhyChoose,
+} from './virtual-servers-content';
+
+/** /virtual-servers: VM features, the three monthly plans and why choose us. */
+export function VirtualServersPage() {
+  return (
+    <>
+      <ProductPageMeta route="/virtual-servers" />
+      <ProductHeroBlock hero={virtualHero} />
+      <Section id="features" title="Features">
+        <ProductCards cards={virtualFeatures} columns={4} />
+      </Section>
+      <Section
+        id="pricing"
+        title="Simple, Transparent Pricing"
+        intro="Pay monthly in Kenyan shillings. No setup fees and no hidden charges."
+        muted
+      >
+        <div className="mx-auto grid max-w-5xl gap-8 pt-3 md:grid-cols-3">
+          {virtualPlans.map((plan) => (
+            <PlanCard
+              key={plan.name}
+              name={plan.name}
+              price={plan.price}
+              period={virtualPlanPeriod}
+              badge={plan.popular ? popularBadge : undefined}
+              specs={virtualPlanSpecs(plan)}
+              action={
+                <ActionLink
+                  href={plan.href}
+                  variant={plan.popular ? 'primary' : 'secondary'}
+                  aria-label={`Get Started with the ${plan.name} plan`}
+                >
+                  Get Started
+                </ActionLink>
+              }
+            />
+          ))}
+        </div>
+        <ul className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm" aria-label="Included with every plan">
+          {virtualPlanClaims.map((claim) => (
+            <li key={claim} className="flex items-center gap-2">
+              <Check className="h-4 w-4 text-green-700 dark:text-green-400" aria-hidden="true" />
+              {claim}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 text-center">
+          <ActionLink href={customPlanAction.href} variant="text">
+            {customPlanAction.label}
+          </ActionLink>
+        </p>
+      </Section>
+      <Section id="why-choose" title="Why Choose Our Virtual Servers">
+        <ProductCards cards={virtualWhyChoose} columns={4} />
+      </Section>
+      <ProductCtaBlock cta={virtualCta} />
+    </>
+  );
+}
