@@ -9,10 +9,12 @@ import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
 
-/** Smoothly scrolls to the top about 100 ms after every navigation. */
+/** Smoothly scrolls to the top about 100 ms after every navigation, unless the
+ * address names a fragment (`/privacy#section-9`), which the page scrolls to. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
+    if (window.location.hash) return;
     const timer = window.setTimeout(() => {
       window.scrollTo({ top: 0, behavior: 'smooth' });
     }, limits.scrollToTopDelayMs);

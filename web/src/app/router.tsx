@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { site } from '@/config/site';
 import { HomePage } from '@/features/pages/components/home-page';
 import { NotFoundPage } from '@/features/pages/components/not-found-page';
 import { StaticPage } from '@/features/pages/components/static-page';
@@ -20,6 +21,16 @@ const ForgotPasswordPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+// Company pages: each its own chunk.
+const ContactPage = lazy(() =>
+  import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
+);
+const FinancePage = lazy(() =>
+  import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
+);
+const HostedEmailPage = lazy(() =>
+  import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
+);
 
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
@@ -29,6 +40,9 @@ const pageElements: Record<string, ReactNode> = {
   '/register': <RegisterPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/dashboard': <DashboardPage />,
+  '/contact': <ContactPage />,
+  '/finance': <FinancePage />,
+  [`/solutions/${site.slug}-finance`]: <HostedEmailPage />,
 };
 
 export function publicElement(path: string): ReactNode {
