@@ -7,6 +7,7 @@ import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { PageMeta } from '@/components/ui/page-meta';
+import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { toast } from '@/lib/toast-store';
@@ -23,7 +24,9 @@ function useScrollToHash() {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    // jsdom has no scrollIntoView; browsers do.
+    if (typeof target?.scrollIntoView === 'function') target.scrollIntoView();
   }, [hash]);
 }
 
@@ -57,7 +60,7 @@ export function ContactPage() {
           <>
             <ActionLink href={`#${contactFormId}`}>Send a Message</ActionLink>
             <ActionLink href="/about" variant="secondary">
-              About Us
+              About {site.company}
             </ActionLink>
           </>
         }
