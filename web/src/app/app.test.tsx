@@ -182,7 +182,7 @@ describe('account pages', () => {
     expect(screen.getByRole('link', { name: 'View Services' })).toHaveAttribute('href', '/iaas');
     expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/managed-infrastructure');
     expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/security-compliance');
-    const book = screen.getByRole('link', { name: 'Book Now' });
+    const book = screen.getByRole('link', { name: /^Book Now/ });
     expect(book).toHaveAttribute('target', '_blank');
     expect(book.getAttribute('rel')).toContain('noopener');
   });

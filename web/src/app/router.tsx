@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { site } from '@/config/site';
 import { HomePage } from '@/features/pages/components/home-page';
 import { NotFoundPage } from '@/features/pages/components/not-found-page';
 import { StaticPage } from '@/features/pages/components/static-page';
@@ -74,6 +75,16 @@ function onDemand(Page: ComponentType): ReactNode {
     </Suspense>
   );
 }
+// Company pages: each its own chunk.
+const ContactPage = lazy(() =>
+  import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
+);
+const FinancePage = lazy(() =>
+  import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
+);
+const HostedEmailPage = lazy(() =>
+  import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
+);
 
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
@@ -93,6 +104,9 @@ const pageElements: Record<string, ReactNode> = {
   '/virtual-servers': onDemand(VirtualServersPage),
   '/data-forge': onDemand(DataForgePage),
   '/storage-solutions': onDemand(StorageSolutionsPage),
+  '/contact': onDemand(ContactPage),
+  '/finance': onDemand(FinancePage),
+  [`/solutions/${site.slug}-finance`]: onDemand(HostedEmailPage),
 };
 
 export function publicElement(path: string): ReactNode {

@@ -71,6 +71,18 @@ describe('DemoRequestForm', () => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
+  it('with successText={null} leaves the notice to the page (onSent) and takes an anchor id', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(201, { id: 'm1' }));
+    const onSent = vi.fn();
+    const { container } = renderForm({ id: 'contact-form', successText: null, onSent });
+    expect(container.querySelector('form')).toHaveAttribute('id', 'contact-form');
+    await fillAndSubmit(user);
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
   it("shows the server's error text", async () => {
     const user = userEvent.setup();
     mockFetch(() => json(400, { error: 'Email is not valid' }));

@@ -14,7 +14,8 @@ const empty: Fields = { name: '', email: '', subject: '', message: '', phone: ''
  * required), phone and company when asked for, sent to POST /api/messages with
  * the page as `source`. Idle → submitting → success (the form is cleared and
  * the spec's thank-you shown) or failure (the spec's error text), announced
- * inline. `onSent` lets a page react too (e.g. a toast).
+ * inline. `onSent` lets a page react too (e.g. a toast); with
+ * `successText={null}` the page's reaction is the only success notice.
  */
 export function DemoRequestForm({
   source,
@@ -22,6 +23,8 @@ export function DemoRequestForm({
   company = false,
   submitLabel = 'Submit Request',
   defaultSubject = '',
+  successText = messageTexts.success,
+  id,
   onSent,
 }: {
   /** The page the request comes from, e.g. "/finance". */
@@ -33,6 +36,10 @@ export function DemoRequestForm({
   submitLabel?: string;
   /** Prefills the subject (e.g. the plan a visitor picked). */
   defaultSubject?: string;
+  /** The inline thank-you; `null` shows none (the page announces success itself). */
+  successText?: string | null;
+  /** The form element's id, an anchor target (`#contact-form`). */
+  id?: string;
   onSent?: () => void;
 }) {
   const [fields, setFields] = useState<Fields>({ ...empty, subject: defaultSubject });
@@ -66,7 +73,7 @@ export function DemoRequestForm({
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-busy={send.isPending}>
+    <form id={id} onSubmit={onSubmit} className="scroll-mt-24 space-y-4" aria-busy={send.isPending}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" name="name" autoComplete="name" required value={fields.name} onChange={set('name')} />
         <TextField
@@ -118,9 +125,9 @@ export function DemoRequestForm({
         {send.isPending ? 'Submitting...' : submitLabel}
       </Button>
       <div role="status" className="text-sm">
-        {send.isSuccess && (
+        {send.isSuccess && successText !== null && (
           <p className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900 dark:border-green-700 dark:bg-green-950 dark:text-green-100">
-            {messageTexts.success}
+            {successText}
           </p>
         )}
       </div>

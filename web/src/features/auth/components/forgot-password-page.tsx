@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
@@ -21,11 +21,27 @@ type State = 'idle' | 'submitting' | 'sent' | 'error';
 export function ForgotPasswordPage() {
   const [state, setState] = useState<State>('idle');
   const [sentTo, setSentTo] = useState('');
+  // Where focus goes when the view changes: the confirmation, or back to the email field.
+  const [focusTarget, setFocusTarget] = useState<'confirmation' | 'email' | null>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
+    reset,
+    setFocus,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+
+  useEffect(() => {
+    if (focusTarget === 'confirmation' && state === 'sent') confirmationRef.current?.focus();
+    if (focusTarget === 'email' && state === 'idle') setFocus('email');
+  }, [focusTarget, state, setFocus]);
+
+  const tryAnotherEmail = () => {
+    reset({ email: '' });
+    setState('idle');
+    setFocusTarget('email');
+  };
 
   const onSubmit = async ({ email }: Values) => {
     setState('submitting');
@@ -33,6 +49,7 @@ export function ForgotPasswordPage() {
       await new Promise((resolve) => window.setTimeout(resolve, limits.passwordResetDelayMs));
       setSentTo(email);
       setState('sent');
+      setFocusTarget('confirmation');
     } catch {
       setState('error');
     }
@@ -51,11 +68,20 @@ export function ForgotPasswordPage() {
       </Link>
       <h1 className="mt-6 text-3xl font-bold">Forgot your password?</h1>
       {state === 'sent' ? (
-        <div className="mt-6 space-y-4" role="status">
+        <div
+          ref={confirmationRef}
+          tabIndex={-1}
+          aria-labelledby="reset-sent-heading"
+          className="mt-6 space-y-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-dark"
+        >
+          <h2 id="reset-sent-heading" className="text-xl font-semibold">
+            Check your email
+          </h2>
           <p className="text-gray-700 dark:text-gray-300">
-            We've sent password reset instructions to <strong>{sentTo}</strong>. Check your inbox.
+            We've sent password reset instructions to <strong className="break-all">{sentTo}</strong>. Check your
+            inbox, and your spam folder if nothing arrives within a few minutes.
           </p>
-          <Button variant="secondary" onClick={() => setState('idle')}>
+          <Button variant="secondary" onClick={tryAnotherEmail}>
             Try another email
           </Button>
         </div>
@@ -68,7 +94,13 @@ export function ForgotPasswordPage() {
             {state === 'error' && (
               <Alert title="Error">We couldn't process your request. Please try again later.</Alert>
             )}
-            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <Button type="submit" className="w-full" disabled={state === 'submitting'}>
               {state === 'submitting' && <Spinner />}
               {state === 'submitting' ? 'Sending instructions...' : 'Send reset instructions'}

@@ -1,10 +1,11 @@
-import { Cloud, LifeBuoy, Lock, Mail, Phone, Server, ShieldCheck, Users } from 'lucide-react';
+import { Cloud, LifeBuoy, Lock, Server, ShieldCheck, Users } from 'lucide-react';
 import { Link, Navigate } from 'react-router-dom';
+import { ActionLink } from '@/components/marketing/action-link';
 import { buttonClass } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
-import { telHref, useSiteSettings } from '@/lib/site-settings';
+import { telHref, useSiteSettings, type SiteSettings } from '@/lib/site-settings';
 import { useUser } from '@/lib/auth/get-user';
 import { greetingName } from '@/lib/error-catalogue';
 import { mailtoHref } from '@/lib/mailto';
@@ -40,11 +41,32 @@ const services = [
   { to: '/edge', label: 'Edge AI' },
 ];
 
-const help = [
-  { Icon: LifeBuoy, title: 'Technical support', text: 'Help with servers, storage and networking, 24/7.' },
-  { Icon: Lock, title: 'Security team', text: 'Report a security concern or ask about compliance.' },
-  { Icon: Users, title: 'Sales team', text: 'Plans, quotes and custom infrastructure.' },
-];
+/** The Need Help block: who to reach, and how (addresses and numbers from the site settings). */
+function helpTeams(settings: SiteSettings) {
+  return [
+    {
+      Icon: LifeBuoy,
+      title: 'Technical support',
+      text: 'Help with servers, storage, networking and your account, 24/7.',
+      href: telHref(settings.phone),
+      action: `Call ${settings.phone}`,
+    },
+    {
+      Icon: Lock,
+      title: 'Security team',
+      text: 'Report a security concern or ask about encryption, access control and compliance.',
+      href: mailtoHref(settings.email, { subject: 'Security' }),
+      action: 'Email the security team',
+    },
+    {
+      Icon: Users,
+      title: 'Sales team',
+      text: 'Plans, quotes, upgrades and custom infrastructure for your business.',
+      href: mailtoHref(settings.salesEmail || settings.email),
+      action: 'Email the sales team',
+    },
+  ];
+}
 
 export function DashboardPage() {
   const settings = useSiteSettings();
@@ -94,12 +116,10 @@ export function DashboardPage() {
             Book a call with our team to plan your infrastructure, or reach support any time.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
-              Book Now
-            </a>
-            <Link to="/contact" className={buttonClass('secondary')}>
+            <ActionLink href={settings.bookingUrl}>Book Now</ActionLink>
+            <ActionLink href="/contact" variant="secondary">
               Contact Support
-            </Link>
+            </ActionLink>
           </div>
         </section>
       </div>
@@ -109,26 +129,19 @@ export function DashboardPage() {
           Need Help?
         </h2>
         <ul className="mt-4 grid gap-6 md:grid-cols-3">
-          {help.map(({ Icon, title, text }) => (
+          {helpTeams(settings).map(({ Icon, title, text, href, action }) => (
             <li key={title} className="flex gap-3">
               <Icon className="h-6 w-6 flex-none text-brand-dark dark:text-brand-light" aria-hidden="true" />
               <div>
                 <h3 className="font-semibold">{title}</h3>
                 <p className="text-sm text-gray-700 dark:text-gray-300">{text}</p>
+                <ActionLink href={href} variant="text" className="mt-2 text-sm">
+                  {action}
+                </ActionLink>
               </div>
             </li>
           ))}
         </ul>
-        <p className="mt-6 flex flex-wrap gap-6 text-sm">
-          <a href={telHref(settings.phone)} className="inline-flex items-center gap-2 underline">
-            <Phone className="h-4 w-4" aria-hidden="true" />
-            {settings.phone}
-          </a>
-          <a href={mailtoHref(settings.email)} className="inline-flex items-center gap-2 underline">
-            <Mail className="h-4 w-4" aria-hidden="true" />
-            {settings.email}
-          </a>
-        </p>
       </section>
     </div>
   );

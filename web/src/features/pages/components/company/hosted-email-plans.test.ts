@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactSales,
+  contactSalesHref,
+  defaultBilling,
+  defaultProvider,
+  emailProviders,
+  formatUsd,
+  mostPopularPlan,
+  priceLabels,
+  providerById,
+  whyChooseStats,
+  type HostedEmailPlan,
+} from './hosted-email-plans';
+
+type Row = [name: string, storage: string, monthly: number | string, yearly: number | string, laterMonthly?: number, laterYearly?: number, savings?: string];
+
+// Content spec §9, both tables, row by row.
+const googleWorkspace: Row[] = [
+  ['Starter', '30 GB', 8.4, 7, 100.8, 84, '25%'],
+  ['Standard', '2 TB', 16.8, 14, 201.6, 168, '20%'],
+  ['Plus', '5 TB', 26.4, 22, 316.8, 264, '28%'],
+  ['Enterprise', '5 TB', 'Contact sales', 'Contact sales', undefined, undefined, 'Custom'],
+];
+const zohoMail: Row[] = [
+  ['Mail Lite', '5 GB', 0.58, 6.96, 1, 12, '42%'],
+  ['Mail Premium', '50 GB + 50 GB retention', 2.32, 27.84, 3, 36, '23%'],
+  ['Workplace Professional', '100 GB + 100 GB retention', 4.06, 48.72, 5, 60, '19%'],
+  ['Workplace Enterprise', 'custom', 'Contact sales', 'Contact sales', undefined, undefined, undefined],
+];
+
+const asRow = (plan: HostedEmailPlan): Row => [
+  plan.name,
+  plan.storage,
+  plan.monthlyPrice,
+  plan.yearlyPrice,
+  plan.laterMonthlyPrice,
+  plan.laterYearlyPrice,
+  plan.savings,
+];
+
+describe('hosted-email plans (spec §9)', () => {
+  it('defaults to Google Workspace, billed monthly', () => {
+    expect(defaultProvider).toBe('google-workspace');
+    expect(defaultBilling).toBe('monthly');
+    expect(emailProviders.map((p) => p.id)).toEqual(['google-workspace', 'zoho-mail']);
+  });
+
+  it('has every figure of the Google Workspace table', () => {
+    expect(providerById('google-workspace').plans.map(asRow)).toEqual(googleWorkspace);
+  });
+
+  it('has every figure of the Zoho Mail table', () => {
+    expect(providerById('zoho-mail').plans.map(asRow)).toEqual(zohoMail);
+  });
+
+  it('gives every plan a features list of its own', () => {
+    for (const provider of emailProviders) {
+      for (const plan of provider.plans) expect(plan.features.length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('shows the Why Choose figures', () => {
+    expect(whyChooseStats.map((s) => s.value)).toEqual(['50+', '99.9%', '24/7']);
+  });
+});
+
+describe('price labels', () => {
+  it('formats USD with two decimals only when fractional', () => {
+    expect(formatUsd(8.4)).toBe('$8.40');
+    expect(formatUsd(7)).toBe('$7');
+    expect(formatUsd(0.58)).toBe('$0.58');
+    expect(formatUsd(6.96)).toBe('$6.96');
+    expect(formatUsd(100.8)).toBe('$100.80');
+    expect(formatUsd(1)).toBe('$1');
+  });
+
+  const labels = (id: 'google-workspace' | 'zoho-mail', billing: 'monthly' | 'yearly') =>
+    providerById(id).plans.map((plan) => [plan.name, priceLabels(plan, billing)]);
+
+  it('Google Workspace, monthly', () => {
+    expect(labels('google-workspace', 'monthly')).toEqual([
+      ['Starter', { price: '$8.40', period: '/month', laterPrice: '$100.80', save: 'Save 25% vs launch' }],
+      ['Standard', { price: '$16.80', period: '/month', laterPrice: '$201.60', save: 'Save 20% vs launch' }],
+      ['Plus', { price: '$26.40', period: '/month', laterPrice: '$316.80', save: 'Save 28% vs launch' }],
+      ['Enterprise', { price: 'Contact sales', save: 'Custom pricing' }],
+    ]);
+  });
+
+  it('Google Workspace, yearly', () => {
+    expect(labels('google-workspace', 'yearly')).toEqual([
+      ['Starter', { price: '$7', period: '/year', laterPrice: '$84', save: 'Save 25% vs launch' }],
+      ['Standard', { price: '$14', period: '/year', laterPrice: '$168', save: 'Save 20% vs launch' }],
+      ['Plus', { price: '$22', period: '/year', laterPrice: '$264', save: 'Save 28% vs launch' }],
+      ['Enterprise', { price: 'Contact sales', save: 'Custom pricing' }],
+    ]);
+  });
+
+  it('Zoho Mail, monthly', () => {
+    expect(labels('zoho-mail', 'monthly')).toEqual([
+      ['Mail Lite', { price: '$0.58', period: '/month', laterPrice: '$1', save: 'Save 42% vs launch' }],
+      ['Mail Premium', { price: '$2.32', period: '/month', laterPrice: '$3', save: 'Save 23% vs launch' }],
+      ['Workplace Professional', { price: '$4.06', period: '/month', laterPrice: '$5', save: 'Save 19% vs launch' }],
+      ['Workplace Enterprise', { price: 'Contact sales', save: undefined }],
+    ]);
+  });
+
+  it('Zoho Mail, yearly', () => {
+    expect(labels('zoho-mail', 'yearly')).toEqual([
+      ['Mail Lite', { price: '$6.96', period: '/year', laterPrice: '$12', save: 'Save 42% vs launch' }],
+      ['Mail Premium', { price: '$27.84', period: '/year', laterPrice: '$36', save: 'Save 23% vs launch' }],
+      ['Workplace Professional', { price: '$48.72', period: '/year', laterPrice: '$60', save: 'Save 19% vs launch' }],
+      ['Workplace Enterprise', { price: 'Contact sales', save: undefined }],
+    ]);
+  });
+
+  it('sends Contact sales plans to the contact form with the plan as subject', () => {
+    const google = providerById('google-workspace');
+    const enterprise = google.plans.find((p) => p.monthlyPrice === contactSales)!;
+    expect(contactSalesHref(google, enterprise)).toBe(
+      '/contact?subject=Hosted%20email%3A%20Google%20Workspace%20Enterprise#contact-form',
+    );
+  });
+});
+
+describe('the Most Popular rule', () => {
+  const plan = (name: string): HostedEmailPlan => ({ name, storage: '1 GB', monthlyPrice: 1, yearlyPrice: 10, features: [] });
+
+  it('marks no plan of the current providers (both have 4 plans)', () => {
+    for (const provider of emailProviders) expect(mostPopularPlan(provider.plans)).toBeNull();
+  });
+
+  it('marks the middle plan when a provider has exactly 3 plans', () => {
+    expect(mostPopularPlan([plan('A'), plan('B'), plan('C')])).toBe('B');
+  });
+
+  it('marks none for 1, 2 or 4 plans', () => {
+    expect(mostPopularPlan([plan('A')])).toBeNull();
+    expect(mostPopularPlan([plan('A'), plan('B')])).toBeNull();
+    expect(mostPopularPlan([plan('A'), plan('B'), plan('C'), plan('D')])).toBeNull();
+  });
+});
