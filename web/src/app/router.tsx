@@ -21,6 +21,13 @@ const DashboardPage = lazy(() =>
   import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 
+// Company and product pages, each its own chunk (the layout's Suspense shows Loading...).
+const KaaRadaPage = lazy(() => import('@/features/pages/components/kaa-rada/kaa-rada-page'));
+const EdgePage = lazy(() => import('@/features/pages/components/edge/edge-page'));
+const IaasPage = lazy(() => import('@/features/pages/components/iaas/iaas-page'));
+const AboutPage = lazy(() => import('@/features/pages/components/about/about-page'));
+const TestimonialsPage = lazy(() => import('@/features/pages/components/testimonials/testimonials-page'));
+
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
   '/': <HomePage />,
@@ -29,6 +36,11 @@ const pageElements: Record<string, ReactNode> = {
   '/register': <RegisterPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/dashboard': <DashboardPage />,
+  '/kaa-rada': <KaaRadaPage />,
+  '/edge': <EdgePage />,
+  '/iaas': <IaasPage />,
+  '/about': <AboutPage />,
+  '/testimonials': <TestimonialsPage />,
 };
 
 export function publicElement(path: string): ReactNode {
