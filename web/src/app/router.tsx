@@ -9,104 +9,72 @@ import { AppLayout } from './layout';
 import { RequireAdmin } from './require-admin';
 import routeTable from './routes.json';
 
-// Account pages carry the form and validation libraries, so they load on demand.
-const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
-const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
-  import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
-);
-const ForgotPasswordPage = lazy(() =>
-  import('@/features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const DashboardPage = lazy(() =>
-  import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-// Legal pages: long text, each its own chunk.
-const PrivacyPage = lazy(() =>
-  import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
-);
-const TermsOfServicePage = lazy(() =>
-  import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
-);
-const SecurityCompliancePage = lazy(() =>
-  import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
-    default: m.SecurityCompliancePage,
-  })),
-);
-const ServiceLevelAgreementPage = lazy(() =>
-  import('@/features/pages/components/legal/service-level-agreement-page').then((m) => ({
-    default: m.ServiceLevelAgreementPage,
-  })),
-);
-const DataProcessingAgreementPage = lazy(() =>
-  import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
-    default: m.DataProcessingAgreementPage,
-  })),
-);
+type PageModule = () => Promise<{ default: ComponentType }>;
 
-// Product pages load on demand too, each in its own chunk.
-const BareMetalPage = lazy(() =>
-  import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
-);
-const ManagedInfrastructurePage = lazy(() =>
-  import('@/features/pages/components/products/managed-infrastructure/managed-infrastructure-page').then((m) => ({
-    default: m.ManagedInfrastructurePage,
-  })),
-);
-const VirtualServersPage = lazy(() =>
-  import('@/features/pages/components/products/virtual-servers/virtual-servers-page').then((m) => ({
-    default: m.VirtualServersPage,
-  })),
-);
-const DataForgePage = lazy(() =>
-  import('@/features/pages/components/products/data-forge/data-forge-page').then((m) => ({ default: m.DataForgePage })),
-);
-const StorageSolutionsPage = lazy(() =>
-  import('@/features/pages/components/products/storage-solutions/storage-solutions-page').then((m) => ({
-    default: m.StorageSolutionsPage,
-  })),
-);
-
-/** A lazy page with its loading message. */
-function onDemand(Page: ComponentType): ReactNode {
-  return (
-    <Suspense fallback={<LoadingMessage>Loading page...</LoadingMessage>}>
-      <Page />
-    </Suspense>
-  );
-}
-// Company pages: each its own chunk.
-const ContactPage = lazy(() =>
-  import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
-);
-const FinancePage = lazy(() =>
-  import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
-);
-const HostedEmailPage = lazy(() =>
-  import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
-);
+/**
+ * Public pages with their own component, each split into its own chunk and
+ * loaded on demand (the layout's Suspense shows the loading message): the
+ * first page a visitor opens pays only for itself.
+ */
+const onDemandPages: Record<string, PageModule> = {
+  '/auth': () => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })),
+  '/login': () => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+  '/register': () => import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
+  '/forgot-password': () =>
+    import('@/features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+  '/dashboard': () =>
+    import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/privacy': () => import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+  '/terms-of-service': () =>
+    import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
+  '/security-compliance': () =>
+    import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
+      default: m.SecurityCompliancePage,
+    })),
+  '/service-level-agreement': () =>
+    import('@/features/pages/components/legal/service-level-agreement-page').then((m) => ({
+      default: m.ServiceLevelAgreementPage,
+    })),
+  '/data-processing-agreement': () =>
+    import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
+      default: m.DataProcessingAgreementPage,
+    })),
+  '/bare-metal-servers': () =>
+    import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
+  '/managed-infrastructure': () =>
+    import('@/features/pages/components/products/managed-infrastructure/managed-infrastructure-page').then((m) => ({
+      default: m.ManagedInfrastructurePage,
+    })),
+  '/virtual-servers': () =>
+    import('@/features/pages/components/products/virtual-servers/virtual-servers-page').then((m) => ({
+      default: m.VirtualServersPage,
+    })),
+  '/data-forge': () =>
+    import('@/features/pages/components/products/data-forge/data-forge-page').then((m) => ({ default: m.DataForgePage })),
+  '/storage-solutions': () =>
+    import('@/features/pages/components/products/storage-solutions/storage-solutions-page').then((m) => ({
+      default: m.StorageSolutionsPage,
+    })),
+  '/kaa-rada': () => import('@/features/pages/components/kaa-rada/kaa-rada-page'),
+  '/edge': () => import('@/features/pages/components/edge/edge-page'),
+  '/iaas': () => import('@/features/pages/components/iaas/iaas-page'),
+  '/about': () => import('@/features/pages/components/about/about-page'),
+  '/testimonials': () => import('@/features/pages/components/testimonials/testimonials-page'),
+  '/contact': () => import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
+  '/finance': () => import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
+  [`/solutions/${site.slug}-finance`]: () =>
+    import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
+};
 
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
   '/': <HomePage />,
-  '/auth': <AuthPage />,
-  '/login': <LoginPage />,
-  '/register': <RegisterPage />,
-  '/forgot-password': <ForgotPasswordPage />,
-  '/dashboard': <DashboardPage />,
-  '/privacy': onDemand(PrivacyPage),
-  '/terms-of-service': onDemand(TermsOfServicePage),
-  '/security-compliance': onDemand(SecurityCompliancePage),
-  '/service-level-agreement': onDemand(ServiceLevelAgreementPage),
-  '/data-processing-agreement': onDemand(DataProcessingAgreementPage),
-  '/bare-metal-servers': onDemand(BareMetalPage),
-  '/managed-infrastructure': onDemand(ManagedInfrastructurePage),
-  '/virtual-servers': onDemand(VirtualServersPage),
-  '/data-forge': onDemand(DataForgePage),
-  '/storage-solutions': onDemand(StorageSolutionsPage),
-  '/contact': onDemand(ContactPage),
-  '/finance': onDemand(FinancePage),
-  [`/solutions/${site.slug}-finance`]: onDemand(HostedEmailPage),
+  ...Object.fromEntries(
+    Object.entries(onDemandPages).map(([path, load]) => {
+      const Page = lazy(load);
+      return [path, <Page key={path} />];
+    }),
+  ),
 };
 
 export function publicElement(path: string): ReactNode {
