@@ -8,7 +8,8 @@ import './index.css';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders>
-      <BrowserRouter>
+      {/* Without transitions, so a flushSync navigation (log out) takes effect at once. */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
