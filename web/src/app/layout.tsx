@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { limits } from '@/config/site';
 import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
@@ -44,7 +44,7 @@ export function AppLayout() {
       <CookieBanner />
       {/* The visitor chat: a tiny launcher; the panel is its own chunk, loaded on first open. */}
       <ChatLauncher />
-      <Toaster />
+      <DeferredToaster />
     </div>
   );
 }

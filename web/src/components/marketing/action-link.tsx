@@ -49,7 +49,13 @@ export function ActionLink({
   }
   if (kind === 'external') {
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className={classes} aria-label={ariaLabel}>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={classes}
+        aria-label={ariaLabel && `${ariaLabel} (opens in a new tab)`}
+      >
         {children}
         <span className="sr-only"> (opens in a new tab)</span>
       </a>

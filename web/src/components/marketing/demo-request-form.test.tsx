@@ -64,7 +64,7 @@ describe('DemoRequestForm', () => {
     });
 
     release(json(201, { id: 'm1' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(success);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(success));
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(screen.getByLabelText('Phone (optional)')).toHaveValue('');

@@ -105,6 +105,15 @@ describe('ActionLink', () => {
     expect(screen.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '#pricing');
   });
 
+  it('keeps the new-tab notice with an aria-label', () => {
+    render(
+      <ActionLink href="https://agents.example" aria-label="Launch the enterprise agent">
+        Launch
+      </ActionLink>,
+    );
+    expect(screen.getByRole('link', { name: 'Launch the enterprise agent (opens in a new tab)' })).toBeInTheDocument();
+  });
+
   it('classifies hrefs', () => {
     expect(actionKind('https://x.example')).toBe('external');
     expect(actionKind('//x.example')).toBe('external');

@@ -203,6 +203,6 @@ describe('agent console inbox', () => {
     expect(await within(conversation).findByRole('alert')).toHaveTextContent('Message must contain visible characters');
     expect(reply).toHaveAccessibleDescription('Message must contain visible characters');
     expect(reply).toHaveValue('x\u200B');
-    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByText('Earlier notice')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('region', { name: /Notifications/ })).findByText('Earlier notice')).toBeInTheDocument();
   });
 });

@@ -64,7 +64,7 @@ export function ChatLauncher() {
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={toggle}
-        className="fixed bottom-6 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg transition-colors hover:bg-brand sm:right-6"
+        className="fixed bottom-[calc(1.5rem+var(--bottom-inset,0px))] right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg transition-colors hover:bg-brand sm:right-6"
       >
         <MessageCircle className="h-6 w-6" aria-hidden="true" />
         {unread > 0 && !open && (

@@ -34,7 +34,8 @@ function backend(chat: Handler) {
 const chatCalls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
   fetch.mock.calls.filter(([u, init]) => u === path && (init?.method ?? 'GET') === method);
 
-const notifications = () => screen.getByRole('region', { name: /Notifications/ });
+// The toast viewport loads with the first toast (DeferredToaster), so it is awaited.
+const notifications = () => screen.findByRole('region', { name: /Notifications/ });
 
 async function openWidget() {
   const user = userEvent.setup();
@@ -94,8 +95,8 @@ describe('chat widget', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'amina@example.com ');
     await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
 
-    expect(await within(notifications()).findByText('Chat Started')).toBeInTheDocument();
-    expect(within(notifications()).getByText("You're now connected to our support team.")).toBeInTheDocument();
+    expect(await within(await notifications()).findByText('Chat Started')).toBeInTheDocument();
+    expect(within(await notifications()).getByText("You're now connected to our support team.")).toBeInTheDocument();
     const [, init] = chatCalls(fetch, 'POST', '/api/chat/sessions')[0]!;
     expect(JSON.parse(String(init!.body))).toEqual({ visitorName: 'Amina', visitorEmail: 'amina@example.com', pageUrl: '/' });
     expect(JSON.parse(localStorage.getItem('chat-session')!)).toEqual({
@@ -119,8 +120,8 @@ describe('chat widget', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Amina');
     await user.type(within(dialog).getByLabelText('Email'), 'amina@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
-    expect(await within(notifications()).findByText('Failed to start chat session. Please try again.')).toBeInTheDocument();
-    expect(within(notifications()).getByText('Error')).toBeInTheDocument();
+    expect(await within(await notifications()).findByText('Failed to start chat session. Please try again.')).toBeInTheDocument();
+    expect(within(await notifications()).getByText('Error')).toBeInTheDocument();
     expect(localStorage.getItem('chat-session')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
   });
@@ -152,8 +153,8 @@ describe('chat widget', () => {
     expect(send).toBeEnabled();
     await user.keyboard('{Enter}');
 
-    expect(await within(notifications()).findByText('Failed to send message. Please try again.')).toBeInTheDocument();
-    expect(within(notifications()).getByText('Error')).toBeInTheDocument();
+    expect(await within(await notifications()).findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    expect(within(await notifications()).getByText('Error')).toBeInTheDocument();
     expect(box).toHaveValue('Need a server');
 
     // Shift+Enter adds a line; Enter sends, clears the box and refetches the messages.
@@ -211,7 +212,7 @@ describe('chat widget', () => {
     act(() => toast({ title: 'Earlier notice' }));
     await user.click(within(dialog).getByRole('button', { name: 'Start Chat' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name must contain visible characters');
-    expect(within(notifications()).getByText('Earlier notice')).toBeInTheDocument();
+    expect(await within(await notifications()).findByText('Earlier notice')).toBeInTheDocument();
     expect(chatCalls(fetch, 'POST', '/api/chat/sessions')).toHaveLength(1);
     expect(within(dialog).getByLabelText('Name')).toHaveValue('A\u200B');
     expect(within(dialog).getByLabelText('Email')).toHaveValue('amina@example.com');
@@ -240,7 +241,7 @@ describe('chat widget', () => {
     expect(box).toHaveAccessibleDescription('Message contains characters that are not allowed');
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveValue('Hello\u0007there');
-    expect(within(notifications()).getByText('Earlier notice')).toBeInTheDocument();
+    expect(await within(await notifications()).findByText('Earlier notice')).toBeInTheDocument();
     // Fixing the text clears the complaint.
     await user.type(box, '!');
     expect(within(dialog).queryByRole('alert')).toBeNull();

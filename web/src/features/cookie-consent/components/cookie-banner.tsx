@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { limits, storageKeys } from '@/config/site';
+import { useBottomInset } from '@/lib/bottom-inset';
 
 function storedConsent(): string | null {
   try {
@@ -12,9 +13,15 @@ function storedConsent(): string | null {
   }
 }
 
-/** Shown 1500 ms after load when no consent is stored (spec §4). */
+/**
+ * Shown 1500 ms after load when no consent is stored (spec §4). Its height is
+ * published as --bottom-inset so bottom-right controls stay above it.
+ */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  // Floating controls (the chat launcher) rise above the banner while it shows.
+  useBottomInset(ref, visible);
 
   useEffect(() => {
     if (storedConsent() !== null) return;
@@ -35,6 +42,7 @@ export function CookieBanner() {
 
   return (
     <section
+      ref={ref}
       aria-label="Cookie consent"
       data-testid="cookie-banner"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-gray-200 bg-white p-4 shadow-2xl dark:border-gray-700 dark:bg-gray-800"

@@ -1,5 +1,6 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -22,7 +23,15 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
   const { data: user, isPending } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
-  const logout = useLogout({ onLoggedOut: () => void navigate('/', { flushSync: true }) });
+  // Leave a signed-in-only page synchronously, before the user is cleared (it would
+  // redirect to /login): react-dom's flushSync for the app's BrowserRouter, the
+  // option for the data router the tests use.
+  const logout = useLogout({
+    onLoggedOut: () =>
+      flushSync(() => {
+        void navigate('/', { flushSync: true });
+      }),
+  });
   const [desktopMenu, setDesktopMenu] = useState<Submenu | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileSubmenu, setMobileSubmenu] = useState<Submenu | null>(null);

@@ -1,9 +1,18 @@
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
+import { ActionLink } from '@/components/marketing/action-link';
+import { PageHero } from '@/components/marketing/page-hero';
+import { Section } from '@/components/marketing/section';
+import { StatsRow } from '@/components/marketing/stats-row';
 import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { useSiteSettings } from '@/lib/site-settings';
+import { HeroVideo } from './home/hero-video';
+import { homeStats, homeTestimonials } from './home/home-content';
+import { PartnerStrip } from './home/partner-strip';
+import { ProductTabs } from './home/product-tabs';
+import { ServicesSection } from './home/services-section';
+import { TestimonialCarousel } from './home/testimonial-carousel';
 
+/** The home page (accounts-chat-and-shell.md §2 "Home page"). */
 export function HomePage() {
   const settings = useSiteSettings();
   return (
@@ -13,32 +22,40 @@ export function HomePage() {
         description={`${site.company} makes cloud solutions affordable, accessible and transformative for SMEs: bare metal and virtual servers, BI, edge AI and more, with 99.9% uptime and 24/7 support.`}
         keywords="cloud infrastructure, African cloud provider, SME cloud, bare metal servers, virtual servers, Kenya"
       />
-      <section className="mx-auto max-w-5xl px-4 py-24 text-center lg:px-8">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
-          Making cloud solutions affordable, accessible and transformative for SMEs
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
-          Enterprise-grade infrastructure for African businesses: 99.9% uptime, 24/7 support, trusted by
-          500+ businesses.
-        </p>
-        <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
-            Book a Call
-          </a>
-          <Link to="/contact" className={buttonClass('secondary')}>
-            Request a Quote
-          </Link>
-        </div>
-      </section>
-      <section id="services" aria-labelledby="services-heading" className="mx-auto max-w-5xl px-4 pb-24 lg:px-8">
-        <h2 id="services-heading" className="text-2xl font-bold">
-          Our services
-        </h2>
-        <p className="mt-2 text-gray-700 dark:text-gray-300">
-          Nodes (leased infrastructure), CloudX (manage all your cloud subscriptions in one place, use now
-          and pay later), BI (automated reconciliation) and Edge AI.
-        </p>
-      </section>
+      <PageHero
+        badge="Cloud built in Africa, for Africa"
+        title="Making cloud solutions affordable, accessible and transformative for SMEs"
+        lead="Enterprise-grade servers, storage, business intelligence and edge AI from Tier-3 data centers, with your data kept in Africa, 99.9% uptime and a support team that answers 24/7."
+        actions={
+          <>
+            <ActionLink href={settings.bookingUrl}>Book a Call</ActionLink>
+            <ActionLink href="/contact" variant="secondary">
+              Request a Quote
+            </ActionLink>
+          </>
+        }
+        illustration={<HeroVideo src={settings.heroVideoUrl} />}
+      />
+      <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
+        <StatsRow items={homeStats} />
+      </div>
+      <PartnerStrip partners={settings.partners} />
+      <Section
+        id="products"
+        title="One provider for your whole stack"
+        intro="From a single virtual server to a rack of GPU nodes: pick where you start, and grow without changing providers."
+      >
+        <ProductTabs />
+      </Section>
+      <Section
+        id="testimonials"
+        title="What our clients say"
+        intro="Businesses across the continent run on our infrastructure. Open a card to read the full story."
+        muted
+      >
+        <TestimonialCarousel items={homeTestimonials} />
+      </Section>
+      <ServicesSection />
     </>
   );
 }

@@ -1,0 +1,19 @@
+import { lazy, Suspense, useState } from 'react';
+import { useCurrentToast } from '@/lib/toast-store';
+
+// The toast viewport (Radix Toast, about 11 KB gzipped) is needed only once
+// something shows a toast, which no page does on load.
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+/** Mounts the Toaster when the first toast is shown, and keeps it from then on. */
+export function DeferredToaster() {
+  const current = useCurrentToast();
+  const [needed, setNeeded] = useState(false);
+  if (current && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
