@@ -41,6 +41,10 @@ pub struct Settings {
     pub allowed_origins: Vec<String>,
     pub limits: RateLimits,
     pub http: HttpHardening,
+    /// `PUBLIC_URL`: the site's address as visitors see it, without a trailing
+    /// slash (default http://localhost:8080); canonical URLs, Open Graph
+    /// links, the sitemap and robots.txt are built on it.
+    pub public_url: String,
 }
 
 /// How long the server waits on a client and how many connections it keeps.
@@ -157,6 +161,7 @@ impl Settings {
                 max_connections_per_ip: env.positive("MAX_CONNECTIONS_PER_IP", 256),
                 max_connections: env.positive("MAX_CONNECTIONS", 20_000),
             },
+            public_url: env.public_url("PUBLIC_URL", "http://localhost:8080"),
         };
         let mut problems = env.problems;
         if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
@@ -209,6 +214,28 @@ impl<F: Fn(&str) -> Option<String>> Reader<F> {
             }
             Some(n) => n,
             None => default,
+        }
+    }
+
+    /// An absolute http(s) URL without a trailing slash, path or query.
+    fn public_url(&mut self, name: &str, default: &str) -> String {
+        let value = self.text(name, default);
+        let url = value.trim().trim_end_matches('/').to_owned();
+        let rest = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"));
+        match rest {
+            Some(host)
+                if !host.is_empty() && !host.contains(['/', '?', '#', ' ', '"', '<', '>']) =>
+            {
+                url
+            }
+            _ => {
+                self.problems.push(format!(
+                    "{name} must be an http(s) origin such as https://nyota.example, not {value:?}"
+                ));
+                default.to_owned()
+            }
         }
     }
 
@@ -361,6 +388,31 @@ mod tests {
             "{error}"
         );
         assert!(error.contains("NATS prefix"), "{error}");
+    }
+
+    #[test]
+    fn the_public_url_is_an_origin_without_a_trailing_slash() {
+        let default = settings(&[("DATABASE_URL", "postgres://db/x")]).expect("valid");
+        assert_eq!(default.public_url, "http://localhost:8080");
+        let set = settings(&[
+            ("DATABASE_URL", "postgres://db/x"),
+            ("PUBLIC_URL", " https://nyota.example/ "),
+        ])
+        .expect("valid");
+        assert_eq!(set.public_url, "https://nyota.example");
+        for bad in [
+            "nyota.example",
+            "https://",
+            "https://nyota.example/shop",
+            "ftp://x",
+        ] {
+            let error = settings(&[("DATABASE_URL", "postgres://db/x"), ("PUBLIC_URL", bad)])
+                .expect_err(bad);
+            assert!(
+                error.contains("PUBLIC_URL must be an http(s) origin"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod agent;
 pub mod auth;
 pub mod chat;
 pub mod health;
+pub mod pages;
 pub mod security;
 pub mod web;
 pub mod ws;
@@ -54,7 +55,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(health::router())
-        .merge(web::router(&state.settings.web_dist))
+        .merge(web::router(&state.settings))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(
             state.settings.http.body_timeout,

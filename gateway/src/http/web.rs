@@ -1,9 +1,11 @@
 //! The built web app: hashed assets with long-lived caching (precompressed
-//! brotli/gzip when present), `index.html` for every client route, HTTP 404
-//! (still with the app) for any other path, and redirects for link aliases.
-//! The client routes come from the web app's own route table.
+//! brotli/gzip when present), `index.html` for every client route with that
+//! page's title and link-preview tags filled in (see [`super::pages`]), HTTP
+//! 404 (still with the app) for any other path, redirects for link aliases,
+//! `/sitemap.xml` and `/robots.txt`. The client routes come from the web
+//! app's own route table.
 
-use std::path::Path;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::Router;
@@ -13,10 +15,13 @@ use axum::handler::HandlerWithoutStateExt as _;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
 use bytes::Bytes;
 use serde::Deserialize;
 use tower_http::services::ServeDir;
 
+use super::pages::{self, MetaTable};
+use crate::settings::Settings;
 use crate::state::AppState;
 
 /// The route table shared with `web/src/app/routes.json`.
@@ -36,10 +41,22 @@ impl RouteTable {
 
     /// Whether `path` is a page of the web app (`:param` matches one segment).
     pub fn is_page(&self, path: &str) -> bool {
+        self.public_route(path).is_some() || self.is_admin_page(path)
+    }
+
+    /// The public route pattern `path` matches (`/blog/:id` for `/blog/7`).
+    pub fn public_route(&self, path: &str) -> Option<&str> {
         let path = normalize(path);
         self.routes
             .iter()
-            .chain(&self.admin_routes)
+            .find(|pattern| matches(pattern, path))
+            .map(String::as_str)
+    }
+
+    fn is_admin_page(&self, path: &str) -> bool {
+        let path = normalize(path);
+        self.admin_routes
+            .iter()
             .any(|pattern| matches(pattern, path))
     }
 
@@ -68,12 +85,77 @@ fn matches(pattern: &str, path: &str) -> bool {
     }
 }
 
+/// `index.html` as served for each kind of page, built once at start-up.
+struct Pages {
+    index: String,
+    /// Public routes without a parameter, by pattern.
+    fixed: HashMap<String, Bytes>,
+    admin: Bytes,
+    not_found: Bytes,
+}
+
 struct Spa {
     table: RouteTable,
-    index: Option<Bytes>,
+    meta: MetaTable,
+    public_url: String,
+    pages: Option<Pages>,
 }
 
 impl Spa {
+    fn new(index: Option<String>, public_url: &str) -> Self {
+        let table = RouteTable::shared();
+        let meta = MetaTable::shared();
+        let pages = index.map(|index| {
+            let fixed = table
+                .routes
+                .iter()
+                .filter(|route| !route.contains(':'))
+                .filter_map(|route| {
+                    let page = meta.page(route)?;
+                    let url = pages::canonical(public_url, route);
+                    let head = meta.head(page, public_url, Some(&url));
+                    Some((route.clone(), Bytes::from(pages::with_head(&index, &head))))
+                })
+                .collect();
+            let admin = meta.head(meta.admin(), public_url, None);
+            let not_found = meta.head(meta.not_found(), public_url, None);
+            Pages {
+                fixed,
+                admin: Bytes::from(pages::with_head(&index, &admin)),
+                not_found: Bytes::from(pages::with_head(&index, &not_found)),
+                index,
+            }
+        });
+        Spa {
+            table,
+            meta,
+            public_url: public_url.to_owned(),
+            pages,
+        }
+    }
+
+    /// The page for `path` with its status.
+    fn page(&self, pages: &Pages, path: &str) -> (StatusCode, Bytes) {
+        if let Some(route) = self.table.public_route(path) {
+            if let Some(html) = pages.fixed.get(route) {
+                return (StatusCode::OK, html.clone());
+            }
+            if let Some(meta) = self.meta.page(route) {
+                // A route with a parameter: its canonical URL is the path itself.
+                let url = pages::canonical(&self.public_url, normalize(path));
+                let head = self.meta.head(meta, &self.public_url, Some(&url));
+                return (
+                    StatusCode::OK,
+                    Bytes::from(pages::with_head(&pages.index, &head)),
+                );
+            }
+        }
+        if self.table.is_admin_page(path) {
+            return (StatusCode::OK, pages.admin.clone());
+        }
+        (StatusCode::NOT_FOUND, pages.not_found.clone())
+    }
+
     fn respond(&self, method: &Method, uri: &Uri) -> Response {
         if method != Method::GET && method != Method::HEAD {
             return StatusCode::METHOD_NOT_ALLOWED.into_response();
@@ -89,36 +171,35 @@ impl Spa {
         if path.starts_with("/assets/") {
             return StatusCode::NOT_FOUND.into_response();
         }
-        let Some(index) = &self.index else {
+        let Some(pages) = &self.pages else {
             return (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "The web app has not been built (run npm run build in web/).",
             )
                 .into_response();
         };
-        let status = if self.table.is_page(path) {
-            StatusCode::OK
-        } else {
-            StatusCode::NOT_FOUND
-        };
+        let (status, html) = self.page(pages, path);
         (
             status,
             [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            Body::from(index.clone()),
+            Body::from(html),
         )
             .into_response()
     }
 }
 
-pub fn router(dist: &Path) -> Router<AppState> {
-    let index = std::fs::read(dist.join("index.html")).ok().map(Bytes::from);
+/// Crawlers may cache these for an hour.
+const CRAWLER_CACHE: &str = "public, max-age=3600";
+
+pub fn router(settings: &Settings) -> Router<AppState> {
+    let dist = &settings.web_dist;
+    let index = std::fs::read_to_string(dist.join("index.html")).ok();
     if index.is_none() {
         tracing::warn!(dist = %dist.display(), "web app not built: index.html missing");
     }
-    let spa = Arc::new(Spa {
-        table: RouteTable::shared(),
-        index,
-    });
+    let spa = Arc::new(Spa::new(index, &settings.public_url));
+    let sitemap = Bytes::from(pages::sitemap(&settings.public_url, &spa.table.routes));
+    let robots = Bytes::from(pages::robots(&settings.public_url));
     let fallback = move |method: Method, uri: Uri| {
         let spa = Arc::clone(&spa);
         async move { spa.respond(&method, &uri) }
@@ -129,19 +210,44 @@ pub fn router(dist: &Path) -> Router<AppState> {
         .append_index_html_on_directories(false)
         .fallback(fallback.into_service());
     Router::new()
+        .route(
+            "/sitemap.xml",
+            get(move || async move {
+                (
+                    [
+                        (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+                        (header::CACHE_CONTROL, CRAWLER_CACHE),
+                    ],
+                    sitemap,
+                )
+            }),
+        )
+        .route(
+            "/robots.txt",
+            get(move || async move {
+                (
+                    [
+                        (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                        (header::CACHE_CONTROL, CRAWLER_CACHE),
+                    ],
+                    robots,
+                )
+            }),
+        )
         .fallback_service(files)
         .layer(middleware::from_fn(cache_control))
 }
 
 /// Hashed assets never change under their name; everything else (notably
-/// `index.html`) must be revalidated so a deploy is picked up at once.
+/// `index.html`) must be revalidated so a deploy is picked up at once,
+/// unless the handler chose its own caching.
 async fn cache_control(request: Request, next: Next) -> Response {
     let immutable = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
     response
         .extensions_mut()
         .insert(crate::metrics::StaticRoute);
-    if response.status().is_success() {
+    if response.status().is_success() && !response.headers().contains_key(header::CACHE_CONTROL) {
         let value = if immutable {
             "public, max-age=31536000, immutable"
         } else {

@@ -190,14 +190,20 @@ async fn start_gateway(
     (address, metrics_address)
 }
 
-/// A small stand-in for `web/dist`: an index page with an inline script (as
-/// the theme-flash script of the real one) and a hashed asset with its
-/// precompressed sibling.
+/// A small stand-in for `web/dist`: an index page with a placeholder title
+/// and an inline script (as the theme-flash script of the real one) and a
+/// hashed asset with its precompressed sibling.
 fn fake_web_build() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(
         dir.path().join("index.html"),
-        "<!doctype html><title>Nyota</title>\n<script>\n  document.documentElement.dataset.theme = 'dark';\n</script>\n<script type=\"module\" src=\"/assets/app-4f3a.js\"></script>",
+        concat!(
+            "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n",
+            "    <title>Nyota</title>\n",
+            "    <script>\n      document.documentElement.dataset.theme = 'dark';\n    </script>\n",
+            "    <script type=\"module\" src=\"/assets/app-4f3a.js\"></script>\n",
+            "  </head>\n  <body><div id=\"root\"></div></body>\n</html>\n",
+        ),
     )
     .expect("write");
     std::fs::create_dir(dir.path().join("assets")).expect("mkdir");

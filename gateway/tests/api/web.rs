@@ -6,16 +6,26 @@ use crate::helpers::spawn;
 #[sqlx::test(migrations = "../migrations")]
 async fn client_routes_get_the_app_and_unknown_paths_a_404(pool: PgPool) {
     let app = spawn(pool).await;
-    for path in ["/", "/login", "/blog/17", "/admin/events/enhanced"] {
+    for (path, title) in [
+        (
+            "/",
+            "<title>Nyota Cloud | Affordable Cloud Solutions for African SMEs</title>",
+        ),
+        ("/login", "<title>Log In | Nyota Cloud</title>"),
+        ("/blog/17", "<title>Blog | Nyota Cloud</title>"),
+        (
+            "/admin/events/enhanced",
+            "<title>Admin | Nyota Cloud</title>",
+        ),
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        let html = response.text().await.expect("body");
+        assert!(html.contains(title), "{path}: {html}");
         assert!(
-            response
-                .text()
-                .await
-                .expect("body")
-                .contains("<title>Nyota</title>")
+            html.contains("/assets/app-4f3a.js"),
+            "{path}: the app is served"
         );
     }
     let response = app.get("/no-such-page").await;
@@ -25,7 +35,7 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404(pool: PgPool) {
             .text()
             .await
             .expect("body")
-            .contains("<title>Nyota</title>")
+            .contains("<title>404 Page Not Found</title>")
     );
 }
 

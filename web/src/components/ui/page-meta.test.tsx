@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { PageMeta, pageTitle } from './page-meta';
+import { canonicalUrl, PageMeta, pageTitle } from './page-meta';
 
 const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
 
@@ -35,5 +35,52 @@ describe('PageMeta', () => {
     expect(meta('meta[name="twitter:title"]')).toBe('A post');
     expect(meta('meta[property="article:published_time"]')).toBe('2026-01-02T00:00:00Z');
     expect(meta('meta[property="article:modified_time"]')).toBe('2026-01-03T00:00:00Z');
+  });
+});
+
+describe('PageMeta over the tags the gateway wrote', () => {
+  it('updates them in place: one of each, none duplicated', async () => {
+    document.head.innerHTML = [
+      '<title>Contact Us | Nyota Cloud</title>',
+      '<meta name="description" content="server description">',
+      '<meta name="keywords" content="server keywords">',
+      '<link rel="canonical" href="http://localhost:8080/contact">',
+      '<meta property="og:title" content="Contact Us | Nyota Cloud">',
+      '<meta property="og:url" content="http://localhost:8080/contact">',
+      '<meta property="og:image" content="http://localhost:8080/og-image.png">',
+      '<meta name="twitter:card" content="summary_large_image">',
+    ].join('');
+    render(
+      <MemoryRouter initialEntries={['/about/']}>
+        <PageMeta title="About Us | Nyota Cloud" description="About us" />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.title).toBe('About Us | Nyota Cloud'));
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    for (const selector of [
+      'meta[name="description"]',
+      'link[rel="canonical"]',
+      'meta[property="og:title"]',
+      'meta[property="og:url"]',
+      'meta[property="og:image"]',
+      'meta[name="twitter:card"]',
+      'meta[name="twitter:title"]',
+    ]) {
+      expect(document.head.querySelectorAll(selector), selector).toHaveLength(1);
+    }
+    expect(meta('meta[name="description"]')).toBe('About us');
+    // A page without keywords drops the previous page's.
+    expect(document.head.querySelector('meta[name="keywords"]')).toBeNull();
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/about`,
+    );
+    expect(meta('meta[property="og:image"]')).toBe(`${window.location.origin}/og-image.png`);
+    expect(meta('meta[property="og:image:width"]')).toBe('1200');
+    expect(meta('meta[property="og:image:height"]')).toBe('630');
+  });
+
+  it('makes the canonical URL the gateway makes: origin and path without a trailing slash', () => {
+    expect(canonicalUrl('/', 'https://nyota.example')).toBe('https://nyota.example/');
+    expect(canonicalUrl('/contact/', 'https://nyota.example')).toBe('https://nyota.example/contact');
   });
 });

@@ -1,4 +1,6 @@
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import pageMeta from '@/app/page-meta.json';
 import { site } from '@/config/site';
 
 export interface PageMetaProps {
@@ -8,6 +10,7 @@ export interface PageMetaProps {
   type?: 'website' | 'article';
   /** Appends " | Nyota Cloud Events" to the title. */
   variant?: 'default' | 'events';
+  /** An absolute or site-relative image; the default is the site's 1200×630 preview image. */
   image?: string;
   publishedTime?: string;
   modifiedTime?: string;
@@ -18,7 +21,36 @@ export function pageTitle(title: string, variant: PageMetaProps['variant'] = 'de
   return variant === 'events' ? `${title}${site.eventsSuffix}` : title;
 }
 
-/** Title, description, canonical URL, Open Graph and Twitter tags; React 19 hoists them into <head>. */
+/** The canonical URL of `pathname` on this origin; the gateway writes the same one (PUBLIC_URL + path). */
+export function canonicalUrl(pathname: string, origin = window.location.origin): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return `${origin}${path}`;
+}
+
+type Tag = [element: 'meta' | 'link', key: 'name' | 'property' | 'rel', name: string, value: string | undefined];
+
+/**
+ * Sets <meta name|property=…> or <link rel=…> in <head>: updates the tag already there (the
+ * gateway writes every one of them into index.html for crawlers, with exactly these attributes),
+ * creates it when missing, removes it when `value` is undefined. Never duplicates a tag.
+ */
+function setTag([element, key, name, value]: Tag) {
+  const valueAttribute = element === 'link' ? 'href' : 'content';
+  const found = document.head.querySelectorAll(`${element}[${key}="${name}"]`);
+  found.forEach((tag, index) => {
+    if (index > 0 || value === undefined) tag.remove();
+  });
+  if (value === undefined) return;
+  let tag = found[0];
+  if (!tag) {
+    tag = document.createElement(element);
+    tag.setAttribute(key, name);
+    document.head.appendChild(tag);
+  }
+  tag.setAttribute(valueAttribute, value);
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags of the current page. */
 export function PageMeta({
   title,
   description,
@@ -30,30 +62,35 @@ export function PageMeta({
   modifiedTime,
 }: PageMetaProps) {
   const { pathname } = useLocation();
-  const fullTitle = pageTitle(title, variant);
-  const canonical = `${window.location.origin}${pathname}`;
-  return (
-    <>
-      <title>{fullTitle}</title>
-      <meta name="description" content={description} />
-      {keywords && <meta name="keywords" content={keywords} />}
-      <link rel="canonical" href={canonical} />
-      <meta property="og:title" content={fullTitle} />
-      <meta property="og:description" content={description} />
-      <meta property="og:type" content={type} />
-      <meta property="og:url" content={canonical} />
-      <meta property="og:site_name" content={site.company} />
-      {image && <meta property="og:image" content={image} />}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={fullTitle} />
-      <meta name="twitter:description" content={description} />
-      {image && <meta name="twitter:image" content={image} />}
-      {type === 'article' && publishedTime && (
-        <meta property="article:published_time" content={publishedTime} />
-      )}
-      {type === 'article' && modifiedTime && (
-        <meta property="article:modified_time" content={modifiedTime} />
-      )}
-    </>
-  );
+  useLayoutEffect(() => {
+    const fullTitle = pageTitle(title, variant);
+    const canonical = canonicalUrl(pathname);
+    const origin = window.location.origin;
+    const imageUrl = image ? new URL(image, origin).href : `${origin}${pageMeta.image.path}`;
+    const defaultImage = !image;
+    const article = type === 'article';
+    document.title = fullTitle;
+    const tags: Tag[] = [
+      ['meta', 'name', 'description', description],
+      ['meta', 'name', 'keywords', keywords || undefined],
+      ['link', 'rel', 'canonical', canonical],
+      ['meta', 'property', 'og:title', fullTitle],
+      ['meta', 'property', 'og:description', description],
+      ['meta', 'property', 'og:type', type],
+      ['meta', 'property', 'og:url', canonical],
+      ['meta', 'property', 'og:site_name', site.company],
+      ['meta', 'property', 'og:image', imageUrl],
+      ['meta', 'property', 'og:image:width', defaultImage ? String(pageMeta.image.width) : undefined],
+      ['meta', 'property', 'og:image:height', defaultImage ? String(pageMeta.image.height) : undefined],
+      ['meta', 'property', 'og:image:alt', defaultImage ? pageMeta.image.alt : undefined],
+      ['meta', 'name', 'twitter:card', 'summary_large_image'],
+      ['meta', 'name', 'twitter:title', fullTitle],
+      ['meta', 'name', 'twitter:description', description],
+      ['meta', 'name', 'twitter:image', imageUrl],
+      ['meta', 'property', 'article:published_time', article ? publishedTime : undefined],
+      ['meta', 'property', 'article:modified_time', article ? modifiedTime : undefined],
+    ];
+    tags.forEach(setTag);
+  }, [title, description, keywords, type, variant, image, publishedTime, modifiedTime, pathname]);
+  return null;
 }

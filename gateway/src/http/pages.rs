@@ -1,0 +1,307 @@
+//! What crawlers and link previews read without running JavaScript: every
+//! page's `index.html` with its title, description, canonical URL, Open Graph
+//! and Twitter tags filled in (from `web/src/app/page-meta.json`, the table the
+//! web app's `PageMeta` uses), `/sitemap.xml` and `/robots.txt`.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+/// Routes left out of the sitemap: sign-in forms and the account area.
+/// Blog posts and events (`:id` routes) join it with their own ids.
+const NOT_IN_SITEMAP: [&str; 5] = [
+    "/auth",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/dashboard",
+];
+
+/// Paths crawlers are asked to leave alone.
+const DISALLOWED: [&str; 3] = ["/admin", "/api", "/dashboard"];
+
+/// `web/src/app/page-meta.json`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MetaTable {
+    site_name: String,
+    events_suffix: String,
+    image: Image,
+    pages: HashMap<String, PageMeta>,
+    admin: PageMeta,
+    not_found: PageMeta,
+}
+
+#[derive(Deserialize)]
+struct Image {
+    path: String,
+    width: u32,
+    height: u32,
+    alt: String,
+}
+
+#[derive(Deserialize)]
+pub struct PageMeta {
+    title: String,
+    description: String,
+    keywords: String,
+    #[serde(rename = "type")]
+    kind: String,
+    variant: String,
+}
+
+impl MetaTable {
+    pub fn shared() -> Self {
+        serde_json::from_str(include_str!("../../../web/src/app/page-meta.json"))
+            .expect("web/src/app/page-meta.json is valid")
+    }
+
+    /// The metadata of a route pattern of `routes.json` (`/blog/:id`).
+    pub fn page(&self, pattern: &str) -> Option<&PageMeta> {
+        self.pages.get(pattern)
+    }
+
+    pub fn admin(&self) -> &PageMeta {
+        &self.admin
+    }
+
+    pub fn not_found(&self) -> &PageMeta {
+        &self.not_found
+    }
+
+    fn title(&self, page: &PageMeta) -> String {
+        if page.variant == "events" {
+            format!("{}{}", page.title, self.events_suffix)
+        } else {
+            page.title.clone()
+        }
+    }
+
+    /// The `<head>` tags of `page`; with `url` (its canonical address) also
+    /// the canonical link, Open Graph and Twitter tags. The attributes are
+    /// the ones `PageMeta` looks for, so the app updates these tags in place.
+    pub fn head(&self, page: &PageMeta, public_url: &str, url: Option<&str>) -> String {
+        let title = escape(&self.title(page));
+        let description = escape(&page.description);
+        let mut tags = vec![
+            format!("<title>{title}</title>"),
+            meta("name", "description", &description),
+        ];
+        if !page.keywords.is_empty() {
+            tags.push(meta("name", "keywords", &escape(&page.keywords)));
+        }
+        if let Some(url) = url {
+            let url = escape(url);
+            let image = escape(&format!("{public_url}{}", self.image.path));
+            tags.extend([
+                format!("<link rel=\"canonical\" href=\"{url}\">"),
+                meta("property", "og:title", &title),
+                meta("property", "og:description", &description),
+                meta("property", "og:type", &escape(&page.kind)),
+                meta("property", "og:url", &url),
+                meta("property", "og:site_name", &escape(&self.site_name)),
+                meta("property", "og:image", &image),
+                meta("property", "og:image:width", &self.image.width.to_string()),
+                meta(
+                    "property",
+                    "og:image:height",
+                    &self.image.height.to_string(),
+                ),
+                meta("property", "og:image:alt", &escape(&self.image.alt)),
+                meta("name", "twitter:card", "summary_large_image"),
+                meta("name", "twitter:title", &title),
+                meta("name", "twitter:description", &description),
+                meta("name", "twitter:image", &image),
+            ]);
+        }
+        tags.join("\n    ")
+    }
+}
+
+fn meta(key: &str, name: &str, escaped_content: &str) -> String {
+    format!("<meta {key}=\"{name}\" content=\"{escaped_content}\">")
+}
+
+/// Escapes text for HTML (and XML) content and quoted attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `index` with `head` in place of its `<title>` (if any) and before
+/// `</head>`. Nothing else changes, so the inline scripts keep the hashes
+/// the Content-Security-Policy allows.
+pub fn with_head(index: &str, head: &str) -> String {
+    let lower = index.to_ascii_lowercase();
+    let title = lower.find("<title").and_then(|start| {
+        let end = lower[start..].find("</title>")? + start + "</title>".len();
+        Some(start..end)
+    });
+    let (index, lower, title_at) = match title {
+        Some(range) => {
+            let mut without = index.to_owned();
+            without.replace_range(range.clone(), "");
+            let mut lower = lower;
+            lower.replace_range(range.clone(), "");
+            (without, lower, Some(range.start))
+        }
+        None => (index.to_owned(), lower, None),
+    };
+    let at = lower
+        .find("</head>")
+        .or(title_at)
+        .or_else(|| lower.find("<head>").map(|i| i + "<head>".len()))
+        .or_else(|| {
+            lower
+                .find("<!doctype html>")
+                .map(|i| i + "<!doctype html>".len())
+        })
+        .unwrap_or(0);
+    // Before `</head>` on a line of its own: on a new line above it.
+    let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+    let own_line = at > 0 && lower[line_start..at].trim().is_empty();
+    let at = if own_line { line_start } else { at };
+    let mut page = String::with_capacity(index.len() + head.len() + 8);
+    page.push_str(&index[..at]);
+    if own_line {
+        page.push_str("    ");
+    }
+    page.push_str(head);
+    page.push('\n');
+    page.push_str(&index[at..]);
+    page
+}
+
+/// The canonical address of `path` (no trailing slash except for `/`).
+pub fn canonical(public_url: &str, path: &str) -> String {
+    format!("{public_url}{path}")
+}
+
+/// Every public route without a parameter, except the sign-in forms and
+/// the account area, as absolute URLs.
+pub fn sitemap(public_url: &str, routes: &[String]) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for route in routes {
+        if route.contains(':') || NOT_IN_SITEMAP.contains(&route.as_str()) {
+            continue;
+        }
+        xml.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            escape(&canonical(public_url, route))
+        ));
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
+
+pub fn robots(public_url: &str) -> String {
+    let mut text = String::from("User-agent: *\n");
+    for path in DISALLOWED {
+        text.push_str(&format!("Disallow: {path}\n"));
+    }
+    text.push_str(&format!("\nSitemap: {public_url}/sitemap.xml\n"));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INDEX: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <script>\n      var a = '<title>';\n    </script>\n  </head>\n  <body></body>\n</html>";
+
+    fn page(title: &str, variant: &str) -> PageMeta {
+        PageMeta {
+            title: title.to_owned(),
+            description: "Fish & \"chips\" <today>".to_owned(),
+            keywords: String::new(),
+            kind: "website".to_owned(),
+            variant: variant.to_owned(),
+        }
+    }
+
+    #[test]
+    fn every_route_has_metadata() {
+        let table = MetaTable::shared();
+        let routes: serde_json::Value =
+            serde_json::from_str(include_str!("../../../web/src/app/routes.json")).expect("json");
+        for route in routes["routes"].as_array().expect("routes") {
+            let route = route.as_str().expect("string");
+            assert!(table.page(route).is_some(), "{route} has no entry");
+        }
+    }
+
+    #[test]
+    fn values_are_escaped_and_the_events_variant_gets_its_suffix() {
+        let table = MetaTable::shared();
+        let head = table.head(
+            &page("Summit", "events"),
+            "https://n.example",
+            Some("https://n.example/events/1?a=1&b=2"),
+        );
+        assert!(
+            head.contains("<title>Summit | Nyota Cloud Events</title>"),
+            "{head}"
+        );
+        assert!(
+            head.contains("content=\"Fish &amp; &quot;chips&quot; &lt;today&gt;\""),
+            "{head}"
+        );
+        assert!(head.contains("href=\"https://n.example/events/1?a=1&amp;b=2\""));
+        assert!(
+            head.contains(
+                "<meta property=\"og:image\" content=\"https://n.example/og-image.png\">"
+            )
+        );
+        assert!(!head.contains("keywords"));
+    }
+
+    #[test]
+    fn the_head_goes_before_head_end_and_the_script_is_untouched() {
+        let html = with_head(INDEX, "<title>T</title>");
+        assert!(html.contains("<title>T</title>\n  </head>"), "{html}");
+        assert!(html.contains("<script>\n      var a = '<title>';\n    </script>"));
+        assert_eq!(
+            html.matches("<title>").count(),
+            2,
+            "the script's text is kept"
+        );
+    }
+
+    #[test]
+    fn an_existing_title_is_replaced() {
+        let html = with_head(
+            "<!doctype html><title>Old</title>\n<script>x</script>",
+            "<title>New</title>",
+        );
+        assert_eq!(
+            html,
+            "<!doctype html><title>New</title>\n\n<script>x</script>"
+        );
+    }
+
+    #[test]
+    fn sitemap_and_robots() {
+        let routes: Vec<String> = ["/", "/login", "/blog/:id", "/contact", "/dashboard"]
+            .map(String::from)
+            .to_vec();
+        let xml = sitemap("https://n.example", &routes);
+        assert!(xml.contains("<loc>https://n.example/</loc>"));
+        assert!(xml.contains("<loc>https://n.example/contact</loc>"));
+        assert_eq!(xml.matches("<loc>").count(), 2, "{xml}");
+        let text = robots("https://n.example");
+        assert!(text.contains("Disallow: /admin\nDisallow: /api\nDisallow: /dashboard\n"));
+        assert!(text.ends_with("Sitemap: https://n.example/sitemap.xml\n"));
+    }
+}
