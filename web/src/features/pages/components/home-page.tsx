@@ -2,9 +2,8 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
-import { PageMeta } from '@/components/ui/page-meta';
-import { site } from '@/config/site';
 import { useSiteSettings } from '@/lib/site-settings';
+import { RouteMeta } from './route-meta';
 import { HeroVideo } from './home/hero-video';
 import { homeStats, homeTestimonials } from './home/home-content';
 import { PartnerStrip } from './home/partner-strip';
@@ -17,11 +16,7 @@ export function HomePage() {
   const settings = useSiteSettings();
   return (
     <>
-      <PageMeta
-        title={`${site.company} | Affordable Cloud Solutions for African SMEs`}
-        description={`${site.company} makes cloud solutions affordable, accessible and transformative for SMEs: bare metal and virtual servers, BI, edge AI and more, with 99.9% uptime and 24/7 support.`}
-        keywords="cloud infrastructure, African cloud provider, SME cloud, bare metal servers, virtual servers, Kenya"
-      />
+      <RouteMeta route="/" />
       <PageHero
         badge="Cloud built in Africa, for Africa"
         title="Making cloud solutions affordable, accessible and transformative for SMEs"
