@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import routeTable from '@/app/routes.json';
 import { site } from '@/config/site';
-import { pageCatalogue, pageMetaTable } from './page-catalogue';
+import { catalogueEntry, pageCatalogue, pageMetaTable } from './page-catalogue';
 
 describe('page-meta.json', () => {
   it('has an entry for every public route and no other', () => {
@@ -41,5 +41,15 @@ describe('pageCatalogue', () => {
     expect(pageCatalogue['/data-forge']!.badge).toBe('NYOTA BI');
     expect(pageCatalogue['/blog/:id']!.type).toBe('article');
     expect(pageCatalogue['/login']).toMatchObject({ title: 'Log In | Nyota Cloud', heading: 'Log In' });
+  });
+});
+
+describe('catalogueEntry', () => {
+  it('returns the entry of a catalogued route', () => {
+    expect(catalogueEntry('/contact')).toBe(pageCatalogue['/contact']);
+  });
+
+  it('throws for a route with no entry', () => {
+    expect(() => catalogueEntry('/no-such-page')).toThrow('No page catalogue entry for /no-such-page');
   });
 });

@@ -144,3 +144,10 @@ export const pageCatalogue: Record<string, PageEntry> = Object.fromEntries(
     },
   ]),
 );
+
+/** The catalogue entry of `route`; throws when the route has none, so a page cannot render without its metadata. */
+export function catalogueEntry(route: string): PageEntry {
+  const entry = pageCatalogue[route];
+  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
+  return entry;
+}

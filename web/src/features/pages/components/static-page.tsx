@@ -1,19 +1,12 @@
-import { PageMeta } from '@/components/ui/page-meta';
-import { pageCatalogue } from './page-catalogue';
+import { catalogueEntry } from './page-catalogue';
+import { RouteMeta } from './route-meta';
 
 /** A page whose body a later issue fills in: final title and metadata, heading and intro. */
 export function StaticPage({ route }: { route: string }) {
-  const entry = pageCatalogue[route];
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
+  const entry = catalogueEntry(route);
   return (
     <section className="mx-auto max-w-4xl px-4 py-20 text-center lg:px-8">
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       {entry.badge && (
         <p className="mb-4 inline-block rounded-full bg-pink-100 px-3 py-1 text-xs font-semibold tracking-wide text-pink-900 dark:bg-pink-950 dark:text-pink-100">
           {entry.badge}

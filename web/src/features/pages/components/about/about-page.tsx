@@ -3,27 +3,20 @@ import { CtaBanner } from '@/components/marketing/cta-banner';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
-import { PageMeta } from '@/components/ui/page-meta';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import { aboutHeroLead, missionPillars, missionStatement, ourStory, ourValues } from './about-content';
 
 const route = '/about';
 
 /** /about: mission, story and values. */
 export default function AboutPage() {
-  const entry = pageCatalogue[route];
+  const entry = catalogueEntry(route);
   const settings = useSiteSettings();
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero badge="ABOUT US" title={entry.heading} lead={aboutHeroLead} />
       <Section id="mission" title="Our Mission" intro={missionStatement}>
         <FeatureGrid columns={4}>

@@ -6,12 +6,12 @@ import { DemoRequestForm } from '@/components/marketing/demo-request-form';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { toast } from '@/lib/toast-store';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 
 const route = '/contact';
 export const contactFormId = 'contact-form';
@@ -39,19 +39,12 @@ export function ContactPage() {
   const settings = useSiteSettings();
   const [params] = useSearchParams();
   const subject = params.get('subject') ?? '';
-  const entry = pageCatalogue[route];
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
+  const entry = catalogueEntry(route);
   useScrollToHash();
 
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero
         badge={entry.badge ?? 'Get in Touch'}
         title={entry.heading}

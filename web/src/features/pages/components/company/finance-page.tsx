@@ -5,11 +5,11 @@ import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import {
   financeBenefits,
   financeCoreStack,
@@ -38,19 +38,12 @@ function CheckList({ items }: { items: readonly string[] }) {
 /** The fintech cloud landing page (/finance): services, core stack, benefits, market figures, why us, Request a Demo. */
 export function FinancePage() {
   const settings = useSiteSettings();
-  const entry = pageCatalogue[route];
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
+  const entry = catalogueEntry(route);
   const salesEmail = settings.salesEmail || settings.email;
 
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero
         badge={entry.badge ?? 'Fintech Cloud'}
         title={entry.heading}

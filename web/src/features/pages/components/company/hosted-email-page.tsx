@@ -9,9 +9,9 @@ import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { Tabs } from '@/components/marketing/tabs';
 import { cn } from '@/components/ui/cn';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import {
   contactSales,
   contactSalesHref,
@@ -143,20 +143,13 @@ const reasons = [
 
 /** Hosted email (/solutions/nyota-finance): provider and billing selectors, the plan cards of spec §9, Why Choose, Request Demo. */
 export function HostedEmailPage() {
-  const entry = pageCatalogue[hostedEmailRoute];
-  if (!entry) throw new Error(`No page catalogue entry for ${hostedEmailRoute}`);
+  const entry = catalogueEntry(hostedEmailRoute);
   const [provider, setProvider] = useState<EmailProviderId>(defaultProvider);
   const [billing, setBilling] = useState<Billing>(defaultBilling);
 
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={hostedEmailRoute} />
       <PageHero
         badge={entry.badge ?? 'Business Email'}
         title={entry.heading}

@@ -5,10 +5,10 @@ import { FallbackImage } from '@/components/marketing/fallback-image';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
-import { PageMeta } from '@/components/ui/page-meta';
 import { contactFormHref } from '@/lib/contact-form';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import {
   chatAiLead,
   chatAiModels,
@@ -39,19 +39,12 @@ function Cards({ items, columns }: { items: readonly EdgeCard[]; columns?: 2 | 3
 
 /** /edge: the planned Edge AI / GPU cloud, with early access and capacity reservation. */
 export default function EdgePage() {
-  const entry = pageCatalogue[route];
+  const entry = catalogueEntry(route);
   const settings = useSiteSettings();
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
   const AgentIcon = enterpriseAgent.icon;
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero
         badge={edgeBadge}
         title={entry.heading}

@@ -4,30 +4,23 @@ import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { contactFormHref } from '@/lib/contact-form';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import { iaasFeatures, iaasHeroLead, iaasQuoteSubject, iaasReasons, iaasStats } from './iaas-content';
 
 const route = '/iaas';
 
 /** /iaas: infrastructure services. */
 export default function IaasPage() {
-  const entry = pageCatalogue[route];
+  const entry = catalogueEntry(route);
   const settings = useSiteSettings();
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
   const quote = contactFormHref(iaasQuoteSubject);
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero
         badge="INFRASTRUCTURE AS A SERVICE"
         title={entry.heading}

@@ -4,12 +4,12 @@ import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { contactFormHref } from '@/lib/contact-form';
 import { mailtoHref } from '@/lib/mailto';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { catalogueEntry } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import {
   cctvPlans,
   kaaRadaHeroLead,
@@ -42,19 +42,12 @@ function planHref(plan: CctvPlan, salesEmail: string): string {
 
 /** /kaa-rada: Kaa Rada cloud CCTV. */
 export default function KaaRadaPage() {
-  const entry = pageCatalogue[route];
+  const entry = catalogueEntry(route);
   const settings = useSiteSettings();
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
   const quote = contactFormHref(kaaRadaQuoteSubject);
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero
         badge="CLOUD CCTV"
         title={entry.heading}

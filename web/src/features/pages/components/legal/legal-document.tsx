@@ -1,11 +1,10 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import { longUsDate, sectionId, type Block, type Inline, type LegalContent } from './legal-types';
 
 const linkClass =
@@ -154,17 +153,9 @@ function useScrollToHash() {
  */
 export function LegalDocument({ content }: { content: LegalContent }) {
   useScrollToHash();
-  const meta = pageCatalogue[content.route];
-  if (!meta) throw new Error(`No page catalogue entry for ${content.route}`);
   return (
     <article className="mx-auto max-w-4xl px-4 py-12 lg:px-8">
-      <PageMeta
-        title={meta.title}
-        description={meta.description}
-        keywords={meta.keywords}
-        variant={meta.variant}
-        type={meta.type}
-      />
+      <RouteMeta route={content.route} />
       <nav aria-label="Breadcrumb" className="text-sm text-gray-700 dark:text-gray-300">
         <ol className="flex flex-wrap items-center gap-2">
           <li>

@@ -2,25 +2,8 @@ import { ActionLink, type ActionVariant } from '@/components/marketing/action-li
 import { CtaBanner } from '@/components/marketing/cta-banner';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
-import { PageMeta } from '@/components/ui/page-meta';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
 import { actionHref, type ProductAction, type ProductCard, type ProductCta, type ProductHero } from './product-content';
-
-/** The page's title and link-preview tags from the page catalogue. */
-export function ProductPageMeta({ route }: { route: string }) {
-  const entry = pageCatalogue[route];
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
-  return (
-    <PageMeta
-      title={entry.title}
-      description={entry.description}
-      keywords={entry.keywords}
-      variant={entry.variant}
-      type={entry.type}
-    />
-  );
-}
 
 /** A row of actions; the booking calendar comes from the site settings. */
 function Actions({ actions, variants }: { actions: readonly ProductAction[]; variants: (index: number) => ActionVariant }) {

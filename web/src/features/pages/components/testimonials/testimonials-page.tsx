@@ -3,10 +3,9 @@ import { CtaBanner } from '@/components/marketing/cta-banner';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
-import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { useSiteSettings } from '@/lib/site-settings';
-import { pageCatalogue } from '../page-catalogue';
+import { RouteMeta } from '../route-meta';
 import { TestimonialCard } from './testimonial-card';
 import { featuredTestimonials, otherTestimonials, testimonialStats } from './testimonials-data';
 
@@ -14,18 +13,10 @@ const route = '/testimonials';
 
 /** /testimonials: the four stats, featured success stories and the other client quotes. */
 export default function TestimonialsPage() {
-  const entry = pageCatalogue[route];
   const settings = useSiteSettings();
-  if (!entry) throw new Error(`No page catalogue entry for ${route}`);
   return (
     <>
-      <PageMeta
-        title={entry.title}
-        description={entry.description}
-        keywords={entry.keywords}
-        variant={entry.variant}
-        type={entry.type}
-      />
+      <RouteMeta route={route} />
       <PageHero
         badge="TESTIMONIALS"
         title="Trusted by Businesses Across Africa"

@@ -3,7 +3,8 @@ import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { Steps } from '@/components/marketing/steps';
-import { ProductCards, ProductCtaBlock, ProductHeroBlock, ProductPageMeta } from '../product-parts';
+import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
+import { RouteMeta } from '../../route-meta';
 import {
   bareMetalCta,
   bareMetalFeatures,
@@ -19,7 +20,7 @@ import {
 export function BareMetalPage() {
   return (
     <>
-      <ProductPageMeta route="/bare-metal-servers" />
+      <RouteMeta route="/bare-metal-servers" />
       <ProductHeroBlock hero={bareMetalHero} />
       <div className="mx-auto -mt-4 max-w-4xl px-4 lg:px-8">
         <StatsRow items={bareMetalStats} />

@@ -1,13 +1,14 @@
 import { Section } from '@/components/marketing/section';
 import { site } from '@/config/site';
-import { ProductCards, ProductCtaBlock, ProductHeroBlock, ProductPageMeta } from '../product-parts';
+import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
+import { RouteMeta } from '../../route-meta';
 import { dataForgeBenefits, dataForgeCta, dataForgeFeatures, dataForgeHero, dataForgeUseCases } from './data-forge-content';
 
 /** /data-forge: the BI and reconciliation product. */
 export function DataForgePage() {
   return (
     <>
-      <ProductPageMeta route="/data-forge" />
+      <RouteMeta route="/data-forge" />
       <ProductHeroBlock hero={dataForgeHero} />
       <Section
         id="features"

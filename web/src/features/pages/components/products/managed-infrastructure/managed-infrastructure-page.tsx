@@ -1,5 +1,6 @@
 import { Section } from '@/components/marketing/section';
-import { ProductCards, ProductCtaBlock, ProductHeroBlock, ProductPageMeta } from '../product-parts';
+import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
+import { RouteMeta } from '../../route-meta';
 import {
   managedBenefits,
   managedCta,
@@ -12,7 +13,7 @@ import {
 export function ManagedInfrastructurePage() {
   return (
     <>
-      <ProductPageMeta route="/managed-infrastructure" />
+      <RouteMeta route="/managed-infrastructure" />
       <ProductHeroBlock hero={managedHero} />
       <Section
         id="services"

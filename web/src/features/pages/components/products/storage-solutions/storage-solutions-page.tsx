@@ -1,7 +1,8 @@
 import { ActionLink } from '@/components/marketing/action-link';
 import { Section } from '@/components/marketing/section';
 import { Tabs } from '@/components/marketing/tabs';
-import { ProductCards, ProductCtaBlock, ProductHeroBlock, ProductPageMeta } from '../product-parts';
+import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
+import { RouteMeta } from '../../route-meta';
 import {
   defaultStorageKind,
   storageCta,
@@ -49,7 +50,7 @@ function PriceTable({ kind, label }: { kind: StorageKind; label: string }) {
 export function StorageSolutionsPage() {
   return (
     <>
-      <ProductPageMeta route="/storage-solutions" />
+      <RouteMeta route="/storage-solutions" />
       <ProductHeroBlock hero={storageHero} />
       <Section id="features" title="Features">
         <ProductCards cards={storageFeatures} columns={4} />

@@ -2,7 +2,8 @@ import { Check } from 'lucide-react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
-import { ProductCards, ProductCtaBlock, ProductHeroBlock, ProductPageMeta } from '../product-parts';
+import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
+import { RouteMeta } from '../../route-meta';
 import {
   customPlanAction,
   popularBadge,
@@ -20,7 +21,7 @@ import {
 export function VirtualServersPage() {
   return (
     <>
-      <ProductPageMeta route="/virtual-servers" />
+      <RouteMeta route="/virtual-servers" />
       <ProductHeroBlock hero={virtualHero} />
       <Section id="features" title="Features">
         <ProductCards cards={virtualFeatures} columns={4} />
