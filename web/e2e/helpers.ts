@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export function uniqueEmail(tag = 'user'): string {
@@ -42,3 +43,18 @@ export async function fillRegisterForm(page: Page, email: string, first = 'Wanji
 
 export const adminEmail = process.env.E2E_ADMIN_EMAIL;
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
+
+/**
+ * Every axe violation on the page (WCAG 2.0/2.1 A and AA rules, all impacts), with
+ * up to five offending nodes each; a clean page returns []. The pointer is moved to
+ * the corner first so a hover left over from a click is not what gets measured.
+ */
+export async function axeViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+  }));
+}
