@@ -120,7 +120,8 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
       onKeyDown={onKeyDown}
       className={chatPanelClass}
     >
-      <header className="flex items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white">
+      {/* A div, not <header>: inside a dialog a header is still a page-level banner landmark. */}
+      <div className="flex items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white">
         <h2 id={titleId} className="text-base font-semibold">
           Chat with {site.company}
         </h2>
@@ -132,7 +133,7 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
         >
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
-      </header>
+      </div>
       {body}
     </section>
   );
