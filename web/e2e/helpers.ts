@@ -51,7 +51,7 @@ export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
  */
 export async function axeViolations(page: Page) {
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
