@@ -45,7 +45,7 @@ export const adminEmail = process.env.E2E_ADMIN_EMAIL;
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
 
 /**
- * Every axe violation on the page (WCAG 2.0/2.1 A and AA rules, all impacts), with
+ * Every axe violation on the page (WCAG 2.0/2.1 A and AA rules and axe best practices, all impacts), with
  * up to five offending nodes each; a clean page returns []. The pointer is moved to
  * the corner first so a hover left over from a click is not what gets measured.
  */
