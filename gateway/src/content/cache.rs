@@ -33,7 +33,7 @@ pub enum Key {
     Event(Uuid, Date),
     Sitemap,
     BlogPage(Uuid),
-    EventPage(Uuid, Date),
+    EventPage(Uuid),
 }
 
 /// A ready answer: status, body bytes and their strong ETag.
