@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod content;
 pub mod intake;
 pub mod namespace;
 pub mod process;

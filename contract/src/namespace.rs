@@ -109,6 +109,12 @@ impl Namespace {
         self.subject("sessions.revoked.*")
     }
 
+    /// Core NATS: an admin changed a blog post or an event; every gateway
+    /// clears its content cache.
+    pub fn content_changed(&self) -> String {
+        self.subject("content.changed")
+    }
+
     /// The JetStream key-value bucket holding each rate-limit key's
     /// theoretical arrival time, shared by every gateway.
     pub fn rate_limits_bucket(&self) -> String {
@@ -147,6 +153,7 @@ mod tests {
     fn production_names_have_no_prefix() {
         let ns = Namespace::default();
         assert_eq!(ns.accounts_login(), "accounts.login");
+        assert_eq!(ns.content_changed(), "content.changed");
         assert_eq!(ns.intake_stream().name, "INTAKE");
         assert_eq!(ns.rate_limits_bucket(), "RATE_LIMITS");
         assert_eq!(ns.intake_stream().subjects, vec!["intake.>".to_owned()]);

@@ -16,6 +16,9 @@ pub enum ApiError {
     Forbidden(&'static str),
     #[error("Not found")]
     NotFound,
+    /// A 404 that names what is missing ("Blog post not found").
+    #[error("{0}")]
+    NoSuch(&'static str),
     #[error("This method is not allowed here")]
     MethodNotAllowed,
     #[error("The request body did not arrive in time")]
@@ -38,7 +41,7 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::NotFound | ApiError::NoSuch(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,

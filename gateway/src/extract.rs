@@ -122,6 +122,23 @@ impl FromRequestParts<AppState> for Agent {
     }
 }
 
+/// A signed-in admin (site content); 401 when signed out, 403 for other users.
+pub struct Admin(pub User);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let CurrentUser(user) =
+            <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+        if user.is_admin {
+            Ok(Admin(user))
+        } else {
+            Err(ApiError::Forbidden("Only admins can do this"))
+        }
+    }
+}
+
 /// Whether a sign-in at `signed_in_at` (Unix seconds) is older than
 /// `max_age` at `now`: the absolute lifetime, however active the session.
 fn sign_in_expired(signed_in_at: i64, now: i64, max_age: std::time::Duration) -> bool {

@@ -7,6 +7,7 @@ use sqlx::PgPool;
 
 use tokio_util::sync::CancellationToken;
 
+use crate::content::cache::ContentCache;
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
@@ -32,6 +33,8 @@ pub struct Inner {
     pub limits: Limits,
     /// This gateway's own metrics recorder.
     pub metrics: Metrics,
+    /// Blog and event answers, cleared on every `content.changed`.
+    pub content: ContentCache,
 }
 
 impl AppState {
@@ -66,6 +69,15 @@ impl AppState {
         )
         .await
         .context("failed to subscribe to revocations")?;
+        let content = ContentCache::default();
+        crate::content::cache::listen(
+            &nats,
+            namespace.content_changed(),
+            content.clone(),
+            shutdown.clone(),
+        )
+        .await
+        .context("failed to subscribe to content changes")?;
         Ok(AppState {
             inner: Arc::new(Inner {
                 pool,
@@ -78,6 +90,7 @@ impl AppState {
                 settings,
                 limits,
                 metrics: Metrics::default(),
+                content,
             }),
         })
     }

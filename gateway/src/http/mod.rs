@@ -4,6 +4,7 @@
 pub mod agent;
 pub mod auth;
 pub mod chat;
+pub mod content;
 pub mod health;
 pub mod pages;
 pub mod security;
@@ -45,6 +46,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(auth::router())
         .merge(chat::router())
         .merge(agent::router())
+        .merge(content::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

@@ -81,8 +81,61 @@ impl MetaTable {
     /// the canonical link, Open Graph and Twitter tags. The attributes are
     /// the ones `PageMeta` looks for, so the app updates these tags in place.
     pub fn head(&self, page: &PageMeta, public_url: &str, url: Option<&str>) -> String {
-        let title = escape(&self.title(page));
-        let description = escape(&page.description);
+        let image = url.map(|_| SharedImage {
+            url: format!("{public_url}{}", self.image.path),
+            size: Some((self.image.width, self.image.height)),
+            alt: self.image.alt.clone(),
+        });
+        self.render(&self.title(page), &page.description, page, url, image, None)
+    }
+
+    /// The tags of one blog post's or event's page (`page` is its route's
+    /// entry): its own title, description, image and publication time.
+    pub fn item_head(
+        &self,
+        page: &PageMeta,
+        item: &ItemMeta,
+        public_url: &str,
+        url: &str,
+    ) -> String {
+        let title = if page.variant == "events" {
+            format!("{}{}", item.title, self.events_suffix)
+        } else {
+            format!("{} | {}", item.title, self.site_name)
+        };
+        let image = match &item.image {
+            Some(image) => SharedImage {
+                url: absolute_image(public_url, image),
+                size: None,
+                alt: item.title.clone(),
+            },
+            None => SharedImage {
+                url: format!("{public_url}{}", self.image.path),
+                size: Some((self.image.width, self.image.height)),
+                alt: self.image.alt.clone(),
+            },
+        };
+        self.render(
+            &title,
+            &item.description,
+            page,
+            Some(url),
+            Some(image),
+            item.published_time.as_deref(),
+        )
+    }
+
+    fn render(
+        &self,
+        title: &str,
+        description: &str,
+        page: &PageMeta,
+        url: Option<&str>,
+        image: Option<SharedImage>,
+        published_time: Option<&str>,
+    ) -> String {
+        let title = escape(title);
+        let description = escape(description);
         let mut tags = vec![
             format!("<title>{title}</title>"),
             meta("name", "description", &description),
@@ -90,9 +143,9 @@ impl MetaTable {
         if !page.keywords.is_empty() {
             tags.push(meta("name", "keywords", &escape(&page.keywords)));
         }
-        if let Some(url) = url {
+        if let (Some(url), Some(image)) = (url, image) {
             let url = escape(url);
-            let image = escape(&format!("{public_url}{}", self.image.path));
+            let image_url = escape(&image.url);
             tags.extend([
                 format!("<link rel=\"canonical\" href=\"{url}\">"),
                 meta("property", "og:title", &title),
@@ -100,21 +153,54 @@ impl MetaTable {
                 meta("property", "og:type", &escape(&page.kind)),
                 meta("property", "og:url", &url),
                 meta("property", "og:site_name", &escape(&self.site_name)),
-                meta("property", "og:image", &image),
-                meta("property", "og:image:width", &self.image.width.to_string()),
-                meta(
-                    "property",
-                    "og:image:height",
-                    &self.image.height.to_string(),
-                ),
-                meta("property", "og:image:alt", &escape(&self.image.alt)),
+                meta("property", "og:image", &image_url),
+            ]);
+            if let Some((width, height)) = image.size {
+                tags.push(meta("property", "og:image:width", &width.to_string()));
+                tags.push(meta("property", "og:image:height", &height.to_string()));
+            }
+            tags.push(meta("property", "og:image:alt", &escape(&image.alt)));
+            if let Some(time) = published_time {
+                tags.push(meta("property", "article:published_time", &escape(time)));
+            }
+            tags.extend([
                 meta("name", "twitter:card", "summary_large_image"),
                 meta("name", "twitter:title", &title),
                 meta("name", "twitter:description", &description),
-                meta("name", "twitter:image", &image),
+                meta("name", "twitter:image", &image_url),
             ]);
         }
         tags.join("\n    ")
+    }
+}
+
+/// What a blog post or an event says about itself to link previews.
+pub struct ItemMeta {
+    pub title: String,
+    /// The post's excerpt or the event's description.
+    pub description: String,
+    pub image: Option<String>,
+    /// RFC 3339, for posts.
+    pub published_time: Option<String>,
+}
+
+struct SharedImage {
+    url: String,
+    size: Option<(u32, u32)>,
+    alt: String,
+}
+
+/// An item's image as an absolute URL, by the pages' image path rule:
+/// web addresses, `/objects/…` and `/images/…` as they are, any other name
+/// under `/images/`.
+fn absolute_image(public_url: &str, image: &str) -> String {
+    let lower = image.to_ascii_lowercase();
+    if lower.starts_with("http://") || lower.starts_with("https://") {
+        image.to_owned()
+    } else if image.starts_with("/objects/") || image.starts_with("/images/") {
+        format!("{public_url}{image}")
+    } else {
+        format!("{public_url}/images/{}", image.trim_start_matches('/'))
     }
 }
 
@@ -188,8 +274,8 @@ pub fn canonical(public_url: &str, path: &str) -> String {
 }
 
 /// Every public route without a parameter, except the sign-in forms and
-/// the account area, as absolute URLs.
-pub fn sitemap(public_url: &str, routes: &[String]) -> String {
+/// the account area, then every blog post and event, as absolute URLs.
+pub fn sitemap(public_url: &str, routes: &[String], items: &[String]) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -200,6 +286,12 @@ pub fn sitemap(public_url: &str, routes: &[String]) -> String {
         xml.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
             escape(&canonical(public_url, route))
+        ));
+    }
+    for path in items {
+        xml.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            escape(&canonical(public_url, path))
         ));
     }
     xml.push_str("</urlset>\n");
@@ -268,6 +360,59 @@ mod tests {
     }
 
     #[test]
+    fn an_item_has_its_own_title_description_image_and_date() {
+        let table = MetaTable::shared();
+        let post = ItemMeta {
+            title: "Edge & you".to_owned(),
+            description: "Why edge matters".to_owned(),
+            image: Some("edge.png".to_owned()),
+            published_time: Some("2026-01-02T09:00:00Z".to_owned()),
+        };
+        let head = table.item_head(
+            table.page("/blog/:id").expect("entry"),
+            &post,
+            "https://n.example",
+            "https://n.example/blog/1",
+        );
+        assert!(
+            head.contains("<title>Edge &amp; you | Nyota Cloud</title>"),
+            "{head}"
+        );
+        assert!(head.contains("<meta name=\"description\" content=\"Why edge matters\">"));
+        assert!(head.contains(
+            "<meta property=\"og:image\" content=\"https://n.example/images/edge.png\">"
+        ));
+        assert!(head.contains(
+            "<meta property=\"article:published_time\" content=\"2026-01-02T09:00:00Z\">"
+        ));
+        assert!(
+            !head.contains("og:image:width"),
+            "the size of an item's image is unknown"
+        );
+        let event = ItemMeta {
+            title: "Summit".to_owned(),
+            description: "Talks".to_owned(),
+            image: None,
+            published_time: None,
+        };
+        let head = table.item_head(
+            table.page("/events/:id").expect("entry"),
+            &event,
+            "https://n.example",
+            "https://n.example/events/1",
+        );
+        assert!(
+            head.contains("<title>Summit | Nyota Cloud Events</title>"),
+            "{head}"
+        );
+        assert!(
+            head.contains("og:image:width"),
+            "the site image, with its size"
+        );
+        assert!(!head.contains("article:published_time"));
+    }
+
+    #[test]
     fn the_head_goes_before_head_end_and_the_script_is_untouched() {
         let html = with_head(INDEX, "<title>T</title>");
         assert!(html.contains("<title>T</title>\n  </head>"), "{html}");
@@ -296,10 +441,11 @@ mod tests {
         let routes: Vec<String> = ["/", "/login", "/blog/:id", "/contact", "/dashboard"]
             .map(String::from)
             .to_vec();
-        let xml = sitemap("https://n.example", &routes);
+        let xml = sitemap("https://n.example", &routes, &["/blog/b1".to_owned()]);
         assert!(xml.contains("<loc>https://n.example/</loc>"));
         assert!(xml.contains("<loc>https://n.example/contact</loc>"));
-        assert_eq!(xml.matches("<loc>").count(), 2, "{xml}");
+        assert!(xml.contains("<loc>https://n.example/blog/b1</loc>"));
+        assert_eq!(xml.matches("<loc>").count(), 3, "{xml}");
         let text = robots("https://n.example");
         assert!(text.contains("Disallow: /admin\nDisallow: /api\nDisallow: /dashboard\n"));
         assert!(text.ends_with("Sitemap: https://n.example/sitemap.xml\n"));

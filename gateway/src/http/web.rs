@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::{Path, Request, State};
 use axum::handler::HandlerWithoutStateExt as _;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
@@ -20,7 +20,9 @@ use bytes::Bytes;
 use serde::Deserialize;
 use tower_http::services::ServeDir;
 
-use super::pages::{self, MetaTable};
+use super::pages::{self, ItemMeta, MetaTable};
+use crate::content::{self, cache::Answer, cache::Key};
+use crate::error::ApiError;
 use crate::settings::Settings;
 use crate::state::AppState;
 
@@ -156,6 +158,17 @@ impl Spa {
         (StatusCode::NOT_FOUND, pages.not_found.clone())
     }
 
+    /// The page of a blog post or event with its own tags (`route` is
+    /// `/blog/:id` or `/events/:id`).
+    fn item_page(&self, pages: &Pages, route: &str, path: &str, item: &ItemMeta) -> Bytes {
+        let Some(meta) = self.meta.page(route) else {
+            return self.page(pages, path).1;
+        };
+        let url = pages::canonical(&self.public_url, path);
+        let head = self.meta.item_head(meta, item, &self.public_url, &url);
+        Bytes::from(pages::with_head(&pages.index, &head))
+    }
+
     fn respond(&self, method: &Method, uri: &Uri) -> Response {
         if method != Method::GET && method != Method::HEAD {
             return StatusCode::METHOD_NOT_ALLOWED.into_response();
@@ -198,8 +211,10 @@ pub fn router(settings: &Settings) -> Router<AppState> {
         tracing::warn!(dist = %dist.display(), "web app not built: index.html missing");
     }
     let spa = Arc::new(Spa::new(index, &settings.public_url));
-    let sitemap = Bytes::from(pages::sitemap(&settings.public_url, &spa.table.routes));
     let robots = Bytes::from(pages::robots(&settings.public_url));
+    let sitemap_spa = Arc::clone(&spa);
+    let blog_spa = Arc::clone(&spa);
+    let event_spa = Arc::clone(&spa);
     let fallback = move |method: Method, uri: Uri| {
         let spa = Arc::clone(&spa);
         async move { spa.respond(&method, &uri) }
@@ -212,14 +227,20 @@ pub fn router(settings: &Settings) -> Router<AppState> {
     Router::new()
         .route(
             "/sitemap.xml",
-            get(move || async move {
-                (
-                    [
-                        (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
-                        (header::CACHE_CONTROL, CRAWLER_CACHE),
-                    ],
-                    sitemap,
-                )
+            get(move |State(state): State<AppState>| async move {
+                sitemap(&sitemap_spa, &state).await
+            }),
+        )
+        .route(
+            "/blog/{id}",
+            get(move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
+                item_page(blog_spa, state, Item::Post, id, uri)
+            }),
+        )
+        .route(
+            "/events/{id}",
+            get(move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
+                item_page(event_spa, state, Item::Event, id, uri)
             }),
         )
         .route(
@@ -236,6 +257,100 @@ pub fn router(settings: &Settings) -> Router<AppState> {
         )
         .fallback_service(files)
         .layer(middleware::from_fn(cache_control))
+}
+
+/// The public routes, then every blog post and event, built once per
+/// content change.
+async fn sitemap(spa: &Spa, state: &AppState) -> Result<Response, ApiError> {
+    let answer = state
+        .content
+        .get_or_compute(Key::Sitemap, async {
+            let (posts, events) = content::all_ids(&state.pool).await?;
+            let items: Vec<String> = posts
+                .iter()
+                .map(|id| format!("/blog/{id}"))
+                .chain(events.iter().map(|id| format!("/events/{id}")))
+                .collect();
+            let xml = pages::sitemap(&spa.public_url, &spa.table.routes, &items);
+            Ok::<_, ApiError>(Answer::new(StatusCode::OK, Bytes::from(xml)))
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, CRAWLER_CACHE),
+        ],
+        answer.body,
+    )
+        .into_response())
+}
+
+#[derive(Clone, Copy)]
+enum Item {
+    Post,
+    Event,
+}
+
+/// `/blog/{id}` and `/events/{id}`: the page with the item's own title,
+/// description and image; the route's generic entry for an unknown id.
+async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: Uri) -> Response {
+    let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&id)) else {
+        return spa.respond(&Method::GET, &uri);
+    };
+    // The canonical path spells the id the one way the sitemap does.
+    let (key, route, path) = match item {
+        Item::Post => (Key::BlogPage(id), "/blog/:id", format!("/blog/{id}")),
+        Item::Event => (Key::EventPage(id), "/events/:id", format!("/events/{id}")),
+    };
+    let answer = state
+        .content
+        .get_or_compute(key, async {
+            let meta = match item {
+                Item::Post => content::find_post(&state.pool, id)
+                    .await?
+                    .map(|post| ItemMeta {
+                        published_time: post
+                            .published_at
+                            .format(&time::format_description::well_known::Rfc3339)
+                            .ok(),
+                        title: post.title,
+                        description: post.excerpt,
+                        image: post.image,
+                    }),
+                Item::Event => content::find_event(&state.pool, id, content::today())
+                    .await?
+                    .map(|event| ItemMeta {
+                        title: event.title,
+                        description: event.description,
+                        image: event.image,
+                        published_time: None,
+                    }),
+            };
+            Ok::<_, sqlx::Error>(match meta {
+                Some(meta) => {
+                    Answer::new(StatusCode::OK, spa.item_page(pages, route, &path, &meta))
+                }
+                // Unknown: the generic page, rendered per request.
+                None => Answer::new(StatusCode::NOT_FOUND, Bytes::new()),
+            })
+        })
+        .await;
+    match answer {
+        Ok(answer) if answer.status == StatusCode::OK => (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            Body::from(answer.body),
+        )
+            .into_response(),
+        Ok(_) => spa.respond(&Method::GET, &uri),
+        Err(error) => {
+            // A crawler still gets the page, with the generic tags.
+            tracing::error!(
+                error = format!("{error:#}"),
+                "failed to read an item's page tags"
+            );
+            spa.respond(&Method::GET, &uri)
+        }
+    }
 }
 
 /// Hashed assets never change under their name; everything else (notably

@@ -343,6 +343,27 @@ impl Browser {
             .expect("request")
     }
 
+    /// A PUT as the web client makes it (with the CSRF header).
+    pub async fn put(&self, path: &str, body: &Value) -> Response {
+        self.client
+            .put(self.url(path))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .json(body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// A DELETE as the web client makes it (with the CSRF header).
+    pub async fn delete(&self, path: &str) -> Response {
+        self.client
+            .delete(self.url(path))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .send()
+            .await
+            .expect("request")
+    }
+
     pub async fn register(&self, body: &Value) -> Response {
         self.post("/api/register", body).await
     }

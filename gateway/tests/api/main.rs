@@ -5,6 +5,7 @@ mod accounts;
 mod chat;
 mod chat_pipeline;
 mod connections;
+mod content;
 mod crawlers;
 mod dead_letters;
 mod health;

@@ -1,0 +1,193 @@
+//! Blog posts and events: the read API's answers and the admin's request
+//! bodies (exported to TypeScript), and the event that tells every gateway
+//! the content changed.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use ts_rs::TS;
+use uuid::Uuid;
+
+/// Where a list page sits among all the pages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Pagination {
+    pub page: u32,
+    pub limit: u32,
+    #[ts(type = "number")]
+    pub total: i64,
+    #[ts(type = "number")]
+    pub total_pages: i64,
+    pub has_prev_page: bool,
+    pub has_next_page: bool,
+}
+
+impl Pagination {
+    /// The arithmetic for `total` items shown `limit` to a page.
+    pub fn new(page: u32, limit: u32, total: i64) -> Self {
+        let limit_items = i64::from(limit.max(1));
+        let total_pages = (total + limit_items - 1) / limit_items;
+        Pagination {
+            page,
+            limit,
+            total,
+            total_pages,
+            has_prev_page: page > 1,
+            has_next_page: i64::from(page) < total_pages,
+        }
+    }
+}
+
+/// A blog post. In lists `imageData` is always `null` (inline images are
+/// large); `GET /api/blog/{id}` and `/image-data` carry it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogPost {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub title: String,
+    pub excerpt: String,
+    pub full_content: String,
+    pub category: String,
+    pub author: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub published_at: OffsetDateTime,
+    pub read_time: String,
+    pub image: Option<String>,
+    pub image_data: Option<String>,
+    pub source_url: Option<String>,
+    /// The view count.
+    #[ts(type = "number")]
+    pub uvm: i64,
+    pub featured: bool,
+}
+
+/// `GET /api/blog`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogList {
+    pub posts: Vec<BlogPost>,
+    pub pagination: Pagination,
+}
+
+/// `GET /api/blog/{id}/image-data`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ImageData {
+    pub image_data: Option<String>,
+}
+
+/// Computed from the date: an event before today (Africa/Nairobi) is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum EventStatus {
+    Upcoming,
+    Completed,
+}
+
+/// An event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Event {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub title: String,
+    pub description: String,
+    pub category: String,
+    pub status: EventStatus,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// Free text, e.g. `09:00 - 17:00 EAT`.
+    pub time: String,
+    pub location: String,
+    pub image: Option<String>,
+    pub highlights: Vec<String>,
+    pub register_link: Option<String>,
+}
+
+/// `GET /api/events`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EventList {
+    pub events: Vec<Event>,
+    pub pagination: Pagination,
+}
+
+/// The body of `POST /api/admin/blog` and `PUT /api/admin/blog/{id}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogPostInput {
+    pub title: String,
+    pub excerpt: String,
+    pub full_content: String,
+    pub category: String,
+    pub author: String,
+    /// RFC 3339; now when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub published_at: Option<String>,
+    /// Default `5 min read`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub read_time: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub image: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub source_url: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub featured: Option<bool>,
+}
+
+/// The body of `POST /api/admin/events` and `PUT /api/admin/events/{id}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EventInput {
+    pub title: String,
+    pub description: String,
+    pub category: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub time: String,
+    pub location: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub image: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub highlights: Option<Vec<String>>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub register_link: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pagination;
+
+    #[test]
+    fn pagination_arithmetic() {
+        let first = Pagination::new(1, 12, 25);
+        assert_eq!(
+            (first.total_pages, first.has_prev_page, first.has_next_page),
+            (3, false, true)
+        );
+        let last = Pagination::new(3, 12, 25);
+        assert_eq!((last.has_prev_page, last.has_next_page), (true, false));
+        let empty = Pagination::new(1, 12, 0);
+        assert_eq!((empty.total_pages, empty.has_next_page), (0, false));
+        assert_eq!(Pagination::new(1, 5, 25).total_pages, 5);
+    }
+}

@@ -1,0 +1,192 @@
+//! Each gateway keeps the content answers it has given (serialised bytes
+//! with their ETag) in memory, so a hit costs neither a query nor JSON
+//! encoding. Every admin write publishes `content.changed`; every gateway
+//! (the writer too, at once) then forgets everything it holds.
+//!
+//! A read that raced a change must not put its stale answer back after the
+//! change cleared the cache: each clear bumps a generation first, and an
+//! answer computed under an older generation is dropped again.
+
+use std::hash::Hash;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::http::{HeaderValue, StatusCode};
+use bytes::Bytes;
+use futures::StreamExt as _;
+use sha2::{Digest as _, Sha256};
+use time::Date;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use super::{EventsQuery, ListQuery};
+
+/// What an answer is the answer to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Posts(ListQuery),
+    Post(Uuid),
+    ImageData(Uuid),
+    Events(EventsQuery, Date),
+    Event(Uuid, Date),
+    Sitemap,
+    BlogPage(Uuid),
+    EventPage(Uuid),
+}
+
+/// A ready answer: status, body bytes and their strong ETag.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Bytes,
+    pub etag: HeaderValue,
+}
+
+impl Answer {
+    pub fn new(status: StatusCode, body: Bytes) -> Self {
+        let digest = Sha256::digest(&body);
+        let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+        let etag = HeaderValue::from_str(&format!("\"{hex}\"")).unwrap_or_else(|_| {
+            // Hex digits in quotes are always a valid header value.
+            HeaderValue::from_static("\"0\"")
+        });
+        Answer { status, body, etag }
+    }
+
+    /// Whether an `If-None-Match` header names this answer's ETag (weak
+    /// comparison, as RFC 9110 asks for `If-None-Match`).
+    pub fn matches(&self, if_none_match: &HeaderValue) -> bool {
+        let ours = self.etag.as_bytes();
+        if_none_match.as_bytes().split(|b| *b == b',').any(|tag| {
+            let tag = tag.trim_ascii();
+            tag == b"*" || tag.strip_prefix(b"W/").unwrap_or(tag) == ours
+        })
+    }
+}
+
+/// Largest total of cached bodies per gateway.
+const MAX_BYTES: u64 = 64 * 1024 * 1024;
+
+/// A safety net should an invalidation be lost (a NATS outage): no answer
+/// outlives this.
+const TIME_TO_LIVE: Duration = Duration::from_secs(60);
+
+#[derive(Clone)]
+pub struct ContentCache {
+    answers: moka::future::Cache<Key, Answer>,
+    generation: Arc<AtomicU64>,
+}
+
+impl Default for ContentCache {
+    fn default() -> Self {
+        let answers = moka::future::Cache::builder()
+            .max_capacity(MAX_BYTES)
+            .weigher(|_key: &Key, answer: &Answer| {
+                u32::try_from(answer.body.len() + 64).unwrap_or(u32::MAX)
+            })
+            .time_to_live(TIME_TO_LIVE)
+            .build();
+        ContentCache {
+            answers,
+            generation: Arc::new(AtomicU64::new(0)),
+        }
+    }
+}
+
+impl ContentCache {
+    /// The cached answer for `key`, or the one `compute` gives (then kept).
+    pub async fn get_or_compute<F, E>(&self, key: Key, compute: F) -> Result<Answer, E>
+    where
+        F: Future<Output = Result<Answer, E>>,
+    {
+        if let Some(answer) = self.answers.get(&key).await {
+            return Ok(answer);
+        }
+        let generation = self.generation.load(Ordering::Acquire);
+        let answer = compute.await?;
+        self.answers.insert(key.clone(), answer.clone()).await;
+        if self.generation.load(Ordering::Acquire) != generation {
+            // Content changed while this answer was computed: it may be stale.
+            self.answers.invalidate(&key).await;
+        }
+        Ok(answer)
+    }
+
+    /// Forgets every answer.
+    pub fn clear(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.answers.invalidate_all();
+    }
+}
+
+/// Subscribes before returning (so no change published after start-up is
+/// missed), then clears `cache` on every `content.changed` until shutdown.
+pub async fn listen(
+    nats: &async_nats::Client,
+    subject: String,
+    cache: ContentCache,
+    shutdown: CancellationToken,
+) -> anyhow::Result<JoinHandle<()>> {
+    let mut changes = nats.subscribe(subject).await?;
+    nats.flush().await?;
+    Ok(tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                next = changes.next() => match next {
+                    Some(_) => cache.clear(),
+                    None => break,
+                },
+                () = shutdown.cancelled() => break,
+            }
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn etags_are_strong_hashes_compared_weakly() {
+        let answer = Answer::new(StatusCode::OK, Bytes::from_static(b"{}"));
+        let tag = answer.etag.to_str().expect("ascii").to_owned();
+        assert!(tag.starts_with('"') && tag.len() == 34, "{tag}");
+        assert_eq!(
+            answer.etag,
+            Answer::new(StatusCode::OK, Bytes::from_static(b"{}")).etag
+        );
+        assert_ne!(
+            answer.etag,
+            Answer::new(StatusCode::OK, Bytes::from_static(b"[]")).etag
+        );
+        for header in [
+            tag.clone(),
+            format!("W/{tag}"),
+            format!("\"x\", {tag}"),
+            "*".to_owned(),
+        ] {
+            assert!(
+                answer.matches(&HeaderValue::from_str(&header).expect("header")),
+                "{header}"
+            );
+        }
+        assert!(!answer.matches(&HeaderValue::from_static("\"other\"")));
+    }
+
+    #[tokio::test]
+    async fn an_answer_computed_across_a_clear_is_not_kept() {
+        let cache = ContentCache::default();
+        let racing = cache.clone();
+        let answer = cache
+            .get_or_compute::<_, ()>(Key::Sitemap, async move {
+                racing.clear();
+                Ok(Answer::new(StatusCode::OK, Bytes::from_static(b"old")))
+            })
+            .await
+            .expect("answer");
+        assert_eq!(answer.body, "old");
+        assert!(cache.answers.get(&Key::Sitemap).await.is_none());
+    }
+}
