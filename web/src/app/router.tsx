@@ -63,6 +63,8 @@ const onDemandPages: Record<string, PageModule> = {
   '/finance': () => import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
   '/blog': () => import('@/features/blog/components/blog-page'),
   '/blog/:id': () => import('@/features/blog/components/blog-post-page'),
+  '/events': () => import('@/features/events/components/events-page'),
+  '/events/:id': () => import('@/features/events/components/event-detail-page'),
   [`/solutions/${site.slug}-finance`]: () =>
     import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
 };
