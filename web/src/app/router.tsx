@@ -61,6 +61,10 @@ const onDemandPages: Record<string, PageModule> = {
   '/testimonials': () => import('@/features/pages/components/testimonials/testimonials-page'),
   '/contact': () => import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
   '/finance': () => import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
+  '/blog': () => import('@/features/blog/components/blog-page'),
+  '/blog/:id': () => import('@/features/blog/components/blog-post-page'),
+  '/events': () => import('@/features/events/components/events-page'),
+  '/events/:id': () => import('@/features/events/components/event-detail-page'),
   [`/solutions/${site.slug}-finance`]: () =>
     import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
 };

@@ -18,6 +18,25 @@ export const limits = {
   toastSwipeThresholdPx: 50,
   passwordResetDelayMs: 1500,
   registerRedirectDelayMs: 2000,
+  /** Blog and events: posts or events per page, and the size of the request that lists every filter value. */
+  contentPageSize: 12,
+  filterSourceLimit: 1000,
+  popularArticles: 5,
+  otherEvents: 4,
+  /** How long the Share button shows Copied! after copying the link. */
+  copiedIndicatorMs: 2000,
+  /** Typing pause before a blog or events search is sent. */
+  searchDebounceMs: 300,
+} as const;
+
+const minute = 60_000;
+
+/** TanStack Query freshness of the blog and events reads (spec §9). */
+export const freshness = {
+  /** Blog and events lists: fresh 5 minutes, kept 10 minutes. */
+  list: { staleTime: 5 * minute, gcTime: 10 * minute },
+  /** Blog category and event filter lists (the limit=1000 call): fresh 30 minutes. */
+  filters: { staleTime: 30 * minute, gcTime: 30 * minute },
 } as const;
 
 /** localStorage keys. */

@@ -1,0 +1,79 @@
+import { Mail } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { checkSubscribeEmail } from '@/lib/content/subscribe';
+import { cn } from '@/components/ui/cn';
+
+/**
+ * An email box with a Subscribe button (events Stay Connected, blog Stay
+ * Updated). No server call (spec §7): the address is checked with the §5
+ * rules, the result is shown inline (role=alert for a refusal, role=status
+ * for the thanks) and the field is cleared on success.
+ */
+export function SubscribeBox({
+  title,
+  text,
+  successText,
+  className,
+}: {
+  title: string;
+  text: string;
+  successText: string;
+  className?: string;
+}) {
+  const inputId = useId();
+  const headingId = useId();
+  const [email, setEmail] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const outcome = checkSubscribeEmail(email);
+    if (outcome.ok) {
+      setEmail('');
+      setResult({ ok: true, message: successText });
+    } else {
+      setResult({ ok: false, message: outcome.message });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn('rounded-xl bg-gray-900 p-6 text-white dark:bg-gray-800', className)}
+    >
+      <Mail aria-hidden="true" className="h-6 w-6 text-pink-300" />
+      <h2 id={headingId} className="mt-3 text-lg font-bold">
+        {title}
+      </h2>
+      <p className="mt-2 text-sm text-gray-200">{text}</p>
+      {/* noValidate: the §5 messages are the page's own, not the browser's. */}
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
+        <label htmlFor={inputId} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={inputId}
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={result && !result.ok ? true : undefined}
+          className="block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600"
+        />
+        <Button type="submit">Subscribe</Button>
+      </form>
+      <div aria-live="polite">
+        {result && (
+          <p
+            role={result.ok ? 'status' : 'alert'}
+            className={cn('mt-3 text-sm font-medium', result.ok ? 'text-green-300' : 'text-red-300')}
+          >
+            {result.message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

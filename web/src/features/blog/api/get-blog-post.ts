@@ -1,0 +1,30 @@
+// GET /api/blog/{id} — one post (each read counts a view on the server).
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlogPost } from '@/api-types/BlogPost';
+import { apiRequest } from '@/lib/api-client';
+
+export const blogPostTexts = {
+  failed: 'Failed to fetch blog post',
+} as const;
+
+export const blogPostQueryKey = (id: string) => ['blog', 'post', id] as const;
+
+export function getBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {
+  return apiRequest<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, { signal, describe: () => blogPostTexts.failed });
+}
+
+/**
+ * Read again on every visit (staleTime 0): the view count shown is current and
+ * each visit is one view, as with the original page's fetch on mount.
+ */
+export const blogPostQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: blogPostQueryKey(id),
+    queryFn: ({ signal }) => getBlogPost(id, signal),
+    staleTime: 0,
+  });
+
+export function useBlogPost(id: string) {
+  return useQuery(blogPostQueryOptions(id));
+}

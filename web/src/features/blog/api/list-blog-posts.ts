@@ -1,0 +1,44 @@
+// GET /api/blog?page&limit&search&category — one page of the blog list.
+
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlogList } from '@/api-types/BlogList';
+import { freshness, limits } from '@/config/site';
+import { apiRequest } from '@/lib/api-client';
+
+export const blogTexts = {
+  listFailed: 'Failed to fetch blog posts',
+} as const;
+
+/** The list's filters: `category` null for All, `search` null when the trimmed text is empty. */
+export interface BlogListParams {
+  page: number;
+  category: string | null;
+  search: string | null;
+}
+
+/** Builds the params from what the page holds: search trimmed and sent only when non-empty, All omitted. */
+export function blogListParams(page: number, category: string, search: string): BlogListParams {
+  const trimmed = search.trim();
+  return { page, category: category === 'All' ? null : category, search: trimmed === '' ? null : trimmed };
+}
+
+export const blogListQueryKey = (params: BlogListParams) => ['blog', params] as const;
+
+export function listBlogPosts(params: BlogListParams, signal?: AbortSignal): Promise<BlogList> {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(limits.contentPageSize) });
+  if (params.search) query.set('search', params.search);
+  if (params.category) query.set('category', params.category);
+  return apiRequest<BlogList>(`/api/blog?${query}`, { signal, describe: () => blogTexts.listFailed });
+}
+
+export const blogListQueryOptions = (params: BlogListParams) =>
+  queryOptions({
+    queryKey: blogListQueryKey(params),
+    queryFn: ({ signal }) => listBlogPosts(params, signal),
+    ...freshness.list,
+  });
+
+/** The page of posts; the previous page stays on screen while the next one loads. */
+export function useBlogPosts(params: BlogListParams) {
+  return useQuery({ ...blogListQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { PageHero } from '@/components/marketing/page-hero';
+import { Alert } from '@/components/ui/alert';
+import { FilterButtons } from '@/components/ui/filter-buttons';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchField } from '@/components/ui/search-field';
+import { LoadingMessage } from '@/components/ui/spinner';
+import { limits } from '@/config/site';
+import { routeMeta } from '@/lib/route-meta';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useBlogCategories } from '../api/list-blog-categories';
+import { blogListParams, useBlogPosts } from '../api/list-blog-posts';
+import { BlogCard } from './blog-card';
+import { BlogSidebar } from './blog-sidebar';
+
+/**
+ * /blog: search (debounced, trimmed), category buttons, the Featured card,
+ * the Latest Articles grid with pagination, and the sidebar. Changing the
+ * search or the category goes back to page 1 (spec §4).
+ */
+export default function BlogPage() {
+  const meta = routeMeta('/blog');
+  const [page, setPage] = useState(1);
+  const [category, setCategory] = useState('All');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, limits.searchDebounceMs);
+
+  const posts = useBlogPosts(blogListParams(page, category, search));
+  const categories = useBlogCategories();
+
+  function chooseCategory(next: string) {
+    setCategory(next);
+    setPage(1);
+  }
+  function changeSearch(next: string) {
+    setSearchText(next);
+    setPage(1);
+  }
+
+  const list = posts.data;
+  const featured = list?.posts.find((post) => post.featured);
+  const latest = list?.posts.filter((post) => post !== featured) ?? [];
+
+  return (
+    <>
+      <PageMeta
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        variant={meta.variant}
+        type={meta.type}
+      />
+      <PageHero
+        badge="TECH BLOG"
+        title="Tech Blog"
+        lead="Insights on cloud infrastructure, security, compliance and innovation for African businesses, from the engineers who run our data centers."
+      />
+      <div className="mx-auto max-w-6xl px-4 pb-16 lg:px-8">
+        <div className="flex flex-col gap-4 py-8">
+          <div className="max-w-md">
+            <SearchField
+              label="Search articles"
+              placeholder="Search articles..."
+              value={searchText}
+              onChange={changeSearch}
+            />
+          </div>
+          <FilterButtons
+            label="Filter by category"
+            options={categories.data?.categories ?? ['All']}
+            value={category}
+            onChange={chooseCategory}
+          />
+        </div>
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="min-w-0">
+            {posts.isPending && <LoadingMessage>Loading blog posts...</LoadingMessage>}
+            {posts.isError && <Alert title={posts.error.message} />}
+            {list && (
+              <>
+                {featured && (
+                  <section aria-labelledby="featured-heading" className="mb-12">
+                    <h2 id="featured-heading" className="mb-4 text-2xl font-bold">
+                      Featured Article
+                    </h2>
+                    <BlogCard post={featured} featured />
+                  </section>
+                )}
+                <section aria-labelledby="latest-heading">
+                  <h2 id="latest-heading" className="mb-4 text-2xl font-bold">
+                    Latest Articles
+                  </h2>
+                  {latest.length > 0 ? (
+                    <ul className="grid gap-6 sm:grid-cols-2">
+                      {latest.map((post) => (
+                        <li key={post.id} className="flex">
+                          <BlogCard post={post} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    !featured && (
+                      <p className="text-gray-700 dark:text-gray-300">
+                        No articles match your search. Try other words or another category.
+                      </p>
+                    )
+                  )}
+                  <Pagination
+                    label="Blog pages"
+                    page={page}
+                    totalPages={list.pagination.totalPages}
+                    onPageChange={setPage}
+                  />
+                </section>
+              </>
+            )}
+          </div>
+          <BlogSidebar onCategory={chooseCategory} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { SubscribeBox } from '@/components/marketing/subscribe-box';
+import { useBlogCategories } from '../api/list-blog-categories';
+import { categoryColour } from './category-badge';
+
+export const blogSubscribeSuccess = "Thank you! You'll receive updates about new Nyota blog articles.";
+
+/** Popular Articles (5 by views, numbered), Categories with counts, and the Stay Updated box. */
+export function BlogSidebar({ onCategory }: { onCategory: (category: string) => void }) {
+  const categories = useBlogCategories();
+  const summary = categories.data;
+  return (
+    <aside aria-label="Blog sidebar" className="flex flex-col gap-8">
+      <section aria-labelledby="popular-heading" className="rounded-xl border border-gray-200 p-6 dark:border-gray-700">
+        <h2 id="popular-heading" className="text-lg font-bold">
+          Popular Articles
+        </h2>
+        {categories.isError && (
+          <div className="mt-4">
+            <Alert title={categories.error.message} />
+          </div>
+        )}
+        {summary && (
+          <ol className="mt-4 flex flex-col gap-4">
+            {summary.popular.map((post, index) => (
+              <li key={post.id} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-pink-100 text-sm font-bold text-pink-900 dark:bg-pink-950 dark:text-pink-100"
+                >
+                  {index + 1}
+                </span>
+                <Link
+                  to={`/blog/${encodeURIComponent(post.id)}`}
+                  className="text-sm font-medium break-words hover:text-brand-dark hover:underline dark:hover:text-brand-light"
+                >
+                  {post.title}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="categories-heading" className="rounded-xl border border-gray-200 p-6 dark:border-gray-700">
+        <h2 id="categories-heading" className="text-lg font-bold">
+          Categories
+        </h2>
+        {summary && (
+          <ul className="mt-4 flex flex-col gap-2">
+            {summary.counts.map(({ category, count }) => (
+              <li key={category}>
+                <button
+                  type="button"
+                  onClick={() => onCategory(category)}
+                  className="flex w-full items-center justify-between rounded-md px-2 py-1 text-left text-sm hover:bg-gray-50 dark:hover:bg-gray-800"
+                >
+                  <span>{category}</span>
+                  <span
+                    aria-label={`${count} ${count === 1 ? 'article' : 'articles'}`}
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${categoryColour(category)}`}
+                  >
+                    {count}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <SubscribeBox
+        title="Stay Updated"
+        text="Get new articles on cloud infrastructure, security and compliance in Africa in your inbox."
+        successText={blogSubscribeSuccess}
+      />
+    </aside>
+  );
+}

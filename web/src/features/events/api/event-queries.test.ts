@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { event } from '@/test/content-fixtures';
+import { eventQueryOptions } from './get-event';
+import { eventFiltersQueryOptions, otherEvents, summariseEventFilters } from './list-event-filters';
+import { eventListParams, eventsQueryOptions } from './list-events';
+
+const minute = 60_000;
+
+describe('events query keys and freshness (spec §9)', () => {
+  it('lists: keyed by domain and filters, fresh 5 minutes, kept 10', () => {
+    const options = eventsQueryOptions(eventListParams(3, '  nairobi ', 'upcoming', 'All'));
+    expect(options.queryKey).toEqual(['events', { page: 3, search: 'nairobi', status: 'upcoming', category: null }]);
+    expect(options.staleTime).toBe(5 * minute);
+    expect(options.gcTime).toBe(10 * minute);
+  });
+
+  it('filters: fresh 30 minutes', () => {
+    const options = eventFiltersQueryOptions();
+    expect(options.queryKey).toEqual(['events', 'filters']);
+    expect(options.staleTime).toBe(30 * minute);
+  });
+
+  it('detail: keyed by id', () => {
+    expect(eventQueryOptions('e1').queryKey).toEqual(['events', 'detail', 'e1']);
+  });
+});
+
+describe('event filters', () => {
+  it('prefix the distinct statuses and categories with All', () => {
+    const filters = summariseEventFilters([
+      event({ status: 'upcoming', category: 'Summit' }),
+      event({ status: 'completed', category: 'Workshop' }),
+      event({ status: 'upcoming', category: 'Summit' }),
+    ]);
+    expect(filters.statuses).toEqual(['All', 'upcoming', 'completed']);
+    expect(filters.categories).toEqual(['All', 'Summit', 'Workshop']);
+  });
+
+  it('Other Events: the first 4 outside summit, conference and infrastructure', () => {
+    const main = [event({ category: 'Summit' }), event({ category: 'conference' }), event({ category: 'Infrastructure' })];
+    expect(otherEvents(main)).toEqual([]);
+    const others = [1, 2, 3, 4, 5].map((n) => event({ category: 'Workshop', title: `W${n}` }));
+    expect(otherEvents([...main, ...others]).map((e) => e.title)).toEqual(['W1', 'W2', 'W3', 'W4']);
+  });
+});

@@ -1,0 +1,28 @@
+// GET /api/events/{id} — one event.
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Event } from '@/api-types/Event';
+import { freshness } from '@/config/site';
+import { apiRequest } from '@/lib/api-client';
+
+export const eventTexts = {
+  notFound: 'Event not found',
+} as const;
+
+export const eventQueryKey = (id: string) => ['events', 'detail', id] as const;
+
+export function getEvent(id: string, signal?: AbortSignal): Promise<Event> {
+  return apiRequest<Event>(`/api/events/${encodeURIComponent(id)}`, { signal, describe: () => eventTexts.notFound });
+}
+
+/** Fresh as long as the lists (5 minutes): an event changes rarely. */
+export const eventQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: eventQueryKey(id),
+    queryFn: ({ signal }) => getEvent(id, signal),
+    ...freshness.list,
+  });
+
+export function useEvent(id: string) {
+  return useQuery(eventQueryOptions(id));
+}

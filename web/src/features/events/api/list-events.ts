@@ -1,0 +1,53 @@
+// GET /api/events?page&limit&search&status&category — one page of events.
+
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventList } from '@/api-types/EventList';
+import { freshness, limits } from '@/config/site';
+import { apiRequest } from '@/lib/api-client';
+
+export const eventsTexts = {
+  listFailed: 'Failed to fetch events',
+  /** What the page shows when the list cannot be read (spec §8). */
+  pageFailed: 'Failed to load events',
+} as const;
+
+/** The list's filters: null for All, `search` null when the trimmed text is empty. */
+export interface EventListParams {
+  page: number;
+  search: string | null;
+  status: string | null;
+  category: string | null;
+}
+
+/** Builds the params from what the page holds: search trimmed, All left out. */
+export function eventListParams(page: number, search: string, status: string, category: string): EventListParams {
+  const trimmed = search.trim();
+  return {
+    page,
+    search: trimmed === '' ? null : trimmed,
+    status: status === 'All' ? null : status,
+    category: category === 'All' ? null : category,
+  };
+}
+
+export const eventsQueryKey = (params: EventListParams) => ['events', params] as const;
+
+export function listEvents(params: EventListParams, signal?: AbortSignal): Promise<EventList> {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(limits.contentPageSize) });
+  if (params.search) query.set('search', params.search);
+  if (params.status) query.set('status', params.status);
+  if (params.category) query.set('category', params.category);
+  return apiRequest<EventList>(`/api/events?${query}`, { signal, describe: () => eventsTexts.listFailed });
+}
+
+export const eventsQueryOptions = (params: EventListParams) =>
+  queryOptions({
+    queryKey: eventsQueryKey(params),
+    queryFn: ({ signal }) => listEvents(params, signal),
+    ...freshness.list,
+  });
+
+/** The page of events; the previous page stays on screen while the next one loads. */
+export function useEvents(params: EventListParams) {
+  return useQuery({ ...eventsQueryOptions(params), placeholderData: keepPreviousData });
+}

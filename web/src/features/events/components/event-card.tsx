@@ -1,0 +1,65 @@
+import { Calendar, Clock, MapPin } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Event } from '@/api-types/Event';
+import { ActionLink } from '@/components/marketing/action-link';
+import { FallbackImage } from '@/components/marketing/fallback-image';
+import { formatCalendarDate } from '@/lib/content/dates';
+import { useSiteSettings } from '@/lib/site-settings';
+import { cardStatusLabel, EventCategoryBadge, eventImageSrc, registerHref, StatusBadge } from './event-badges';
+
+/** Date, time and location of an event, one per line with an icon. */
+export function EventFacts({ event }: { event: Event }) {
+  return (
+    <ul className="flex flex-col gap-1 text-sm text-gray-700 dark:text-gray-300">
+      <li className="inline-flex items-center gap-2">
+        <Calendar aria-hidden="true" className="h-4 w-4 shrink-0" />
+        <time dateTime={event.date}>{formatCalendarDate(event.date)}</time>
+      </li>
+      <li className="inline-flex items-center gap-2">
+        <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {event.time}
+      </li>
+      <li className="inline-flex items-center gap-2 break-words">
+        <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {event.location}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * An event card. The whole card opens /events/{id} (the title link is
+ * stretched over it); Register Now is its own link above that layer.
+ */
+export function EventCard({ event }: { event: Event }) {
+  const settings = useSiteSettings();
+  return (
+    <article className="relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand dark:border-gray-700 dark:bg-gray-900">
+      <div className="relative">
+        <FallbackImage src={eventImageSrc(event)} alt="" width={640} height={360} className="h-44 w-full object-cover" />
+        <div className="absolute top-3 left-3">
+          <StatusBadge status={event.status} label={cardStatusLabel(event.status)} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <EventCategoryBadge category={event.category} />
+        </div>
+        <h3 className="text-lg font-bold break-words">
+          <Link
+            to={`/events/${encodeURIComponent(event.id)}`}
+            className="after:absolute after:inset-0 hover:text-brand-dark focus:outline-none dark:hover:text-brand-light"
+          >
+            {event.title}
+          </Link>
+        </h3>
+        <EventFacts event={event} />
+        <div className="relative z-10 mt-auto pt-2">
+          <ActionLink href={registerHref(event, settings.eventsSiteUrl)} aria-label={`Register Now: ${event.title}`}>
+            Register Now
+          </ActionLink>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { ActionLink } from '@/components/marketing/action-link';
+import { PageHero } from '@/components/marketing/page-hero';
+import { Section } from '@/components/marketing/section';
+import { SubscribeBox } from '@/components/marketing/subscribe-box';
+import { Alert } from '@/components/ui/alert';
+import { FilterButtons } from '@/components/ui/filter-buttons';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchField } from '@/components/ui/search-field';
+import { LoadingMessage } from '@/components/ui/spinner';
+import { limits, site } from '@/config/site';
+import { subscribeTexts } from '@/lib/content/subscribe';
+import { routeMeta } from '@/lib/route-meta';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useEventFilters } from '../api/list-event-filters';
+import { eventListParams, eventsTexts, useEvents } from '../api/list-events';
+import { EventCard } from './event-card';
+
+export const noOtherEvents = 'No other events available at the moment. Check back soon!';
+
+const hostSubject = `/contact?subject=${encodeURIComponent('Hosting an event with Nyota Cloud')}#contact-form`;
+
+function capitalise(value: string): string {
+  return value === 'All' ? value : value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/**
+ * /events: the Upcoming Events grid (search, status and category filters, 12
+ * per page), Other Events, the Stay Connected box and the hosting link.
+ * Changing the search or a filter goes back to page 1 (spec §4).
+ */
+export default function EventsPage() {
+  const meta = routeMeta('/events');
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('All');
+  const [category, setCategory] = useState('All');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, limits.searchDebounceMs);
+
+  const events = useEvents(eventListParams(page, search, status, category));
+  const filters = useEventFilters();
+  const list = events.data;
+
+  return (
+    <>
+      <PageMeta
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        variant={meta.variant}
+        type={meta.type}
+      />
+      <PageHero
+        badge="EVENTS"
+        title={`${site.company} Events`}
+        lead="Meet our engineers at summits, conferences and infrastructure events across Africa: talks on cloud, data residency and security, hands-on workshops, and time to plan your next deployment."
+      />
+      <Section id="upcoming-events" title="Upcoming Events">
+        <div className="flex flex-col gap-4">
+          <div className="max-w-md">
+            <SearchField
+              label="Search events"
+              placeholder="Search events..."
+              value={searchText}
+              onChange={(next) => {
+                setSearchText(next);
+                setPage(1);
+              }}
+            />
+          </div>
+          <FilterButtons
+            label="Filter by status"
+            options={filters.data?.statuses ?? ['All']}
+            value={status}
+            display={capitalise}
+            onChange={(next) => {
+              setStatus(next);
+              setPage(1);
+            }}
+          />
+          <FilterButtons
+            label="Filter by category"
+            options={filters.data?.categories ?? ['All']}
+            value={category}
+            onChange={(next) => {
+              setCategory(next);
+              setPage(1);
+            }}
+          />
+          {filters.isError && <Alert title={filters.error.message} />}
+        </div>
+        <div className="mt-8">
+          {events.isPending && <LoadingMessage>Loading events...</LoadingMessage>}
+          {events.isError && <Alert title={eventsTexts.pageFailed} />}
+          {list &&
+            (list.events.length > 0 ? (
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {list.events.map((event) => (
+                  <li key={event.id} className="flex">
+                    <EventCard event={event} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-center text-gray-700 dark:text-gray-300">
+                No events match your search. Try other words or filters.
+              </p>
+            ))}
+          {list && (
+            <Pagination
+              label="Event pages"
+              page={page}
+              totalPages={list.pagination.totalPages}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      </Section>
+      <Section id="other-events" title="Other Events" muted>
+        {filters.data &&
+          (filters.data.others.length > 0 ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {filters.data.others.map((event) => (
+                <li key={event.id} className="flex">
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-center text-gray-700 dark:text-gray-300">{noOtherEvents}</p>
+          ))}
+      </Section>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 md:grid-cols-2 lg:px-8">
+        <SubscribeBox
+          title="Stay Connected"
+          text="Get dates, speakers and registration links for our next summits and workshops by email."
+          successText={subscribeTexts.eventsSuccess}
+        />
+        <section
+          aria-labelledby="host-heading"
+          className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"
+        >
+          <h2 id="host-heading" className="text-lg font-bold">
+            Host an Event With Us
+          </h2>
+          <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+            Planning a meetup, workshop or conference on cloud infrastructure in Africa? We partner with communities
+            and businesses on venues, speakers and hands-on labs. Tell us about your event.
+          </p>
+          <div className="mt-4">
+            <ActionLink href={hostSubject} variant="secondary">
+              Contact Us About Hosting
+            </ActionLink>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

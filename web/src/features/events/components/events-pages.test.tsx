@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Event } from '@/api-types/Event';
+import { defaultSiteSettings as settings } from '@/lib/site-settings';
+import { event, pagination } from '@/test/content-fixtures';
+import { json, mockFetch, renderApp } from '@/test/render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+type Backend = {
+  list?: (query: URLSearchParams) => Response;
+  all?: () => Response;
+  detail?: (id: string) => Response;
+};
+
+function page(events: Event[], current = 1, totalPages = 1) {
+  return json(200, { events, pagination: pagination(current, totalPages) });
+}
+
+function backend(handlers: Backend) {
+  return mockFetch((url) => {
+    const parsed = new URL(url, 'http://localhost');
+    if (parsed.pathname === '/api/events') {
+      if (parsed.searchParams.get('limit') === '1000') return handlers.all?.() ?? page([]);
+      return handlers.list?.(parsed.searchParams) ?? page([]);
+    }
+    const detail = /^\/api\/events\/([^/]+)$/.exec(parsed.pathname);
+    if (detail) return handlers.detail?.(detail[1]!) ?? json(404, { message: 'Event not found' });
+    if (parsed.pathname === '/api/user') return json(401, { message: 'Unauthorized' });
+    return json(404, {});
+  });
+}
+
+function listQueries(fetch: ReturnType<typeof mockFetch>): string[] {
+  return fetch.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/events' && url.searchParams.get('limit') !== '1000')
+    .map((url) => url.search);
+}
+
+describe('/events', () => {
+  it('shows the loading text, then cards with badges, facts, a link to the detail and Register Now', async () => {
+    const summit = event({
+      title: 'Nairobi Cloud Summit',
+      category: 'Summit',
+      status: 'upcoming',
+      date: '2026-11-23',
+      time: '09:00 - 17:00 EAT',
+      location: 'KICC, Nairobi',
+      registerLink: 'https://tickets.example.org/summit',
+    });
+    const past = event({ title: 'Edge Workshop', category: 'Workshop', status: 'completed', registerLink: 'javascript:alert(1)' });
+    backend({ list: () => page([summit, past]), all: () => page([summit, past]) });
+    renderApp('/events');
+    expect(await screen.findByText('Loading events...')).toBeInTheDocument();
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Events' });
+    const card = (await within(upcoming).findByRole('link', { name: 'Nairobi Cloud Summit' })).closest('article')!;
+    expect(within(card).getByRole('link', { name: 'Nairobi Cloud Summit' })).toHaveAttribute('href', `/events/${summit.id}`);
+    expect(card).toHaveTextContent('UPCOMING');
+    expect(card).toHaveTextContent('Summit');
+    expect(card).toHaveTextContent('November 23, 2026');
+    expect(card).toHaveTextContent('09:00 - 17:00 EAT');
+    expect(card).toHaveTextContent('KICC, Nairobi');
+    const register = within(card).getByRole('link', { name: /Register Now/ });
+    expect(register).toHaveAttribute('href', 'https://tickets.example.org/summit');
+    expect(register).toHaveAttribute('target', '_blank');
+    expect(register).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const pastCard = within(upcoming).getByRole('link', { name: 'Edge Workshop' }).closest('article')!;
+    expect(pastCard).toHaveTextContent('COMPLETED');
+    expect(within(pastCard).getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', settings.eventsSiteUrl);
+
+    expect(screen.queryByRole('navigation', { name: 'Event pages' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Us About Hosting' }).getAttribute('href')).toMatch(/^\/contact\?subject=/);
+    expect(document.title).toBe('Upcoming Events | Nyota Cloud Events');
+  });
+
+  it('asks for 12 per page and goes back to page 1 on a search, status or category change', async () => {
+    const user = userEvent.setup();
+    const all = [event({ status: 'upcoming', category: 'Summit' }), event({ status: 'completed', category: 'Workshop' })];
+    const fetch = backend({
+      all: () => page(all),
+      list: (query) => page([event({ title: `Result ${query}` })], Number(query.get('page')), 2),
+    });
+    renderApp('/events');
+    const nav = await screen.findByRole('navigation', { name: 'Event pages' });
+    expect(listQueries(fetch)).toEqual(['?page=1&limit=12']);
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    await screen.findByText('Result page=2&limit=12');
+
+    const statuses = screen.getByRole('group', { name: 'Filter by status' });
+    expect(within(statuses).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Upcoming', 'Completed']);
+    await user.click(within(statuses).getByRole('button', { name: 'Completed' }));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed'));
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    const categories = screen.getByRole('group', { name: 'Filter by category' });
+    expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Summit', 'Workshop']);
+    await user.click(within(categories).getByRole('button', { name: 'Workshop' }));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed&category=Workshop'));
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.type(screen.getByPlaceholderText('Search events...'), ' gpu  ');
+    await waitFor(() =>
+      expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&search=gpu&status=completed&category=Workshop'),
+    );
+  });
+
+  it('Other Events: the first 4 outside summit, conference and infrastructure, or the fallback text', async () => {
+    const main = [event({ category: 'Summit' }), event({ category: 'Conference' })];
+    backend({ list: () => page(main), all: () => page(main) });
+    const first = renderApp('/events');
+    const other = await screen.findByRole('region', { name: 'Other Events' });
+    expect(await within(other).findByText('No other events available at the moment. Check back soon!')).toBeInTheDocument();
+    first.unmount();
+
+    const workshops = [1, 2, 3, 4, 5].map((n) => event({ category: 'Workshop', title: `Workshop ${n}` }));
+    backend({ list: () => page(main), all: () => page([...main, ...workshops]) });
+    renderApp('/events');
+    const region = await screen.findByRole('region', { name: 'Other Events' });
+    await within(region).findByText('Workshop 1');
+    expect(within(region).getAllByRole('article')).toHaveLength(4);
+    expect(within(region).queryByText('Workshop 5')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure texts of the list and the filters', async () => {
+    backend({ list: () => json(500, {}), all: () => json(500, {}) });
+    renderApp('/events');
+    expect(await screen.findByText('Failed to load events')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch event filters')).toBeInTheDocument();
+  });
+
+  it('Stay Connected shows the §5 texts inline, clears on success and makes no call', async () => {
+    const user = userEvent.setup();
+    const fetch = backend({ list: () => page([event()]) });
+    renderApp('/events');
+    const box = await screen.findByRole('region', { name: 'Stay Connected' });
+    const calls = fetch.mock.calls.length;
+    const input = within(box).getByLabelText('Email address');
+    const subscribe = within(box).getByRole('button', { name: 'Subscribe' });
+    await user.click(subscribe);
+    expect(within(box).getByRole('alert')).toHaveTextContent('Please enter your email address');
+    await user.type(input, 'amina.example.com');
+    await user.click(subscribe);
+    expect(within(box).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    await user.clear(input);
+    await user.type(input, 'amina@example.com');
+    await user.click(subscribe);
+    expect(within(box).getByRole('status')).toHaveTextContent(
+      "Thank you! You'll receive updates about upcoming Nyota events.",
+    );
+    expect(input).toHaveValue('');
+    expect(fetch.mock.calls.length).toBe(calls);
+  });
+});
+
+describe('/events/:id', () => {
+  it('shows every element of the detail and registers on the event link in a new tab', async () => {
+    const item = event({
+      title: 'Kigali Infrastructure Day',
+      category: 'Infrastructure',
+      status: 'upcoming',
+      date: '2027-03-04',
+      time: '10:00 - 16:00 CAT',
+      location: 'Kigali Convention Centre',
+      description: 'A day on <b>data centers</b>.',
+      highlights: ['Keynote on Tier-3 design', 'GPU lab'],
+      registerLink: 'https://tickets.example.org/kigali',
+      image: 'kigali.jpg',
+    });
+    backend({ detail: (id) => (id === item.id ? json(200, item) : json(404, {})) });
+    renderApp(`/events/${item.id}`);
+    expect(await screen.findByText('Loading event details...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kigali Infrastructure Day' })).toBeInTheDocument();
+    const main = screen.getByRole('article');
+    expect(within(main).getByRole('img', { name: 'Kigali Infrastructure Day' })).toHaveAttribute('src', '/images/kigali.jpg');
+    expect(main).toHaveTextContent('UPCOMING');
+    expect(main).toHaveTextContent('Infrastructure');
+    expect(within(main).getByRole('heading', { name: 'Host' }).parentElement).toHaveTextContent('Nyota Cloud Infrastructure');
+    expect(main).toHaveTextContent('A day on <b>data centers</b>.');
+    expect(main.querySelector('b')).toBeNull();
+    expect(within(main).getByRole('heading', { name: 'Event Highlights' })).toBeInTheDocument();
+    expect(within(main).getAllByRole('listitem').map((li) => li.textContent)).toContain('GPU lab');
+    expect(within(main).getByRole('heading', { name: 'Dates' }).parentElement).toHaveTextContent('March 4, 2027, 10:00 - 16:00 CAT');
+    expect(main).toHaveTextContent('Kigali Convention Centre');
+
+    const join = screen.getByRole('complementary', { name: 'Join This Event' });
+    expect(join).toHaveTextContent('General Admission');
+    const register = within(join).getByRole('link', { name: /Register Now/ });
+    expect(register).toHaveAttribute('href', 'https://tickets.example.org/kigali');
+    expect(register).toHaveAttribute('target', '_blank');
+    await waitFor(() => expect(document.title).toBe('Kigali Infrastructure Day | Nyota Cloud Events'));
+  });
+
+  it('badges another status in capitals and registers on the default events site without a link', async () => {
+    const item = event({ status: 'completed', registerLink: null });
+    backend({ detail: () => json(200, item) });
+    renderApp(`/events/${item.id}`);
+    const main = await screen.findByRole('article');
+    expect(main).toHaveTextContent('COMPLETED');
+    expect(within(screen.getByRole('complementary')).getByRole('link', { name: /Register Now/ })).toHaveAttribute(
+      'href',
+      settings.eventsSiteUrl,
+    );
+  });
+
+  it('shows Event not found with Back to Events', async () => {
+    backend({ detail: () => json(404, { message: 'Event not found' }) });
+    renderApp('/events/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Events' })).toHaveAttribute('href', '/events');
+  });
+});

@@ -1,0 +1,18 @@
+// The email subscribe boxes (events Stay Connected, blog Stay Updated). The
+// spec shows no server call: the address is checked and the visitor thanked.
+
+export const subscribeTexts = {
+  empty: 'Please enter your email address',
+  invalid: 'Please enter a valid email address',
+  eventsSuccess: "Thank you! You'll receive updates about upcoming Nyota events.",
+} as const;
+
+export type SubscribeOutcome = { ok: true } | { ok: false; message: string };
+
+/** Spec §5: empty → Please enter your email address; no @ → Please enter a valid email address. */
+export function checkSubscribeEmail(email: string): SubscribeOutcome {
+  const value = email.trim();
+  if (!value) return { ok: false, message: subscribeTexts.empty };
+  if (!value.includes('@')) return { ok: false, message: subscribeTexts.invalid };
+  return { ok: true };
+}
