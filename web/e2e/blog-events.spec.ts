@@ -97,8 +97,10 @@ test('a visitor finds a post by search and category, opens it and shares it', as
 
   // Search (debounced, prefix-matched by the server).
   await main.getByPlaceholder('Search articles...').fill(`zebra ${tag}`);
-  await expect(main.getByRole('link', { name: title })).toBeVisible();
-  await expect(main.getByRole('link', { name: `Other post ${tag}` })).toHaveCount(0);
+  // The grid, not the sidebar's Popular Articles (which lists every post).
+  const latest = main.getByRole('region', { name: 'Latest Articles' });
+  await expect(latest.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(latest.getByRole('link', { name: `Other post ${tag}`, exact: true })).toHaveCount(0);
   await main.getByPlaceholder('Search articles...').fill('');
 
   // Category filter, with its count in the sidebar.
@@ -106,7 +108,7 @@ test('a visitor finds a post by search and category, opens it and shares it', as
   await expect(main.getByRole('region', { name: 'Latest Articles' }).getByRole('article')).toHaveCount(2);
   await expect(main.getByRole('region', { name: 'Categories' }).getByRole('button', { name: new RegExp(blogCategory) })).toContainText('2');
 
-  await main.getByRole('link', { name: title }).click();
+  await latest.getByRole('link', { name: title, exact: true }).click();
   await expect(page).toHaveURL(`/blog/${id}`);
   await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page).toHaveTitle(`${title} | Nyota Cloud`);
@@ -181,7 +183,7 @@ test('a visitor filters events, pages through them, opens one and registers on i
   await expect(card.getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', 'https://tickets.example.org/meetup');
   await expect(card.getByRole('link', { name: /Register Now/ })).toHaveAttribute('target', '_blank');
 
-  await card.getByRole('link', { name: titles[0]! }).click();
+  await card.getByRole('link', { name: titles[0]!, exact: true }).click();
   await expect(page).toHaveURL(`/events/${ids[0]}`);
   await expect(main.getByRole('heading', { level: 1, name: titles[0]! })).toBeVisible();
   await expect(page).toHaveTitle(`${titles[0]} | Nyota Cloud Events`);
