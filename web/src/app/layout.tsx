@@ -36,7 +36,15 @@ export function AppLayout() {
       <ScrollToTop />
       <Header themeSwitcher={<ThemeSwitcher />} />
       <main id="main" className="flex-1">
-        <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
+        {/* A page-tall placeholder: the footer stays below the fold while a
+            page's chunk loads, so its arrival shifts nothing in view (CLS). */}
+        <Suspense
+          fallback={
+            <div className="min-h-screen">
+              <LoadingMessage>Loading...</LoadingMessage>
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

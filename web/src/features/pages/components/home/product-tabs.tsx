@@ -17,8 +17,8 @@ export function ProductTabs() {
             <div>
               <h3 className="text-xl font-bold">{tab.title}</h3>
               <p className="mt-3 text-gray-700 dark:text-gray-300">{tab.description}</p>
-              <ActionLink href={tab.href} className="mt-6" aria-label={`Read More about ${tab.label}`}>
-                Read More
+              <ActionLink href={tab.href} className="mt-6">
+                Read More<span className="sr-only"> about {tab.label}</span>
               </ActionLink>
             </div>
             <ul className="space-y-3 self-center">

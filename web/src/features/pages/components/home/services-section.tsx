@@ -18,8 +18,8 @@ export function ServicesSection() {
       <FeatureGrid columns={4}>
         {homeServices.map((service) => (
           <FeatureCard key={service.id} icon={icons[service.id] ?? Server} title={service.title} text={service.text}>
-            <ActionLink href={service.href} variant="text" aria-label={`Learn more about ${service.title}`}>
-              Learn more
+            <ActionLink href={service.href} variant="text">
+              Learn more<span className="sr-only"> about {service.title}</span>
             </ActionLink>
           </FeatureCard>
         ))}
