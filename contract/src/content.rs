@@ -101,7 +101,10 @@ pub struct Event {
     pub title: String,
     pub description: String,
     pub category: String,
+    /// Completed when the date has passed or an admin marked it so.
     pub status: EventStatus,
+    /// Whether an admin marked it completed (before its date).
+    pub marked_completed: bool,
     /// `YYYY-MM-DD`.
     pub date: String,
     /// Free text, e.g. `09:00 - 17:00 EAT`.
@@ -171,6 +174,11 @@ pub struct EventInput {
     #[serde(default)]
     #[ts(optional)]
     pub register_link: Option<String>,
+    /// Mark completed before its date; left out, an update keeps the mark
+    /// and a new event is not marked.
+    #[serde(default)]
+    #[ts(optional)]
+    pub completed: Option<bool>,
 }
 
 #[cfg(test)]

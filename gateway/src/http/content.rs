@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::content::cache::{Answer, Key};
 use crate::content::{self, EventsQuery, ListQuery};
 use crate::error::ApiError;
-use crate::extract::{Admin, ApiPath, ApiQuery};
+use crate::extract::{Admin, ApiPath, ApiQuery, CurrentUser};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 
@@ -181,6 +181,7 @@ async fn list_posts(
 async fn get_post(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    reader: Option<CurrentUser>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let Some(id) = parse_id(&id) else {
@@ -195,6 +196,12 @@ async fn get_post(
             }
         })
         .await?;
+    let reader = reader.map(|CurrentUser(user)| user);
+    if answer.status == StatusCode::OK
+        && content::views::counts(headers.get(header::USER_AGENT), reader.as_ref())
+    {
+        content::views::publish(&state, id);
+    }
     Ok(respond(answer, &headers))
 }
 
@@ -412,6 +419,7 @@ impl Input for EventInput {
         ("image", "Image"),
         ("highlights", "Highlights"),
         ("registerLink", "Registration link"),
+        ("completed", "Completed"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -454,6 +462,7 @@ impl Input for EventInput {
             image: link("Image", self.image)?,
             highlights,
             register_link: link("Registration link", self.register_link)?,
+            completed: self.completed,
         })
     }
 }

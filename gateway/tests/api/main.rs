@@ -17,4 +17,5 @@ mod revocation;
 mod security_headers;
 mod sessions;
 mod tracing_capture;
+mod views;
 mod web;
