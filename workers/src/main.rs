@@ -71,6 +71,8 @@ enum Command {
         #[arg(long, env = "ADMIN_PASSWORD", hide_env_values = true)]
         password: Option<String>,
     },
+    /// Insert the sample blog posts and events, each only into an empty table.
+    SeedSampleContent,
 }
 
 #[tokio::main]
@@ -129,6 +131,13 @@ async fn main() -> anyhow::Result<()> {
                     println!("admin {email} exists; password unchanged")
                 }
             }
+        }
+        Command::SeedSampleContent => {
+            let today = workers::sample_content::nairobi_today();
+            let seeded = workers::sample_content::seed(&pool, today)
+                .await
+                .context("failed to seed the sample content")?;
+            println!("{seeded}");
         }
         Command::Accounts | Command::Chat | Command::Notify | Command::Views | Command::All => {
             let mail = match &cli.smtp_url {
