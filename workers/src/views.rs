@@ -209,8 +209,14 @@ async fn flush(ctx: &WorkerContext, batch: &mut Batch) {
                 posts = raised.len(),
                 "views counted"
             );
+            // Every post of the batch, counted now or before: a worker that
+            // died between its commit and this announcement left gateways
+            // holding old counts, and the redelivery is what tells them.
+            let mut posts: Vec<Uuid> = batch.views.iter().map(|view| view.post_id).collect();
+            posts.sort_unstable();
+            posts.dedup();
             *batch = Batch::default();
-            announce(ctx, &raised).await;
+            announce(ctx, &posts).await;
         }
         Err(error) => {
             tracing::warn!(
@@ -229,11 +235,11 @@ async fn flush(ctx: &WorkerContext, batch: &mut Batch) {
 }
 
 /// `content.views`: the gateways forget these posts' cached answers.
-async fn announce(ctx: &WorkerContext, raised: &[Uuid]) {
-    if raised.is_empty() {
+async fn announce(ctx: &WorkerContext, posts: &[Uuid]) {
+    if posts.is_empty() {
         return;
     }
-    let body = match serde_json::to_vec(raised) {
+    let body = match serde_json::to_vec(posts) {
         Ok(body) => body,
         Err(error) => {
             tracing::error!(%error, "failed to encode content.views");
