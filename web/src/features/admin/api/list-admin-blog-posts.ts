@@ -19,7 +19,7 @@ export async function listAdminBlogPosts(search: string, signal?: AbortSignal): 
   const query = new URLSearchParams({ page: '1', limit: String(limits.filterSourceLimit) });
   const trimmed = search.trim();
   if (trimmed) query.set('search', trimmed);
-  const list = await apiRequest<BlogList>(`/api/blog?${query}`, { signal, describe: () => adminBlogTexts.listFailed });
+  const list = await apiRequest<BlogList>(`/api/blog?${query}`, { signal });
   return list.posts;
 }
 

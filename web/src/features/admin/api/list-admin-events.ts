@@ -19,7 +19,7 @@ export async function listAdminEvents(search: string, signal?: AbortSignal): Pro
   const query = new URLSearchParams({ page: '1', limit: String(limits.filterSourceLimit) });
   const trimmed = search.trim();
   if (trimmed) query.set('search', trimmed);
-  const list = await apiRequest<EventList>(`/api/events?${query}`, { signal, describe: () => adminEventsTexts.listFailed });
+  const list = await apiRequest<EventList>(`/api/events?${query}`, { signal });
   return list.events;
 }
 

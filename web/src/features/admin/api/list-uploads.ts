@@ -31,7 +31,7 @@ export const uploadsTexts = {
 } as const;
 
 export async function listUploads(signal?: AbortSignal): Promise<Upload[]> {
-  const list = await apiRequest<UploadList>('/api/admin/uploads', { signal, describe: () => uploadsTexts.listFailed });
+  const list = await apiRequest<UploadList>('/api/admin/uploads', { signal });
   return list.uploads;
 }
 

@@ -233,13 +233,13 @@ export function BlogManager({ enhanced }: { enhanced: boolean }) {
                 </td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button variant="ghost" className="px-2" onClick={() => setEditing({ kind: 'edit', post })}>
+                    <Button aria-label={`Edit ${post.title}`} variant="ghost" className="px-2" onClick={() => setEditing({ kind: 'edit', post })}>
                       <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Edit<span className="sr-only"> {post.title}</span>
+                      Edit
                     </Button>
-                    <Button variant="ghost" className="px-2 text-red-700 dark:text-red-300" onClick={() => setDeleting(post)}>
+                    <Button aria-label={`Delete ${post.title}`} variant="ghost" className="px-2 text-red-700 dark:text-red-300" onClick={() => setDeleting(post)}>
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete<span className="sr-only"> {post.title}</span>
+                      Delete
                     </Button>
                   </div>
                 </td>

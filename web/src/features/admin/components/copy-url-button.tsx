@@ -29,10 +29,9 @@ export function CopyUrlButton({ path, label }: { path: string; label: string }) 
   };
 
   return (
-    <Button variant="secondary" className="px-3" onClick={copy}>
+    <Button variant="secondary" className="px-3" onClick={copy} aria-label={`${copied ? 'Copied!' : 'Copy URL'}: ${label}`}>
       {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Link2 aria-hidden="true" className="h-4 w-4" />}
       <span aria-live="polite">{copied ? 'Copied!' : 'Copy URL'}</span>
-      <span className="sr-only"> of {label}</span>
     </Button>
   );
 }
