@@ -115,7 +115,7 @@ test('an admin writes a post with an uploaded image; a visitor finds it by searc
   await imageLoaded(previewImage);
 
   await main.getByRole('button', { name: 'Create post' }).click();
-  await expect(page.getByText('Post created')).toBeVisible();
+  await expect(page.getByText('Post created', { exact: true })).toBeVisible();
   await expect(main.getByRole('table', { name: 'Blog posts' }).getByRole('rowheader', { name: title })).toBeVisible();
 
   const visitor = await visitorPage(browser, baseURL);
@@ -187,7 +187,7 @@ test('an admin creates an event with highlights; a visitor finds it with the fil
   await expect(preview.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(preview).toContainText('UPCOMING');
   await main.getByRole('button', { name: 'Create event' }).click();
-  await expect(page.getByText('Event created')).toBeVisible();
+  await expect(page.getByText('Event created', { exact: true })).toBeVisible();
   await expect(main.getByRole('table', { name: 'Events' }).getByRole('rowheader', { name: title })).toBeVisible();
 
   const visitor = await visitorPage(browser, baseURL);
@@ -262,7 +262,7 @@ test('/admin/blogs: edit a title, the unsaved-changes warning, delete with confi
   await expect(titleField).toHaveValue(revised);
 
   await main.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Post saved')).toBeVisible();
+  await expect(page.getByText('Post saved', { exact: true })).toBeVisible();
   await expect(table.getByRole('rowheader')).toHaveText([revised]);
   expect(((await (await api.get(`/api/blog/${id}`)).json()) as { title: string }).title).toBe(revised);
 
@@ -274,7 +274,7 @@ test('/admin/blogs: edit a title, the unsaved-changes warning, delete with confi
   await expect(confirm).toBeHidden();
   await table.getByRole('button', { name: `Delete ${revised}` }).click();
   await confirm.getByRole('button', { name: 'Delete post' }).click();
-  await expect(page.getByText('Post deleted')).toBeVisible();
+  await expect(page.getByText('Post deleted', { exact: true })).toBeVisible();
   await expect(main.getByText(`No posts match “serval ${tag}”.`)).toBeVisible();
   expect((await api.get(`/api/blog/${id}`)).status()).toBe(404);
 });
@@ -297,7 +297,7 @@ test('/admin/uploads: upload by the file button, size and dimensions in the grid
   const main = page.getByRole('main');
   const name = `forum-${tag}.png`;
   await uploadThroughChooser(page, 'Choose images', name);
-  await expect(page.getByText('Image uploaded')).toBeVisible();
+  await expect(page.getByText('Image uploaded', { exact: true })).toBeVisible();
   const card = main.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').filter({ hasText: name }).first();
   await expect(card).toContainText(`${png.length} B`);
   await expect(card).toContainText('40 × 21');
@@ -323,7 +323,7 @@ test('/admin/uploads: upload by the file button, size and dimensions in the grid
   const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
   await expect(confirm.getByRole('listitem')).toHaveText([`Post: ${postTitle}`]);
   await confirm.getByRole('button', { name: 'Delete anyway' }).click();
-  await expect(page.getByText('Image deleted')).toBeVisible();
+  await expect(page.getByText('Image deleted', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);
   expect((await page.request.get(src!)).status()).toBe(404);
 });

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { BrowserRouter, createMemoryRouter, Link, Route, RouterProvider, Routes, useNavigate } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { supportDialogs } from './dialog-test-support';
 import { UnsavedChangesGuard, unsavedTexts } from './unsaved-changes-guard';
 
@@ -47,7 +47,36 @@ async function openEditorInBrowserRouter() {
 
 const dialog = () => screen.queryByRole('dialog', { name: unsavedTexts.title });
 
+/**
+ * The Navigation API over jsdom's history (jsdom has none): every traversal
+ * first fires a cancelable `navigate` event, as browsers do, and happens only
+ * when no listener cancels it. Entry indexes are the router's history.state.idx.
+ */
+function installNavigationApi() {
+  const navigation = new EventTarget();
+  const indexNow = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  Object.defineProperty(navigation, 'currentEntry', { get: () => ({ index: indexNow() }) });
+  const go = window.history.go.bind(window.history);
+  window.history.go = (delta = 0) => {
+    const event = new Event('navigate', { cancelable: true });
+    Object.assign(event, { navigationType: 'traverse', destination: { index: indexNow() + delta, sameDocument: true } });
+    navigation.dispatchEvent(event);
+    if (!event.defaultPrevented) go(delta);
+  };
+  window.history.back = () => window.history.go(-1);
+  vi.stubGlobal('navigation', navigation);
+  return () => {
+    window.history.go = go;
+    window.history.back = () => go(-1);
+  };
+}
+
+let uninstall: (() => void) | null = null;
+
 afterEach(() => {
+  uninstall?.();
+  uninstall = null;
+  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 
@@ -79,12 +108,13 @@ describe('the unsaved-changes guard under BrowserRouter', () => {
     expect(window.location.pathname).toBe('/elsewhere');
   });
 
-  it('holds Back: the address is put back until the admin chooses to leave', async () => {
+  it('holds Back (through the Navigation API) until the admin chooses to leave', async () => {
+    uninstall = installNavigationApi();
     const user = await openEditorInBrowserRouter();
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Draft');
     window.history.back();
     await waitFor(() => expect(dialog()).toBeInTheDocument());
-    await waitFor(() => expect(window.location.pathname).toBe('/editor'));
+    expect(window.location.pathname).toBe('/editor');
     expect(screen.getByRole('heading', { name: 'Editor' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: unsavedTexts.stay }));
@@ -95,6 +125,18 @@ describe('the unsaved-changes guard under BrowserRouter', () => {
     await user.click(screen.getByRole('button', { name: unsavedTexts.leave }));
     expect(await screen.findByRole('link', { name: 'Open editor' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/start');
+
+    // Once left, the next Back is the admin's own again.
+    window.history.forward();
+    await waitFor(() => expect(window.location.pathname).toBe('/editor'));
+  });
+
+  it('lets Back through while the form is clean', async () => {
+    uninstall = installNavigationApi();
+    await openEditorInBrowserRouter();
+    window.history.back();
+    expect(await screen.findByRole('link', { name: 'Open editor' })).toBeInTheDocument();
+    expect(dialog()).toBeNull();
   });
 
   it('asks the browser to confirm closing the tab only while dirty', async () => {

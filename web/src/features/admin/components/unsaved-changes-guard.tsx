@@ -55,27 +55,32 @@ type HistoryNavigator = {
   replace: (...args: unknown[]) => void;
 };
 
-type Held = { run: () => void; kind: 'call' | 'pop' };
-
-/** The router's index of a history entry (it keeps one in history.state.idx). */
-function historyIndex(state: unknown): number | null {
-  const idx = (state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : null;
+/** The parts of the Navigation API (window.navigation) the guard uses. */
+interface NavigationLike extends EventTarget {
+  currentEntry: { index: number } | null;
 }
+interface TraverseEvent extends Event {
+  navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  destination: { index: number; sameDocument: boolean };
+}
+
+type Held = { run: () => void; kind: 'call' | 'traverse' };
 
 /**
  * Under <BrowserRouter> (what the app uses; its declarative mode has no
  * useBlocker): links and navigate() go through the router's navigator, whose
- * push and replace wait for the answer while `when` holds. Back, Forward and
- * navigate(-1) are a popstate the router has not seen yet: it is stopped,
- * undone, and replayed on Leave.
+ * push and replace wait for the answer while `when` holds. Back and Forward
+ * within the app are stopped before the router sees them through the
+ * Navigation API's cancelable `navigate` event, and replayed on Leave.
+ * (A popstate listener cannot do this: the router's own listener, added
+ * first, runs first.) Browsers without the Navigation API guard links only.
  */
 function useHistoryHold(when: boolean): HeldNavigation {
   const { navigator } = useContext(NavigationContext);
   const [held, setHeld] = useState<Held | null>(null);
   // Set while a held navigation is let through, so the guard does not stop it again.
   const releasing = useRef(false);
-  const passNextPop = useRef(false);
+  const passNextTraverse = useRef(false);
 
   useEffect(() => {
     if (!when) return;
@@ -88,33 +93,25 @@ function useHistoryHold(when: boolean): HeldNavigation {
     nav.push = (...args) => hold(() => push(...args));
     nav.replace = (...args) => hold(() => replace(...args));
 
-    let index = historyIndex(window.history.state);
-    let undoing = false;
-    const onPopState = (event: PopStateEvent) => {
-      const next = historyIndex(event.state);
-      if (undoing) {
-        // The pop that put the address back: the router sees neither.
-        undoing = false;
-        event.stopImmediatePropagation();
+    const navigation = (window as { navigation?: NavigationLike }).navigation;
+    const onNavigate = (event: Event) => {
+      const { navigationType, destination } = event as TraverseEvent;
+      if (navigationType !== 'traverse' || !destination.sameDocument || !event.cancelable) return;
+      if (passNextTraverse.current) {
+        passNextTraverse.current = false;
         return;
       }
-      if (passNextPop.current || index === null || next === null) {
-        passNextPop.current = false;
-        index = next;
-        return;
-      }
-      const delta = next - index;
-      event.stopImmediatePropagation();
-      undoing = true;
-      window.history.go(-delta);
-      setHeld({ run: () => window.history.go(delta), kind: 'pop' });
+      const current = navigation?.currentEntry?.index ?? -1;
+      if (current < 0 || destination.index < 0) return;
+      event.preventDefault();
+      const delta = destination.index - current;
+      setHeld({ run: () => window.history.go(delta), kind: 'traverse' });
     };
-    // A capturing listener on window runs before the router's own popstate listener.
-    window.addEventListener('popstate', onPopState, { capture: true });
+    navigation?.addEventListener('navigate', onNavigate);
     return () => {
       nav.push = push;
       nav.replace = replace;
-      window.removeEventListener('popstate', onPopState, { capture: true });
+      navigation?.removeEventListener('navigate', onNavigate);
     };
   }, [when, navigator]);
 
@@ -123,8 +120,8 @@ function useHistoryHold(when: boolean): HeldNavigation {
     proceed: () => {
       setHeld(null);
       if (!held) return;
-      if (held.kind === 'pop') {
-        passNextPop.current = true;
+      if (held.kind === 'traverse') {
+        passNextTraverse.current = true;
         held.run();
         return;
       }
