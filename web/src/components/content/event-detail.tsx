@@ -52,78 +52,82 @@ export function EventDetail({
   const date = formatCalendarDate(event.date);
   const joinId = useId();
   return (
-    <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <article className="min-w-0">
-        <FallbackImage
-          src={eventImageSrc(event)}
-          alt={event.title}
-          width={1200}
-          height={630}
-          loading="eager"
-          className="h-auto w-full rounded-xl object-cover"
-        />
-        <div className="mt-6 flex flex-wrap gap-2">
-          <EventCategoryBadge category={event.category} />
-          <StatusBadge status={event.status} label={detailStatusLabel(event.status)} />
-        </div>
-        <Title className="mt-4 text-3xl font-bold tracking-tight break-words sm:text-4xl">{event.title}</Title>
-        <ul className="mt-4 flex flex-col gap-2 text-gray-700 dark:text-gray-300">
-          <li className="inline-flex items-center gap-2 break-words">
-            <MapPin aria-hidden="true" className="h-5 w-5 shrink-0" />
-            {event.location}
-          </li>
-          <li className="inline-flex items-center gap-2">
-            <Calendar aria-hidden="true" className="h-5 w-5 shrink-0" />
-            <time dateTime={event.date}>{date}</time>
-          </li>
-          <li className="inline-flex items-center gap-2">
-            <Clock aria-hidden="true" className="h-5 w-5 shrink-0" />
-            {event.time}
-          </li>
-        </ul>
-        <Block title="Host" level={sub} icon={<Building2 aria-hidden="true" className="h-5 w-5" />}>
-          <p>{eventHost}</p>
-        </Block>
-        <Block title="Description" level={sub}>
-          <p className="whitespace-pre-line break-words">{event.description}</p>
-        </Block>
-        {event.highlights.length > 0 && (
-          <Block title="Event Highlights" level={sub}>
-            <ul className="list-disc space-y-1 pl-6">
-              {event.highlights.map((highlight, index) => (
-                <li key={index} className="break-words">
-                  {highlight}
-                </li>
-              ))}
-            </ul>
+    // Laid out by its own width (a container query), not the window's: on the
+    // public page that is the page, in the admin preview the preview column.
+    <div className="@container mt-6">
+      <div className="grid gap-10 @min-[60rem]:grid-cols-[minmax(0,1fr)_20rem]">
+        <article className="min-w-0">
+          <FallbackImage
+            src={eventImageSrc(event)}
+            alt={event.title}
+            width={1200}
+            height={630}
+            loading="eager"
+            className="h-auto w-full rounded-xl object-cover"
+          />
+          <div className="mt-6 flex flex-wrap gap-2">
+            <EventCategoryBadge category={event.category} />
+            <StatusBadge status={event.status} label={detailStatusLabel(event.status)} />
+          </div>
+          <Title className="mt-4 text-3xl font-bold tracking-tight break-words sm:text-4xl">{event.title}</Title>
+          <ul className="mt-4 flex flex-col gap-2 text-gray-700 dark:text-gray-300">
+            <li className="inline-flex items-center gap-2 break-words">
+              <MapPin aria-hidden="true" className="h-5 w-5 shrink-0" />
+              {event.location}
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <Calendar aria-hidden="true" className="h-5 w-5 shrink-0" />
+              <time dateTime={event.date}>{date}</time>
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <Clock aria-hidden="true" className="h-5 w-5 shrink-0" />
+              {event.time}
+            </li>
+          </ul>
+          <Block title="Host" level={sub} icon={<Building2 aria-hidden="true" className="h-5 w-5" />}>
+            <p>{eventHost}</p>
           </Block>
-        )}
-        <Block title="Dates" level={sub}>
-          <p>
-            <time dateTime={event.date}>{date}</time>, {event.time}
+          <Block title="Description" level={sub}>
+            <p className="whitespace-pre-line break-words">{event.description}</p>
+          </Block>
+          {event.highlights.length > 0 && (
+            <Block title="Event Highlights" level={sub}>
+              <ul className="list-disc space-y-1 pl-6">
+                {event.highlights.map((highlight, index) => (
+                  <li key={index} className="break-words">
+                    {highlight}
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
+          <Block title="Dates" level={sub}>
+            <p>
+              <time dateTime={event.date}>{date}</time>, {event.time}
+            </p>
+          </Block>
+        </article>
+        <aside
+          aria-labelledby={joinId}
+          className="h-fit rounded-xl border border-gray-200 p-6 shadow-sm @min-[60rem]:sticky @min-[60rem]:top-24 dark:border-gray-700"
+        >
+          <Join id={joinId} className="text-xl font-bold">
+            Join This Event
+          </Join>
+          <p className="mt-4 flex items-center gap-2 font-semibold">
+            <Ticket aria-hidden="true" className="h-5 w-5 text-brand-dark dark:text-brand-light" />
+            General Admission
           </p>
-        </Block>
-      </article>
-      <aside
-        aria-labelledby={joinId}
-        className="h-fit rounded-xl border border-gray-200 p-6 shadow-sm lg:sticky lg:top-24 dark:border-gray-700"
-      >
-        <Join id={joinId} className="text-xl font-bold">
-          Join This Event
-        </Join>
-        <p className="mt-4 flex items-center gap-2 font-semibold">
-          <Ticket aria-hidden="true" className="h-5 w-5 text-brand-dark dark:text-brand-light" />
-          General Admission
-        </p>
-        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          Registration is handled on the event's registration page, which opens in a new tab.
-        </p>
-        <div className="mt-6">
-          <ActionLink href={registerHref(event, eventsSiteUrl)} className="w-full">
-            Register Now
-          </ActionLink>
-        </div>
-      </aside>
+          <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+            Registration is handled on the event's registration page, which opens in a new tab.
+          </p>
+          <div className="mt-6">
+            <ActionLink href={registerHref(event, eventsSiteUrl)} className="w-full">
+              Register Now
+            </ActionLink>
+          </div>
+        </aside>
+      </div>
     </div>
   );
 }
