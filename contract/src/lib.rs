@@ -8,6 +8,7 @@ pub mod content;
 pub mod intake;
 pub mod namespace;
 pub mod process;
+pub mod site_settings;
 pub mod telemetry;
 
 pub use namespace::Namespace;

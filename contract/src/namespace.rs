@@ -61,6 +61,23 @@ impl Namespace {
         self.subject("intake.registered")
     }
 
+    /// JetStream event: a browser read a blog post (`views` worker); the
+    /// message id (`Nats-Msg-Id`) is the view's own id.
+    pub fn blog_viewed(&self, post_id: uuid::Uuid) -> String {
+        self.subject(&format!("intake.blog.viewed.{post_id}"))
+    }
+
+    /// Filter for every `intake.blog.viewed` event.
+    pub fn blog_viewed_all(&self) -> String {
+        self.subject("intake.blog.viewed.*")
+    }
+
+    /// Core NATS: the `views` worker raised these posts' view counts (a JSON
+    /// array of ids); every gateway forgets their cached answers.
+    pub fn content_views(&self) -> String {
+        self.subject("content.views")
+    }
+
     /// JetStream command: store a chat message (`chat` worker).
     pub fn chat_send(&self, session_id: uuid::Uuid) -> String {
         self.subject(&format!("chat.send.{session_id}"))

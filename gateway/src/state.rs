@@ -52,6 +52,11 @@ impl AppState {
             .get_or_create_stream(namespace.chat_stream())
             .await
             .context("failed to create the CHAT stream")?;
+        // Blog views are published here even before any worker has started.
+        jetstream
+            .get_or_create_stream(namespace.intake_stream())
+            .await
+            .context("failed to create the INTAKE stream")?;
         let limits = Limits::shared(
             settings.limits.clone(),
             &jetstream,
@@ -73,6 +78,7 @@ impl AppState {
         crate::content::cache::listen(
             &nats,
             namespace.content_changed(),
+            namespace.content_views(),
             content.clone(),
             shutdown.clone(),
         )

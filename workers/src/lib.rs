@@ -9,6 +9,8 @@ pub mod dead_letters;
 pub mod notify;
 pub mod outbox;
 pub mod passwords;
+pub mod sample_content;
+pub mod views;
 
 use std::time::Duration;
 

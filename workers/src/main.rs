@@ -45,6 +45,8 @@ enum Command {
     Chat,
     /// Emails support about chats started while no agent is online.
     Notify,
+    /// Counts blog post views, one update per post per second.
+    Views,
     /// Every role in one process.
     All,
     /// Apply the database migrations.
@@ -69,6 +71,8 @@ enum Command {
         #[arg(long, env = "ADMIN_PASSWORD", hide_env_values = true)]
         password: Option<String>,
     },
+    /// Insert the sample blog posts and events, each only into an empty table.
+    SeedSampleContent,
 }
 
 #[tokio::main]
@@ -128,7 +132,14 @@ async fn main() -> anyhow::Result<()> {
                 }
             }
         }
-        Command::Accounts | Command::Chat | Command::Notify | Command::All => {
+        Command::SeedSampleContent => {
+            let today = workers::sample_content::nairobi_today();
+            let seeded = workers::sample_content::seed(&pool, today)
+                .await
+                .context("failed to seed the sample content")?;
+            println!("{seeded}");
+        }
+        Command::Accounts | Command::Chat | Command::Notify | Command::Views | Command::All => {
             let mail = match &cli.smtp_url {
                 Some(url) => Some(workers::notify::Mail {
                     smtp_url: url.clone(),
@@ -159,6 +170,9 @@ async fn main() -> anyhow::Result<()> {
             }
             if all || matches!(cli.command, Command::Notify) {
                 roles.push(workers::notify::spawn(ctx.clone(), mail, stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Views) {
+                roles.push(workers::views::spawn(ctx.clone(), stop.wait()).await?);
             }
             for role in roles {
                 role.await?;

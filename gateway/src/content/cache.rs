@@ -1,7 +1,10 @@
 //! Each gateway keeps the content answers it has given (serialised bytes
 //! with their ETag) in memory, so a hit costs neither a query nor JSON
 //! encoding. Every admin write publishes `content.changed`; every gateway
-//! (the writer too, at once) then forgets everything it holds.
+//! (the writer too, at once) then forgets everything it holds. The `views`
+//! worker publishes `content.views` with the posts whose view counts rose;
+//! their detail answers are forgotten (lists keep their counts until their
+//! time to live).
 //!
 //! A read that raced a change must not put its stale answer back after the
 //! change cleared the cache: each clear bumps a generation first, and an
@@ -114,6 +117,13 @@ impl ContentCache {
         Ok(answer)
     }
 
+    /// Forgets the detail answers of these posts (their view counts rose).
+    pub async fn forget_posts(&self, ids: &[Uuid]) {
+        for id in ids {
+            self.answers.invalidate(&Key::Post(*id)).await;
+        }
+    }
+
     /// Forgets every answer.
     pub fn clear(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
@@ -122,20 +132,30 @@ impl ContentCache {
 }
 
 /// Subscribes before returning (so no change published after start-up is
-/// missed), then clears `cache` on every `content.changed` until shutdown.
+/// missed), then clears `cache` on every `content.changed` and forgets the
+/// posts named by every `content.views`, until shutdown.
 pub async fn listen(
     nats: &async_nats::Client,
-    subject: String,
+    changed: String,
+    views: String,
     cache: ContentCache,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    let mut changes = nats.subscribe(subject).await?;
+    let mut changes = nats.subscribe(changed).await?;
+    let mut counted = nats.subscribe(views).await?;
     nats.flush().await?;
     Ok(tokio::spawn(async move {
         loop {
             tokio::select! {
                 next = changes.next() => match next {
                     Some(_) => cache.clear(),
+                    None => break,
+                },
+                next = counted.next() => match next {
+                    Some(message) => match serde_json::from_slice::<Vec<Uuid>>(&message.payload) {
+                        Ok(ids) => cache.forget_posts(&ids).await,
+                        Err(error) => tracing::warn!(%error, "malformed content.views"),
+                    },
                     None => break,
                 },
                 () = shutdown.cancelled() => break,

@@ -2,6 +2,8 @@
 //! writes, and the cache that makes reads cheap (see [`cache`]).
 
 pub mod cache;
+pub mod uploads;
+pub mod views;
 
 use contract::content::{
     BlogList, BlogPost, BlogPostInput, Event, EventInput, EventList, EventStatus, ImageData,
@@ -21,8 +23,9 @@ const POST_LIST_COLUMNS: &str = "id, title, excerpt, full_content, category, aut
 
 /// Columns of an [`Event`]; `$1` is today's date.
 const EVENT_COLUMNS: &str = "id, title, description, category, \
-     case when date < $1 then 'completed' else 'upcoming' end as status, \
-     to_char(date, 'YYYY-MM-DD') as date, time, location, image, highlights, register_link";
+     case when date < $1 or marked_completed then 'completed' else 'upcoming' end as status, \
+     marked_completed, to_char(date, 'YYYY-MM-DD') as date, time, location, image, highlights, \
+     register_link";
 
 /// Africa/Nairobi is UTC+3 all year (no daylight saving since 1942).
 const NAIROBI: UtcOffset = match UtcOffset::from_hms(3, 0, 0) {
@@ -136,7 +139,7 @@ pub async fn list_events(
 ) -> sqlx::Result<EventList> {
     let filter = "where ($2::text is null or search @@ to_tsquery('simple', $2)) \
                   and ($3::text is null or category = $3) \
-                  and ($4::text is null or ($4 = 'completed') = (date < $1))";
+                  and ($4::text is null or ($4 = 'completed') = (date < $1 or marked_completed))";
     let tsquery = query.list.tsquery();
     let status = query.status.map(|status| match status {
         EventStatus::Upcoming => "upcoming",
@@ -153,8 +156,8 @@ pub async fn list_events(
         "select {EVENT_COLUMNS} from events {filter} \
          order by case when $2::text is null then 0 \
                   else ts_rank(search, to_tsquery('simple', $2)) end desc, \
-                  date < $1, \
-                  case when date >= $1 then date end asc, \
+                  date < $1 or marked_completed, \
+                  case when date >= $1 and not marked_completed then date end asc, \
                   date desc, id \
          limit $5 offset $6"
     ))
@@ -312,16 +315,19 @@ pub async fn save_event(
     let mut tx = pool.begin().await?;
     // `$6` was checked by `Input::check` (YYYY-MM-DD).
     let values = "$3, $4, $5, $6::date, $7, $8, $9, coalesce($10, '{}'::text[]), $11";
+    // `completed` left out keeps an event's mark on update.
     let sql = if id.is_some() {
         format!(
             "update events set (title, description, category, date, time, location, image, \
-             highlights, register_link, updated_at) = ({values}, now()) \
+             highlights, register_link, marked_completed, updated_at) \
+             = ({values}, coalesce($12, marked_completed), now()) \
              where id = $2 returning {EVENT_COLUMNS}"
         )
     } else {
         format!(
             "insert into events (id, title, description, category, date, time, location, \
-             image, highlights, register_link) values ($2, {values}) returning {EVENT_COLUMNS}"
+             image, highlights, register_link, marked_completed) \
+             values ($2, {values}, coalesce($12, false)) returning {EVENT_COLUMNS}"
         )
     };
     let event: Option<Event> = sqlx::query_as(&sql)
@@ -336,6 +342,7 @@ pub async fn save_event(
         .bind(&input.image)
         .bind(&input.highlights)
         .bind(&input.register_link)
+        .bind(input.completed)
         .fetch_optional(&mut *tx)
         .await?;
     let Some(event) = event else {

@@ -8,6 +8,7 @@ pub mod content;
 pub mod health;
 pub mod pages;
 pub mod security;
+pub mod uploads;
 pub mod web;
 pub mod ws;
 
@@ -27,7 +28,8 @@ use tower_sessions_sqlx_store::PostgresStore;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Largest request body accepted (JSON API).
+/// Largest request body accepted (JSON API); image uploads have their own
+/// limit (see [`uploads::MAX_IMAGE_BYTES`]).
 pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 
 /// The session cookie's name.
@@ -47,6 +49,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(chat::router())
         .merge(agent::router())
         .merge(content::router())
+        .merge(uploads::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
@@ -57,6 +60,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(health::router())
+        .merge(uploads::objects_router())
         .merge(web::router(&state.settings))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(

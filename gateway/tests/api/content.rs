@@ -288,6 +288,48 @@ async fn event_status_comes_from_the_date_and_filters_the_list(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn an_admin_can_mark_an_upcoming_event_completed_and_edits_keep_the_mark(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let id = create_event(&admin, &event("Cancelled summit", &nairobi_day(20))).await;
+    create_event(&admin, &event("Next week's meetup", &nairobi_day(7))).await;
+
+    let mut marked = event("Cancelled summit", &nairobi_day(20));
+    marked["completed"] = json!(true);
+    let response = admin.put(&format!("/api/admin/events/{id}"), &marked).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let saved: Value = response.json().await.expect("json");
+    assert_eq!(
+        (saved["status"].clone(), saved["markedCompleted"].clone()),
+        (json!("completed"), json!(true))
+    );
+
+    let completed = json_of(&app, "/api/events?status=completed").await;
+    assert_eq!(completed["events"][0]["title"], "Cancelled summit");
+    let upcoming = json_of(&app, "/api/events?status=upcoming").await;
+    assert_eq!(upcoming["pagination"]["total"], 1);
+
+    // An edit that does not say `completed` keeps the mark…
+    let renamed = event("Cancelled summit (moved)", &nairobi_day(20));
+    let response = admin
+        .put(&format!("/api/admin/events/{id}"), &renamed)
+        .await;
+    let saved: Value = response.json().await.expect("json");
+    assert_eq!(saved["status"], "completed");
+    // …and `completed: false` lifts it.
+    let mut reopened = renamed.clone();
+    reopened["completed"] = json!(false);
+    let response = admin
+        .put(&format!("/api/admin/events/{id}"), &reopened)
+        .await;
+    let saved: Value = response.json().await.expect("json");
+    assert_eq!(
+        (saved["status"].clone(), saved["markedCompleted"].clone()),
+        (json!("upcoming"), json!(false))
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn only_admins_write_and_every_write_is_audited(pool: PgPool) {
     let app = spawn(pool).await;
     let body = post("Secret plans", "News");

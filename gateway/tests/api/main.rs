@@ -17,4 +17,6 @@ mod revocation;
 mod security_headers;
 mod sessions;
 mod tracing_capture;
+mod uploads;
+mod views;
 mod web;

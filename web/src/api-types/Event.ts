@@ -4,7 +4,15 @@ import type { EventStatus } from "./EventStatus";
 /**
  * An event.
  */
-export type Event = { id: string, title: string, description: string, category: string, status: EventStatus, 
+export type Event = { id: string, title: string, description: string, category: string, 
+/**
+ * Completed when the date has passed or an admin marked it so.
+ */
+status: EventStatus, 
+/**
+ * Whether an admin marked it completed (before its date).
+ */
+markedCompleted: boolean, 
 /**
  * `YYYY-MM-DD`.
  */

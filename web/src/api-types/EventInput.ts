@@ -7,4 +7,9 @@ export type EventInput = { title: string, description: string, category: string,
 /**
  * `YYYY-MM-DD`.
  */
-date: string, time: string, location: string, image?: string, highlights?: Array<string>, registerLink?: string, };
+date: string, time: string, location: string, image?: string, highlights?: Array<string>, registerLink?: string, 
+/**
+ * Mark completed before its date; left out, an update keeps the mark
+ * and a new event is not marked.
+ */
+completed?: boolean, };

@@ -38,6 +38,7 @@ export function event(overrides: Partial<Event> = {}): Event {
     description: `Description ${counter}`,
     category: 'Summit',
     status: 'upcoming',
+    markedCompleted: false,
     date: '2026-11-23',
     time: '09:00 - 17:00 EAT',
     location: 'Nairobi, Kenya',

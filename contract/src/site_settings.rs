@@ -1,0 +1,136 @@
+//! The site settings an admin changes without a deploy: contact details,
+//! mailboxes, links and the partner list. One row in `site_settings`
+//! (JSON); [`SiteSettings::default`] applies to what was never set. Public
+//! pages read them through `GET /api/site-settings`; workers read the
+//! mailboxes and the sender from here too.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The office's postal address, as shown in three lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OfficeAddress {
+    pub building: String,
+    pub street: String,
+    pub city: String,
+}
+
+/// A social network profile link.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SocialLink {
+    pub label: String,
+    pub href: String,
+}
+
+/// Every site setting. Unknown or missing keys in the stored JSON take their
+/// defaults, so adding a setting needs no data migration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct SiteSettings {
+    pub phone: String,
+    /// General enquiries.
+    pub info_email: String,
+    /// Investment and portfolio enquiries.
+    pub investor_email: String,
+    /// Contact and demo requests are sent here.
+    pub sales_email: String,
+    /// Offline chats are sent here.
+    pub support_email: String,
+    pub office: OfficeAddress,
+    pub hours: String,
+    /// The external booking calendar (Book a Call, Schedule a Demo…).
+    pub booking_url: String,
+    /// The external enterprise AI agent page (Edge AI).
+    pub enterprise_agent_url: String,
+    /// Where event registration goes when an event has no link of its own.
+    pub events_site_url: String,
+    /// The home page hero video, loaded only when the visitor presses play.
+    pub hero_video_url: String,
+    /// Partner names shown as wordmarks in the home page strip.
+    pub partners: Vec<String>,
+    pub social: Vec<SocialLink>,
+}
+
+impl Default for SiteSettings {
+    fn default() -> Self {
+        SiteSettings {
+            phone: "+254 700 000 000".to_owned(),
+            info_email: "info@nyota.example".to_owned(),
+            investor_email: "investors@nyota.example".to_owned(),
+            sales_email: "sales@nyota.example".to_owned(),
+            support_email: "support@nyota.example".to_owned(),
+            office: OfficeAddress {
+                building: "Nyota House, 4th Floor".to_owned(),
+                street: "Waiyaki Way, Westlands".to_owned(),
+                city: "Nairobi, Kenya".to_owned(),
+            },
+            hours: "Mon-Fri 8AM-6PM EAT".to_owned(),
+            booking_url: "https://calendar.app.google/nyota-cloud-booking".to_owned(),
+            enterprise_agent_url: "https://agents.nyota.example".to_owned(),
+            events_site_url: "https://events.nyota.example".to_owned(),
+            hero_video_url: "https://www.youtube-nocookie.com/embed/nyota-cloud-intro?autoplay=1"
+                .to_owned(),
+            // Example names (no real company's mark): the admin sets the real list.
+            partners: [
+                "Savanna Fibre",
+                "Rift Valley Networks",
+                "Kilimanjaro Data",
+                "Lakeside Bank",
+                "Pwani Logistics",
+                "Baobab Health",
+                "Msingi Telecom",
+                "Jua Energy",
+                "Tausi Insurance",
+                "Mara Retail Group",
+                "Umoja SACCO",
+                "Nile Analytics",
+                "Sahel Payments",
+                "Zuri Media",
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+            social: [
+                ("LinkedIn", "https://www.linkedin.com/company/nyota-cloud"),
+                ("X (Twitter)", "https://x.com/nyotacloud"),
+                ("Facebook", "https://www.facebook.com/nyotacloud"),
+                ("YouTube", "https://www.youtube.com/@nyotacloud"),
+            ]
+            .map(|(label, href)| SocialLink {
+                label: label.to_owned(),
+                href: href.to_owned(),
+            })
+            .to_vec(),
+        }
+    }
+}
+
+impl SiteSettings {
+    /// The stored settings, defaults filling what was never set.
+    pub async fn load(pool: &sqlx::PgPool) -> sqlx::Result<SiteSettings> {
+        let stored: Option<sqlx::types::Json<SiteSettings>> =
+            sqlx::query_scalar("select settings from site_settings where id")
+                .fetch_optional(pool)
+                .await?;
+        Ok(stored.map(|json| json.0).unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_keys_take_their_defaults() {
+        let partial: SiteSettings =
+            serde_json::from_str(r#"{ "phone": "+254 711 111 111", "unknown": 1 }"#)
+                .expect("parses");
+        assert_eq!(partial.phone, "+254 711 111 111");
+        assert_eq!(partial.sales_email, "sales@nyota.example");
+        assert_eq!(partial.partners.len(), 14);
+    }
+}

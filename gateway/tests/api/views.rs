@@ -1,0 +1,216 @@
+//! Blog views: counted through NATS by the `views` worker, once each, in
+//! batches; none lost nor doubled when the worker is killed; crawlers and
+//! admins not counted; the post's answer shows the new count.
+
+use std::process::{Child, Command};
+use std::time::Duration;
+
+use futures::StreamExt as _;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::chat_pipeline::workers_binary;
+use crate::helpers::{TestApp, nats_url, spawn};
+
+const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                      Chrome/131.0.0.0 Safari/537.36";
+const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+fn start_views_worker(app: &TestApp) -> Child {
+    Command::new(workers_binary())
+        .arg("views")
+        .env("DATABASE_URL", &app.database_url)
+        .env("NATS_URL", nats_url())
+        .env("NATS_PREFIX", app.namespace_prefix())
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .expect("worker starts")
+}
+
+async fn new_post(app: &TestApp) -> String {
+    let admin = app.agent().await;
+    let response = admin
+        .post(
+            "/api/admin/blog",
+            &json!({
+                "title": "Counting views",
+                "excerpt": "How views are counted.",
+                "fullContent": "In batches.",
+                "category": "News",
+                "author": "Nyota Cloud Team",
+            }),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let post: Value = response.json().await.expect("json");
+    post["id"].as_str().expect("id").to_owned()
+}
+
+async fn read(client: &reqwest::Client, url: &str, user_agent: &str) {
+    let response = client
+        .get(url)
+        .header("User-Agent", user_agent)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+async fn stored_views(app: &TestApp, id: &str) -> i64 {
+    sqlx::query_scalar("select uvm from blog_posts where id = $1::uuid")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .expect("post")
+}
+
+/// Waits until the stored count is `expected`, then checks it stays there.
+async fn settles_at(app: &TestApp, id: &str, expected: i64, within: Duration) {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let views = stored_views(app, id).await;
+        assert!(views <= expected, "counted {views} views of {expected}");
+        if views == expected {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{views} of {expected} views counted after {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Two more flushes: nothing counted twice.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    assert_eq!(stored_views(app, id).await, expected);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_thousand_concurrent_reads_count_a_thousand_views_across_a_worker_kill(pool: PgPool) {
+    let app = spawn(pool).await;
+    let id = new_post(&app).await;
+    let url = app.url(&format!("/api/blog/{id}"));
+    let client = reqwest::Client::new();
+    let mut worker = start_views_worker(&app);
+
+    let reads = futures::stream::iter(0..1_000)
+        .map(|_| read(&client, &url, CHROME))
+        .buffer_unordered(100)
+        .collect::<Vec<()>>();
+    let kill_midway = async {
+        // Let some views be counted, then kill the worker while others are
+        // in flight (gathered, written or not, not acked).
+        tokio::time::sleep(Duration::from_millis(1_200)).await;
+        worker.kill().expect("SIGKILL");
+        worker.wait().expect("reaped");
+    };
+    tokio::join!(reads, kill_midway);
+    let before_restart = stored_views(&app, &id).await;
+    assert!(
+        before_restart < 1_000,
+        "the kill came too late to test anything"
+    );
+
+    let mut worker = start_views_worker(&app);
+    // Redeliveries wait for the ack wait (30 s) of the killed consumer.
+    settles_at(&app, &id, 1_000, Duration::from_secs(60)).await;
+
+    // The post's answer shows the count on the next read (its cached
+    // answer was forgotten when the count rose), and reading it as a
+    // crawler counts nothing.
+    let response = client
+        .get(&url)
+        .header("User-Agent", GOOGLEBOT)
+        .send()
+        .await
+        .expect("request");
+    let post: Value = response.json().await.expect("json");
+    assert_eq!(post["uvm"], 1_000);
+    worker.kill().expect("stop worker");
+    let _ = worker.wait();
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn crawlers_admins_and_clients_without_a_user_agent_are_not_counted(pool: PgPool) {
+    let app = spawn(pool).await;
+    let id = new_post(&app).await;
+    let path = format!("/api/blog/{id}");
+    let mut worker = start_views_worker(&app);
+
+    let client = reqwest::Client::new();
+    read(&client, &app.url(&path), GOOGLEBOT).await;
+    read(&client, &app.url(&path), "curl/8.5.0").await;
+    let anonymous = client.get(app.url(&path)).send().await.expect("request");
+    assert_eq!(anonymous.status(), StatusCode::OK);
+    let admin = app.agent().await;
+    let response = admin
+        .client
+        .get(admin.url(&path))
+        .header("User-Agent", CHROME)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), StatusCode::OK);
+    // A signed-in visitor who is no admin counts.
+    let visitor = app.new_browser();
+    let registered = visitor
+        .register(&crate::helpers::registration("reader@example.com"))
+        .await;
+    assert!(registered.status().is_success());
+    read(&visitor.client, &visitor.url(&path), CHROME).await;
+    // Unknown posts count nothing (and fail nothing).
+    let unknown = client
+        .get(app.url(&format!("/api/blog/{}", Uuid::new_v4())))
+        .header("User-Agent", CHROME)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+
+    settles_at(&app, &id, 1, Duration::from_secs(10)).await;
+    worker.kill().expect("stop worker");
+    let _ = worker.wait();
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(pool: PgPool) {
+    let app = spawn(pool.clone()).await;
+    let post = Uuid::parse_str(&new_post(&app).await).expect("uuid");
+    let view = |seq: u64| workers::views::View {
+        id: Uuid::now_v7(),
+        post_id: post,
+        stream_seq: seq,
+    };
+    let first = [view(1), view(2), view(3)];
+    let raised = workers::views::record(&pool, &first)
+        .await
+        .expect("recorded");
+    assert_eq!(raised, [post]);
+    // Redelivered (the acks were lost) beside a new view, and twice within
+    // one batch: only the new one counts.
+    let again = [first[0], first[1], first[2], first[2], view(4)];
+    workers::views::record(&pool, &again)
+        .await
+        .expect("recorded");
+    assert_eq!(stored_views(&app, &post.to_string()).await, 4);
+    // Views of a post deleted meanwhile count nothing and fail nothing.
+    let gone = workers::views::View {
+        id: Uuid::now_v7(),
+        post_id: Uuid::new_v4(),
+        stream_seq: 5,
+    };
+    assert!(
+        workers::views::record(&pool, &[gone])
+            .await
+            .expect("recorded")
+            .is_empty()
+    );
+
+    assert_eq!(workers::views::prune(&pool, 3).await.expect("pruned"), 3);
+    let left: i64 = sqlx::query_scalar("select count(*) from counted_views")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(left, 2, "views 4 and 5 stay until the floor passes them");
+}
