@@ -6,13 +6,7 @@ import type { EventInput } from '@/api-types/EventInput';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateEventQueries } from './list-admin-events';
 
-/**
- * The body of the event writes. TEMPORARY: `completed` is being added to the
- * contract's EventInput on main; once it lands this becomes EventInput itself.
- */
-export type EventWrite = EventInput & { completed?: boolean };
-
-export function createEvent(input: EventWrite): Promise<Event> {
+export function createEvent(input: EventInput): Promise<Event> {
   return apiRequest<Event>('/api/admin/events', { method: 'POST', body: input });
 }
 

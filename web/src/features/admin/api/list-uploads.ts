@@ -1,28 +1,9 @@
 // GET /api/admin/uploads — every uploaded image, newest first, with where each is used.
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Upload } from '@/api-types/Upload';
+import type { UploadList } from '@/api-types/UploadList';
 import { apiRequest } from '@/lib/api-client';
-
-/**
- * TEMPORARY, until the uploads contract is merged and generated into
- * web/src/api-types (Upload.ts, UploadUse.ts, UploadUseKind.ts, UploadList.ts):
- * then these four become imports from there.
- */
-export type UploadUseKind = 'post' | 'event';
-export type UploadUse = { kind: UploadUseKind; id: string; title: string };
-export type Upload = {
-  id: string;
-  /** `/objects/{id}`. */
-  url: string;
-  filename: string;
-  contentType: string;
-  byteSize: number;
-  width: number;
-  height: number;
-  createdAt: string;
-  usedBy: UploadUse[];
-};
-export type UploadList = { uploads: Upload[] };
 
 export const uploadsKey = ['admin', 'uploads'] as const;
 

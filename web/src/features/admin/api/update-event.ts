@@ -2,13 +2,13 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Event } from '@/api-types/Event';
+import type { EventInput } from '@/api-types/EventInput';
 import { apiRequest } from '@/lib/api-client';
-import type { EventWrite } from './create-event';
 import { invalidateEventQueries } from './list-admin-events';
 
 export interface UpdateEvent {
   id: string;
-  input: EventWrite;
+  input: EventInput;
 }
 
 export function updateEvent({ id, input }: UpdateEvent): Promise<Event> {

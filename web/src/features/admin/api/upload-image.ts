@@ -2,10 +2,11 @@
 // Sent with XMLHttpRequest rather than the fetch-based client: fetch reports no upload progress.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Upload } from '@/api-types/Upload';
 import { isOnline, RequestError } from '@/lib/api-client';
 import type { ErrorBody } from '@/lib/api-types';
 import { readFailureMessage, type RequestFailure } from '@/lib/error-catalogue';
-import { uploadsKey, type Upload } from './list-uploads';
+import { uploadsKey } from './list-uploads';
 
 /** The server's words, used for the same checks made here before sending. */
 export const uploadTexts = {

@@ -3,9 +3,9 @@
 
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { Event } from '@/api-types/Event';
+import type { Upload } from '@/api-types/Upload';
 import { pagination } from '@/test/content-fixtures';
 import { json, mockFetch, sampleUser } from '@/test/render';
-import type { Upload } from '../api/list-uploads';
 
 export const admin = { ...sampleUser, isAdmin: true, name: 'Wanjiru Kamau' };
 
@@ -78,7 +78,8 @@ export function fakeContentApi(seed: { posts?: BlogPost[]; events?: Event[]; upl
       return json(200, api.posts[index]);
     }
     if (path === '/api/admin/events' && method === 'POST') {
-      const saved = { ...(body as unknown as Event), id: `new-event-${++created}`, status: 'upcoming' };
+      const marked = Boolean((body as { completed?: boolean }).completed);
+      const saved = { ...(body as unknown as Event), id: `new-event-${++created}`, status: marked ? 'completed' : 'upcoming', markedCompleted: marked };
       api.events.unshift(saved as Event);
       return json(201, saved);
     }
@@ -89,8 +90,10 @@ export function fakeContentApi(seed: { posts?: BlogPost[]; events?: Event[]; upl
         api.events.splice(index, 1);
         return new Response(null, { status: 204 });
       }
+      // As the server: `completed` left out keeps the mark; the status follows the mark (dates are not compared here).
       const { completed, ...fields } = body as Partial<Event> & { completed?: boolean };
-      api.events[index] = { ...api.events[index]!, ...fields, status: completed ? 'completed' : 'upcoming' };
+      const marked = completed ?? api.events[index]!.markedCompleted;
+      api.events[index] = { ...api.events[index]!, ...fields, markedCompleted: marked, status: marked ? 'completed' : api.events[index]!.status };
       return json(200, api.events[index]);
     }
     if (path.startsWith('/api/admin/uploads/') && method === 'DELETE') {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Upload } from '@/api-types/Upload';
 import { renderApp } from '@/test/render';
-import type { Upload } from '../api/list-uploads';
 import { fakeContentApi } from './admin-content-test-support';
 import { supportDialogs } from './dialog-test-support';
 

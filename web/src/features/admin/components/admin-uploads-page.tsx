@@ -1,12 +1,14 @@
 import { ImageUp, Trash2, X } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
+import type { Upload } from '@/api-types/Upload';
+import type { UploadUse } from '@/api-types/UploadUse';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { formatLongDate } from '@/lib/content/dates';
 import { toast } from '@/lib/toast-store';
 import { useDeleteUpload } from '../api/delete-upload';
-import { uploadsTexts, useUploads, type Upload, type UploadUse } from '../api/list-uploads';
+import { uploadsTexts, useUploads } from '../api/list-uploads';
 import { checkImageFile, useUploadImage } from '../api/upload-image';
 import { AdminSectionPage } from './admin-section-page';
 import { ConfirmDialog } from './confirm-dialog';

@@ -181,7 +181,7 @@ export function EventForm({
       />
       <CheckboxField
         label="Completed"
-        hint="An event shows as completed once its date has passed, or as soon as this is ticked."
+        hint="Marks the event completed before its date. Once its date has passed it shows as completed anyway."
         error={errors.completed?.message}
         {...register('completed')}
       />

@@ -82,9 +82,10 @@ describe('the event body', () => {
     });
   });
 
-  it('keeps a completed event completed when saved, and marks one completed with its other fields unchanged', () => {
-    const done = event({ status: 'completed', highlights: ['A'] });
-    expect(eventValues(done).completed).toBe(true);
+  it('keeps the admin mark when saved (not the date), and marks one completed with its other fields unchanged', () => {
+    expect(eventValues(event({ status: 'completed', markedCompleted: true })).completed).toBe(true);
+    expect(eventValues(event({ status: 'completed', markedCompleted: false })).completed).toBe(false);
+    expect(eventInputOf(event({ markedCompleted: true })).completed).toBe(true);
     const open = event({ status: 'upcoming', registerLink: 'https://t.example/x', highlights: ['A', 'B'] });
     expect(eventInputOf(open, { completed: true })).toEqual({
       title: open.title,
@@ -101,7 +102,7 @@ describe('the event body', () => {
   });
 
   it('duplicates under a new title, not completed', () => {
-    const original = event({ title: 'Nairobi Summit', status: 'completed', highlights: ['Keynote'] });
+    const original = event({ title: 'Nairobi Summit', status: 'completed', markedCompleted: true, highlights: ['Keynote'] });
     const copy = duplicateValues(original);
     expect(copy.title).toBe('Nairobi Summit (copy)');
     expect(copy.completed).toBe(false);

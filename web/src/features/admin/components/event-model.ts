@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import type { Event } from '@/api-types/Event';
-import type { EventWrite } from '../api/create-event';
+import type { EventInput } from '@/api-types/EventInput';
 import { checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
 import { highlightItems, type HighlightItem } from './highlights-editor';
 
@@ -61,11 +61,7 @@ export function todayInNairobi(now: Date = new Date()): string {
   return dayInNairobi(now);
 }
 
-/**
- * The form's values for an event (or the empty form). An event shown as
- * completed keeps `completed` ticked, so saving it never reopens one an admin
- * closed early.
- */
+/** The form's values for an event (or the empty form); `completed` is the admin's mark, not the date. */
 export function eventValues(event?: Event | null): EventValues {
   return {
     title: event?.title ?? '',
@@ -77,7 +73,7 @@ export function eventValues(event?: Event | null): EventValues {
     image: event?.image ?? '',
     highlights: highlightItems(event?.highlights ?? []),
     registerLink: event?.registerLink ?? '',
-    completed: event?.status === 'completed',
+    completed: event?.markedCompleted ?? false,
   };
 }
 
@@ -89,7 +85,7 @@ export function duplicateValues(event: Event): EventValues {
 const optional = (value: string) => (isBlank(value) ? undefined : value.trim());
 
 /** The API body for the form's values (blank highlights dropped). */
-export function eventInput(values: EventValues): EventWrite {
+export function eventInput(values: EventValues): EventInput {
   return {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -105,7 +101,7 @@ export function eventInput(values: EventValues): EventWrite {
 }
 
 /** An event's own fields as an API body, with some changed (bulk Mark completed). */
-export function eventInputOf(event: Event, changes: Partial<EventWrite> = {}): EventWrite {
+export function eventInputOf(event: Event, changes: Partial<EventInput> = {}): EventInput {
   return {
     title: event.title,
     description: event.description,
@@ -116,7 +112,7 @@ export function eventInputOf(event: Event, changes: Partial<EventWrite> = {}): E
     image: event.image ?? undefined,
     highlights: event.highlights,
     registerLink: event.registerLink ?? undefined,
-    completed: event.status === 'completed',
+    completed: event.markedCompleted,
     ...changes,
   };
 }
@@ -137,5 +133,6 @@ export function previewEvent(values: EventValues, today: string = todayInNairobi
     image: input.image ?? null,
     highlights: input.highlights ?? [],
     registerLink: input.registerLink ?? null,
+    markedCompleted: values.completed,
   };
 }
