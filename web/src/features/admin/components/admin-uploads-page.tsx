@@ -74,7 +74,12 @@ function UploadCard({ upload, onDelete }: { upload: Upload; onDelete: () => void
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <CopyUrlButton path={upload.url} label={upload.filename} />
-          <Button aria-label={`Delete ${upload.filename}`} variant="ghost" className="px-3 text-red-700 dark:text-red-300" onClick={onDelete}>
+          <Button
+            aria-label={`Delete ${upload.filename}`}
+            variant="ghost"
+            className="px-3 text-red-700 dark:text-red-300"
+            onClick={onDelete}
+          >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             Delete
           </Button>
@@ -191,7 +196,12 @@ export default function AdminUploadsPage() {
               <div className="flex items-center justify-between gap-3">
                 <span className="font-semibold break-all">{item.fileName}</span>
                 {item.error && (
-                  <Button aria-label={`Dismiss ${item.fileName}`} variant="ghost" className="px-2" onClick={() => drop(item.key)}>
+                  <Button
+                    aria-label={`Dismiss ${item.fileName}`}
+                    variant="ghost"
+                    className="px-2"
+                    onClick={() => drop(item.key)}
+                  >
                     <X aria-hidden="true" className="h-4 w-4" />
                     Dismiss
                   </Button>

@@ -233,11 +233,21 @@ export function BlogManager({ enhanced }: { enhanced: boolean }) {
                 </td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button aria-label={`Edit ${post.title}`} variant="ghost" className="px-2" onClick={() => setEditing({ kind: 'edit', post })}>
+                    <Button
+                      aria-label={`Edit ${post.title}`}
+                      variant="ghost"
+                      className="px-2"
+                      onClick={() => setEditing({ kind: 'edit', post })}
+                    >
                       <Pencil aria-hidden="true" className="h-4 w-4" />
                       Edit
                     </Button>
-                    <Button aria-label={`Delete ${post.title}`} variant="ghost" className="px-2 text-red-700 dark:text-red-300" onClick={() => setDeleting(post)}>
+                    <Button
+                      aria-label={`Delete ${post.title}`}
+                      variant="ghost"
+                      className="px-2 text-red-700 dark:text-red-300"
+                      onClick={() => setDeleting(post)}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                       Delete
                     </Button>

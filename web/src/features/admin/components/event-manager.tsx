@@ -192,12 +192,18 @@ export function EventManager({ enhanced }: { enhanced: boolean }) {
                 <td className="break-words">{event.location}</td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button aria-label={`Edit ${event.title}`} variant="ghost" className="px-2" onClick={() => setEditing({ kind: 'edit', event })}>
+                    <Button
+                      aria-label={`Edit ${event.title}`}
+                      variant="ghost"
+                      className="px-2"
+                      onClick={() => setEditing({ kind: 'edit', event })}
+                    >
                       <Pencil aria-hidden="true" className="h-4 w-4" />
                       Edit
                     </Button>
                     {enhanced && (
-                      <Button aria-label={`Duplicate ${event.title}`}
+                      <Button
+                        aria-label={`Duplicate ${event.title}`}
                         variant="ghost"
                         className="px-2"
                         onClick={() => setEditing({ kind: 'copy', of: event, values: duplicateValues(event) })}
@@ -206,7 +212,12 @@ export function EventManager({ enhanced }: { enhanced: boolean }) {
                         Duplicate
                       </Button>
                     )}
-                    <Button aria-label={`Delete ${event.title}`} variant="ghost" className="px-2 text-red-700 dark:text-red-300" onClick={() => setDeleting(event)}>
+                    <Button
+                      aria-label={`Delete ${event.title}`}
+                      variant="ghost"
+                      className="px-2 text-red-700 dark:text-red-300"
+                      onClick={() => setDeleting(event)}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                       Delete
                     </Button>
