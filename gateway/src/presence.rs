@@ -109,6 +109,10 @@ impl Presence {
         let mut total = 0;
         let deadline = tokio::time::Instant::now() + COUNT_WINDOW;
         while let Ok(Some(answer)) = tokio::time::timeout_at(deadline, answers.next()).await {
+            // With nobody answering, the server itself says "no responders".
+            if answer.status.is_some() || answer.payload.is_empty() {
+                continue;
+            }
             // An older gateway answers "online": one console at least.
             total += std::str::from_utf8(&answer.payload)
                 .ok()

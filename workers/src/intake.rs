@@ -97,8 +97,9 @@ pub async fn spawn(
 }
 
 fn parse<T: DeserializeOwned>(message: &jetstream::Message, what: &str) -> Result<T, Outcome> {
-    serde_json::from_slice(&message.payload)
-        .map_err(|error| Outcome::Reject(anyhow::Error::new(error).context(format!("malformed {what}"))))
+    serde_json::from_slice(&message.payload).map_err(|error| {
+        Outcome::Reject(anyhow::Error::new(error).context(format!("malformed {what}")))
+    })
 }
 
 async fn handle_contact_message(

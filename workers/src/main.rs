@@ -168,9 +168,7 @@ async fn main() -> anyhow::Result<()> {
                 roles.push(workers::chat::spawn(ctx.clone(), stop.wait()).await?);
             }
             if all || matches!(cli.command, Command::Notify) {
-                roles.push(
-                    workers::notify::spawn(ctx.clone(), mailer.clone(), stop.wait()).await?,
-                );
+                roles.push(workers::notify::spawn(ctx.clone(), mailer.clone(), stop.wait()).await?);
             }
             if all || matches!(cli.command, Command::Intake) {
                 roles.push(

@@ -73,10 +73,7 @@ impl Input for ContactMessageInput {
     fn check(self) -> Result<Self, InputError> {
         let body = self;
         let source = optional("Source", body.source, 200)?;
-        if source
-            .as_deref()
-            .is_some_and(|path| !is_site_path(path))
-        {
+        if source.as_deref().is_some_and(|path| !is_site_path(path)) {
             return Err(InputError(
                 "Source must be a path on this site, such as /contact".to_owned(),
             ));
@@ -114,7 +111,11 @@ fn is_site_path(path: &str) -> bool {
 
 /// Why a request is dropped without a word to the sender.
 fn bot_reason(body: &ContactMessageInput, now_ms: i64) -> Option<&'static str> {
-    if body.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
+    if body
+        .website
+        .as_deref()
+        .is_some_and(|v| !v.trim().is_empty())
+    {
         return Some("honeypot filled");
     }
     // A start time in the future is a client clock running ahead: no verdict.
@@ -423,17 +424,33 @@ mod tests {
     #[test]
     fn one_key_names_one_request() {
         let a = request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10");
-        assert_eq!(a, request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10"));
-        assert_ne!(a, request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a11"));
+        assert_eq!(
+            a,
+            request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10")
+        );
+        assert_ne!(
+            a,
+            request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a11")
+        );
         assert_eq!(a.get_version_num(), 8);
     }
 
     #[test]
     fn only_site_paths_are_sources() {
-        for good in ["/contact", "/solutions/nyota-finance", "/finance#request-demo"] {
+        for good in [
+            "/contact",
+            "/solutions/nyota-finance",
+            "/finance#request-demo",
+        ] {
             assert!(is_site_path(good), "{good}");
         }
-        for bad in ["contact", "//evil.example", "https://evil.example", "/a b", "/\\evil"] {
+        for bad in [
+            "contact",
+            "//evil.example",
+            "https://evil.example",
+            "/a b",
+            "/\\evil",
+        ] {
             assert!(!is_site_path(bad), "{bad}");
         }
     }
@@ -446,7 +463,9 @@ mod tests {
         assert!(idempotency_key(&headers).is_err());
         headers.insert(
             "idempotency-key",
-            "0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10".parse().expect("header"),
+            "0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10"
+                .parse()
+                .expect("header"),
         );
         assert_eq!(
             idempotency_key(&headers).ok().flatten().as_deref(),

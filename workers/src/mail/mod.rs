@@ -149,7 +149,10 @@ impl Mailer {
     /// from a message handler.
     pub async fn send(&self, email: &RenderedEmail) -> Result<Delivery, MailError> {
         let Some(transport) = &self.transport else {
-            tracing::info!(email.kind = email.kind, "email not sent: SMTP is not configured");
+            tracing::info!(
+                email.kind = email.kind,
+                "email not sent: SMTP is not configured"
+            );
             return Ok(Delivery::NotConfigured);
         };
         let message = email.message(self.from.clone())?;
@@ -224,9 +227,12 @@ mod tests {
 
     #[test]
     fn the_sender_is_named_after_the_company_when_mail_from_has_no_name() {
-        let mailer = Mailer::new(None, "no-reply@nyota.example", "https://nyota.example/")
-            .expect("valid");
-        assert_eq!(mailer.from.to_string(), "Nyota Cloud <no-reply@nyota.example>");
+        let mailer =
+            Mailer::new(None, "no-reply@nyota.example", "https://nyota.example/").expect("valid");
+        assert_eq!(
+            mailer.from.to_string(),
+            "Nyota Cloud <no-reply@nyota.example>"
+        );
         assert_eq!(mailer.public_url(), "https://nyota.example");
         assert!(!mailer.is_enabled());
 

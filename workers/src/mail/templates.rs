@@ -121,7 +121,8 @@ impl Body {
     /// A link on its own line (our own addresses only).
     fn link(&mut self, label: &str, url: &str) -> &mut Self {
         self.text.push_str(&format!("{label}: {url}\n\n"));
-        self.html.push_str(&format!("<p style=\"{P_STYLE}\"><a href=\""));
+        self.html
+            .push_str(&format!("<p style=\"{P_STYLE}\"><a href=\""));
         html_escape::encode_double_quoted_attribute_to_string(url, &mut self.html);
         self.html.push_str("\" style=\"color:#b8005d\">");
         html_escape::encode_text_to_string(label, &mut self.html);
@@ -242,7 +243,10 @@ impl Template for ContactToSales<'_> {
             ("Received", Some(&received(request))),
         ])
         .quote(&request.message)
-        .link("Open the admin inbox", &format!("{}/admin", site.public_url));
+        .link(
+            "Open the admin inbox",
+            &format!("{}/admin", site.public_url),
+        );
         Ok(body.finish(
             "contact.sales",
             sales(site)?,
@@ -384,7 +388,10 @@ impl Template for OfflineChat<'_> {
             "They were told we will reply by email. Open the agent console to read the \
              conversation, or reply to this email.",
         )
-        .link("Open the agent console", &format!("{}/admin/chat", site.public_url));
+        .link(
+            "Open the agent console",
+            &format!("{}/admin/chat", site.public_url),
+        );
         Ok(body.finish(
             "chat.offline",
             support,
@@ -471,9 +478,14 @@ mod tests {
     fn the_sales_email_names_the_request_and_replies_to_the_visitor() {
         let settings = settings();
         let request = request("Amina Otieno", "Line one\nLine two");
-        let email = ContactToSales(&request).render(site(&settings)).expect("renders");
+        let email = ContactToSales(&request)
+            .render(site(&settings))
+            .expect("renders");
         assert_eq!(email.kind, "contact.sales");
-        assert_eq!(email.to.to_string(), "Nyota Cloud Sales <deals@nyota.example>");
+        assert_eq!(
+            email.to.to_string(),
+            "Nyota Cloud Sales <deals@nyota.example>"
+        );
         assert_eq!(
             email.reply_to.as_ref().map(ToString::to_string).as_deref(),
             Some("Amina Otieno <amina@example.com>")
@@ -483,20 +495,36 @@ mod tests {
             "Contact request from Amina Otieno: Two racks in Nairobi"
         );
         assert!(email.text.contains("Phone: +254 700 000 001"));
-        assert!(!email.text.contains("Company:"), "absent fields are left out");
+        assert!(
+            !email.text.contains("Company:"),
+            "absent fields are left out"
+        );
         assert!(email.text.contains("> Line one\n> Line two\n"));
         assert!(email.html.contains("Line one\nLine two</blockquote>"));
         assert!(email.text.contains("https://nyota.example/admin"));
         assert_footer(&email);
 
         let wire = wire(&email);
-        assert!(wire.contains("Content-Type: multipart/alternative"), "{wire}");
-        assert!(wire.contains("Content-Type: text/plain; charset=utf-8"), "{wire}");
-        assert!(wire.contains("Content-Type: text/html; charset=utf-8"), "{wire}");
-        assert!(wire.contains("Reply-To: \"Amina Otieno\" <amina@example.com>")
-            || wire.contains("Reply-To: Amina Otieno <amina@example.com>"));
-        assert!(wire.contains("To: \"Nyota Cloud Sales\" <deals@nyota.example>")
-            || wire.contains("To: Nyota Cloud Sales <deals@nyota.example>"));
+        assert!(
+            wire.contains("Content-Type: multipart/alternative"),
+            "{wire}"
+        );
+        assert!(
+            wire.contains("Content-Type: text/plain; charset=utf-8"),
+            "{wire}"
+        );
+        assert!(
+            wire.contains("Content-Type: text/html; charset=utf-8"),
+            "{wire}"
+        );
+        assert!(
+            wire.contains("Reply-To: \"Amina Otieno\" <amina@example.com>")
+                || wire.contains("Reply-To: Amina Otieno <amina@example.com>")
+        );
+        assert!(
+            wire.contains("To: \"Nyota Cloud Sales\" <deals@nyota.example>")
+                || wire.contains("To: Nyota Cloud Sales <deals@nyota.example>")
+        );
     }
 
     #[test]
@@ -504,7 +532,9 @@ mod tests {
         let settings = settings();
         let mut request = request("Amina", "Show us");
         request.source = Some("/finance".to_owned());
-        let email = ContactToSales(&request).render(site(&settings)).expect("renders");
+        let email = ContactToSales(&request)
+            .render(site(&settings))
+            .expect("renders");
         assert!(email.subject.starts_with("Demo request from Amina"));
     }
 
@@ -516,7 +546,9 @@ mod tests {
             "<img src=x onerror=alert(2)> & \"quotes\"",
         );
         for email in [
-            ContactToSales(&request).render(site(&settings)).expect("renders"),
+            ContactToSales(&request)
+                .render(site(&settings))
+                .expect("renders"),
             ContactAcknowledgement(&request)
                 .render(site(&settings))
                 .expect("renders"),
@@ -524,7 +556,11 @@ mod tests {
             assert!(!email.html.contains("<script>"), "{}", email.html);
             assert!(!email.html.contains("<img"), "{}", email.html);
             assert!(email.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-            assert!(email.html.contains("&lt;img src=x onerror=alert(2)&gt; &amp;"));
+            assert!(
+                email
+                    .html
+                    .contains("&lt;img src=x onerror=alert(2)&gt; &amp;")
+            );
             assert!(email.text.contains("<script>alert(1)</script>"));
         }
     }
@@ -539,10 +575,17 @@ mod tests {
         assert_eq!(email.kind, "contact.ack");
         assert_eq!(email.to.to_string(), "Amina Otieno <amina@example.com>");
         assert_eq!(
-            email.reply_to.as_ref().map(|m| m.email.to_string()).as_deref(),
+            email
+                .reply_to
+                .as_ref()
+                .map(|m| m.email.to_string())
+                .as_deref(),
             Some("deals@nyota.example")
         );
-        assert_eq!(email.subject, "We received your message: Two racks in Nairobi");
+        assert_eq!(
+            email.subject,
+            "We received your message: Two racks in Nairobi"
+        );
         for part in [&email.text, &email.html] {
             assert!(part.contains("we will reply within 24 hours"), "{part}");
             assert!(part.contains("Hello Amina Otieno,"), "{part}");
@@ -556,10 +599,21 @@ mod tests {
         let user = registered();
         let welcome = Welcome(&user).render(site(&settings)).expect("renders");
         assert_eq!(welcome.kind, "registration.welcome");
-        assert_eq!(welcome.to.to_string(), "Baraka Mwangi <new.user@example.com>");
+        assert_eq!(
+            welcome.to.to_string(),
+            "Baraka Mwangi <new.user@example.com>"
+        );
         assert_eq!(welcome.subject, "Welcome to Nyota Cloud");
-        assert!(welcome.text.contains("Sign in: https://nyota.example/login"));
-        assert!(welcome.html.contains("href=\"https://nyota.example/login\""));
+        assert!(
+            welcome
+                .text
+                .contains("Sign in: https://nyota.example/login")
+        );
+        assert!(
+            welcome
+                .html
+                .contains("href=\"https://nyota.example/login\"")
+        );
         assert_footer(&welcome);
 
         let note = RegistrationToSales(&user)
@@ -568,7 +622,10 @@ mod tests {
         assert_eq!(note.kind, "registration.sales");
         assert_eq!(note.to.email.to_string(), "deals@nyota.example");
         assert_eq!(
-            note.reply_to.as_ref().map(|m| m.email.to_string()).as_deref(),
+            note.reply_to
+                .as_ref()
+                .map(|m| m.email.to_string())
+                .as_deref(),
             Some("new.user@example.com")
         );
         assert_eq!(note.subject, "New registration: Baraka Mwangi");
@@ -589,7 +646,9 @@ mod tests {
             },
             agents_online: false,
         };
-        let email = OfflineChat(&started).render(site(&settings)).expect("renders");
+        let email = OfflineChat(&started)
+            .render(site(&settings))
+            .expect("renders");
         assert_eq!(email.to.email.to_string(), "help@nyota.example");
         assert_eq!(email.subject, "Offline chat from Offline <b>Visitor</b>");
         assert!(email.html.contains("Offline &lt;b&gt;Visitor&lt;/b&gt;"));
