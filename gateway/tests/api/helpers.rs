@@ -119,21 +119,23 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .await
             .expect("chat worker starts");
     }
-    let mailer = std::sync::Arc::new(
-        workers::mail::Mailer::new(
-            options.smtp_url.as_deref(),
-            "Nyota Cloud <no-reply@nyota.example>",
-            "http://localhost:8080",
+    let mailer = || {
+        std::sync::Arc::new(
+            workers::mail::Mailer::new(
+                options.smtp_url.as_deref(),
+                "Nyota Cloud <no-reply@nyota.example>",
+                "http://localhost:8080",
+            )
+            .expect("valid mail settings"),
         )
-        .expect("valid mail settings"),
-    );
+    };
     if options.smtp_url.is_some() {
-        workers::notify::spawn(ctx.clone(), mailer.clone(), until_stopped())
+        workers::notify::spawn(ctx.clone(), mailer(), until_stopped())
             .await
             .expect("notify worker starts");
     }
     if let Some(retry) = options.intake_worker {
-        workers::intake::spawn(ctx.clone(), mailer, retry, until_stopped())
+        workers::intake::spawn(ctx.clone(), mailer(), retry, until_stopped())
             .await
             .expect("intake worker starts");
     }
