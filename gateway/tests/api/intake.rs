@@ -478,7 +478,7 @@ impl OwnSink {
             return None;
         }
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../infra/smtp_sink.py");
-        let child = std::process::Command::new("python3")
+        let mut child = std::process::Command::new("python3")
             .arg(script)
             .args(["--port", &port.to_string(), "--dir"])
             .arg(dir)
@@ -493,6 +493,8 @@ impl OwnSink {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("the SMTP sink did not start on port {port}");
     }
 }
