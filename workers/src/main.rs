@@ -149,7 +149,8 @@ async fn main() -> anyhow::Result<()> {
         | Command::Views
         | Command::All => {
             let mailer = std::sync::Arc::new(workers::mail::Mailer::new(
-                cli.smtp_url.as_deref(),
+                // An empty value (as in .env.example) means unset.
+                cli.smtp_url.as_deref().filter(|url| !url.trim().is_empty()),
                 &cli.mail_from,
                 &cli.public_url,
             )?);
