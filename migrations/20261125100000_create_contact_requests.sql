@@ -22,14 +22,18 @@ create table contact_requests (
 create index contact_requests_created_idx on contact_requests (created_at desc, id desc);
 create index contact_requests_new_idx on contact_requests (created_at desc) where status = 'new';
 
--- Every email the workers sent, recorded right after the SMTP server
--- accepted it: a redelivered message skips the emails already sent, so an
--- email goes out once even when its message is handled again. `key` is what
--- the email is about (a request id, a user id...), `kind` which email it is.
+-- The emails the workers send, one row per (what it is about, which email):
+-- claimed before the SMTP exchange, `sent_at` set once the SMTP server
+-- accepted it. A redelivered message skips the emails already sent, and
+-- waits while another delivery holds a fresh claim, so an email goes out
+-- once even when its message is handled again. `key` is what the email is
+-- about (a request id, a user id, a chat id), `kind` which email it is.
 create table sent_emails (
     key uuid not null,
     kind text not null,
     recipient text not null,
-    sent_at timestamptz not null default now(),
+    claimed_at timestamptz not null default now(),
+    -- Null while a delivery is sending it (or crashed doing so).
+    sent_at timestamptz,
     primary key (key, kind)
 );

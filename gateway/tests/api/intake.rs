@@ -232,7 +232,7 @@ async fn a_request_is_stored_then_emailed_to_sales_and_to_the_visitor(pool: PgPo
             "{mail}"
         );
     }
-    let recorded = "select count(*) from sent_emails";
+    let recorded = "select count(*) from sent_emails where sent_at is not null";
     assert_eq!(count(&app.pool, recorded).await, 2);
 }
 
@@ -912,4 +912,88 @@ async fn the_overview_counts_what_waits_for_a_person(pool: PgPool) {
         overview["registrationsThisWeek"]["count"], 1,
         "the admin is not counted"
     );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_claim_is_stale(
+    pool: PgPool,
+) {
+    use workers::mail::templates::{ContactAcknowledgement, Site, Template as _};
+    use workers::mail::{Delivery, MailError, Mailer};
+    let Some(sink) = SmtpSink::start().await else {
+        return;
+    };
+    let mailer = Mailer::new(
+        Some(&sink.url),
+        "no-reply@nyota.example",
+        "http://localhost:8080",
+    )
+    .expect("mailer");
+    let email_address = visitor();
+    let request = contract::intake::ContactMessage {
+        id: Uuid::now_v7(),
+        name: "Amina".to_owned(),
+        email: email_address.clone(),
+        subject: "Racks".to_owned(),
+        message: "Hello".to_owned(),
+        phone: None,
+        company: None,
+        source: None,
+        received_at: time::OffsetDateTime::now_utc(),
+    };
+    let settings = contract::site_settings::SiteSettings::default();
+    let site = Site {
+        settings: &settings,
+        public_url: "http://localhost:8080",
+    };
+    let email = ContactAcknowledgement(&request)
+        .render(site)
+        .expect("renders");
+    let claim = |age_secs: i32| {
+        sqlx::query(
+            "insert into sent_emails (key, kind, recipient, claimed_at)
+             values ($1, 'contact.ack', 'x@example.com', now() - make_interval(secs => $2))",
+        )
+        .bind(request.id)
+        .bind(f64::from(age_secs))
+        .execute(&pool)
+    };
+
+    // Another delivery holds a fresh claim: retry later, send nothing.
+    claim(5).await.expect("claimed");
+    let busy = mailer.send_once(&pool, request.id, &email).await;
+    assert!(matches!(busy, Err(MailError::Busy)), "{busy:?}");
+    assert!(matches!(
+        MailError::Busy.outcome(),
+        workers::consumer::Outcome::Retry(_)
+    ));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(mails(&sink.dir, &email_address).is_empty());
+
+    // Its sender died long ago: the claim is taken over and the email sent.
+    sqlx::query("delete from sent_emails")
+        .execute(&pool)
+        .await
+        .expect("cleared");
+    claim(600).await.expect("claimed");
+    let sent = mailer
+        .send_once(&pool, request.id, &email)
+        .await
+        .expect("sent");
+    assert_eq!(sent, Delivery::Sent);
+    assert_eq!(
+        wait_for_mails(&sink.dir, &email_address, 1, Duration::from_secs(5))
+            .await
+            .len(),
+        1
+    );
+
+    // Marked sent: never again.
+    let again = mailer
+        .send_once(&pool, request.id, &email)
+        .await
+        .expect("skipped");
+    assert_eq!(again, Delivery::AlreadySent);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(mails(&sink.dir, &email_address).len(), 1);
 }

@@ -4,14 +4,16 @@
 //! over SMTP (lettre), and [`Mailer::send_once`] makes sure a redelivered
 //! message never sends the same email twice.
 //!
-//! Exactly once per email: each sent email is recorded in `sent_emails` under
-//! (what it is about, which email) right after the SMTP server accepted it,
-//! inside a transaction that holds an advisory lock on that pair while it
-//! sends. A second delivery of the same message (a retry after a later
-//! email failed, a redelivery after a crash, a replica racing this one)
-//! finds the row, or waits for the lock and then finds it, and skips the
-//! email. The one window left: the SMTP server accepted the email and the
-//! commit then failed; the email is sent again on the next delivery.
+//! Exactly once per email: before the SMTP exchange a delivery claims the
+//! email's row in `sent_emails` (what it is about, which email), and marks
+//! it sent once the SMTP server accepted it; a failed send gives the claim
+//! back. Another delivery of the same message (a retry after a later email
+//! failed, a redelivery after a crash or a time-out, a replica) skips an
+//! email marked sent and retries later while a fresh claim is held, so no
+//! database connection is held during the SMTP exchange. The one window
+//! left: the SMTP server accepted the email and the process died (or the
+//! database failed) before the row was marked; once the claim is stale
+//! ([`CLAIM_STALE`]) the next delivery sends it again.
 //!
 //! Without `SMTP_URL` the mailer is disabled: it says so once at start and
 //! every send answers [`Delivery::NotConfigured`] (logged), so a role whose
@@ -40,6 +42,10 @@ pub const COMPANY: &str = "Nyota Cloud";
 /// How long one SMTP exchange may take before it counts as failed.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// A claim older than this is taken to be a crashed sender's, far longer
+/// than one SMTP exchange with its time-out.
+pub const CLAIM_STALE: Duration = Duration::from_secs(120);
+
 /// Why an email was not sent.
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
@@ -55,6 +61,9 @@ pub enum MailError {
     /// The SMTP server is away, slow or refused it for now: retried.
     #[error("SMTP send failed: {0}")]
     Smtp(lettre::transport::smtp::Error),
+    /// Another delivery is sending this email right now: try again later.
+    #[error("another delivery is sending this email")]
+    Busy,
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
 }
@@ -66,7 +75,7 @@ impl MailError {
             MailError::Address { .. } | MailError::Build(_) | MailError::Refused(_) => {
                 Outcome::Reject(self.into())
             }
-            MailError::Smtp(_) => Outcome::Retry(self.into()),
+            MailError::Smtp(_) | MailError::Busy => Outcome::Retry(self.into()),
             MailError::Database(error) => Outcome::from_sqlx(error),
         }
     }
@@ -172,33 +181,63 @@ impl Mailer {
         if !self.is_enabled() {
             return self.send(email).await;
         }
-        let mut tx = pool.begin().await?;
-        // One sender per (key, kind) at a time; the lock ends with the transaction.
-        sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
-            .bind(format!("sent_emails/{key}/{}", email.kind))
-            .execute(&mut *tx)
-            .await?;
-        let already: bool = sqlx::query_scalar(
-            "select exists(select 1 from sent_emails where key = $1 and kind = $2)",
+        let kind = email.kind;
+        let stale_secs = CLAIM_STALE.as_secs_f64();
+        // Claim it: a new row, or a stale claim of a sender that never finished.
+        let claimed: Option<bool> = sqlx::query_scalar(
+            "insert into sent_emails (key, kind, recipient) values ($1, $2, $3)
+             on conflict (key, kind) do update
+                 set claimed_at = now(), recipient = excluded.recipient
+                 where sent_emails.sent_at is null
+                   and sent_emails.claimed_at < now() - make_interval(secs => $4)
+             returning true",
         )
         .bind(key)
-        .bind(email.kind)
-        .fetch_one(&mut *tx)
+        .bind(kind)
+        .bind(email.to.email.to_string())
+        .bind(stale_secs)
+        .fetch_optional(pool)
         .await?;
-        if already {
-            tracing::info!(email.kind = email.kind, email.key = %key, "email already sent; skipped");
-            return Ok(Delivery::AlreadySent);
-        }
-        let delivery = self.send(email).await?;
-        sqlx::query("insert into sent_emails (key, kind, recipient) values ($1, $2, $3)")
+        if claimed.is_none() {
+            let sent: bool = sqlx::query_scalar(
+                "select sent_at is not null from sent_emails where key = $1 and kind = $2",
+            )
             .bind(key)
-            .bind(email.kind)
-            .bind(email.to.email.to_string())
-            .execute(&mut *tx)
+            .bind(kind)
+            .fetch_one(pool)
             .await?;
-        tx.commit().await?;
-        tracing::info!(email.kind = email.kind, email.key = %key, "email sent");
-        Ok(delivery)
+            if sent {
+                tracing::info!(email.kind = kind, email.key = %key, "email already sent; skipped");
+                return Ok(Delivery::AlreadySent);
+            }
+            return Err(MailError::Busy);
+        }
+        match self.send(email).await {
+            Ok(delivery) => {
+                sqlx::query("update sent_emails set sent_at = now() where key = $1 and kind = $2")
+                    .bind(key)
+                    .bind(kind)
+                    .execute(pool)
+                    .await?;
+                tracing::info!(email.kind = kind, email.key = %key, "email sent");
+                Ok(delivery)
+            }
+            Err(error) => {
+                // Give the claim back so the next delivery may try at once;
+                // if this fails too, the claim goes stale.
+                let released = sqlx::query(
+                    "delete from sent_emails where key = $1 and kind = $2 and sent_at is null",
+                )
+                .bind(key)
+                .bind(kind)
+                .execute(pool)
+                .await;
+                if let Err(release) = released {
+                    tracing::warn!(%release, email.kind = kind, "failed to release an email claim");
+                }
+                Err(error)
+            }
+        }
     }
 }
 
