@@ -148,12 +148,19 @@ async fn main() -> anyhow::Result<()> {
         | Command::Intake
         | Command::Views
         | Command::All => {
-            let mailer = std::sync::Arc::new(workers::mail::Mailer::new(
-                // An empty value (as in .env.example) means unset.
-                cli.smtp_url.as_deref().filter(|url| !url.trim().is_empty()),
-                &cli.mail_from,
-                &cli.public_url,
-            )?);
+            // Only the roles that send email build (and check) the mailer.
+            let mailer = || -> anyhow::Result<std::sync::Arc<workers::mail::Mailer>> {
+                Ok(std::sync::Arc::new(workers::mail::Mailer::new(
+                    // An empty value (as in .env.example) means unset.
+                    cli.smtp_url.as_deref().filter(|url| !url.trim().is_empty()),
+                    &cli.mail_from,
+                    &cli.public_url,
+                )?))
+            };
+            let mailer = match cli.command {
+                Command::Notify | Command::Intake | Command::All => Some(mailer()?),
+                _ => None,
+            };
             let ctx = WorkerContext {
                 pool,
                 nats: connect_nats(&cli.nats_url, "workers").await?,
@@ -169,13 +176,13 @@ async fn main() -> anyhow::Result<()> {
                 roles.push(workers::chat::spawn(ctx.clone(), stop.wait()).await?);
             }
             if all || matches!(cli.command, Command::Notify) {
-                roles.push(workers::notify::spawn(ctx.clone(), mailer.clone(), stop.wait()).await?);
+                roles.push(workers::notify::spawn(ctx.clone(), mail(&mailer)?, stop.wait()).await?);
             }
             if all || matches!(cli.command, Command::Intake) {
                 roles.push(
                     workers::intake::spawn(
                         ctx.clone(),
-                        mailer.clone(),
+                        mail(&mailer)?,
                         workers::intake::RETRY,
                         stop.wait(),
                     )
@@ -191,6 +198,15 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The mailer of a role that sends email (built for those roles only).
+fn mail(
+    mailer: &Option<std::sync::Arc<workers::mail::Mailer>>,
+) -> anyhow::Result<std::sync::Arc<workers::mail::Mailer>> {
+    mailer
+        .clone()
+        .context("the mailer is built for the roles that send email")
 }
 
 /// One shutdown signal shared by every role of the process.
