@@ -1,4 +1,4 @@
-//! Rate limits for login, registration and chat, shared by every gateway.
+//! Rate limits for login, registration, chat and contact requests, shared by every gateway.
 //!
 //! Each limit is a GCRA quota (`count` per `period`, refilling evenly). A
 //! key's state is one number, its theoretical arrival time (TAT). Every
@@ -89,16 +89,19 @@ pub enum Limit {
     ChatStart,
     /// Chat messages per address (visitors only).
     ChatMessage,
+    /// Contact and demo requests per address.
+    ContactMessage,
 }
 
 impl Limit {
-    const ALL: [Limit; 6] = [
+    const ALL: [Limit; 7] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
         Limit::LoginFailuresPerAccount,
         Limit::ChatStart,
         Limit::ChatMessage,
+        Limit::ContactMessage,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -110,6 +113,7 @@ impl Limit {
             Limit::LoginFailuresPerAccount => "login_fail_account",
             Limit::ChatStart => "chat_start",
             Limit::ChatMessage => "chat_message",
+            Limit::ContactMessage => "contact_message",
         }
     }
 
@@ -122,6 +126,7 @@ impl Limit {
             | Limit::LoginFailuresPerAccount => "Too many login attempts. Please try again later.",
             Limit::ChatStart => "Too many chats started. Please try again later.",
             Limit::ChatMessage => "Too many messages. Please slow down and try again.",
+            Limit::ContactMessage => "Too many messages sent. Please try again later.",
         }
     }
 
@@ -137,6 +142,7 @@ impl Limit {
             }
             Limit::ChatStart => (limits.chat_start_per_ip_per_hour, HOUR),
             Limit::ChatMessage => (limits.chat_message_per_ip_per_minute, MINUTE),
+            Limit::ContactMessage => (limits.contact_per_ip_per_10_minutes, 10 * MINUTE),
         };
         Quota { count, period }
     }
@@ -542,6 +548,7 @@ mod tests {
             register_per_ip_per_hour: 2,
             chat_start_per_ip_per_hour: 2,
             chat_message_per_ip_per_minute: 2,
+            contact_per_ip_per_10_minutes: 2,
         }
     }
 

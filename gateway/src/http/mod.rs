@@ -6,6 +6,7 @@ pub mod auth;
 pub mod chat;
 pub mod content;
 pub mod health;
+pub mod intake;
 pub mod pages;
 pub mod security;
 pub mod uploads;
@@ -50,6 +51,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(agent::router())
         .merge(content::router())
         .merge(uploads::router())
+        .merge(intake::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

@@ -12,6 +12,7 @@ mod health;
 mod helpers;
 mod http_errors;
 mod input_rules;
+mod intake;
 mod rate_limits;
 mod revocation;
 mod security_headers;

@@ -101,6 +101,7 @@ export function ContactPage() {
               phone
               defaultSubject={subject}
               submitLabel="Send Message"
+              pendingLabel="Sending..."
               successText={null}
               onSent={() => toast(contactSentToast)}
             />
