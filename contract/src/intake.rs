@@ -61,6 +61,15 @@ pub struct MessageAccepted {
     pub message: String,
 }
 
+/// The answer (202) of the public calls that only queue work for a worker
+/// (waitlist, subscriptions, password reset): what to tell the visitor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Accepted {
+    pub message: String,
+}
+
 /// Published on `intake.message` once the gateway accepted a request; the
 /// JetStream message id is the client's `Idempotency-Key` (or a fresh id),
 /// and `id` is the request's id, which the worker stores it under.

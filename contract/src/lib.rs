@@ -7,8 +7,12 @@ pub mod chat;
 pub mod content;
 pub mod intake;
 pub mod namespace;
+pub mod password_reset;
 pub mod process;
+pub mod signing;
 pub mod site_settings;
+pub mod subscriptions;
 pub mod telemetry;
+pub mod waitlist;
 
 pub use namespace::Namespace;

@@ -56,6 +56,29 @@ impl Namespace {
         self.subject("accounts.login")
     }
 
+    /// Request-reply: set a new password with a reset token (`accounts` worker).
+    pub fn accounts_reset_password(&self) -> String {
+        self.subject("accounts.reset_password")
+    }
+
+    /// JetStream command: a visitor joined the waitlist (`intake` worker
+    /// stores it and confirms by email).
+    pub fn intake_waitlist(&self) -> String {
+        self.subject("intake.waitlist")
+    }
+
+    /// JetStream command: a visitor subscribed to a topic (`intake` worker
+    /// stores it pending and emails the confirmation link).
+    pub fn intake_subscription(&self) -> String {
+        self.subject("intake.subscription")
+    }
+
+    /// JetStream command: someone asked to reset the password of an address
+    /// (`intake` worker emails a reset link when an account has it).
+    pub fn intake_password_reset(&self) -> String {
+        self.subject("intake.password_reset")
+    }
+
     /// JetStream event: a user registered (for the sales notification).
     pub fn intake_registered(&self) -> String {
         self.subject("intake.registered")
@@ -188,6 +211,11 @@ mod tests {
         assert_eq!(ns.accounts_register(), "t-1a_b.accounts.register");
         assert_eq!(ns.intake_registered(), "t-1a_b.intake.registered");
         assert_eq!(ns.intake_message(), "t-1a_b.intake.message");
+        assert_eq!(ns.intake_password_reset(), "t-1a_b.intake.password_reset");
+        assert_eq!(
+            ns.accounts_reset_password(),
+            "t-1a_b.accounts.reset_password"
+        );
         assert_eq!(ns.intake_stream().name, "T-1A_B_INTAKE");
         assert_eq!(ns.rate_limits_bucket(), "T-1A_B_RATE_LIMITS");
     }

@@ -1,4 +1,5 @@
-//! Rate limits for login, registration, chat and contact requests, shared by every gateway.
+//! Rate limits for login, registration, chat, contact requests, the
+//! waitlist, subscriptions and password resets, shared by every gateway.
 //!
 //! Each limit is a GCRA quota (`count` per `period`, refilling evenly). A
 //! key's state is one number, its theoretical arrival time (TAT). Every
@@ -91,10 +92,20 @@ pub enum Limit {
     ChatMessage,
     /// Contact and demo requests per address.
     ContactMessage,
+    /// Waitlist sign-ups per address.
+    Waitlist,
+    /// Subscribe requests per address.
+    Subscribe,
+    /// Password-reset requests per address, whatever the email.
+    PasswordResetPerIp,
+    /// Password-reset requests per email (normalised), from every address.
+    PasswordResetPerEmail,
+    /// New passwords set with a reset link, per address.
+    PasswordResetConfirm,
 }
 
 impl Limit {
-    const ALL: [Limit; 7] = [
+    const ALL: [Limit; 12] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -102,6 +113,11 @@ impl Limit {
         Limit::ChatStart,
         Limit::ChatMessage,
         Limit::ContactMessage,
+        Limit::Waitlist,
+        Limit::Subscribe,
+        Limit::PasswordResetPerIp,
+        Limit::PasswordResetPerEmail,
+        Limit::PasswordResetConfirm,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -114,6 +130,11 @@ impl Limit {
             Limit::ChatStart => "chat_start",
             Limit::ChatMessage => "chat_message",
             Limit::ContactMessage => "contact_message",
+            Limit::Waitlist => "waitlist",
+            Limit::Subscribe => "subscribe",
+            Limit::PasswordResetPerIp => "password_reset_ip",
+            Limit::PasswordResetPerEmail => "password_reset_email",
+            Limit::PasswordResetConfirm => "password_reset_confirm",
         }
     }
 
@@ -127,6 +148,14 @@ impl Limit {
             Limit::ChatStart => "Too many chats started. Please try again later.",
             Limit::ChatMessage => "Too many messages. Please slow down and try again.",
             Limit::ContactMessage => "Too many messages sent. Please try again later.",
+            Limit::Waitlist => "Too many waitlist requests. Please try again later.",
+            Limit::Subscribe => "Too many subscription requests. Please try again later.",
+            Limit::PasswordResetPerIp | Limit::PasswordResetPerEmail => {
+                "Too many password reset requests. Please try again later."
+            }
+            Limit::PasswordResetConfirm => {
+                "Too many password reset attempts. Please try again later."
+            }
         }
     }
 
@@ -143,6 +172,11 @@ impl Limit {
             Limit::ChatStart => (limits.chat_start_per_ip_per_hour, HOUR),
             Limit::ChatMessage => (limits.chat_message_per_ip_per_minute, MINUTE),
             Limit::ContactMessage => (limits.contact_per_ip_per_10_minutes, 10 * MINUTE),
+            Limit::Waitlist => (limits.waitlist_per_ip_per_hour, HOUR),
+            Limit::Subscribe => (limits.subscribe_per_ip_per_hour, HOUR),
+            Limit::PasswordResetPerIp => (limits.password_reset_per_ip_per_hour, HOUR),
+            Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
+            Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
         };
         Quota { count, period }
     }
@@ -549,7 +583,38 @@ mod tests {
             chat_start_per_ip_per_hour: 2,
             chat_message_per_ip_per_minute: 2,
             contact_per_ip_per_10_minutes: 2,
+            waitlist_per_ip_per_hour: 2,
+            subscribe_per_ip_per_hour: 2,
+            password_reset_per_ip_per_hour: 2,
+            password_reset_per_email_per_hour: 2,
+            password_reset_confirm_per_ip_per_hour: 2,
         }
+    }
+
+    #[test]
+    fn password_resets_are_counted_per_email_apart_from_the_address() {
+        let limits = Limits::local(settings());
+        let ip: IpAddr = "10.0.0.1".parse().expect("ip");
+        for _ in 0..2 {
+            assert!(
+                limits
+                    .check(Limit::PasswordResetPerEmail, "a@example.com")
+                    .is_ok()
+            );
+        }
+        let refused = limits
+            .check(Limit::PasswordResetPerEmail, "a@example.com")
+            .expect_err("refused");
+        assert_eq!(
+            refused.to_string(),
+            "Too many password reset requests. Please try again later."
+        );
+        assert!(
+            limits
+                .check(Limit::PasswordResetPerEmail, "b@example.com")
+                .is_ok()
+        );
+        assert!(limits.check(Limit::PasswordResetPerIp, &ip).is_ok());
     }
 
     #[test]

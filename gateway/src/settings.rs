@@ -45,6 +45,10 @@ pub struct Settings {
     /// slash (default http://localhost:8080); canonical URLs, Open Graph
     /// links, the sitemap and robots.txt are built on it.
     pub public_url: String,
+    /// `SIGNING_KEY` (required, at least 32 characters): signs the links in
+    /// emails that act without a login (subscription confirm and
+    /// unsubscribe); the `intake` workers need the same key.
+    pub signing_key: SecretString,
 }
 
 /// How long the server waits on a client and how many connections it keeps.
@@ -92,6 +96,21 @@ pub struct RateLimits {
     /// `CONTACT_LIMIT_PER_IP_PER_10_MINUTES`: contact and demo requests from
     /// one address (default 5).
     pub contact_per_ip_per_10_minutes: u32,
+    /// `WAITLIST_LIMIT_PER_IP_PER_HOUR`: waitlist sign-ups from one address
+    /// (default 10).
+    pub waitlist_per_ip_per_hour: u32,
+    /// `SUBSCRIBE_LIMIT_PER_IP_PER_HOUR`: subscribe requests from one
+    /// address (default 10).
+    pub subscribe_per_ip_per_hour: u32,
+    /// `PASSWORD_RESET_LIMIT_PER_IP_PER_HOUR`: reset requests from one
+    /// address, whatever the email (default 10).
+    pub password_reset_per_ip_per_hour: u32,
+    /// `PASSWORD_RESET_LIMIT_PER_EMAIL_PER_HOUR`: reset requests for one
+    /// email, from every address (default 3).
+    pub password_reset_per_email_per_hour: u32,
+    /// `PASSWORD_RESET_CONFIRM_LIMIT_PER_IP_PER_HOUR`: new passwords set
+    /// with a reset link from one address (default 20).
+    pub password_reset_confirm_per_ip_per_hour: u32,
 }
 
 impl Settings {
@@ -155,6 +174,14 @@ impl Settings {
                     .positive("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", 60),
                 contact_per_ip_per_10_minutes: env
                     .positive("CONTACT_LIMIT_PER_IP_PER_10_MINUTES", 5),
+                waitlist_per_ip_per_hour: env.positive("WAITLIST_LIMIT_PER_IP_PER_HOUR", 10),
+                subscribe_per_ip_per_hour: env.positive("SUBSCRIBE_LIMIT_PER_IP_PER_HOUR", 10),
+                password_reset_per_ip_per_hour: env
+                    .positive("PASSWORD_RESET_LIMIT_PER_IP_PER_HOUR", 10),
+                password_reset_per_email_per_hour: env
+                    .positive("PASSWORD_RESET_LIMIT_PER_EMAIL_PER_HOUR", 3),
+                password_reset_confirm_per_ip_per_hour: env
+                    .positive("PASSWORD_RESET_CONFIRM_LIMIT_PER_IP_PER_HOUR", 20),
             },
             http: HttpHardening {
                 metrics_addr: env
@@ -167,8 +194,17 @@ impl Settings {
                 max_connections: env.positive("MAX_CONNECTIONS", 20_000),
             },
             public_url: env.public_url("PUBLIC_URL", "http://localhost:8080"),
+            signing_key: SecretString::from(env.text("SIGNING_KEY", "").trim().to_owned()),
         };
         let mut problems = env.problems;
+        {
+            use secrecy::ExposeSecret as _;
+            if let Err(problem) =
+                contract::signing::Signer::new(settings.signing_key.expose_secret())
+            {
+                problems.push(problem);
+            }
+        }
         if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
             problems.push(problem);
         }
@@ -266,11 +302,17 @@ mod tests {
 
     use super::*;
 
+    const KEY: &str = "test-signing-key-0123456789abcdef";
+
+    /// Settings from `pairs`, with a valid `SIGNING_KEY` unless one is given.
     fn settings(pairs: &[(&str, &str)]) -> Result<Settings, String> {
-        let env: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
+        let mut env: HashMap<String, String> =
+            HashMap::from([("SIGNING_KEY".to_owned(), KEY.to_owned())]);
+        env.extend(
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
         Settings::from_lookup(|name| env.get(name).cloned())
     }
 
@@ -421,8 +463,35 @@ mod tests {
     }
 
     #[test]
-    fn debug_output_hides_the_database_url() {
+    fn debug_output_hides_the_database_url_and_the_signing_key() {
         let s = settings(&[("DATABASE_URL", "postgres://user:hunter2@db/x")]).expect("valid");
-        assert!(!format!("{s:?}").contains("hunter2"));
+        let debug = format!("{s:?}");
+        assert!(!debug.contains("hunter2"));
+        assert!(!debug.contains(KEY));
+        assert_eq!(s.signing_key.expose_secret(), KEY);
+    }
+
+    #[test]
+    fn the_signing_key_is_required_and_long_enough() {
+        for missing in ["", "   ", "too short"] {
+            let error = settings(&[
+                ("DATABASE_URL", "postgres://db/x"),
+                ("SIGNING_KEY", missing),
+            ])
+            .expect_err("refused");
+            assert!(
+                error.contains("SIGNING_KEY must be at least 32 characters"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_new_limits_have_defaults() {
+        let s = settings(&[("DATABASE_URL", "postgres://db/x")]).expect("valid");
+        assert_eq!(s.limits.password_reset_per_email_per_hour, 3);
+        assert_eq!(s.limits.password_reset_per_ip_per_hour, 10);
+        assert_eq!(s.limits.waitlist_per_ip_per_hour, 10);
+        assert_eq!(s.limits.subscribe_per_ip_per_hour, 10);
     }
 }

@@ -1,5 +1,5 @@
-//! The `accounts` role: registration and login as a NATS service in a queue
-//! group. Argon2 runs on the blocking pool, bounded by a semaphore, so that
+//! The `accounts` role: registration, login and password reset as a NATS
+//! service in a queue group. Argon2 runs on the blocking pool, bounded by a semaphore, so that
 //! password work never stalls the runtime nor exhausts memory (19 MiB each).
 
 use std::sync::Arc;
@@ -12,6 +12,7 @@ use contract::accounts::{
 };
 use contract::intake::Registered;
 use contract::namespace::ACCOUNTS_QUEUE_GROUP;
+use contract::password_reset::{ResetPasswordReply, ResetPasswordRequest};
 use contract::telemetry::{set_parent_from_headers, trace_headers};
 use futures::StreamExt as _;
 use sqlx::PgPool;
@@ -20,7 +21,7 @@ use tokio::task::JoinHandle;
 use tracing::Instrument as _;
 use uuid::Uuid;
 
-use crate::{WorkerContext, outbox, passwords};
+use crate::{WorkerContext, outbox, passwords, reset_tokens};
 
 /// A user with the stored hash, which only this role ever reads.
 #[derive(sqlx::FromRow)]
@@ -43,6 +44,7 @@ struct Service {
 enum Request {
     Register,
     Login,
+    ResetPassword,
 }
 
 /// Subscribes to the account subjects and serves them until `shutdown`
@@ -73,7 +75,11 @@ pub async fn spawn(
         .await?;
     let login = ctx
         .nats
-        .queue_subscribe(ctx.namespace.accounts_login(), group)
+        .queue_subscribe(ctx.namespace.accounts_login(), group.clone())
+        .await?;
+    let reset_password = ctx
+        .nats
+        .queue_subscribe(ctx.namespace.accounts_reset_password(), group)
         .await?;
     ctx.nats
         .flush()
@@ -86,10 +92,11 @@ pub async fn spawn(
         service.jetstream.clone(),
     ));
     Ok(tokio::spawn(async move {
-        let mut requests = futures::stream::select(
-            register.map(|m| (Request::Register, m)),
-            login.map(|m| (Request::Login, m)),
-        );
+        let mut requests = futures::stream::select_all([
+            register.map(|m| (Request::Register, m)).boxed(),
+            login.map(|m| (Request::Login, m)).boxed(),
+            reset_password.map(|m| (Request::ResetPassword, m)).boxed(),
+        ]);
         let permits = Arc::new(Semaphore::new(workers));
         let mut shutdown = std::pin::pin!(shutdown);
         tracing::info!(workers, "accounts role started");
@@ -123,28 +130,29 @@ impl Service {
         let span = tracing::info_span!("accounts.request", accounts.kind = ?kind);
         set_parent_from_headers(&span, message.headers.as_ref());
         async {
-            let reply = match kind {
-                Request::Register => match serde_json::from_slice(&message.payload) {
+            let body = match kind {
+                Request::Register => user_reply(match serde_json::from_slice(&message.payload) {
                     Ok(request) => self.register(request).await,
                     Err(error) => Err(malformed(error)),
-                },
-                Request::Login => match serde_json::from_slice(&message.payload) {
+                }),
+                Request::Login => user_reply(match serde_json::from_slice(&message.payload) {
                     Ok(request) => self.login(request).await,
                     Err(error) => Err(malformed(error)),
-                },
-            };
-            let reply = match reply {
-                Ok(user) => AccountsReply::User(user),
-                Err(Failure::Domain(error)) => AccountsReply::Error(error),
-                Err(Failure::Internal(error)) => {
-                    tracing::error!(error = format!("{error:#}"), "account request failed");
-                    AccountsReply::Error(AccountsError::Internal)
+                }),
+                Request::ResetPassword => {
+                    let reply = match serde_json::from_slice(&message.payload) {
+                        Ok(request) => self.reset_password(request).await,
+                        Err(error) => {
+                            tracing::error!(%error, "malformed password reset request");
+                            ResetPasswordReply::Internal
+                        }
+                    };
+                    serde_json::to_vec(&reply).unwrap_or_default()
                 }
             };
             let Some(reply_to) = message.reply else {
                 return;
             };
-            let body = serde_json::to_vec(&reply).unwrap_or_default();
             if let Err(error) = self
                 .ctx
                 .nats
@@ -224,6 +232,113 @@ impl Service {
             _ => Err(Failure::Domain(AccountsError::InvalidCredentials)),
         }
     }
+
+    /// Sets a new password with a reset token: the token must be unused and
+    /// unexpired. In one transaction the token is used up (with every other
+    /// open token of the user), the password replaced and every stored
+    /// session of the user deleted, so no sign-in made with the old password
+    /// outlives the change on any gateway.
+    async fn reset_password(&self, request: ResetPasswordRequest) -> ResetPasswordReply {
+        match self.try_reset_password(request).await {
+            Ok(Some(user_id)) => {
+                tracing::info!(user.id = %user_id, "password reset");
+                ResetPasswordReply::Reset { user_id }
+            }
+            Ok(None) => ResetPasswordReply::InvalidToken,
+            Err(error) => {
+                tracing::error!(error = format!("{error:#}"), "password reset failed");
+                ResetPasswordReply::Internal
+            }
+        }
+    }
+
+    async fn try_reset_password(
+        &self,
+        request: ResetPasswordRequest,
+    ) -> anyhow::Result<Option<Uuid>> {
+        const OPEN: &str = "used_at is null and expires_at > now()";
+        let token_hash = reset_tokens::hash(&request.token);
+        // Checked first so that a bad link costs no hashing.
+        let open: bool = sqlx::query_scalar(&format!(
+            "select exists(select 1 from password_reset_tokens where token_hash = $1 and {OPEN})"
+        ))
+        .bind(&token_hash)
+        .fetch_one(&self.ctx.pool)
+        .await
+        .context("failed to look up the reset token")?;
+        if !open {
+            return Ok(None);
+        }
+        let password_hash = hash_off_runtime(request.password).await?;
+        let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
+        // Taken again under the row lock: of two concurrent uses, one wins.
+        let user_id: Option<Uuid> = sqlx::query_scalar(&format!(
+            "update password_reset_tokens set used_at = now()
+             where token_hash = $1 and {OPEN}
+             returning user_id"
+        ))
+        .bind(&token_hash)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("failed to use the reset token")?;
+        let Some(user_id) = user_id else {
+            return Ok(None);
+        };
+        sqlx::query("update users set password_hash = $2 where id = $1")
+            .bind(user_id)
+            .bind(password_hash)
+            .execute(&mut *tx)
+            .await
+            .context("failed to set the password")?;
+        sqlx::query(
+            "update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null",
+        )
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await
+        .context("failed to close the other reset tokens")?;
+        delete_sessions_of(&mut tx, user_id).await?;
+        tx.commit()
+            .await
+            .context("failed to commit the password reset")?;
+        Ok(Some(user_id))
+    }
+}
+
+/// Deletes every stored cookie session signed in as `user_id`, on whichever
+/// gateway it was made. The sessions table belongs to the gateways' session
+/// store (tower-sessions, records as MessagePack) and has no user column; a
+/// signed-in record holds the `user_id` key followed by the id as a
+/// 36-character string, which is what this looks for: `a7` "user_id" (a
+/// 7-byte string), `d9 24` (a 36-byte string), the id. Rare (password
+/// resets), so a scan is fine. `gateway/tests/api/password_reset.rs` checks
+/// it against real sessions.
+async fn delete_sessions_of(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    user_id: Uuid,
+) -> anyhow::Result<u64> {
+    let deleted = sqlx::query(
+        "delete from tower_sessions.session
+         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0",
+    )
+    .bind(user_id.hyphenated().to_string())
+    .execute(&mut **tx)
+    .await
+    .context("failed to delete the user's sessions")?;
+    Ok(deleted.rows_affected())
+}
+
+/// The reply to a register or login request.
+fn user_reply(result: Result<User, Failure>) -> Vec<u8> {
+    let reply = match result {
+        Ok(user) => AccountsReply::User(user),
+        Err(Failure::Domain(error)) => AccountsReply::Error(error),
+        Err(Failure::Internal(error)) => {
+            tracing::error!(error = format!("{error:#}"), "account request failed");
+            AccountsReply::Error(AccountsError::Internal)
+        }
+    };
+    serde_json::to_vec(&reply).unwrap_or_default()
 }
 
 /// Whether an account already uses `email` (already normalised).

@@ -1,4 +1,5 @@
-//! The `intake` role: contact and demo requests, and registrations.
+//! The `intake` role: contact and demo requests, registrations, the
+//! waitlist, subscriptions and password-reset emails.
 //!
 //! - `intake.message` (published by `POST /api/messages`): the request is
 //!   stored in `contact_requests` under its id (`on conflict do nothing`, so a
@@ -6,6 +7,15 @@
 //!   visitor) and the visitor an acknowledgement.
 //! - `intake.registered` (published by the accounts role's outbox): a welcome
 //!   email to the new user and a note to the sales inbox.
+//! - `intake.waitlist`: one `waitlist_entries` row per address and interest,
+//!   confirmed by email once (a repeat finds the entry's email sent).
+//! - `intake.subscription`: the address is stored pending (or its request
+//!   recorded), and unless it is confirmed already, a confirmation with
+//!   signed confirm and unsubscribe links goes out — at most one an hour per
+//!   address and topic.
+//! - `intake.password_reset`: for an address with an account, a fresh
+//!   single-use token (only its hash stored, valid 30 minutes) emailed as a
+//!   link; for any other address nothing happens, and nobody is told.
 //!
 //! The inboxes come from the site settings, read for each message, so an
 //! admin's change applies to the next email. Every email is sent once
@@ -19,7 +29,11 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
+use contract::password_reset::{PasswordResetRequested, TOKEN_LIFETIME};
+use contract::signing::{Purpose, Signer};
 use contract::site_settings::SiteSettings;
+use contract::subscriptions::SubscriptionRequested;
+use contract::waitlist::WaitlistJoined;
 use futures::FutureExt as _;
 use serde::de::DeserializeOwned;
 use sqlx::PgPool;
@@ -29,7 +43,8 @@ use uuid::Uuid;
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::templates::{
-    ContactAcknowledgement, ContactToSales, RegistrationToSales, Site, Template, Welcome,
+    ContactAcknowledgement, ContactToSales, PasswordReset, RegistrationToSales, Site,
+    SubscriptionConfirmation, Template, WaitlistConfirmation, Welcome,
 };
 use crate::mail::{MailError, Mailer};
 
@@ -45,13 +60,21 @@ pub const RETRY: RetryPolicy = RetryPolicy {
 /// Consumer names: every replica of the role shares them.
 const MESSAGES_CONSUMER: &str = "intake-messages";
 const REGISTRATIONS_CONSUMER: &str = "intake-registrations";
+const WAITLIST_CONSUMER: &str = "intake-waitlist";
+const SUBSCRIPTIONS_CONSUMER: &str = "intake-subscriptions";
+const PASSWORD_RESETS_CONSUMER: &str = "intake-password-resets";
 
-/// Starts consuming `intake.message` and `intake.registered` with `retry`
-/// ([`RETRY`] in production; tests pass a faster one). Returns once both
-/// consumers exist; the handle ends when both have stopped.
+/// At most one subscription confirmation per address and topic this often.
+const CONFIRMATION_INTERVAL_SECS: f64 = 3600.0;
+
+/// Starts consuming the role's subjects with `retry` ([`RETRY`] in
+/// production; tests pass a faster one); `signer` signs the subscription
+/// links (the gateway's `SIGNING_KEY`). Returns once every consumer exists;
+/// the handle ends when all have stopped.
 pub async fn spawn(
     ctx: WorkerContext,
     mailer: Arc<Mailer>,
+    signer: Signer,
     retry: RetryPolicy,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<JoinHandle<()>> {
@@ -83,7 +106,7 @@ pub async fn spawn(
         consumer::spawn(
             &ctx,
             spec(REGISTRATIONS_CONSUMER, ctx.namespace.intake_registered()),
-            shutdown,
+            shutdown.clone(),
             move |message| {
                 let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
                 async move { handle_registered(&pool, &mailer, &message).await }
@@ -91,8 +114,56 @@ pub async fn spawn(
         )
         .await?
     };
+    let waitlist = {
+        let (pool, mailer) = (ctx.pool.clone(), Arc::clone(&mailer));
+        consumer::spawn(
+            &ctx,
+            spec(WAITLIST_CONSUMER, ctx.namespace.intake_waitlist()),
+            shutdown.clone(),
+            move |message| {
+                let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
+                async move { handle_waitlist(&pool, &mailer, &message).await }
+            },
+        )
+        .await?
+    };
+    let subscriptions = {
+        let (pool, mailer, signer) = (ctx.pool.clone(), Arc::clone(&mailer), signer);
+        consumer::spawn(
+            &ctx,
+            spec(SUBSCRIPTIONS_CONSUMER, ctx.namespace.intake_subscription()),
+            shutdown.clone(),
+            move |message| {
+                let (pool, mailer, signer) = (pool.clone(), Arc::clone(&mailer), signer.clone());
+                async move { handle_subscription(&pool, &mailer, &signer, &message).await }
+            },
+        )
+        .await?
+    };
+    let password_resets = {
+        let (pool, mailer) = (ctx.pool.clone(), Arc::clone(&mailer));
+        consumer::spawn(
+            &ctx,
+            spec(
+                PASSWORD_RESETS_CONSUMER,
+                ctx.namespace.intake_password_reset(),
+            ),
+            shutdown,
+            move |message| {
+                let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
+                async move { handle_password_reset(&pool, &mailer, &message).await }
+            },
+        )
+        .await?
+    };
     Ok(tokio::spawn(async move {
-        let _ = tokio::join!(messages, registrations);
+        let _ = tokio::join!(
+            messages,
+            registrations,
+            waitlist,
+            subscriptions,
+            password_resets
+        );
     }))
 }
 
@@ -139,6 +210,183 @@ async fn handle_registered(
         &[&Welcome(&user), &RegistrationToSales(&user)],
     )
     .await
+}
+
+async fn handle_waitlist(pool: &PgPool, mailer: &Mailer, message: &jetstream::Message) -> Outcome {
+    let entry: WaitlistJoined = match parse(message, "intake.waitlist") {
+        Ok(entry) => entry,
+        Err(outcome) => return outcome,
+    };
+    // The entry's id: this request's for a new address and interest, else the
+    // first request's, whose confirmation is then found sent already.
+    let stored: Option<Uuid> = match sqlx::query_scalar(
+        "with inserted as (
+             insert into waitlist_entries (id, email, name, interest, created_at)
+             values ($1, $2, $3, $4, $5)
+             on conflict (email, interest) do nothing
+             returning id)
+         select id from inserted
+         union all
+         select id from waitlist_entries where email = $2 and interest = $4
+         limit 1",
+    )
+    .bind(entry.id)
+    .bind(&entry.email)
+    .bind(&entry.name)
+    .bind(entry.interest)
+    .bind(entry.received_at)
+    .fetch_optional(pool)
+    .await
+    {
+        Ok(stored) => stored,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    // A concurrent insert of the same address committed after this
+    // statement's snapshot: the next delivery sees it.
+    let Some(entry_id) = stored else {
+        return Outcome::Retry(anyhow::anyhow!("waitlist entry being stored concurrently"));
+    };
+    if entry_id == entry.id {
+        tracing::info!(waitlist.id = %entry_id, waitlist.interest = entry.interest.code(), "waitlist entry stored");
+    }
+    send_all(pool, mailer, entry_id, &[&WaitlistConfirmation(&entry)]).await
+}
+
+async fn handle_subscription(
+    pool: &PgPool,
+    mailer: &Mailer,
+    signer: &Signer,
+    message: &jetstream::Message,
+) -> Outcome {
+    let request: SubscriptionRequested = match parse(message, "intake.subscription") {
+        Ok(request) => request,
+        Err(outcome) => return outcome,
+    };
+    let stored: Result<(Uuid, bool), _> = sqlx::query_as(
+        "insert into subscriptions (id, email, topic, created_at, requested_at)
+         values ($1, $2, $3, $4, $4)
+         on conflict (email, topic) do update
+             set requested_at = greatest(subscriptions.requested_at, excluded.requested_at)
+         returning id,
+             confirmed_at is not null
+                 and (unsubscribed_at is null or confirmed_at > unsubscribed_at)",
+    )
+    .bind(request.id)
+    .bind(&request.email)
+    .bind(request.topic)
+    .bind(request.received_at)
+    .fetch_one(pool)
+    .await;
+    let (subscription_id, confirmed) = match stored {
+        Ok(stored) => stored,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    if confirmed {
+        tracing::info!(subscription.id = %subscription_id, "already confirmed; no email");
+        return Outcome::Done;
+    }
+    // Take the hour's confirmation slot; the request holding it keeps it
+    // through its own retries.
+    let claimed: Option<bool> = match sqlx::query_scalar(
+        "update subscriptions
+         set confirmation_request = $2, confirmation_sent_at = now()
+         where id = $1
+           and (confirmation_request = $2
+                or confirmation_sent_at is null
+                or confirmation_sent_at < now() - make_interval(secs => $3))
+         returning true",
+    )
+    .bind(subscription_id)
+    .bind(request.id)
+    .bind(CONFIRMATION_INTERVAL_SECS)
+    .fetch_optional(pool)
+    .await
+    {
+        Ok(claimed) => claimed,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    if claimed.is_none() {
+        tracing::info!(subscription.id = %subscription_id, "confirmation sent within the hour; no email");
+        return Outcome::Done;
+    }
+    let confirm_token = signer.sign(Purpose::ConfirmSubscription, subscription_id);
+    let unsubscribe_token = signer.sign(Purpose::Unsubscribe, subscription_id);
+    let email = SubscriptionConfirmation {
+        request: &request,
+        confirm_token: &confirm_token,
+        unsubscribe_token: &unsubscribe_token,
+    };
+    send_all(pool, mailer, request.id, &[&email]).await
+}
+
+/// The account a reset was asked for.
+#[derive(sqlx::FromRow)]
+struct Account {
+    id: Uuid,
+    name: String,
+    email: String,
+}
+
+async fn handle_password_reset(
+    pool: &PgPool,
+    mailer: &Mailer,
+    message: &jetstream::Message,
+) -> Outcome {
+    let request: PasswordResetRequested = match parse(message, "intake.password_reset") {
+        Ok(request) => request,
+        Err(outcome) => return outcome,
+    };
+    let account: Option<Account> =
+        match sqlx::query_as("select id, name, email from users where email = $1")
+            .bind(&request.email)
+            .fetch_optional(pool)
+            .await
+        {
+            Ok(account) => account,
+            Err(error) => return Outcome::from_sqlx(error),
+        };
+    let Some(account) = account else {
+        tracing::info!(password_reset.id = %request.id, "no account has this address; no email");
+        return Outcome::Done;
+    };
+    // A redelivery after the email went out makes no new token.
+    let sent: bool = match sqlx::query_scalar(
+        "select exists(select 1 from sent_emails
+                       where key = $1 and kind = $2 and sent_at is not null)",
+    )
+    .bind(request.id)
+    .bind(PasswordReset::KIND)
+    .fetch_one(pool)
+    .await
+    {
+        Ok(sent) => sent,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    if sent {
+        return Outcome::Done;
+    }
+    // Each attempt stores a token of its own, so the one emailed always
+    // works; a token whose email failed was never seen by anyone.
+    let (token, token_hash) = crate::reset_tokens::generate();
+    let stored = sqlx::query(
+        "insert into password_reset_tokens (token_hash, request_id, user_id, expires_at)
+         values ($1, $2, $3, now() + make_interval(secs => $4))",
+    )
+    .bind(&token_hash)
+    .bind(request.id)
+    .bind(account.id)
+    .bind(TOKEN_LIFETIME.as_secs_f64())
+    .execute(pool)
+    .await;
+    if let Err(error) = stored {
+        return Outcome::from_sqlx(error);
+    }
+    let email = PasswordReset {
+        name: &account.name,
+        email: &account.email,
+        token: &token,
+    };
+    send_all(pool, mailer, request.id, &[&email]).await
 }
 
 /// Stores a request once: a redelivered one (same id) changes nothing.

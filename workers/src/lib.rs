@@ -11,6 +11,7 @@ pub mod mail;
 pub mod notify;
 pub mod outbox;
 pub mod passwords;
+pub mod reset_tokens;
 pub mod sample_content;
 pub mod views;
 

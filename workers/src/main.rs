@@ -33,6 +33,10 @@ struct Cli {
     /// The site's address as visitors see it, for links in emails.
     #[arg(long, env = "PUBLIC_URL", default_value = "http://localhost:8080")]
     public_url: String,
+    /// The key signing the subscription links in emails (the gateway's
+    /// SIGNING_KEY, at least 32 characters); needed by the intake role.
+    #[arg(long, env = "SIGNING_KEY", hide_env_values = true)]
+    signing_key: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -45,8 +49,8 @@ enum Command {
     Chat,
     /// Emails support about chats started while no agent is online.
     Notify,
-    /// Stores contact and demo requests and sends their emails; welcomes
-    /// new users.
+    /// Stores contact and demo requests, waitlist entries and subscriptions
+    /// and sends their emails; welcomes new users; emails password resets.
     Intake,
     /// Counts blog post views, one update per post per second.
     Views,
@@ -161,6 +165,13 @@ async fn main() -> anyhow::Result<()> {
                 Command::Notify | Command::Intake | Command::All => Some(mailer()?),
                 _ => None,
             };
+            let signer = match cli.command {
+                Command::Intake | Command::All => Some(
+                    contract::signing::Signer::new(cli.signing_key.as_deref().unwrap_or_default())
+                        .map_err(anyhow::Error::msg)?,
+                ),
+                _ => None,
+            };
             let ctx = WorkerContext {
                 pool,
                 nats: connect_nats(&cli.nats_url, "workers").await?,
@@ -183,6 +194,9 @@ async fn main() -> anyhow::Result<()> {
                     workers::intake::spawn(
                         ctx.clone(),
                         mail(&mailer)?,
+                        signer
+                            .clone()
+                            .context("the signer is built for the intake role")?,
                         workers::intake::RETRY,
                         stop.wait(),
                     )

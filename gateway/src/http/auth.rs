@@ -195,6 +195,26 @@ async fn ask_accounts(
     subject: String,
     request: &impl serde::Serialize,
 ) -> Result<User, ApiError> {
+    let reply: AccountsReply = request_accounts(state, subject, request).await?;
+    match reply {
+        AccountsReply::User(user) => Ok(user),
+        AccountsReply::Error(AccountsError::EmailExists) => {
+            Err(ApiError::BadRequest("Email already exists".to_owned()))
+        }
+        AccountsReply::Error(AccountsError::InvalidCredentials) => Err(invalid_credentials()),
+        AccountsReply::Error(AccountsError::Internal) => Err(ApiError::Internal(anyhow::anyhow!(
+            "accounts worker failed"
+        ))),
+    }
+}
+
+/// Sends a request to the `accounts` worker and reads its reply as `R`;
+/// 503 when no worker answers within `ACCOUNTS_TIMEOUT_MS`.
+pub(crate) async fn request_accounts<R: serde::de::DeserializeOwned>(
+    state: &AppState,
+    subject: String,
+    request: &impl serde::Serialize,
+) -> Result<R, ApiError> {
     const UNAVAILABLE: &str =
         "The account service is temporarily unavailable. Please try again in a moment.";
     let payload = serde_json::to_vec(request).map_err(anyhow::Error::from)?;
@@ -214,16 +234,6 @@ async fn ask_accounts(
             return Err(ApiError::Unavailable(UNAVAILABLE));
         }
     };
-    let reply: AccountsReply = serde_json::from_slice(&reply.payload)
-        .map_err(|e| anyhow::Error::new(e).context("malformed accounts reply"))?;
-    match reply {
-        AccountsReply::User(user) => Ok(user),
-        AccountsReply::Error(AccountsError::EmailExists) => {
-            Err(ApiError::BadRequest("Email already exists".to_owned()))
-        }
-        AccountsReply::Error(AccountsError::InvalidCredentials) => Err(invalid_credentials()),
-        AccountsReply::Error(AccountsError::Internal) => Err(ApiError::Internal(anyhow::anyhow!(
-            "accounts worker failed"
-        ))),
-    }
+    Ok(serde_json::from_slice(&reply.payload)
+        .map_err(|e| anyhow::Error::new(e).context("malformed accounts reply"))?)
 }

@@ -201,6 +201,33 @@ async fn send(
     Ok(accepted)
 }
 
+/// Publishes `event` on the `INTAKE` stream with `id` as its `Nats-Msg-Id`
+/// and waits until JetStream stored it, so a 202 after this is never lost;
+/// `unavailable` is the 503 text when it was not stored. For the public calls
+/// whose work an `intake` worker does.
+pub(crate) async fn enqueue(
+    state: &AppState,
+    subject: String,
+    id: Uuid,
+    event: &impl serde::Serialize,
+    unavailable: &'static str,
+) -> Result<(), ApiError> {
+    let payload = serde_json::to_vec(event).map_err(anyhow::Error::from)?;
+    let headers = contract::telemetry::deduplicated_headers(&id.to_string());
+    let stored = async {
+        state
+            .jetstream
+            .publish_with_headers(subject.clone(), headers, payload.into())
+            .await?
+            .await
+    };
+    if let Err(error) = stored.await {
+        tracing::warn!(%error, intake.subject = subject, intake.id = %id, "not accepted by JetStream");
+        return Err(ApiError::Unavailable(unavailable));
+    }
+    Ok(())
+}
+
 /// The inbox query as sent: every parameter optional.
 #[derive(Deserialize)]
 struct RawInboxQuery {

@@ -8,8 +8,11 @@ pub mod content;
 pub mod health;
 pub mod intake;
 pub mod pages;
+pub mod password_reset;
 pub mod security;
+pub mod subscriptions;
 pub mod uploads;
+pub mod waitlist;
 pub mod web;
 pub mod ws;
 
@@ -52,6 +55,9 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(content::router())
         .merge(uploads::router())
         .merge(intake::router())
+        .merge(waitlist::router())
+        .merge(subscriptions::router())
+        .merge(password_reset::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

@@ -12,6 +12,9 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use workers::WorkerContext;
 
+/// The `SIGNING_KEY` of every test app (gateway and intake worker).
+pub const SIGNING_KEY: &str = "test-signing-key-for-links-0123456789";
+
 pub fn nats_url() -> String {
     std::env::var("NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
 }
@@ -76,6 +79,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         ("NATS_PREFIX", prefix),
         ("WEB_DIST", web_dist.path().display().to_string()),
         ("ACCOUNTS_TIMEOUT_MS", "3000".to_owned()),
+        ("SIGNING_KEY", SIGNING_KEY.to_owned()),
     ];
     env.extend(options.settings);
     let settings = Settings::from_lookup(|name| {
@@ -135,7 +139,8 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .expect("notify worker starts");
     }
     if let Some(retry) = options.intake_worker {
-        workers::intake::spawn(ctx.clone(), mailer(), retry, until_stopped())
+        let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
+        workers::intake::spawn(ctx.clone(), mailer(), signer, retry, until_stopped())
             .await
             .expect("intake worker starts");
     }

@@ -4,12 +4,17 @@
 //! writes both parts at once and escapes every piece of text in the HTML
 //! part (it takes no markup at all), so user text can never become markup.
 //! Every email ends with the company footer: name, office address and phone
-//! from the site settings, read when the email is rendered.
+//! from the site settings, read when the email is rendered. An email to a
+//! subscriber also carries its unsubscribe link, in the body and as a
+//! `List-Unsubscribe` header.
 
 use contract::chat::SessionStarted;
 use contract::intake::{ContactMessage, Registered};
 use contract::site_settings::SiteSettings;
+use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
+use contract::waitlist::{WaitlistInterest, WaitlistJoined};
 use lettre::Message;
+use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 
 use super::{COMPANY, MailError, mailbox};
@@ -26,6 +31,8 @@ pub struct RenderedEmail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// The one-click unsubscribe address of an email to a subscriber.
+    pub list_unsubscribe: Option<String>,
 }
 
 impl RenderedEmail {
@@ -38,10 +45,40 @@ impl RenderedEmail {
         if let Some(reply_to) = &self.reply_to {
             builder = builder.reply_to(reply_to.clone());
         }
+        if let Some(url) = &self.list_unsubscribe {
+            builder = builder.header(ListUnsubscribe(url.clone()));
+        }
         Ok(builder.multipart(MultiPart::alternative_plain_html(
             self.text.clone(),
             self.html.clone(),
         ))?)
+    }
+}
+
+/// `List-Unsubscribe: <https://…>` (RFC 2369), which mail programs show as
+/// an unsubscribe button.
+#[derive(Clone, Debug)]
+struct ListUnsubscribe(String);
+
+const LIST_UNSUBSCRIBE: HeaderName = HeaderName::new_from_ascii_str("List-Unsubscribe");
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        LIST_UNSUBSCRIBE
+    }
+
+    fn parse(value: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(
+            value
+                .trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_owned(),
+        ))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), format!("<{}>", self.0))
     }
 }
 
@@ -182,6 +219,7 @@ impl Body {
             subject,
             text,
             html,
+            list_unsubscribe: None,
         }
     }
 }
@@ -397,6 +435,142 @@ impl Template for OfflineChat<'_> {
             support,
             Some(visitor),
             format!("Offline chat from {}", chat.visitor_name),
+            site,
+        ))
+    }
+}
+
+/// The confirmation of a waitlist entry, to the visitor.
+pub struct WaitlistConfirmation<'a>(pub &'a WaitlistJoined);
+
+impl Template for WaitlistConfirmation<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let entry = self.0;
+        let to = mailbox("The visitor's address", entry.name.as_deref(), &entry.email)?;
+        let greeting = match entry.name.as_deref().map(str::trim) {
+            Some(name) if !name.is_empty() => format!("Hello {name},"),
+            _ => "Hello,".to_owned(),
+        };
+        let (subject, what, next) = match entry.interest {
+            WaitlistInterest::General => (
+                format!("You're on the {COMPANY} waitlist"),
+                format!("You're on the waitlist for a {COMPANY} account."),
+                "We will email you as soon as registration is open to you.",
+            ),
+            WaitlistInterest::GpuCluster => (
+                format!("You're on the {COMPANY} GPU cluster early-access list"),
+                format!("You're on the early-access list for the {COMPANY} GPU cluster."),
+                "We will email you when early access opens, with the capacity and terms on offer.",
+            ),
+        };
+        let mut body = Body::default();
+        body.paragraph(&greeting)
+            .paragraph(&what)
+            .paragraph(next)
+            .paragraph(&format!(
+                "If you did not ask for this, ignore this email: we will not write to you \
+                 about it otherwise. Questions? Simply reply to this email.\n\nThe {COMPANY} team"
+            ));
+        Ok(body.finish("waitlist.confirm", to, Some(sales(site)?), subject, site))
+    }
+}
+
+/// What a subscriber of `topic` gets email about.
+fn topic_description(topic: SubscriptionTopic) -> &'static str {
+    match topic {
+        SubscriptionTopic::Blog => "new articles on the Nyota blog",
+        SubscriptionTopic::Events => "upcoming Nyota events",
+    }
+}
+
+/// The double opt-in email: a signed link that confirms the subscription,
+/// and the unsubscribe link every email to a subscriber carries. The tokens
+/// come from [`contract::signing::Signer`].
+pub struct SubscriptionConfirmation<'a> {
+    pub request: &'a SubscriptionRequested,
+    pub confirm_token: &'a str,
+    pub unsubscribe_token: &'a str,
+}
+
+impl Template for SubscriptionConfirmation<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let request = self.request;
+        let to = mailbox("The subscriber's address", None, &request.email)?;
+        let confirm = format!(
+            "{}/api/subscriptions/confirm?token={}",
+            site.public_url, self.confirm_token
+        );
+        let unsubscribe = format!(
+            "{}/api/subscriptions/unsubscribe?token={}",
+            site.public_url, self.unsubscribe_token
+        );
+        let what = topic_description(request.topic);
+        let mut body = Body::default();
+        body.paragraph("Hello,")
+            .paragraph(&format!(
+                "Please confirm that {} should receive email about {what}.",
+                request.email
+            ))
+            .link("Confirm my subscription", &confirm)
+            .paragraph(
+                "If you did not ask for this, ignore this email: without your confirmation \
+                 you will not hear from us.",
+            )
+            .link("Unsubscribe", &unsubscribe)
+            .paragraph(&format!("The {COMPANY} team"));
+        let mut email = body.finish(
+            "subscription.confirm",
+            to,
+            None,
+            format!("Confirm your subscription to {what}"),
+            site,
+        );
+        email.list_unsubscribe = Some(unsubscribe);
+        Ok(email)
+    }
+}
+
+/// A password-reset link for an existing account (the token is only ever in
+/// this email; the database keeps its hash).
+pub struct PasswordReset<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub token: &'a str,
+}
+
+impl PasswordReset<'_> {
+    /// Which email this is, in `sent_emails`.
+    pub const KIND: &'static str = "password.reset";
+}
+
+impl Template for PasswordReset<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let to = mailbox("The account's address", Some(self.name), self.email)?;
+        let minutes = contract::password_reset::TOKEN_LIFETIME.as_secs() / 60;
+        let mut body = Body::default();
+        body.paragraph(&format!("Hello {},", self.name))
+            .paragraph(&format!(
+                "We received a request to reset the password of your {COMPANY} account \
+                 ({}). Choose a new password here:",
+                self.email
+            ))
+            .link(
+                "Reset my password",
+                &format!("{}/reset-password?token={}", site.public_url, self.token),
+            )
+            .paragraph(&format!(
+                "The link works once, within {minutes} minutes. Resetting your password \
+                 signs you out everywhere."
+            ))
+            .paragraph(&format!(
+                "If you did not ask for this, ignore this email: your password stays as it \
+                 is.\n\nThe {COMPANY} team"
+            ));
+        Ok(body.finish(
+            PasswordReset::KIND,
+            to,
+            None,
+            format!("Reset your {COMPANY} password"),
             site,
         ))
     }
@@ -654,6 +828,106 @@ mod tests {
         assert!(email.html.contains("Offline &lt;b&gt;Visitor&lt;/b&gt;"));
         assert!(email.text.contains("https://nyota.example/admin/chat"));
         assert_footer(&email);
+    }
+
+    #[test]
+    fn the_waitlist_confirmation_names_the_interest_and_escapes_the_name() {
+        let settings = settings();
+        let mut entry = WaitlistJoined {
+            id: Uuid::now_v7(),
+            email: "amina@example.com".to_owned(),
+            name: Some("<b>Amina</b>".to_owned()),
+            interest: WaitlistInterest::GpuCluster,
+            received_at: OffsetDateTime::now_utc(),
+        };
+        let email = WaitlistConfirmation(&entry)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(email.kind, "waitlist.confirm");
+        assert_eq!(email.to.email.to_string(), "amina@example.com");
+        assert_eq!(
+            email.subject,
+            "You're on the Nyota Cloud GPU cluster early-access list"
+        );
+        assert!(email.text.contains("Hello <b>Amina</b>,"));
+        assert!(email.html.contains("Hello &lt;b&gt;Amina&lt;/b&gt;,"));
+        assert!(!email.html.contains("<b>Amina"));
+        assert!(email.list_unsubscribe.is_none());
+        assert_footer(&email);
+
+        entry.name = None;
+        entry.interest = WaitlistInterest::General;
+        let email = WaitlistConfirmation(&entry)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(email.subject, "You're on the Nyota Cloud waitlist");
+        assert!(email.text.starts_with("Hello,\n\n"));
+        assert!(email.text.contains("as soon as registration is open"));
+    }
+
+    #[test]
+    fn the_subscription_confirmation_carries_both_signed_links_and_the_header() {
+        let settings = settings();
+        let request = SubscriptionRequested {
+            id: Uuid::now_v7(),
+            email: "reader@example.com".to_owned(),
+            topic: SubscriptionTopic::Blog,
+            received_at: OffsetDateTime::now_utc(),
+        };
+        let email = SubscriptionConfirmation {
+            request: &request,
+            confirm_token: "abc.CONFIRM",
+            unsubscribe_token: "abc.LEAVE",
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert_eq!(email.kind, "subscription.confirm");
+        assert_eq!(
+            email.subject,
+            "Confirm your subscription to new articles on the Nyota blog"
+        );
+        let confirm = "https://nyota.example/api/subscriptions/confirm?token=abc.CONFIRM";
+        let leave = "https://nyota.example/api/subscriptions/unsubscribe?token=abc.LEAVE";
+        assert!(
+            email
+                .text
+                .contains(&format!("Confirm my subscription: {confirm}"))
+        );
+        assert!(email.text.contains(&format!("Unsubscribe: {leave}")));
+        assert!(email.html.contains(&format!("href=\"{confirm}\"")));
+        assert!(email.html.contains(&format!("href=\"{leave}\"")));
+        assert_eq!(email.list_unsubscribe.as_deref(), Some(leave));
+        assert_footer(&email);
+        let wire = wire(&email);
+        assert!(
+            wire.contains(&format!("List-Unsubscribe: <{leave}>")),
+            "{wire}"
+        );
+    }
+
+    #[test]
+    fn the_password_reset_links_to_the_reset_page_and_says_how_long_it_works() {
+        let settings = settings();
+        let email = PasswordReset {
+            name: "Baraka Mwangi",
+            email: "baraka@example.com",
+            token: "TOKEN_abc-123",
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert_eq!(email.kind, PasswordReset::KIND);
+        assert_eq!(email.to.to_string(), "Baraka Mwangi <baraka@example.com>");
+        assert_eq!(email.subject, "Reset your Nyota Cloud password");
+        let link = "https://nyota.example/reset-password?token=TOKEN_abc-123";
+        assert!(email.text.contains(&format!("Reset my password: {link}")));
+        assert!(email.html.contains(&format!("href=\"{link}\"")));
+        for part in [&email.text, &email.html] {
+            assert!(part.contains("within 30 minutes"), "{part}");
+            assert!(part.contains("baraka@example.com"), "{part}");
+        }
+        assert!(email.list_unsubscribe.is_none());
+        assert_footer(&email);
+        assert!(wire(&email).contains("Content-Type: multipart/alternative"));
     }
 
     #[test]

@@ -1,0 +1,64 @@
+//! Password reset: `POST /api/password-reset` publishes
+//! [`PasswordResetRequested`] on `intake.password_reset` whatever the
+//! address (so the answer says nothing about which accounts exist); the
+//! `intake` worker emails a single-use link to an existing account.
+//! `POST /api/password-reset/confirm` asks the `accounts` worker
+//! (`accounts.reset_password`) to set the new password.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use ts_rs::TS;
+use uuid::Uuid;
+
+/// How long a reset link works after it was made.
+pub const TOKEN_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
+/// The body of `POST /api/password-reset`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PasswordResetInput {
+    pub email: String,
+}
+
+/// The body of `POST /api/password-reset/confirm`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PasswordResetConfirmInput {
+    /// The token from the emailed link.
+    pub token: String,
+    pub password: String,
+}
+
+/// Published on `intake.password_reset`; `id` is also the JetStream
+/// message id and names the email sent for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PasswordResetRequested {
+    pub id: Uuid,
+    /// Normalised (trimmed, lower-cased).
+    pub email: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub received_at: OffsetDateTime,
+}
+
+/// Payload of `accounts.reset_password` (request-reply).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ResetPasswordRequest {
+    pub token: String,
+    pub password: String,
+}
+
+/// The `accounts` worker's answer to [`ResetPasswordRequest`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResetPasswordReply {
+    /// The password of this user was changed, the token used up and every
+    /// stored session of the user deleted.
+    Reset {
+        user_id: Uuid,
+    },
+    /// Unknown, used or expired token.
+    InvalidToken,
+    Internal,
+}

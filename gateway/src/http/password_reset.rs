@@ -1,0 +1,167 @@
+//! Password reset. `POST /api/password-reset` answers the same 202 whether
+//! or not an account has the address — it publishes the request on the
+//! `INTAKE` stream either way, so the answer and its timing say nothing —
+//! and the `intake` worker emails a single-use link (valid 30 minutes) only
+//! to an existing account. `POST /api/password-reset/confirm` hands the
+//! token and the new password to the `accounts` worker (Argon2 never runs
+//! on the gateway), which sets the password, uses up the token and deletes
+//! every stored session of the user in one transaction; then every gateway
+//! closes that user's sockets.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::post;
+use axum::{Json, Router};
+use contract::accounts::normalize_email;
+use contract::intake::Accepted;
+use contract::password_reset::{
+    PasswordResetConfirmInput, PasswordResetInput, PasswordResetRequested, ResetPasswordReply,
+    ResetPasswordRequest,
+};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::ClientIp;
+use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::limits::Limit;
+use crate::revocation;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/password-reset", post(request))
+        .route("/password-reset/confirm", post(confirm))
+}
+
+/// The one answer to every reset request, account or not.
+const SENT: &str =
+    "If an account uses this email address, we've sent it password reset instructions.";
+
+const UNAVAILABLE: &str = "Password reset is not available right now. Please try again.";
+
+pub const INVALID_LINK: &str =
+    "This reset link is invalid or has expired. Please request a new one.";
+
+const DONE: &str = "Your password has been reset. You can now sign in with your new password.";
+
+/// Longest password accepted, as at registration.
+const MAX_PASSWORD_CHARS: usize = 256;
+
+impl Input for PasswordResetInput {
+    const LABELS: &'static [(&'static str, &'static str)] = &[("email", "Email")];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(PasswordResetInput {
+            email: normalize_email(&input::email("Email", self.email)?.value()),
+        })
+    }
+}
+
+impl Input for PasswordResetConfirmInput {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("token", "Reset link"), ("password", "Password")];
+
+    /// The token's shape is checked by the handler, which answers every bad
+    /// token with the same words.
+    fn check(self) -> Result<Self, InputError> {
+        Ok(PasswordResetConfirmInput {
+            token: self.token.trim().to_owned(),
+            password: input::secret("Password", self.password)?
+                .chars_between(6, MAX_PASSWORD_CHARS)?
+                .value(),
+        })
+    }
+}
+
+/// A token as the worker makes them: 32 bytes in unpadded base64url.
+fn looks_like_token(token: &str) -> bool {
+    token.len() == 43
+        && token
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+async fn request(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ValidatedJson(body): ValidatedJson<PasswordResetInput>,
+) -> Result<(StatusCode, Json<Accepted>), ApiError> {
+    state.limits.check(Limit::PasswordResetPerIp, &ip)?;
+    state
+        .limits
+        .check(Limit::PasswordResetPerEmail, body.email.as_str())?;
+    let id = Uuid::now_v7();
+    let event = PasswordResetRequested {
+        id,
+        email: body.email,
+        received_at: OffsetDateTime::now_utc(),
+    };
+    super::intake::enqueue(
+        &state,
+        state.namespace.intake_password_reset(),
+        id,
+        &event,
+        UNAVAILABLE,
+    )
+    .await?;
+    tracing::info!(password_reset.id = %id, "password reset queued");
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Accepted {
+            message: SENT.to_owned(),
+        }),
+    ))
+}
+
+async fn confirm(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ValidatedJson(body): ValidatedJson<PasswordResetConfirmInput>,
+) -> Result<Json<Accepted>, ApiError> {
+    state.limits.check(Limit::PasswordResetConfirm, &ip)?;
+    if !looks_like_token(&body.token) {
+        return Err(ApiError::BadRequest(INVALID_LINK.to_owned()));
+    }
+    let request = ResetPasswordRequest {
+        token: body.token,
+        password: body.password,
+    };
+    let reply: ResetPasswordReply =
+        super::auth::request_accounts(&state, state.namespace.accounts_reset_password(), &request)
+            .await?;
+    match reply {
+        ResetPasswordReply::Reset { user_id } => {
+            // The stored sessions are gone already; now the sockets.
+            revocation::revoke(&state, user_id).await;
+            Ok(Json(Accepted {
+                message: DONE.to_owned(),
+            }))
+        }
+        ResetPasswordReply::InvalidToken => Err(ApiError::BadRequest(INVALID_LINK.to_owned())),
+        ResetPasswordReply::Internal => Err(ApiError::Internal(anyhow::anyhow!(
+            "accounts worker failed to reset a password"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_worker_shaped_tokens_are_sent_on() {
+        assert!(looks_like_token(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-_01234"
+        ));
+        for bad in [
+            "",
+            "short",
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-_0123",
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-_0123=",
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ+/01234",
+        ] {
+            assert!(!looks_like_token(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Email subscriptions with double opt-in. `POST /api/subscriptions` is
+//! validated and published on the `INTAKE` stream; the `intake` worker
+//! stores the address as pending and emails a confirmation whose links are
+//! signed with `SIGNING_KEY` ([`contract::signing`]). The links come back
+//! here without a login: `GET /api/subscriptions/confirm?token=` and
+//! `GET /api/subscriptions/unsubscribe?token=` (in every email to a
+//! subscriber). A browser is sent on to `/subscription?status=…`; any other
+//! client gets JSON. Admins read the counts per topic.
+//!
+//! The worker owns the rows and the request columns; these links write only
+//! `confirmed_at` and `unsubscribed_at`.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use contract::accounts::normalize_email;
+use contract::intake::Accepted;
+use contract::signing::{Purpose, Signer};
+use contract::subscriptions::{
+    SubscriberCounts, SubscriptionInput, SubscriptionLinkResult, SubscriptionLinkStatus,
+    SubscriptionRequested, SubscriptionTopic, TopicSubscribers,
+};
+use secrecy::ExposeSecret as _;
+use serde::Deserialize;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::{Admin, ApiQuery, ClientIp};
+use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::limits::Limit;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/subscriptions", post(subscribe))
+        .route("/subscriptions/confirm", get(confirm))
+        .route("/subscriptions/unsubscribe", get(unsubscribe))
+        .route("/admin/subscriptions", get(counts))
+}
+
+/// The same answer whatever the address's state, so it tells nobody
+/// whether an address is subscribed.
+const SUBSCRIBED: &str = "Thank you! Please check your inbox to confirm your subscription.";
+
+const UNAVAILABLE: &str = "Subscriptions cannot be taken right now. Please try again.";
+
+const CONFIRMED: &str = "Your subscription is confirmed. Thank you!";
+const UNSUBSCRIBED: &str = "You have been unsubscribed. You will receive no more of these emails.";
+const INVALID_LINK: &str = "This subscription link is not valid.";
+
+impl Input for SubscriptionInput {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("email", "Email"), ("topic", "Topic")];
+
+    fn check(self) -> Result<Self, InputError> {
+        let email = input::email("Email", self.email)?.value();
+        let topic = input::text("Topic", self.topic)?.required()?.value();
+        if SubscriptionTopic::from_code(&topic).is_none() {
+            return Err(InputError("Topic must be blog or events".to_owned()));
+        }
+        Ok(SubscriptionInput { email, topic })
+    }
+}
+
+async fn subscribe(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ValidatedJson(body): ValidatedJson<SubscriptionInput>,
+) -> Result<(StatusCode, Json<Accepted>), ApiError> {
+    state.limits.check(Limit::Subscribe, &ip)?;
+    let topic = SubscriptionTopic::from_code(&body.topic)
+        .ok_or_else(|| ApiError::BadRequest("Topic must be blog or events".to_owned()))?;
+    let id = Uuid::now_v7();
+    let event = SubscriptionRequested {
+        id,
+        email: normalize_email(&body.email),
+        topic,
+        received_at: OffsetDateTime::now_utc(),
+    };
+    super::intake::enqueue(
+        &state,
+        state.namespace.intake_subscription(),
+        id,
+        &event,
+        UNAVAILABLE,
+    )
+    .await?;
+    tracing::info!(subscription.request = %id, subscription.topic = topic.code(), "subscription queued");
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Accepted {
+            message: SUBSCRIBED.to_owned(),
+        }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct LinkQuery {
+    token: Option<String>,
+}
+
+/// The subscription a signed link names, if the link is genuine.
+fn verified(
+    state: &AppState,
+    purpose: Purpose,
+    query: &LinkQuery,
+) -> Result<Option<Uuid>, ApiError> {
+    // The key was checked at start-up; failing here would be a bug.
+    let signer = Signer::new(state.settings.signing_key.expose_secret())
+        .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))?;
+    Ok(query
+        .token
+        .as_deref()
+        .and_then(|token| signer.verify(purpose, token)))
+}
+
+/// A subscriber confirms: from then on the address counts (again, after an
+/// unsubscribe). Confirming twice changes nothing.
+async fn confirm(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<LinkQuery>,
+) -> Result<Response, ApiError> {
+    let Some(id) = verified(&state, Purpose::ConfirmSubscription, &query)? else {
+        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    };
+    let exists: bool =
+        sqlx::query_scalar("select exists(select 1 from subscriptions where id = $1)")
+            .bind(id)
+            .fetch_one(&state.pool)
+            .await?;
+    if !exists {
+        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    }
+    let confirmed = sqlx::query(
+        "update subscriptions set confirmed_at = now()
+         where id = $1
+           and (confirmed_at is null
+                or (unsubscribed_at is not null and unsubscribed_at >= confirmed_at))",
+    )
+    .bind(id)
+    .execute(&state.pool)
+    .await?;
+    if confirmed.rows_affected() > 0 {
+        tracing::info!(subscription.id = %id, "subscription confirmed");
+    }
+    Ok(outcome(&headers, SubscriptionLinkStatus::Confirmed))
+}
+
+/// A subscriber leaves; no login needed, and leaving twice is fine.
+async fn unsubscribe(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<LinkQuery>,
+) -> Result<Response, ApiError> {
+    let Some(id) = verified(&state, Purpose::Unsubscribe, &query)? else {
+        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    };
+    let left = sqlx::query("update subscriptions set unsubscribed_at = now() where id = $1")
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
+    if left.rows_affected() == 0 {
+        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    }
+    tracing::info!(subscription.id = %id, "unsubscribed");
+    Ok(outcome(&headers, SubscriptionLinkStatus::Unsubscribed))
+}
+
+/// A browser (asking for HTML) goes to the page that says what happened;
+/// another client gets JSON: 200 with the status, or 400 for a bad link.
+fn outcome(headers: &HeaderMap, status: SubscriptionLinkStatus) -> Response {
+    let wants_html = headers
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"));
+    if wants_html {
+        return Redirect::to(&format!("/subscription?status={}", status.code())).into_response();
+    }
+    let message = match status {
+        SubscriptionLinkStatus::Confirmed => CONFIRMED,
+        SubscriptionLinkStatus::Unsubscribed => UNSUBSCRIBED,
+        SubscriptionLinkStatus::Invalid => {
+            return ApiError::BadRequest(INVALID_LINK.to_owned()).into_response();
+        }
+    };
+    Json(SubscriptionLinkResult {
+        status,
+        message: message.to_owned(),
+    })
+    .into_response()
+}
+
+/// Subscribers per topic: confirmed (the ones that count), pending and
+/// unsubscribed.
+async fn counts(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+) -> Result<Json<SubscriberCounts>, ApiError> {
+    let rows: Vec<TopicSubscribers> = sqlx::query_as(
+        "select topic,
+                count(*) filter (where confirmed) as confirmed,
+                count(*) filter (where not confirmed and not unsubscribed) as pending,
+                count(*) filter (where not confirmed and unsubscribed) as unsubscribed
+         from (select topic,
+                      coalesce(confirmed_at > unsubscribed_at, confirmed_at is not null) as confirmed,
+                      coalesce(unsubscribed_at >= requested_at, false) as unsubscribed
+               from subscriptions) s
+         group by topic",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let topics = SubscriptionTopic::ALL
+        .into_iter()
+        .map(|topic| {
+            rows.iter()
+                .find(|row| row.topic == topic)
+                .cloned()
+                .unwrap_or(TopicSubscribers {
+                    topic,
+                    confirmed: 0,
+                    pending: 0,
+                    unsubscribed: 0,
+                })
+        })
+        .collect();
+    Ok(Json(SubscriberCounts { topics }))
+}

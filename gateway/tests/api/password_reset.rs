@@ -1,0 +1,273 @@
+//! Password reset end to end: the same answer for every address, one email
+//! with a single-use link for an existing account, the new password set by
+//! the accounts worker, and every earlier sign-in of the account ended on
+//! every gateway (HTTP sessions and sockets).
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+use workers::consumer::RetryPolicy;
+
+use crate::helpers::{Options, SmtpSink, TestApp, message, registration, spawn_with};
+use crate::mailbox::{Mail, mails_to, wait_for_subject, wait_until_consumed};
+
+const FAST: RetryPolicy = RetryPolicy {
+    max_deliveries: 50,
+    backoff_base: Duration::from_millis(100),
+    backoff_cap: Duration::from_millis(500),
+};
+
+const SENT: &str =
+    "If an account uses this email address, we've sent it password reset instructions.";
+const INVALID: &str = "This reset link is invalid or has expired. Please request a new one.";
+const SUBJECT: &str = "Reset your Nyota Cloud password";
+const DONE: &str = "Your password has been reset. You can now sign in with your new password.";
+
+fn with_intake(smtp_url: Option<String>) -> Options {
+    Options {
+        smtp_url,
+        intake_worker: Some(FAST),
+        ..Options::default()
+    }
+}
+
+fn address(tag: &str) -> String {
+    format!("{tag}-{}@example.com", Uuid::new_v4().simple())
+}
+
+async fn ask_reset(app: &TestApp, email: &str) -> reqwest::Response {
+    app.post("/api/password-reset", &json!({ "email": email }))
+        .await
+}
+
+async fn confirm(app: &TestApp, token: &str, password: &str) -> reqwest::Response {
+    app.new_browser()
+        .post(
+            "/api/password-reset/confirm",
+            &json!({ "token": token, "password": password }),
+        )
+        .await
+}
+
+/// The token of the reset link in `mail`.
+fn token(mail: &Mail) -> String {
+    let link = mail
+        .link("/reset-password?token=")
+        .unwrap_or_else(|| panic!("no reset link in {}\n{}", mail.text, mail.raw));
+    assert!(
+        link.starts_with("http://localhost:8080/reset-password?token="),
+        "{link}"
+    );
+    link.split_once("token=").expect("token").1.to_owned()
+}
+
+/// Registers `email` in a browser of its own (signed in) and returns it.
+async fn registered(app: &TestApp, email: &str) -> crate::helpers::Browser {
+    let browser = app.new_browser();
+    assert_eq!(
+        browser.register(&registration(email)).await.status(),
+        StatusCode::CREATED
+    );
+    browser
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_address_gets_the_same_answer_and_only_an_account_gets_an_email(pool: PgPool) {
+    let Some(sink) = SmtpSink::start().await else {
+        return;
+    };
+    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let known = address("known");
+    registered(&app, &known).await;
+    let unknown = address("unknown");
+
+    let mut answers = Vec::new();
+    for email in [&unknown, &known.to_uppercase()] {
+        let response = ask_reset(&app, email).await;
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        answers.push(response.json::<Value>().await.expect("JSON"));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0], json!({ "message": SENT }));
+
+    let mails = wait_for_subject(&sink.dir, &known, SUBJECT, 1).await;
+    wait_until_consumed(&app, "intake-password-resets").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails_to(&sink.dir, &unknown).is_empty());
+    let mail = &mails[0];
+    assert!(mail.raw.contains("Content-Type: multipart/alternative"));
+    assert!(mail.text.contains("within 30 minutes"), "{}", mail.text);
+    let token = token(mail);
+    assert_eq!(token.len(), 43);
+
+    // Only the token's hash is stored, valid for 30 minutes.
+    let (stored, minutes): (Vec<u8>, f64) = sqlx::query_as(
+        "select token_hash, (extract(epoch from expires_at - created_at) / 60)::float8 from password_reset_tokens",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .expect("one token");
+    assert_eq!(stored, workers::reset_tokens::hash(&token));
+    assert!((29.9..=30.1).contains(&minutes), "{minutes}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_reset_link_works_once_and_ends_every_sign_in_on_every_gateway(pool: PgPool) {
+    let Some(sink) = SmtpSink::start().await else {
+        return;
+    };
+    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let other_gateway = app.another_gateway().await;
+    // An agent account, so it also holds sockets (consoles) on both gateways.
+    let agent = app.agent().await;
+    let user: Value = agent.get("/api/user").await.json().await.expect("JSON");
+    let email = user["email"].as_str().expect("email").to_owned();
+    let there = app.new_browser().on(&other_gateway);
+    assert_eq!(
+        there.login(&email, "agent-pass").await.status(),
+        StatusCode::OK
+    );
+    let cookies = [
+        (app.address.clone(), agent.session_cookie().expect("cookie")),
+        (
+            other_gateway.clone(),
+            there.session_cookie().expect("cookie"),
+        ),
+    ];
+    let mut consoles = [agent.socket().await, there.socket().await];
+    for console in &mut consoles {
+        console.send(json!({ "type": "join_agents" })).await;
+        assert_eq!(console.recv().await["type"], "agents_joined");
+    }
+
+    assert_eq!(ask_reset(&app, &email).await.status(), StatusCode::ACCEPTED);
+    let mails = wait_for_subject(&sink.dir, &email, SUBJECT, 1).await;
+    let token = token(&mails[0]);
+
+    let response = confirm(&app, &token, "short").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        message(response).await,
+        "Password must be between 6 and 256 characters"
+    );
+    let response = confirm(&app, &token, "brand-new-pass").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.json::<Value>().await.expect("JSON"),
+        json!({ "message": DONE })
+    );
+
+    // Every earlier sign-in is over, on both gateways, sockets included.
+    for (gateway, cookie) in &cookies {
+        let status = app.new_browser().on(gateway).user_with_cookie(cookie).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{gateway}");
+    }
+    for console in &mut consoles {
+        let (code, reason) = console.closed_with(Duration::from_secs(2)).await;
+        assert_eq!((code, reason.as_str()), (1008, "Signed out"));
+    }
+    let fresh = app.new_browser();
+    assert_eq!(
+        fresh.login(&email, "agent-pass").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        fresh.login(&email, "brand-new-pass").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(fresh.get("/api/user").await.status(), StatusCode::OK);
+
+    // The link works once.
+    let response = confirm(&app, &token, "another-pass").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(message(response).await, INVALID);
+    assert_eq!(fresh.get("/api/user").await.status(), StatusCode::OK);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn expired_unknown_and_malformed_tokens_are_refused(pool: PgPool) {
+    let Some(sink) = SmtpSink::start().await else {
+        return;
+    };
+    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let email = address("expired");
+    let browser = registered(&app, &email).await;
+    assert_eq!(ask_reset(&app, &email).await.status(), StatusCode::ACCEPTED);
+    let mails = wait_for_subject(&sink.dir, &email, SUBJECT, 1).await;
+    let token = token(&mails[0]);
+    sqlx::query("update password_reset_tokens set expires_at = now() - interval '1 minute'")
+        .execute(&app.pool)
+        .await
+        .expect("expired");
+
+    let unknown = "A".repeat(43);
+    for bad in [
+        token.as_str(),
+        unknown.as_str(),
+        "not-a-token",
+        "",
+        &format!("{token}x"),
+    ] {
+        let response = confirm(&app, bad, "brand-new-pass").await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+        assert_eq!(message(response).await, INVALID, "{bad}");
+    }
+    // Nothing changed: the old password and the session still work.
+    assert_eq!(browser.get("/api/user").await.status(), StatusCode::OK);
+    assert_eq!(
+        app.new_browser()
+            .login(&email, "s3cret-pass")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn reset_requests_are_refused_in_words_and_rate_limited_per_email_and_per_address(
+    pool: PgPool,
+) {
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![
+                ("PASSWORD_RESET_LIMIT_PER_EMAIL_PER_HOUR", "2".to_owned()),
+                ("PASSWORD_RESET_LIMIT_PER_IP_PER_HOUR", "4".to_owned()),
+            ],
+            ..with_intake(None)
+        },
+    )
+    .await;
+    for (body, expected) in [
+        (
+            json!({ "email": "amina@example" }),
+            "Please enter a valid email address",
+        ),
+        (json!({}), "Email is required"),
+    ] {
+        let response = app.post("/api/password-reset", &body).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(message(response).await, expected, "{body}");
+    }
+    let email = address("limited");
+    for _ in 0..2 {
+        assert_eq!(ask_reset(&app, &email).await.status(), StatusCode::ACCEPTED);
+    }
+    // The same address in other letters is the same email.
+    let response = ask_reset(&app, &email.to_uppercase()).await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        message(response).await,
+        "Too many password reset requests. Please try again later."
+    );
+    // Other emails from this address, up to its own limit (4, one refused above).
+    assert_eq!(
+        ask_reset(&app, &address("other")).await.status(),
+        StatusCode::ACCEPTED
+    );
+    let response = ask_reset(&app, &address("other")).await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+}
