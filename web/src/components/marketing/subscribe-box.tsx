@@ -1,21 +1,28 @@
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import type { SubscriptionTopic } from '@/api-types/SubscriptionTopic';
 import { Button } from '@/components/ui/button';
-import { checkSubscribeEmail } from '@/lib/content/subscribe';
 import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { subscriptionTexts, useSubscribe } from '@/lib/api/subscriptions';
+import { checkSubscribeEmail } from '@/lib/content/subscribe';
 
 /**
  * An email box with a Subscribe button (events Stay Connected, blog Stay
- * Updated). No server call (spec §7): the address is checked with the §5
- * rules, the result is shown inline (role=alert for a refusal, role=status
- * for the thanks) and the field is cleared on success.
+ * Updated). The address is checked with the spec §5 rules, then subscribed
+ * to `topic` (POST /api/subscriptions, double opt-in: the server emails a
+ * confirmation link). The result is shown inline — role=alert for a refusal
+ * or a failure, role=status for the spec's thanks, with a hint to confirm —
+ * and the field is cleared on success.
  */
 export function SubscribeBox({
+  topic,
   title,
   text,
   successText,
   className,
 }: {
+  topic: SubscriptionTopic;
   title: string;
   text: string;
   successText: string;
@@ -25,16 +32,26 @@ export function SubscribeBox({
   const headingId = useId();
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const subscription = useSubscribe();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const outcome = checkSubscribeEmail(email);
-    if (outcome.ok) {
-      setEmail('');
-      setResult({ ok: true, message: successText });
-    } else {
+    if (!outcome.ok) {
       setResult({ ok: false, message: outcome.message });
+      return;
     }
+    setResult(null);
+    subscription.mutate(
+      { email, topic },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setResult({ ok: true, message: successText });
+        },
+        onError: (error) => setResult({ ok: false, message: error.message }),
+      },
+    );
   }
 
   return (
@@ -48,7 +65,7 @@ export function SubscribeBox({
       </h2>
       <p className="mt-2 text-sm text-gray-200">{text}</p>
       {/* noValidate: the §5 messages are the page's own, not the browser's. */}
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" aria-busy={subscription.isPending}>
         <label htmlFor={inputId} className="sr-only">
           Email address
         </label>
@@ -62,7 +79,10 @@ export function SubscribeBox({
           aria-invalid={result && !result.ok ? true : undefined}
           className="block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600"
         />
-        <Button type="submit">Subscribe</Button>
+        <Button type="submit" disabled={subscription.isPending}>
+          {subscription.isPending && <Spinner />}
+          Subscribe
+        </Button>
       </form>
       <div aria-live="polite">
         {result && (
@@ -73,6 +93,7 @@ export function SubscribeBox({
             {result.message}
           </p>
         )}
+        {result?.ok && <p className="mt-1 text-sm text-gray-200">{subscriptionTexts.confirmHint}</p>}
       </div>
     </section>
   );

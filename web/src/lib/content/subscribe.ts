@@ -1,5 +1,6 @@
-// The email subscribe boxes (events Stay Connected, blog Stay Updated). The
-// spec shows no server call: the address is checked and the visitor thanked.
+// The email subscribe boxes (events Stay Connected, blog Stay Updated): the
+// address is checked with the spec's rules before it is subscribed (see
+// src/lib/api/subscriptions.ts), and the visitor thanked with the spec's text.
 
 export const subscribeTexts = {
   empty: 'Please enter your email address',

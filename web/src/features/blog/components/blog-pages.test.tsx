@@ -33,6 +33,7 @@ function backend(handlers: Backend) {
     const detail = /^\/api\/blog\/([^/]+)$/.exec(path);
     if (detail) return handlers.detail?.(detail[1]!) ?? json(404, { message: 'Blog post not found' });
     if (path === '/api/user') return json(401, { message: 'Unauthorized' });
+    if (path === '/api/subscriptions') return json(202, { message: 'Thank you!' });
     return json(404, {});
   });
 }
@@ -147,7 +148,7 @@ describe('/blog', () => {
     expect(screen.getByRole('group', { name: 'Filter by category' })).toHaveTextContent('All');
   });
 
-  it('Stay Updated checks the address without a server call', async () => {
+  it('Stay Updated checks the address, then subscribes it to the blog', async () => {
     const user = userEvent.setup();
     const fetch = backend({ list: () => page([post()]) });
     renderApp('/blog');
@@ -158,11 +159,18 @@ describe('/blog', () => {
     await user.type(within(box).getByLabelText('Email address'), 'amina');
     await user.click(within(box).getByRole('button', { name: 'Subscribe' }));
     expect(within(box).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(fetch.mock.calls.length).toBe(calls);
     await user.type(within(box).getByLabelText('Email address'), '@example.com');
     await user.click(within(box).getByRole('button', { name: 'Subscribe' }));
-    expect(within(box).getByRole('status')).toHaveTextContent("Thank you! You'll receive updates about new Nyota blog articles.");
+    expect(await within(box).findByRole('status')).toHaveTextContent(
+      "Thank you! You'll receive updates about new Nyota blog articles.",
+    );
+    expect(within(box).getByText('Check your inbox and confirm your address to start receiving updates.')).toBeInTheDocument();
     expect(within(box).getByLabelText('Email address')).toHaveValue('');
-    expect(fetch.mock.calls.length).toBe(calls);
+    expect(fetch.mock.calls.length).toBe(calls + 1);
+    const [url, init] = fetch.mock.calls.at(-1)!;
+    expect(String(url)).toBe('/api/subscriptions');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'blog' });
   });
 });
 

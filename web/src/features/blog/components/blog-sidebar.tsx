@@ -69,6 +69,7 @@ export function BlogSidebar({ onCategory }: { onCategory: (category: string) => 
         )}
       </section>
       <SubscribeBox
+        topic="blog"
         title="Stay Updated"
         text="Get new articles on cloud infrastructure, security and compliance in Africa in your inbox."
         successText={blogSubscribeSuccess}

@@ -133,6 +133,7 @@ export default function EventsPage() {
       </Section>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 md:grid-cols-2 lg:px-8">
         <SubscribeBox
+          topic="events"
           title="Stay Connected"
           text="Get dates, speakers and registration links for our next summits and workshops by email."
           successText={subscribeTexts.eventsSuccess}

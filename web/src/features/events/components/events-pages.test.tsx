@@ -31,6 +31,7 @@ function backend(handlers: Backend) {
     const detail = /^\/api\/events\/([^/]+)$/.exec(parsed.pathname);
     if (detail) return handlers.detail?.(detail[1]!) ?? json(404, { message: 'Event not found' });
     if (parsed.pathname === '/api/user') return json(401, { message: 'Unauthorized' });
+    if (parsed.pathname === '/api/subscriptions') return json(202, { message: 'Thank you!' });
     return json(404, {});
   });
 }
@@ -134,7 +135,7 @@ describe('/events', () => {
     expect(await screen.findByText('Failed to fetch event filters')).toBeInTheDocument();
   });
 
-  it('Stay Connected shows the §5 texts inline, clears on success and makes no call', async () => {
+  it('Stay Connected shows the §5 texts inline, subscribes to events only with a valid address and clears on success', async () => {
     const user = userEvent.setup();
     const fetch = backend({ list: () => page([event()]) });
     renderApp('/events');
@@ -147,14 +148,19 @@ describe('/events', () => {
     await user.type(input, 'amina.example.com');
     await user.click(subscribe);
     expect(within(box).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(fetch.mock.calls.length).toBe(calls);
     await user.clear(input);
     await user.type(input, 'amina@example.com');
     await user.click(subscribe);
-    expect(within(box).getByRole('status')).toHaveTextContent(
+    expect(await within(box).findByRole('status')).toHaveTextContent(
       "Thank you! You'll receive updates about upcoming Nyota events.",
     );
     expect(input).toHaveValue('');
-    expect(fetch.mock.calls.length).toBe(calls);
+    expect(fetch.mock.calls.length).toBe(calls + 1);
+    const [url, init] = fetch.mock.calls.at(-1)!;
+    expect(String(url)).toBe('/api/subscriptions');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'events' });
   });
 });
 
