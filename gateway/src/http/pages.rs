@@ -7,13 +7,16 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-/// Routes left out of the sitemap: sign-in forms and the account area.
-/// Blog posts and events (`:id` routes) join it with their own ids.
-const NOT_IN_SITEMAP: [&str; 5] = [
+/// Routes left out of the sitemap: sign-in forms, the account area and the
+/// pages only email links lead to. Blog posts and events (`:id` routes) join
+/// it with their own ids.
+const NOT_IN_SITEMAP: [&str; 7] = [
     "/auth",
     "/login",
     "/register",
     "/forgot-password",
+    "/reset-password",
+    "/subscription",
     "/dashboard",
 ];
 

@@ -21,6 +21,10 @@ const onDemandPages: Record<string, PageModule> = {
   '/register': () => import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
   '/forgot-password': () =>
     import('@/features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+  '/reset-password': () =>
+    import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  '/subscription': () =>
+    import('@/features/subscriptions/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/dashboard': () =>
     import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   '/privacy': () => import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),

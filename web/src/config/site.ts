@@ -16,7 +16,6 @@ export const limits = {
   scrollToTopDelayMs: 100,
   toastDurationMs: 5000,
   toastSwipeThresholdPx: 50,
-  passwordResetDelayMs: 1500,
   registerRedirectDelayMs: 2000,
   /** Blog and events: posts or events per page, and the size of the request that lists every filter value. */
   contentPageSize: 12,

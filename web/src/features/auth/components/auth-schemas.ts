@@ -63,6 +63,20 @@ export const registerSchema = z
     path: ['confirmPassword'],
   });
 
+// New password from a reset link (/reset-password): the registration rule, confirmed.
+
+export const resetPasswordSchema = z
+  .object({
+    password: z.string().min(1, validation.passwordRequired).min(6, validation.passwordMin6),
+    confirmPassword: z.string().min(1, validation.confirmRequired),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: validation.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
 export type AuthLoginValues = z.infer<typeof authLoginSchema>;
 export type AuthRegisterValues = z.infer<typeof authRegisterSchema>;
 export type LoginValues = z.infer<typeof loginSchema>;

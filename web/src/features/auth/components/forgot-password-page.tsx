@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { limits } from '@/config/site';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { emailField } from './auth-schemas';
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
@@ -17,12 +17,17 @@ type Values = z.infer<typeof forgotPasswordSchema>;
 
 type State = 'idle' | 'submitting' | 'sent' | 'error';
 
-/** Simulated: waits about 1.5 s and makes no call (content spec §4). */
+/**
+ * Asks for reset instructions (POST /api/password-reset) and waits for the
+ * answer: idle → submitting → sent (the same for every address, as the server
+ * answers) or error, with the spec's texts (content spec §4, §8).
+ */
 export function ForgotPasswordPage() {
   const [state, setState] = useState<State>('idle');
   const [sentTo, setSentTo] = useState('');
   // Where focus goes when the view changes: the confirmation, or back to the email field.
   const [focusTarget, setFocusTarget] = useState<'confirmation' | 'email' | null>(null);
+  const resetRequest = useRequestPasswordReset();
   const confirmationRef = useRef<HTMLDivElement>(null);
   const {
     register,
@@ -46,7 +51,7 @@ export function ForgotPasswordPage() {
   const onSubmit = async ({ email }: Values) => {
     setState('submitting');
     try {
-      await new Promise((resolve) => window.setTimeout(resolve, limits.passwordResetDelayMs));
+      await resetRequest.mutateAsync({ email });
       setSentTo(email);
       setState('sent');
       setFocusTarget('confirmation');

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { WaitlistForm } from '@/components/marketing/waitlist-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage, Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { limits } from '@/config/site';
+import { RequestError } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { useUser } from '@/lib/auth/get-user';
 import { registerPageMessage, welcomeName } from '@/lib/error-catalogue';
@@ -42,6 +44,11 @@ export function RegisterPage() {
   if (user && !registered && !registration.isPending) return <Navigate to={roleHome(user)} replace />;
 
   const failure = registration.isError ? registerPageMessage(registration.error.message) : null;
+  // The network failure's text sends visitors to the waitlist: offer it when
+  // registration cannot be reached (no answer, or no account service behind it).
+  const unreachable =
+    registration.error instanceof RequestError &&
+    (registration.error.failure.kind === 'network' || [502, 503, 504].includes(registration.error.status ?? 0));
 
   return (
     <section className="mx-auto max-w-lg px-4 py-16">
@@ -107,6 +114,15 @@ export function RegisterPage() {
             {registration.isPending ? 'Creating Account...' : 'Create Account'}
           </Button>
         </form>
+      )}
+      {unreachable && (
+        <div className="mt-8">
+          <WaitlistForm
+            interest="general"
+            title="Join our waitlist"
+            text="Registration can't be reached right now. Leave your email address and we'll let you know as soon as you can create your account."
+          />
+        </div>
       )}
     </section>
   );

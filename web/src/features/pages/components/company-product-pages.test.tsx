@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
+import { createQueryClient } from '@/lib/query-client';
 import { defaultSiteSettings } from '@/lib/site-settings';
 import AboutPage from './about/about-page';
 import EdgePage from './edge/edge-page';
@@ -16,10 +18,13 @@ const settings = defaultSiteSettings;
 const newTab = /\s*\(opens in a new tab\)$/;
 
 function renderPage(Page: ComponentType, path: string) {
+  // A query client for the forms some pages hold (the /edge waitlist).
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Page />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

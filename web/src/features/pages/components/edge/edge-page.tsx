@@ -4,6 +4,7 @@ import { CtaBanner } from '@/components/marketing/cta-banner';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
+import { WaitlistForm } from '@/components/marketing/waitlist-form';
 import { Section } from '@/components/marketing/section';
 import { contactFormHref } from '@/lib/contact-form';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -136,6 +137,22 @@ export default function EdgePage() {
           <ActionLink href={settings.enterpriseAgentUrl}>Launch Enterprise Agent</ActionLink>
         </div>
       </section>
+      <Section
+        id="early-access"
+        title="Early Access"
+        intro="Join the early-access list: we will email you when the cluster opens to partners, with the capacity and terms on offer."
+        muted
+      >
+        <div className="mx-auto max-w-xl">
+          <WaitlistForm
+            interest="gpu-cluster"
+            headingLevel="h3"
+            title="Get early access to the GPU cluster"
+            text="Leave your email address; we send one confirmation now and write again when early access opens."
+            submitLabel="Request early access"
+          />
+        </div>
+      </Section>
       <CtaBanner
         title="Help Build Africa’s GPU Cloud"
         text="Talk to us about early access and capacity reservation, or back the project and follow its progress from your dashboard."

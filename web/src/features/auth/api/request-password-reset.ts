@@ -1,0 +1,19 @@
+// POST /api/password-reset: asks for reset instructions. The server answers
+// 202 with the same words for every address (it never says whether an
+// account exists); an account gets an email with a single-use link.
+
+import { useMutation } from '@tanstack/react-query';
+import type { Accepted } from '@/api-types/Accepted';
+import type { PasswordResetInput } from '@/api-types/PasswordResetInput';
+import { apiRequest } from '@/lib/api-client';
+
+export function requestPasswordReset(body: PasswordResetInput): Promise<Accepted> {
+  return apiRequest<Accepted>('/api/password-reset', {
+    method: 'POST',
+    body: { email: body.email.trim() },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationKey: ['auth', 'password-reset'], mutationFn: requestPasswordReset });
+}

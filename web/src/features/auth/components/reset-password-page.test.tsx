@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderApp, type Handler } from '@/test/render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const token = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-_01234';
+const invalid = 'This reset link is invalid or has expired. Please request a new one.';
+const done = 'Your password has been reset. You can now sign in with your new password.';
+
+function start(confirm: Handler, path = `/reset-password?token=${token}`) {
+  const fetch = mockFetch((url, init) => {
+    if (url === '/api/user') return json(401, { message: 'Unauthorized' });
+    if (url === '/api/password-reset/confirm') return confirm(url, init);
+    return json(404, {});
+  });
+  renderApp(path);
+  return fetch;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirmation = password) {
+  await user.type(await screen.findByLabelText('New password'), password);
+  await user.type(screen.getByLabelText('Confirm new password'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Reset password' }));
+}
+
+describe('/reset-password', () => {
+  it('checks the password rule and the confirmation before sending', async () => {
+    const user = userEvent.setup();
+    const fetch = start(() => json(200, { message: done }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Reset Password | Nyota Cloud'));
+    await fill(user, 'short');
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'brand-new-pass');
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-past');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/password-reset/confirm')).toHaveLength(0);
+  });
+
+  it('sends the token with the new password and offers to sign in', async () => {
+    const user = userEvent.setup();
+    const fetch = start(() => json(200, { message: done }));
+    await fill(user, 'brand-new-pass');
+    expect(await screen.findByText(new RegExp(done.replace(/\./g, '\\.')))).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('you have been signed out everywhere');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/password-reset/confirm')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ token, password: 'brand-new-pass' });
+  });
+
+  it('offers a new link when the server refuses this one, and without a token', async () => {
+    const user = userEvent.setup();
+    start(() => json(400, { message: invalid }));
+    await fill(user, 'brand-new-pass');
+    expect(await screen.findByText(invalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+
+  it('shows a link without a token as not valid', async () => {
+    start(() => json(200, { message: done }), '/reset-password');
+    expect(await screen.findByText(invalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
+  });
+
+  it('keeps the form on other failures and says why', async () => {
+    const user = userEvent.setup();
+    start(() => json(503, { message: 'The account service is temporarily unavailable. Please try again in a moment.' }));
+    await fill(user, 'brand-new-pass');
+    expect(
+      await screen.findByText('The account service is temporarily unavailable. Please try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveValue('brand-new-pass');
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
+  });
+});
