@@ -5,6 +5,7 @@ import { useUser } from '@/lib/auth/get-user';
 import { adminSections } from './admin-sections';
 import { InboxRequests } from './inbox-requests';
 import { OverviewTiles } from './overview-tiles';
+import { WaitlistSection } from './waitlist-section';
 
 /** Scrolls to the section the URL's fragment names (the overview links to #inbox). */
 function useScrollToHash() {
@@ -29,6 +30,7 @@ export default function AdminHomePage() {
       <p className="mt-2 text-gray-700 dark:text-gray-300">Manage the site's content and talk to visitors.</p>
       <OverviewTiles />
       {user && <InboxRequests adminId={user.id} />}
+      <WaitlistSection />
       <section aria-labelledby="sections-heading" className="mt-12">
         <h2 id="sections-heading" className="text-xl font-semibold">
           Sections
