@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { axeViolations, password, presetConsent, registerViaApi, uniqueEmail } from './helpers';
+
+// The workers mail a real SMTP sink that saves each message as a file in
+// SMTP_SINK_DIR (infra/e2e starts it); these tests read the links from there.
+const sinkDir = process.env.SMTP_SINK_DIR;
+
+interface Mail {
+  to: string;
+  subject: string;
+  /** The decoded text/plain part. */
+  text: string;
+}
+
+function header(head: string, name: string): string {
+  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
+
+/** The text/plain part of a multipart message, decoded (lettre picks quoted-printable or base64). */
+function plainText(raw: string): string {
+  const start = raw.indexOf('Content-Type: text/plain');
+  if (start < 0) return '';
+  const part = raw.slice(start);
+  const split = part.indexOf('\r\n\r\n');
+  const head = part.slice(0, split);
+  const body = part.slice(split + 4).split('\r\n--')[0]!;
+  const encoding = header(head, 'Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const joined = body.replace(/=\r\n/g, '');
+    const bytes: number[] = [];
+    for (let i = 0; i < joined.length; i++) {
+      const hex = joined.slice(i + 1, i + 3);
+      if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(parseInt(hex, 16));
+        i += 2;
+      } else {
+        bytes.push(joined.charCodeAt(i));
+      }
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}
+
+function mailsTo(address: string): Mail[] {
+  return readdirSync(sinkDir!)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(join(sinkDir!, name), 'utf8'))
+    .map((raw) => {
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      return { to: header(head, 'To'), subject: header(head, 'Subject'), text: plainText(raw) };
+    })
+    .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/** Waits for the email to `address` with `subject` and returns the link in it that contains `path`. */
+async function linkInMail(address: string, subject: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = mailsTo(address).find((m) => m.subject === subject);
+        link = mail?.text.split(/\s+/).find((word) => word.startsWith('http') && word.includes(path));
+        return link;
+      },
+      { timeout: 15_000, message: `an email "${subject}" to ${address}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+test.beforeEach(async ({ context }) => {
+  test.skip(!sinkDir, 'SMTP_SINK_DIR not set (run through ./infra/e2e)');
+  await presetConsent(context);
+});
+
+test('forgot password → the emailed link → a new password → signed out everywhere → sign in with it', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  // Signed in through the API: this browser's session must end with the reset.
+  await registerViaApi(page.request, email);
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset instructions' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(`We've sent password reset instructions to ${email}.`)).toBeVisible();
+
+  const link = await linkInMail(email, 'Reset your Nyota Cloud password', '/reset-password?token=');
+  expect(link.startsWith(`${new URL(page.url()).origin}/reset-password?token=`)).toBe(true);
+  await page.goto(link);
+  await expect(page).toHaveTitle('Reset Password | Nyota Cloud');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const newPassword = 'brand-New-pass-1';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Your password has been reset. You can now sign in with your new password.')).toBeVisible();
+
+  // The session this browser had before is gone.
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another-pass-2');
+  await page.getByLabel('Confirm new password').fill('another-pass-2');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to login' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Api User!' })).toBeVisible();
+});
+
+test('blog Stay Updated shows the spec alert, the confirmation email arrives, and its link confirms', async ({ page }) => {
+  const email = uniqueEmail('reader');
+  await page.goto('/blog');
+  const box = page.getByRole('region', { name: 'Stay Updated' });
+  await box.getByLabel('Email address').fill(email);
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(box.getByRole('status')).toHaveText("Thank you! You'll receive updates about new Nyota blog articles.");
+  await expect(box.getByLabel('Email address')).toHaveValue('');
+
+  const confirm = await linkInMail(
+    email,
+    'Confirm your subscription to new articles on the Nyota blog',
+    '/api/subscriptions/confirm?token=',
+  );
+  await page.goto(confirm);
+  await expect(page).toHaveURL(/\/subscription\?status=confirmed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const unsubscribe = await linkInMail(
+    email,
+    'Confirm your subscription to new articles on the Nyota blog',
+    '/api/subscriptions/unsubscribe?token=',
+  );
+  await page.goto(unsubscribe);
+  await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible();
+});
+
+test('the reset and subscription pages are axe-clean in the dark theme', async ({ browser }) => {
+  const context = await browser.newContext();
+  await presetConsent(context, { theme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/reset-password?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-_01234');
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/subscription?status=invalid');
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/edge');
+  await expect(page.getByRole('button', { name: 'Request early access' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await context.close();
+});
