@@ -83,7 +83,16 @@ test.describe('/solutions/nyota-finance', () => {
 });
 
 test.describe('/forgot-password', () => {
-  test('Sending instructions..., the confirmation with the email, Try another email', async ({ page }) => {
+  test('Sending instructions... until the server answers, the confirmation with the email, Try another email', async ({
+    page,
+  }) => {
+    // Hold the real request, so the submitting state can be seen before the answer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/password-reset', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/forgot-password');
     await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
     await page.getByLabel('Email').fill('not-an-email');
@@ -93,6 +102,8 @@ test.describe('/forgot-password', () => {
     await page.getByLabel('Email').fill('amina@example.com');
     await page.getByRole('button', { name: 'Send reset instructions' }).click();
     await expect(page.getByRole('button', { name: 'Sending instructions...' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
+    release();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 5000 });
     await expect(page.getByRole('main')).toContainText("We've sent password reset instructions to amina@example.com.");
     await page.getByRole('button', { name: 'Try another email' }).click();
