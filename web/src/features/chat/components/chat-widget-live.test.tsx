@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ChatSession } from '@/api-types/ChatSession';
+import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
 import { fakeSocketsInEachTest, FakeWebSocket, latestSocket, setTabHidden } from '@/test/live-sockets';
 import { json, mockFetch, renderApp } from '@/test/render';
 
@@ -42,7 +43,7 @@ function storedChat(stored: ChatMessage[]) {
 }
 
 async function openLiveWidget() {
-  renderApp('/');
+  const { client } = renderApp('/');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Open chat' }));
   const dialog = await screen.findByRole('dialog', { name: 'Chat with Nyota Cloud' }, { timeout: 5_000 });
@@ -52,7 +53,7 @@ async function openLiveWidget() {
   socket.open();
   expect(socket.sent).toContainEqual({ type: 'join_session', sessionId });
   socket.receive({ type: 'session_joined', sessionId });
-  return { dialog, log, socket };
+  return { dialog, log, socket, client };
 }
 
 const shown = (log: HTMLElement) => within(log).queryAllByText(/^Message number \d+$/).map((el) => el.textContent);
@@ -127,5 +128,45 @@ describe('chat widget, live', () => {
     expect(gets(messagesPath)).toBe(3);
     // The reconnect does not wait for the backoff timer.
     expect(FakeWebSocket.all).toHaveLength(2);
+  });
+
+  it('a sent message shows as the box clears, without waiting for the list to come back', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    const stored = [message(1)];
+    const mine = { ...message(2, 'user'), message: 'Need a server' };
+    let hold: Promise<void> | null = null;
+    const fetch = mockFetch(async (url, init) => {
+      if (url === '/api/user') return json(401, {});
+      if (url === sessionPath) return json(200, session);
+      if (url === messagesPath && init.method === 'POST') return json(201, mine);
+      if (url === messagesPath) {
+        if (hold) await hold;
+        return json(200, stored);
+      }
+      return json(404, {});
+    });
+    const gets = () => fetch.mock.calls.filter(([u, i]) => u === messagesPath && (i?.method ?? 'GET') === 'GET').length;
+    const { dialog, log, socket, client } = await openLiveWidget();
+    await waitFor(() => expect(gets()).toBe(2));
+
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const box = within(dialog).getByLabelText('Message');
+    const user = userEvent.setup();
+    await user.type(box, 'Need a server{Enter}');
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(within(log).getByText('Need a server')).toBeInTheDocument();
+    // The list is refetched after sending, in the background.
+    await waitFor(() => expect(gets()).toBe(3));
+    // The sender's own frame, and then the refetched list, hold it too: still shown once.
+    socket.receive({ type: 'new_message', sessionId, message: mine });
+    stored.push(mine);
+    release();
+    await waitFor(() => expect(client.getQueryState(chatMessagesQueryKey(sessionId))?.fetchStatus).toBe('idle'));
+    expect(shown(log)).toEqual(['Message number 1']);
+    expect(within(log).getAllByText('Need a server')).toHaveLength(1);
+    expect(gets()).toBe(3);
   });
 });
