@@ -20,9 +20,10 @@ pub struct Registered {
 
 /// The body of `POST /api/messages`: a contact or demo request from a public
 /// page. `website` is a honeypot (hidden from people, so only a bot fills
-/// it) and `startedAt` the time (ms since the epoch) the form was first
-/// shown; the gateway drops, silently, a request whose honeypot is filled or
-/// that came too fast after the form appeared.
+/// it) and `fillMs` how long the form was on screen before it was sent
+/// (measured by the browser's monotonic clock, so a wrong clock does not
+/// matter); the gateway drops, silently, a request whose honeypot is filled
+/// or that was sent too fast after the form appeared.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -47,7 +48,7 @@ pub struct ContactMessageInput {
     pub website: Option<String>,
     #[serde(default)]
     #[ts(optional, type = "number")]
-    pub started_at: Option<i64>,
+    pub fill_ms: Option<i64>,
 }
 
 /// The answer of `POST /api/messages` (202): the request's id and a

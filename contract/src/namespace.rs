@@ -155,6 +155,12 @@ impl Namespace {
         self.subject("sessions.revoked.*")
     }
 
+    /// Core NATS: a cookie session's stored record changed or was deleted
+    /// (payload: the session id); every gateway drops its cached copy.
+    pub fn sessions_changed(&self) -> String {
+        self.subject("sessions.changed")
+    }
+
     /// Core NATS: an admin changed a blog post or an event; every gateway
     /// clears its content cache.
     pub fn content_changed(&self) -> String {

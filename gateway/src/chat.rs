@@ -106,7 +106,10 @@ pub async fn role_in_chat(
             .fetch_optional(&state.pool)
             .await?;
     let row = row.ok_or(ChatError::NotFound)?;
-    let owns_by_browser = requester.owner_token == Some(row.owner_token);
+    // The browser's token counts only until the chat belongs to an account:
+    // signing in hands the token's chats over and drops it, so a token
+    // presented for an adopted chat is a stale copy of an ended session.
+    let owns_by_browser = row.user_id.is_none() && requester.owner_token == Some(row.owner_token);
     let owns_by_account =
         row.user_id.is_some() && row.user_id == requester.user.as_ref().map(|user| user.id);
     if owns_by_browser || owns_by_account {

@@ -5,12 +5,13 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
-use contract::accounts::{USER_COLUMNS, User};
+use contract::accounts::User;
 use time::OffsetDateTime;
 use tower_sessions::Session;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::sessions::SignedIn;
 use crate::state::AppState;
 
 /// `Query<T>` whose failures are JSON 400s.
@@ -92,16 +93,20 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
             session.flush().await?;
             return Ok(None);
         }
-        let user: Option<User> =
-            sqlx::query_as(&format!("select {USER_COLUMNS} from users where id = $1"))
-                .bind(user_id)
-                .fetch_optional(&state.pool)
-                .await?;
-        if user.is_none() {
-            // The account was deleted: end the session rather than keep a dangling id.
-            session.flush().await?;
+        let Some(session_id) = session.id() else {
+            return Ok(None);
+        };
+        match crate::sessions::signed_in_user(&state.pool, session_id, user_id).await? {
+            SignedIn::User(user) => Ok(Some(CurrentUser(user))),
+            // Signed out (or rotated) on some gateway: this one may still have
+            // had the record in its cache.
+            SignedIn::SessionEnded => Ok(None),
+            SignedIn::UserDeleted => {
+                // End the session rather than keep a dangling id.
+                session.flush().await?;
+                Ok(None)
+            }
         }
-        Ok(user.map(CurrentUser))
     }
 }
 

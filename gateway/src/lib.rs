@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod presence;
 pub mod revocation;
 pub mod serve;
+pub mod sessions;
 pub mod settings;
 pub mod state;
 
@@ -24,7 +25,6 @@ use anyhow::Context as _;
 use secrecy::ExposeSecret as _;
 use tokio::net::TcpListener;
 use tower_sessions::ExpiredDeletion as _;
-use tower_sessions_sqlx_store::PostgresStore;
 
 pub use settings::Settings;
 pub use state::AppState;
@@ -94,9 +94,14 @@ pub async fn launch_with_metrics_listener(
 ) -> anyhow::Result<()> {
     require_nats_2_10(&nats).await?;
     let state = AppState::new(settings, pool.clone(), nats).await?;
-    let store = PostgresStore::new(pool);
+    let store =
+        sessions::SessionStore::new(pool, state.nats.clone(), state.namespace.sessions_changed());
+    sessions::listen(&state.nats, store.clone(), state.shutdown.clone())
+        .await
+        .context("failed to subscribe to session changes")?;
     let session_cleanup = tokio::spawn(
         store
+            .postgres()
             .clone()
             .continuously_delete_expired(Duration::from_secs(3600)),
     );

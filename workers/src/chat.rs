@@ -1,17 +1,28 @@
 //! The `chat` role: stores chat messages from the `CHAT` stream and tells
-//! every gateway about them. A message is acked only after its insert has
-//! committed, and the insert is idempotent on the message id, so a crash at
-//! any point loses nothing and duplicates nothing.
+//! every gateway about them. It takes the messages in batches (what has
+//! arrived while the previous batches were being written): one statement
+//! inserts a batch, and each message is acked only after that statement has
+//! committed. The insert is idempotent on the message id, so a crash at any
+//! point loses nothing and duplicates nothing.
+//!
+//! A chat's row is not touched for each message: what the agents' inbox
+//! shows of a chat's activity (last message, its time) is read from
+//! `chat_messages` itself. The one change a message makes to its chat — a
+//! visitor writing to a resolved chat reopens it — updates only chats that
+//! are resolved, once per batch.
 
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use async_nats::jetstream;
 use contract::chat::{CONFIRM_TO_HEADER, InboxReason, SendMessage, SenderType, ServerFrame};
+use contract::telemetry::set_parent_from_headers;
+use time::OffsetDateTime;
 use tokio::task::JoinHandle;
 use tracing::Instrument as _;
 
 use crate::WorkerContext;
-use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
+use crate::consumer::{self, Batching, ConsumerSpec, Failure, Outcome, RetryPolicy};
 
 /// The `chat` consumer. A database outage is retried for about a quarter of
 /// an hour (1 s doubling to 60 s) before a message is dead-lettered.
@@ -26,9 +37,17 @@ pub fn spec(namespace: &contract::Namespace) -> ConsumerSpec {
             backoff_base: Duration::from_secs(1),
             backoff_cap: Duration::from_secs(60),
         },
-        concurrency: 16,
+        // Batches in flight: while they are written, the next one gathers.
+        concurrency: 4,
     }
 }
+
+/// How the `chat` role batches: no waiting (a lone message is written at
+/// once), up to 256 messages when they queue up.
+pub const BATCHING: Batching = Batching {
+    max_messages: 256,
+    linger: Duration::ZERO,
+};
 
 /// Starts consuming; returns once the consumer exists.
 pub async fn spawn(
@@ -36,101 +55,224 @@ pub async fn spawn(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<JoinHandle<()>> {
     let handler_ctx = ctx.clone();
-    consumer::spawn(&ctx, spec(&ctx.namespace), shutdown, move |message| {
-        let ctx = handler_ctx.clone();
-        async move { handle(&ctx, &message).await }
-    })
+    consumer::spawn_batched(
+        &ctx,
+        spec(&ctx.namespace),
+        BATCHING,
+        shutdown,
+        move |messages| {
+            let ctx = handler_ctx.clone();
+            async move { handle_batch(&ctx, &messages).await }
+        },
+    )
     .await
 }
 
 /// Stores one `chat.send` message and announces it.
 pub async fn handle(ctx: &WorkerContext, message: &jetstream::Message) -> Outcome {
-    match store(ctx, message).await {
-        Ok(()) => Outcome::Done,
-        Err(outcome) => outcome,
-    }
-}
-
-/// Stores one message and announces it; the consumer acks on `Ok`.
-async fn store(ctx: &WorkerContext, message: &jetstream::Message) -> Result<(), Outcome> {
-    let command: SendMessage = serde_json::from_slice(&message.payload)
-        .map_err(|e| Outcome::Reject(anyhow::Error::new(e).context("malformed chat command")))?;
-    let span = tracing::info_span!("chat.store", chat.session_id = %command.message.session_id);
-    persist_and_announce(ctx, message, &command)
-        .instrument(span)
+    handle_batch(ctx, std::slice::from_ref(message))
         .await
+        .pop()
+        .unwrap_or_else(|| Outcome::Retry(anyhow::anyhow!("no outcome for the message")))
 }
 
-async fn persist_and_announce(
-    ctx: &WorkerContext,
-    message: &jetstream::Message,
-    command: &SendMessage,
-) -> Result<(), Outcome> {
-    let chat = &command.message;
+/// One parsed `chat.send` message of a batch.
+struct Command<'a> {
+    /// Its place in the batch.
+    index: usize,
+    message: &'a jetstream::Message,
+    command: SendMessage,
+    /// `chat.store`, in the trace of the request that sent it.
+    span: tracing::Span,
+}
 
-    let mut tx = ctx.pool.begin().await.map_err(Outcome::from_sqlx)?;
-    let inserted = sqlx::query(
-        "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
-         values ($1, $2, $3, $4, $5, $6)
-         on conflict (id) do nothing",
-    )
-    .bind(chat.id)
-    .bind(chat.session_id)
-    .bind(chat.sender_type)
-    .bind(command.agent_id)
-    .bind(&chat.message)
-    .bind(chat.created_at)
-    .execute(&mut *tx)
-    .await;
-    let inserted = match inserted {
-        Ok(result) => result.rows_affected() > 0,
+/// Stores a batch of `chat.send` messages, then announces them. Returns one
+/// outcome per message, in order. Malformed messages are rejected alone; a
+/// batch the database refuses for its data is stored again one message at a
+/// time, so that only the bad messages are rejected.
+pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) -> Vec<Outcome> {
+    let mut outcomes: Vec<Option<Outcome>> = messages.iter().map(|_| None).collect();
+    let mut commands = Vec::with_capacity(messages.len());
+    for (index, message) in messages.iter().enumerate() {
+        match serde_json::from_slice::<SendMessage>(&message.payload) {
+            Ok(command) => {
+                let span = tracing::info_span!(
+                    "chat.store",
+                    chat.session_id = %command.message.session_id,
+                    chat.message_id = %command.message.id,
+                );
+                set_parent_from_headers(&span, message.headers.as_ref());
+                commands.push(Command {
+                    index,
+                    message,
+                    command,
+                    span,
+                });
+            }
+            Err(error) => {
+                outcomes[index] = Some(Outcome::Reject(
+                    anyhow::Error::new(error).context("malformed chat command"),
+                ));
+            }
+        }
+    }
+
+    let span = tracing::info_span!("chat.store_batch", messages = commands.len());
+    match insert(&ctx.pool, &commands).instrument(span).await {
+        Ok(()) => {
+            announce(ctx, &commands).await;
+            for command in &commands {
+                outcomes[command.index] = Some(Outcome::Done);
+            }
+        }
+        Err(error) if commands.len() > 1 && consumer::classify(&error) == Failure::Data => {
+            tracing::warn!(
+                %error,
+                messages = commands.len(),
+                "batch refused for its data; storing its messages one by one"
+            );
+            for command in commands {
+                let alone = std::slice::from_ref(&command);
+                let outcome = match insert(&ctx.pool, alone).await {
+                    Ok(()) => {
+                        announce(ctx, alone).await;
+                        Outcome::Done
+                    }
+                    Err(error) => refused(error),
+                };
+                outcomes[command.index] = Some(outcome);
+            }
+        }
+        Err(error) if commands.len() == 1 => {
+            outcomes[commands[0].index] = Some(refused(error));
+        }
+        Err(error) => {
+            // Transient: the whole batch is delivered again later.
+            let error = anyhow::Error::new(error);
+            for command in &commands {
+                outcomes[command.index] = Some(Outcome::Retry(anyhow::anyhow!("{error:#}")));
+            }
+        }
+    }
+    outcomes
+        .into_iter()
+        .map(|outcome| {
+            outcome.unwrap_or_else(|| Outcome::Retry(anyhow::anyhow!("message left unhandled")))
+        })
+        .collect()
+}
+
+/// The outcome of a single message the database refused.
+fn refused(error: sqlx::Error) -> Outcome {
+    match error {
         // The chat does not exist: retrying cannot help (a replay can, once
         // it does).
-        Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-            return Err(Outcome::Reject(anyhow::anyhow!(
-                "message for an unknown chat: {e}"
-            )));
+        sqlx::Error::Database(e) if e.is_foreign_key_violation() => {
+            Outcome::Reject(anyhow::anyhow!("message for an unknown chat: {e}"))
         }
         // A NUL in the text (22021), a value too long…: a data error.
-        Err(e) => return Err(Outcome::from_sqlx(e)),
-    };
-    if inserted {
-        // A visitor writing again reopens a resolved chat.
-        sqlx::query(
-            "update chat_sessions
-             set last_message_at = greatest(last_message_at, $2),
-                 status = case when $3 = 'user' then 'open' else status end
-             where id = $1",
-        )
-        .bind(chat.session_id)
-        .bind(chat.created_at)
-        .bind(chat.sender_type)
-        .execute(&mut *tx)
-        .await
-        .map_err(Outcome::from_sqlx)?;
+        error => Outcome::from_sqlx(error),
     }
-    tx.commit().await.map_err(Outcome::from_sqlx)?;
-    // Committed: from here on a redelivery is harmless (the insert is idempotent).
+}
 
-    // Announce even a redelivered message: the first delivery may have died
-    // before announcing, and clients dedupe by refetching.
-    let frame = ServerFrame::NewMessage {
-        session_id: chat.session_id,
-        message: chat.clone(),
-    };
-    let frame = serde_json::to_vec(&frame).unwrap_or_default();
-    let headers = contract::telemetry::trace_headers();
-    let _ = ctx
-        .nats
-        .publish_with_headers(
-            ctx.namespace.chat_events(chat.session_id),
-            headers,
-            frame.into(),
-        )
-        .await;
-    if chat.sender_type != SenderType::System {
+/// Inserts `commands` in one statement (itself a transaction), skipping ids
+/// already stored, and reopens the resolved chats a visitor wrote to. The
+/// reopened chats are locked in id order, so that two batches never wait
+/// for each other in a cycle.
+async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sqlx::Error> {
+    if commands.is_empty() {
+        return Ok(());
+    }
+    let mut ids = Vec::with_capacity(commands.len());
+    let mut sessions = Vec::with_capacity(commands.len());
+    let mut senders = Vec::with_capacity(commands.len());
+    let mut agents = Vec::with_capacity(commands.len());
+    let mut texts = Vec::with_capacity(commands.len());
+    let mut times = Vec::with_capacity(commands.len());
+    for Command { command, .. } in commands {
+        let message = &command.message;
+        ids.push(message.id);
+        sessions.push(message.session_id);
+        senders.push(message.sender_type);
+        agents.push(command.agent_id);
+        texts.push(message.message.as_str());
+        times.push(message.created_at);
+    }
+    sqlx::query(
+        "with inserted as (
+             insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
+             select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
+                                  $6::timestamptz[])
+             on conflict (id) do nothing
+             returning session_id, sender_type
+         ), reopened as (
+             select s.id from chat_sessions s
+             where s.status = 'resolved'
+               and s.id in (select session_id from inserted where sender_type = 'user')
+             order by s.id
+             for no key update
+         )
+         update chat_sessions s set status = 'open' from reopened where s.id = reopened.id",
+    )
+    .bind(ids)
+    .bind(sessions)
+    .bind(senders)
+    .bind(agents)
+    .bind(texts)
+    .bind::<Vec<OffsetDateTime>>(times)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Announces stored messages: each one's `new_message` to the gateways
+/// holding its chat, one inbox update per chat for the agents, and each
+/// one's commit confirmation to the gateway waiting for it. Announced even
+/// when a redelivery found the message stored already: the first delivery
+/// may have died before announcing, and clients dedupe by refetching.
+async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
+    let mut inbox_chats = BTreeSet::new();
+    for Command {
+        message,
+        command,
+        span,
+        ..
+    } in commands
+    {
+        let chat = &command.message;
+        if chat.sender_type != SenderType::System {
+            inbox_chats.insert(chat.session_id);
+        }
+        let publish = async {
+            let frame = ServerFrame::NewMessage {
+                session_id: chat.session_id,
+                message: chat.clone(),
+            };
+            let frame = serde_json::to_vec(&frame).unwrap_or_default();
+            let _ = ctx
+                .nats
+                .publish_with_headers(
+                    ctx.namespace.chat_events(chat.session_id),
+                    contract::telemetry::trace_headers(),
+                    frame.into(),
+                )
+                .await;
+            if let Some(confirm_to) = message
+                .headers
+                .as_ref()
+                .and_then(|headers| headers.get(CONFIRM_TO_HEADER))
+            {
+                let _ = ctx
+                    .nats
+                    .publish(confirm_to.as_str().to_owned(), Default::default())
+                    .await;
+            }
+        };
+        publish.instrument(span.clone()).await;
+    }
+    for session_id in inbox_chats {
         let update = ServerFrame::InboxUpdate {
-            session_id: chat.session_id,
+            session_id,
             reason: InboxReason::NewMessage,
         };
         let update = serde_json::to_vec(&update).unwrap_or_default();
@@ -139,15 +281,4 @@ async fn persist_and_announce(
             .publish(ctx.namespace.agents_events(), update.into())
             .await;
     }
-    if let Some(confirm_to) = message
-        .headers
-        .as_ref()
-        .and_then(|headers| headers.get(CONFIRM_TO_HEADER))
-    {
-        let _ = ctx
-            .nats
-            .publish(confirm_to.as_str().to_owned(), Default::default())
-            .await;
-    }
-    Ok(())
 }

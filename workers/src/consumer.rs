@@ -1,6 +1,7 @@
 //! The loop every stream-fed role runs: a durable JetStream pull consumer,
-//! messages handled with bounded concurrency, and each one acked only by
-//! what its handler says once it has finished.
+//! messages handled with bounded concurrency (one at a time, [`spawn`], or in
+//! batches of what has already arrived, [`spawn_batched`]), and each one
+//! acked only by what its handler says once it has finished.
 //!
 //! No message is retried for ever. A data error ([`Outcome::Reject`]) is
 //! recorded as a dead letter and terminated at once; a transient error
@@ -121,6 +122,44 @@ pub struct ConsumerSpec {
     pub concurrency: usize,
 }
 
+/// How a batched consumer ([`spawn_batched`]) gathers a batch.
+#[derive(Clone, Copy, Debug)]
+pub struct Batching {
+    /// The most messages handed to the handler at once.
+    pub max_messages: usize,
+    /// How long to wait for more messages once a batch has its first one.
+    /// Zero takes only what has already arrived: a lone message goes at
+    /// once, and batches grow by themselves while the handlers are busy.
+    pub linger: Duration,
+}
+
+/// The messages' stream of a durable consumer, created (with its stream) or
+/// updated to `spec`.
+async fn subscribe(ctx: &WorkerContext, spec: &ConsumerSpec) -> anyhow::Result<pull::Stream> {
+    let name = spec.name;
+    let stream = jetstream::new(ctx.nats.clone())
+        .get_or_create_stream(spec.stream.clone())
+        .await
+        .with_context(|| format!("failed to create the stream for {name}"))?;
+    // Create or update: a consumer left by an older release (max_deliver -1)
+    // takes this release's limits.
+    let consumer = stream
+        .create_consumer(pull::Config {
+            durable_name: Some(name.to_owned()),
+            filter_subject: spec.filter_subject.clone(),
+            ack_wait: spec.ack_wait,
+            max_deliver: spec.retry.server_max_deliver(),
+            max_ack_pending: 1000,
+            ..Default::default()
+        })
+        .await
+        .with_context(|| format!("failed to create the {name} consumer"))?;
+    consumer
+        .messages()
+        .await
+        .with_context(|| format!("failed to start the {name} consumer"))
+}
+
 /// Creates the consumer (and stream) if needed and consumes until
 /// `shutdown`, then waits for in-flight messages. Returns once consuming.
 pub async fn spawn<H, F>(
@@ -133,32 +172,16 @@ where
     H: Fn(jetstream::Message) -> F + Send + Sync + 'static,
     F: Future<Output = Outcome> + Send + 'static,
 {
+    let mut messages = subscribe(ctx, &spec).await?;
     let name = spec.name;
-    let stream = jetstream::new(ctx.nats.clone())
-        .get_or_create_stream(spec.stream)
-        .await
-        .with_context(|| format!("failed to create the stream for {name}"))?;
-    // Create or update: a consumer left by an older release (max_deliver -1)
-    // takes this release's limits.
-    let consumer = stream
-        .create_consumer(pull::Config {
-            durable_name: Some(name.to_owned()),
-            filter_subject: spec.filter_subject,
-            ack_wait: spec.ack_wait,
-            max_deliver: spec.retry.server_max_deliver(),
-            max_ack_pending: 1000,
-            ..Default::default()
-        })
-        .await
-        .with_context(|| format!("failed to create the {name} consumer"))?;
-    let mut messages = consumer
-        .messages()
-        .await
-        .with_context(|| format!("failed to start the {name} consumer"))?;
-
     let handler = Arc::new(handler);
-    let (concurrency, retry, ack_wait) = (spec.concurrency, spec.retry, spec.ack_wait);
-    let pool = ctx.pool.clone();
+    let concurrency = spec.concurrency;
+    let settle = Settle {
+        pool: ctx.pool.clone(),
+        role: name,
+        retry: spec.retry,
+        ack_wait: spec.ack_wait,
+    };
     Ok(tokio::spawn(async move {
         let permits = Arc::new(Semaphore::new(concurrency));
         let mut shutdown = std::pin::pin!(shutdown);
@@ -179,58 +202,168 @@ where
                 break;
             };
             let handler = Arc::clone(&handler);
-            let pool = pool.clone();
+            let settle = settle.clone();
             tokio::spawn(async move {
                 let span = tracing::info_span!("consume", otel.name = name, role = name);
                 set_parent_from_headers(&span, message.headers.as_ref());
                 let outcome = handler(message.clone()).instrument(span).await;
-                let delivered = message.info().map_or(1, |info| info.delivered);
-                let acked = match outcome {
-                    Outcome::Done => message.double_ack().await,
-                    Outcome::Retry(error) if !retry.is_last(delivered) => {
-                        let delay = retry.backoff(delivered);
-                        tracing::warn!(
-                            role = name,
-                            error = format!("{error:#}"),
-                            deliveries = delivered,
-                            retry_in_ms = delay.as_millis() as u64,
-                            "will retry"
-                        );
-                        message.ack_with(AckKind::Nak(Some(delay))).await
-                    }
-                    Outcome::Retry(error) => {
-                        let dead = DeadMessage {
-                            pool: &pool,
-                            role: name,
-                            message: &message,
-                            error: &error,
-                            reason: Reason::Exhausted,
-                            deliveries: delivered,
-                        };
-                        dead.record_then_term(retry, ack_wait).await
-                    }
-                    Outcome::Reject(error) => {
-                        let dead = DeadMessage {
-                            pool: &pool,
-                            role: name,
-                            message: &message,
-                            error: &error,
-                            reason: Reason::Data,
-                            deliveries: delivered,
-                        };
-                        dead.record_then_term(retry, ack_wait).await
-                    }
-                };
-                if let Err(error) = acked {
-                    // Unacked messages are redelivered; handlers are idempotent.
-                    tracing::warn!(role = name, %error, "ack not confirmed");
-                }
+                settle.apply(&message, outcome).await;
                 drop(permit);
             });
         }
         let _ = permits.acquire_many(concurrency as u32).await;
         tracing::info!(role = name, "role stopped");
     }))
+}
+
+/// [`spawn`] for handlers that take many messages at once: after the first
+/// message of a batch, it takes what else has arrived (up to
+/// `batching.max_messages`, waiting at most `batching.linger`), hands them
+/// over together, and settles each by the outcome the handler gives it, in
+/// the same order (one outcome per message; a missing one counts as
+/// [`Outcome::Retry`]). `spec.concurrency` bounds the batches in flight.
+pub async fn spawn_batched<H, F>(
+    ctx: &WorkerContext,
+    spec: ConsumerSpec,
+    batching: Batching,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    handler: H,
+) -> anyhow::Result<JoinHandle<()>>
+where
+    H: Fn(Arc<[jetstream::Message]>) -> F + Send + Sync + 'static,
+    F: Future<Output = Vec<Outcome>> + Send + 'static,
+{
+    let mut messages = subscribe(ctx, &spec).await?;
+    let name = spec.name;
+    let handler = Arc::new(handler);
+    let concurrency = spec.concurrency;
+    let max_messages = batching.max_messages.max(1);
+    let settle = Settle {
+        pool: ctx.pool.clone(),
+        role: name,
+        retry: spec.retry,
+        ack_wait: spec.ack_wait,
+    };
+    Ok(tokio::spawn(async move {
+        let permits = Arc::new(Semaphore::new(concurrency));
+        let mut shutdown = std::pin::pin!(shutdown);
+        let mut ended = false;
+        tracing::info!(role = name, "role started");
+        while !ended {
+            let first = tokio::select! {
+                () = &mut shutdown => break,
+                next = messages.next() => match next {
+                    Some(Ok(message)) => message,
+                    Some(Err(error)) => {
+                        tracing::warn!(role = name, %error, "consumer error");
+                        continue;
+                    }
+                    None => break,
+                },
+            };
+            // Waiting for a free slot lets the next batch grow meanwhile.
+            let Ok(permit) = permits.clone().acquire_owned().await else {
+                break;
+            };
+            let mut batch = vec![first];
+            let deadline = tokio::time::Instant::now() + batching.linger;
+            while batch.len() < max_messages {
+                // `timeout_at` polls the stream before looking at the clock,
+                // so a zero linger still takes every message already here.
+                match tokio::time::timeout_at(deadline, messages.next()).await {
+                    Ok(Some(Ok(message))) => batch.push(message),
+                    Ok(Some(Err(error))) => {
+                        tracing::warn!(role = name, %error, "consumer error");
+                    }
+                    Ok(None) => {
+                        ended = true;
+                        break;
+                    }
+                    Err(_) => break,
+                }
+            }
+            let handler = Arc::clone(&handler);
+            let settle = settle.clone();
+            tokio::spawn(async move {
+                let batch: Arc<[jetstream::Message]> = batch.into();
+                let span = tracing::info_span!(
+                    "consume_batch",
+                    otel.name = name,
+                    role = name,
+                    messages = batch.len()
+                );
+                let outcomes = handler(Arc::clone(&batch)).instrument(span).await;
+                let mut outcomes = outcomes.into_iter();
+                let settled = batch.iter().map(|message| {
+                    let outcome = outcomes.next().unwrap_or_else(|| {
+                        Outcome::Retry(anyhow::anyhow!("the batch handler gave no outcome"))
+                    });
+                    settle.apply(message, outcome)
+                });
+                futures::future::join_all(settled).await;
+                drop(permit);
+            });
+        }
+        let _ = permits.acquire_many(concurrency as u32).await;
+        tracing::info!(role = name, "role stopped");
+    }))
+}
+
+/// The ack/nak/dead-letter rules, in one place for both loops.
+#[derive(Clone)]
+struct Settle {
+    pool: sqlx::PgPool,
+    role: &'static str,
+    retry: RetryPolicy,
+    ack_wait: Duration,
+}
+
+impl Settle {
+    /// Acks, naks with backoff or dead-letters `message` by `outcome`.
+    async fn apply(&self, message: &jetstream::Message, outcome: Outcome) {
+        let (name, retry) = (self.role, self.retry);
+        let delivered = message.info().map_or(1, |info| info.delivered);
+        let acked = match outcome {
+            Outcome::Done => message.double_ack().await,
+            Outcome::Retry(error) if !retry.is_last(delivered) => {
+                let delay = retry.backoff(delivered);
+                tracing::warn!(
+                    role = name,
+                    error = format!("{error:#}"),
+                    deliveries = delivered,
+                    retry_in_ms = delay.as_millis() as u64,
+                    "will retry"
+                );
+                message.ack_with(AckKind::Nak(Some(delay))).await
+            }
+            Outcome::Retry(error) => {
+                let dead = DeadMessage {
+                    pool: &self.pool,
+                    role: name,
+                    message,
+                    error: &error,
+                    reason: Reason::Exhausted,
+                    deliveries: delivered,
+                };
+                dead.record_then_term(retry, self.ack_wait).await
+            }
+            Outcome::Reject(error) => {
+                let dead = DeadMessage {
+                    pool: &self.pool,
+                    role: name,
+                    message,
+                    error: &error,
+                    reason: Reason::Data,
+                    deliveries: delivered,
+                };
+                dead.record_then_term(retry, self.ack_wait).await
+            }
+        };
+        if let Err(error) = acked {
+            // Unacked messages are redelivered; handlers are idempotent.
+            tracing::warn!(role = name, %error, "ack not confirmed");
+        }
+    }
 }
 
 /// A message the consumer gives up on.

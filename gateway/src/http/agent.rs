@@ -63,7 +63,8 @@ with summary as (
              where m.session_id = s.id and m.sender_type = 'user'
                and m.created_at > s.agents_read_at) as unread_count,
            left(last.message, 140) as last_message_preview,
-           s.last_message_at, s.created_at, s.page_url, s.user_agent,
+           greatest(s.created_at, latest.created_at) as last_message_at,
+           s.created_at, s.page_url, s.user_agent,
            s.status = 'open' and coalesce(last.sender_type = 'user', true) as awaiting_reply,
            (select min(m.created_at) from chat_messages m
              where m.session_id = s.id and m.sender_type = 'user'
@@ -78,6 +79,12 @@ with summary as (
         where m.session_id = s.id and m.sender_type <> 'system'
         order by m.id desc limit 1
     ) last on true
+    -- The chat's activity, system messages included: its last message's time.
+    left join lateral (
+        select m.created_at from chat_messages m
+        where m.session_id = s.id
+        order by m.id desc limit 1
+    ) latest on true
 )
 select session_id, visitor_name, visitor_email, status, assigned_agent_id,
        assigned_agent_name, unread_count, last_message_preview, last_message_at,

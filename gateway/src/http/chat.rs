@@ -96,8 +96,8 @@ async fn start(
     );
     let chat: ChatSession = sqlx::query_as(
         "insert into chat_sessions
-             (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent, created_at, last_message_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+             (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
          returning id, visitor_name, visitor_email, status, created_at",
     )
     .bind(Uuid::now_v7())

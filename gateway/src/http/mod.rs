@@ -27,9 +27,9 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
-use tower_sessions_sqlx_store::PostgresStore;
 
 use crate::error::ApiError;
+use crate::sessions::SessionStore;
 use crate::state::AppState;
 
 /// Largest request body accepted (JSON API); image uploads have their own
@@ -39,7 +39,8 @@ pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "nyota.sid";
 
-pub fn app(state: AppState, store: PostgresStore) -> Router {
+/// The whole app; sessions live in `store` (Postgres, cached in memory).
+pub fn app(state: AppState, store: SessionStore) -> Router {
     let idle = tower_sessions::cookie::time::Duration::try_from(state.settings.session_idle)
         .unwrap_or(tower_sessions::cookie::time::Duration::days(7));
     let sessions = SessionManagerLayer::new(store)

@@ -122,9 +122,23 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
         while stored_ids(&app, &chats).await.len() < stored_before + 10 {
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
+        // The worker drains a backlog in a few batches: hold its writes (a
+        // lock its insert waits for) while more messages are acknowledged
+        // and handed to it, so that it dies in the middle of a batch.
+        let mut blocker = app.pool.begin().await.expect("transaction");
+        sqlx::query("lock table chat_messages in share mode")
+            .execute(&mut *blocker)
+            .await
+            .expect("lock");
+        let acknowledged_at_lock = count.load(Ordering::SeqCst);
+        while count.load(Ordering::SeqCst) < (acknowledged_at_lock + 5).min(TOTAL) {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
         worker.kill().expect("SIGKILL");
         let at_kill: Vec<String> = acknowledged.lock().expect("lock").concat();
         worker.wait().expect("reaped");
+        blocker.rollback().await.expect("unlocked");
         let stored = stored_ids(&app, &chats).await;
         let in_flight = at_kill.iter().filter(|id| !stored.contains(*id)).count();
         assert!(
@@ -276,4 +290,130 @@ async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
             || mail.contains(&format!("Reply-To: Offline Visitor <{email}>")),
         "{mail}"
     );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_burst_across_chats_is_stored_in_order_without_rewriting_the_chats(pool: PgPool) {
+    use crate::dead_letters::{command, context, publish};
+    use uuid::Uuid;
+    const CHATS: usize = 8;
+    const PER_CHAT: usize = 60;
+    let app = spawn_with(
+        pool,
+        Options {
+            with_chat_worker: false,
+            settings: vec![
+                ("CHAT_CONFIRM_TIMEOUT_MS", "1".into()),
+                ("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into()),
+            ],
+            ..Options::default()
+        },
+    )
+    .await;
+    let mut chats: Vec<Uuid> = Vec::new();
+    for n in 0..CHATS {
+        let browser = app.new_browser();
+        let chat = browser
+            .start_chat("Burst", &format!("burst-{n}@example.com"))
+            .await;
+        chats.push(chat.parse().expect("uuid"));
+    }
+    // A visitor writing to a resolved chat reopens it: that chat's one update.
+    sqlx::query("update chat_sessions set status = 'resolved' where id = $1")
+        .bind(chats[0])
+        .execute(&app.pool)
+        .await
+        .expect("resolved");
+    // Each row's version: an update of the row gives it a new xmin.
+    let versions = || async {
+        sqlx::query_as::<_, (Uuid, String, String)>(
+            "select id, xmin::text, status from chat_sessions where id = any($1) order by id",
+        )
+        .bind(&chats)
+        .fetch_all(&app.pool)
+        .await
+        .expect("versions")
+    };
+    let before = versions().await;
+
+    // The burst, interleaved across the chats, waits in the stream.
+    let mut sent: Vec<Vec<Uuid>> = vec![Vec::new(); CHATS];
+    for m in 0..PER_CHAT {
+        for (n, chat) in chats.iter().enumerate() {
+            let command = command(*chat, &format!("burst {m}"));
+            publish(&app, &command).await;
+            sent[n].push(command.message.id);
+        }
+    }
+    workers::chat::spawn(context(&app), std::future::pending())
+        .await
+        .expect("chat worker starts");
+    let count = || async {
+        sqlx::query_scalar::<_, i64>(
+            "select count(*) from chat_messages where session_id = any($1) and sender_type = 'user'",
+        )
+        .bind(&chats)
+        .fetch_one(&app.pool)
+        .await
+        .expect("count")
+    };
+    for _ in 0..300 {
+        if count().await >= (CHATS * PER_CHAT) as i64 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(count().await, (CHATS * PER_CHAT) as i64, "all stored");
+
+    for (chat, sent) in chats.iter().zip(&sent) {
+        let stored: Vec<Uuid> = sqlx::query_scalar(
+            "select id from chat_messages where session_id = $1 and sender_type = 'user' order by id",
+        )
+        .bind(chat)
+        .fetch_all(&app.pool)
+        .await
+        .expect("stored");
+        assert_eq!(&stored, sent, "every message once, in order");
+    }
+    let after = versions().await;
+    for ((id, xmin_before, _), (_, xmin_after, status)) in before.iter().zip(&after) {
+        if *id == chats[0] {
+            assert_ne!(xmin_before, xmin_after, "the resolved chat was reopened");
+            assert_eq!(status, "open");
+        } else {
+            assert_eq!(
+                xmin_before, xmin_after,
+                "{PER_CHAT} messages did not rewrite an open chat's row"
+            );
+            assert_eq!(status, "open");
+        }
+    }
+    // What the inbox shows as the chat's activity is its last message's time.
+    let agent = app.agent().await;
+    let inbox: Vec<Value> = agent
+        .get("/api/agent/chats")
+        .await
+        .json()
+        .await
+        .expect("json");
+    for chat in &chats {
+        let row = inbox
+            .iter()
+            .find(|row| row["sessionId"] == chat.to_string())
+            .expect("in the inbox");
+        assert_eq!(row["lastMessagePreview"], format!("burst {}", PER_CHAT - 1));
+        let last: time::OffsetDateTime = sqlx::query_scalar(
+            "select created_at from chat_messages where session_id = $1 order by id desc limit 1",
+        )
+        .bind(chat)
+        .fetch_one(&app.pool)
+        .await
+        .expect("last");
+        let shown = time::OffsetDateTime::parse(
+            row["lastMessageAt"].as_str().expect("time"),
+            &time::format_description::well_known::Rfc3339,
+        )
+        .expect("RFC 3339");
+        assert_eq!(shown, last);
+    }
 }

@@ -172,3 +172,149 @@ async fn revoking_an_account_closes_all_its_sockets(pool: PgPool) {
         assert_eq!((code, reason.as_str()), (1008, "Signed out"));
     }
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn signing_out_on_one_gateway_is_refused_on_another_at_once(pool: PgPool) {
+    let app = spawn(pool).await;
+    let other_gateway = app.another_gateway().await;
+    assert_eq!(
+        app.register(&registration("cached@example.com"))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    let cookie = app.session_cookie().expect("signed in");
+    let there = app.on(&other_gateway);
+    // Both gateways have the session in their caches now.
+    assert_eq!(there.get("/api/user").await.status(), StatusCode::OK);
+    assert_eq!(app.get("/api/user").await.status(), StatusCode::OK);
+
+    let response = app.post("/api/logout", &json!({})).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    // The same cookie, replayed right away on the other gateway.
+    assert_eq!(
+        there.user_with_cookie(&cookie).await,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.user_with_cookie(&cookie).await,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_session_gone_from_the_store_is_signed_out_at_once_whatever_the_cache_holds(
+    pool: PgPool,
+) {
+    let app = spawn(pool).await;
+    let other_gateway = app.another_gateway().await;
+    assert_eq!(
+        app.register(&registration("gone@example.com"))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    let cookie = app.session_cookie().expect("signed in");
+    let there = app.on(&other_gateway);
+    assert_eq!(there.get("/api/user").await.status(), StatusCode::OK);
+    // No announcement at all: only the store knows.
+    sqlx::query("delete from tower_sessions.session")
+        .execute(&app.pool)
+        .await
+        .expect("deleted");
+    assert_eq!(
+        there.user_with_cookie(&cookie).await,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_id_rotated_at_sign_in_owns_nothing_on_any_gateway(pool: PgPool) {
+    let app = spawn(pool).await;
+    let other_gateway = app.another_gateway().await;
+    let someone = app.new_browser();
+    assert_eq!(
+        someone
+            .register(&registration("rotated@example.com"))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    // An anonymous chat: the browser's cookie session holds its owner token.
+    let chat = app.start_chat("Rotated", "rotated@example.com").await;
+    let before = app.session_cookie().expect("anonymous session");
+    let path = format!("/api/chat/sessions/{chat}");
+    let there = app.on(&other_gateway);
+    assert_eq!(
+        there.get(&path).await.status(),
+        StatusCode::OK,
+        "cached there"
+    );
+
+    assert_eq!(
+        app.login("rotated@example.com", "s3cret-pass")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    // The old id, replayed on the other gateway right away, owns nothing.
+    let status = reqwest::Client::new()
+        .get(there.url(&path))
+        .header("Cookie", &before)
+        .send()
+        .await
+        .expect("request")
+        .status();
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        there.get(&path).await.status(),
+        StatusCode::OK,
+        "the account owns it"
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn gateways_serve_sessions_from_memory_and_drop_them_when_ended_elsewhere(pool: PgPool) {
+    let app = spawn(pool).await;
+    let other_gateway = app.another_gateway().await;
+    let chat = app.start_chat("Visitor", "visitor@example.com").await;
+    let cookie = app.session_cookie().expect("anonymous session");
+    let there = app
+        .on(&other_gateway)
+        .url(&format!("/api/chat/sessions/{chat}"));
+    // With this cookie, whatever the browser's jar does after the sign-out.
+    let status_there = || async {
+        reqwest::Client::new()
+            .get(&there)
+            .header("Cookie", &cookie)
+            .send()
+            .await
+            .expect("request")
+            .status()
+    };
+    assert_eq!(status_there().await, StatusCode::OK);
+    // With the stored sessions gone behind their backs, the other gateway
+    // still knows this browser: it answers from memory.
+    sqlx::query("delete from tower_sessions.session")
+        .execute(&app.pool)
+        .await
+        .expect("deleted");
+    assert_eq!(status_there().await, StatusCode::OK, "cached");
+
+    // Ending the session on this gateway drops it from the other one's cache.
+    let response = app.post("/api/logout", &json!({})).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let ended = Instant::now();
+    loop {
+        let status = status_there().await;
+        if status == StatusCode::NOT_FOUND {
+            break;
+        }
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            ended.elapsed() < Duration::from_secs(1),
+            "still cached a second later"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}

@@ -3,9 +3,10 @@
 /**
  * The body of `POST /api/messages`: a contact or demo request from a public
  * page. `website` is a honeypot (hidden from people, so only a bot fills
- * it) and `startedAt` the time (ms since the epoch) the form was first
- * shown; the gateway drops, silently, a request whose honeypot is filled or
- * that came too fast after the form appeared.
+ * it) and `fillMs` how long the form was on screen before it was sent
+ * (measured by the browser's monotonic clock, so a wrong clock does not
+ * matter); the gateway drops, silently, a request whose honeypot is filled
+ * or that was sent too fast after the form appeared.
  */
 export type ContactMessageInput = { name: string, email: string, subject: string, message: string, phone?: string, company?: string, 
 /**
@@ -15,4 +16,4 @@ source?: string,
 /**
  * The honeypot: empty for people.
  */
-website?: string, startedAt?: number, };
+website?: string, fillMs?: number, };

@@ -1,7 +1,7 @@
 // The contact and demo forms' logic, shared by every page that shows one:
 // the link that prefills the contact form, one "fill" per form (its
-// idempotency key and the time it was first shown), and which field a
-// server refusal is about.
+// idempotency key and when it was first shown), and which field a server
+// refusal is about.
 
 /** The contact form with its Subject prefilled: `/contact?subject=<encoded>#contact-form`. */
 export function contactFormHref(subject: string): string {
@@ -14,11 +14,13 @@ export type ContactField = 'name' | 'email' | 'subject' | 'message' | 'phone' | 
 /**
  * One filling of a form: the `Idempotency-Key` every attempt to send it
  * carries (a retry after a failure sends the same request again, so the
- * server files it once) and when the form was first shown (`startedAt`, ms).
+ * server files it once) and when the form was first shown (`shownAt`, on
+ * the page's monotonic clock, `performance.now()`: a wrong system clock
+ * cannot make a person look like a bot).
  */
 export interface FormFill {
   key: string;
-  startedAt: number;
+  shownAt: number;
 }
 
 function randomKey(): string {
@@ -29,8 +31,13 @@ function randomKey(): string {
 }
 
 /** A new fill, shown now. */
-export function newFormFill(now: number = Date.now()): FormFill {
-  return { key: randomKey(), startedAt: now };
+export function newFormFill(now: number = performance.now()): FormFill {
+  return { key: randomKey(), shownAt: now };
+}
+
+/** How long the form has been on screen, in whole milliseconds. */
+export function fillDuration(fill: FormFill, now: number = performance.now()): number {
+  return Math.max(0, Math.round(now - fill.shownAt));
 }
 
 /**

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactMessageInput } from '@/api-types/ContactMessageInput';
 import type { MessageAccepted } from '@/api-types/MessageAccepted';
 import { apiRequest } from '@/lib/api-client';
-import type { FormFill } from '@/lib/contact-form';
+import { fillDuration, type FormFill } from '@/lib/contact-form';
 import type { RequestFailure } from '@/lib/error-catalogue';
 
 /** What a form sends: the fields, the page, the honeypot and its fill. */
@@ -52,7 +52,7 @@ export function messageBody(input: SendMessageRequest): ContactMessageInput {
     subject: input.subject.trim(),
     message: input.message.trim(),
     source: input.source,
-    startedAt: input.fill.startedAt,
+    fillMs: fillDuration(input.fill),
   };
   if (input.phone?.trim()) body.phone = input.phone.trim();
   if (input.company?.trim()) body.company = input.company.trim();

@@ -1,22 +1,12 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useUser } from '@/lib/auth/get-user';
 import { adminSections } from './admin-sections';
 import { InboxRequests } from './inbox-requests';
 import { OverviewTiles } from './overview-tiles';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { WaitlistSection } from './waitlist-section';
 
-/** Scrolls to the section the URL's fragment names (the overview links to #inbox). */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    // jsdom has no scrollIntoView; browsers do.
-    if (typeof target?.scrollIntoView === 'function') target.scrollIntoView();
-  }, [hash]);
-}
 
 /** /admin: what waits for a person, the inbox of contact and demo requests, and the admin sections. */
 export default function AdminHomePage() {

@@ -1,0 +1,198 @@
+//! Cookie sessions: stored in Postgres, which every gateway shares, and read
+//! through a bounded in-memory cache on each gateway, so that a request does
+//! not cost a database read for its session.
+//!
+//! A cached copy must never outlive a change made elsewhere: a sign-out, or
+//! the id rotation at sign-in, on one gateway must end the old session on
+//! every gateway at once. So every write of an existing session (save,
+//! delete) publishes its id on `sessions.changed` before the request that
+//! made it is answered, and every gateway drops its copy when the id
+//! arrives — and once more a moment later, in case a read that started
+//! before the change was still putting the old record into its cache.
+//!
+//! That announcement takes a moment to arrive, so whether a session is still
+//! signed in is never taken from the cache alone: the lookup of the signed-in
+//! user, made on every request that needs one, also checks the stored
+//! session ([`signed_in_user`]), in the same query. A sign-out therefore
+//! holds on every gateway at once; what a cache can still serve for a
+//! moment is an anonymous record, and an anonymous chat owner token stops
+//! counting once the chat belongs to an account (see `chat::role_in_chat`).
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use contract::accounts::{USER_COLUMNS, User};
+use futures::StreamExt as _;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tower_sessions::session::{Id, Record};
+use tower_sessions::session_store::{self, CachingSessionStore, SessionStore as _};
+use tower_sessions_moka_store::MokaStore;
+use tower_sessions_sqlx_store::PostgresStore;
+use uuid::Uuid;
+
+/// Sessions each gateway keeps in memory; the least used go first.
+pub const CACHED_SESSIONS: u64 = 50_000;
+
+/// How long after a change its id is dropped from the cache a second time.
+const SECOND_EVICTION_AFTER: Duration = Duration::from_secs(1);
+
+/// The session store of one gateway (cheap to clone; clones share the cache).
+#[derive(Clone, Debug)]
+pub struct SessionStore {
+    store: CachingSessionStore<MokaStore, PostgresStore>,
+    cache: MokaStore,
+    postgres: PostgresStore,
+    nats: async_nats::Client,
+    changed: String,
+}
+
+impl SessionStore {
+    /// Sessions in `pool`, cached here, with changes announced on `changed`.
+    pub fn new(pool: sqlx::PgPool, nats: async_nats::Client, changed: String) -> Self {
+        let postgres = PostgresStore::new(pool);
+        let cache = MokaStore::new(Some(CACHED_SESSIONS));
+        SessionStore {
+            store: CachingSessionStore::new(cache.clone(), postgres.clone()),
+            cache,
+            postgres,
+            nats,
+            changed,
+        }
+    }
+
+    /// The Postgres store, for the periodic deletion of expired sessions.
+    pub fn postgres(&self) -> &PostgresStore {
+        &self.postgres
+    }
+
+    /// Drops session `id` from this gateway's cache.
+    pub async fn evict(&self, id: &Id) {
+        // The moka store's delete cannot fail.
+        let _ = self.cache.delete(id).await;
+    }
+
+    /// Tells every gateway (this one included) that session `id` changed,
+    /// and waits until the NATS server has the message.
+    async fn announce(&self, id: &Id) -> session_store::Result<()> {
+        let published = self
+            .nats
+            .publish(self.changed.clone(), id.to_string().into())
+            .await;
+        let flushed = match published {
+            Ok(()) => self.nats.flush().await.map_err(anyhow::Error::from),
+            Err(error) => Err(anyhow::Error::from(error)),
+        };
+        flushed.map_err(|error| {
+            // Without the announcement another gateway could keep serving the
+            // old session: fail the request rather than answer as if done.
+            tracing::error!(
+                error = format!("{error:#}"),
+                "failed to announce a session change"
+            );
+            session_store::Error::Backend("failed to announce a session change".to_owned())
+        })
+    }
+}
+
+#[async_trait]
+impl tower_sessions::SessionStore for SessionStore {
+    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
+        // A new id: no gateway has a copy to drop.
+        self.store.create(record).await
+    }
+
+    async fn save(&self, record: &Record) -> session_store::Result<()> {
+        self.store.save(record).await?;
+        self.announce(&record.id).await
+    }
+
+    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
+        self.store.load(id).await
+    }
+
+    async fn delete(&self, id: &Id) -> session_store::Result<()> {
+        self.store.delete(id).await?;
+        self.announce(id).await
+    }
+}
+
+/// Subscribes before returning, so no change published after start-up is
+/// missed, then drops changed sessions from `store`'s cache until the
+/// gateway shuts down.
+pub async fn listen(
+    nats: &async_nats::Client,
+    store: SessionStore,
+    shutdown: CancellationToken,
+) -> anyhow::Result<JoinHandle<()>> {
+    let mut changes = nats.subscribe(store.changed.clone()).await?;
+    nats.flush().await?;
+    Ok(tokio::spawn(async move {
+        loop {
+            let change = tokio::select! {
+                next = changes.next() => match next {
+                    Some(change) => change,
+                    None => break,
+                },
+                () = shutdown.cancelled() => break,
+            };
+            let id = std::str::from_utf8(&change.payload)
+                .ok()
+                .and_then(|id| id.parse::<Id>().ok());
+            let Some(id) = id else {
+                tracing::warn!("ignored a session change without a valid session id");
+                continue;
+            };
+            store.evict(&id).await;
+            let store = store.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(SECOND_EVICTION_AFTER).await;
+                store.evict(&id).await;
+            });
+        }
+    }))
+}
+
+/// What the stored session and account say about a signed-in record.
+#[derive(Debug)]
+pub enum SignedIn {
+    User(User),
+    /// The session was ended or rotated (on any gateway), or has expired.
+    SessionEnded,
+    /// The session stands but its account is gone.
+    UserDeleted,
+}
+
+#[derive(sqlx::FromRow)]
+struct UserRow {
+    #[sqlx(flatten)]
+    user: User,
+    session_live: bool,
+}
+
+/// Reads user `user_id`, named by session `session_id`, and whether that
+/// session is still stored: one round trip, whatever the cache holds.
+pub async fn signed_in_user(
+    pool: &sqlx::PgPool,
+    session_id: Id,
+    user_id: Uuid,
+) -> sqlx::Result<SignedIn> {
+    let row: Option<UserRow> = sqlx::query_as(&format!(
+        "select {USER_COLUMNS},
+                exists(select 1 from tower_sessions.session s
+                       where s.id = $2 and s.expiry_date > now()) as session_live
+         from users where id = $1"
+    ))
+    .bind(user_id)
+    .bind(session_id.to_string())
+    .fetch_optional(pool)
+    .await?;
+    Ok(match row {
+        Some(UserRow {
+            session_live: false,
+            ..
+        }) => SignedIn::SessionEnded,
+        Some(UserRow { user, .. }) => SignedIn::User(user),
+        None => SignedIn::UserDeleted,
+    })
+}
