@@ -297,11 +297,33 @@ impl Service {
         .execute(&mut *tx)
         .await
         .context("failed to close the other reset tokens")?;
-        delete_sessions_of(&mut tx, user_id).await?;
+        let sessions = delete_sessions_of(&mut tx, user_id).await?;
         tx.commit()
             .await
             .context("failed to commit the password reset")?;
+        self.announce_ended(&sessions).await;
         Ok(Some(user_id))
+    }
+
+    /// Tells every gateway to drop its cached copies of these sessions, as a
+    /// sign-out does: a stale copy written back by a later request would
+    /// otherwise store the ended session again. Sent before the reply, so
+    /// they are on their way before the user hears the reset is done.
+    async fn announce_ended(&self, sessions: &[String]) {
+        let subject = self.ctx.namespace.sessions_changed();
+        for id in sessions {
+            if let Err(error) = self
+                .ctx
+                .nats
+                .publish(subject.clone(), id.clone().into())
+                .await
+            {
+                tracing::error!(%error, "failed to announce an ended session");
+            }
+        }
+        if let Err(error) = self.ctx.nats.flush().await {
+            tracing::error!(%error, "failed to announce the ended sessions");
+        }
     }
 }
 
@@ -312,20 +334,20 @@ impl Service {
 /// 36-character string, which is what this looks for: `a7` "user_id" (a
 /// 7-byte string), `d9 24` (a 36-byte string), the id. Rare (password
 /// resets), so a scan is fine. `gateway/tests/api/password_reset.rs` checks
-/// it against real sessions.
+/// it against real sessions. Returns the deleted sessions' ids.
 async fn delete_sessions_of(
     tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
     user_id: Uuid,
-) -> anyhow::Result<u64> {
-    let deleted = sqlx::query(
+) -> anyhow::Result<Vec<String>> {
+    sqlx::query_scalar(
         "delete from tower_sessions.session
-         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0",
+         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
+         returning id",
     )
     .bind(user_id.hyphenated().to_string())
-    .execute(&mut **tx)
+    .fetch_all(&mut **tx)
     .await
-    .context("failed to delete the user's sessions")?;
-    Ok(deleted.rows_affected())
+    .context("failed to delete the user's sessions")
 }
 
 /// The reply to a register or login request.

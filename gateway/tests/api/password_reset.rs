@@ -169,6 +169,29 @@ async fn a_reset_link_works_once_and_ends_every_sign_in_on_every_gateway(pool: P
         let (code, reason) = console.closed_with(Duration::from_secs(2)).await;
         assert_eq!((code, reason.as_str()), (1008, "Signed out"));
     }
+    // The other gateway had the session in its cache: a request there that
+    // writes the session (starting a chat stores a chat token in it) must not
+    // store the ended sign-in again. The worker announced the ended sessions
+    // before answering; this leaves the announcement time to arrive.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let stale = reqwest::Client::new();
+    let started = stale
+        .post(format!("{other_gateway}/api/chat/sessions"))
+        .header("Cookie", &cookies[1].1)
+        .header("X-Requested-With", "XMLHttpRequest")
+        .json(
+            &json!({ "visitorName": "Stale", "visitorEmail": "stale@example.com", "pageUrl": "/" }),
+        )
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(started.status(), StatusCode::CREATED);
+    let after = app
+        .new_browser()
+        .on(&other_gateway)
+        .user_with_cookie(&cookies[1].1)
+        .await;
+    assert_eq!(after, StatusCode::UNAUTHORIZED);
     let fresh = app.new_browser();
     assert_eq!(
         fresh.login(&email, "agent-pass").await.status(),
