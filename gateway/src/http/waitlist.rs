@@ -175,10 +175,12 @@ async fn list(
 }
 
 /// Every entry (of one interest, or all), newest first, as CSV with a header
-/// row; safe to open in a spreadsheet (see [`spreadsheet_safe`]).
+/// row; safe to open in a spreadsheet (see [`spreadsheet_safe`]). Personal
+/// data leaves the site here, so each export is recorded in `audit_log`
+/// (action `export`, entity `waitlist`, under an id of its own).
 async fn export(
     State(state): State<AppState>,
-    Admin(_): Admin,
+    Admin(admin): Admin,
     ApiQuery(query): ApiQuery<RawQuery>,
 ) -> Result<Response, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
@@ -187,6 +189,20 @@ async fn export(
             .bind(interest)
             .fetch_all(&state.pool)
             .await?;
+    let details = serde_json::json!({
+        "interest": interest.map_or("all", WaitlistInterest::code),
+        "rows": entries.len(),
+    })
+    .to_string();
+    sqlx::query(
+        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
+         values ($1, $2, 'export', 'waitlist', $1, $3::jsonb)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(admin.id)
+    .bind(details)
+    .execute(&state.pool)
+    .await?;
     let csv = to_csv(&entries)
         .map_err(|error| anyhow::Error::new(error).context("failed to write the CSV"))?;
     let today = OffsetDateTime::now_utc().date();

@@ -156,6 +156,8 @@ async fn the_sitemap_lists_the_public_pages(pool: PgPool) {
         "/login",
         "/register",
         "/forgot-password",
+        "/reset-password",
+        "/subscription",
         "/dashboard",
     ];
     let mut listed = 0;

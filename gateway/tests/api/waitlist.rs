@@ -298,6 +298,21 @@ async fn admins_list_and_export_the_waitlist_safely(pool: PgPool) {
         .await
         .expect("text");
     assert_eq!(everything.lines().count(), 5);
+    // Each export is audited, with who, which interest and how many rows.
+    let audited: Vec<(String, Value)> = sqlx::query_as(
+        "select u.email, a.details from audit_log a join users u on u.id = a.actor_id
+         where a.action = 'export' and a.entity = 'waitlist' order by a.at",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("audit rows");
+    assert_eq!(audited.len(), 2);
+    assert!(audited[0].0.starts_with("agent-"), "{audited:?}");
+    assert_eq!(
+        audited[0].1,
+        json!({ "interest": "gpu-cluster", "rows": 2 })
+    );
+    assert_eq!(audited[1].1, json!({ "interest": "all", "rows": 4 }));
     assert!(
         everything.contains("plus@example.com,'+254 700,general,"),
         "{everything}"
