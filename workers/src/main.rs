@@ -47,6 +47,8 @@ enum Command {
     Notify,
     /// Counts blog post views, one update per post per second.
     Views,
+    /// Adds up page views per day, path and referrer host.
+    Analytics,
     /// Every role in one process.
     All,
     /// Apply the database migrations.
@@ -139,7 +141,12 @@ async fn main() -> anyhow::Result<()> {
                 .context("failed to seed the sample content")?;
             println!("{seeded}");
         }
-        Command::Accounts | Command::Chat | Command::Notify | Command::Views | Command::All => {
+        Command::Accounts
+        | Command::Chat
+        | Command::Notify
+        | Command::Views
+        | Command::Analytics
+        | Command::All => {
             let mail = match &cli.smtp_url {
                 Some(url) => Some(workers::notify::Mail {
                     smtp_url: url.clone(),
@@ -173,6 +180,9 @@ async fn main() -> anyhow::Result<()> {
             }
             if all || matches!(cli.command, Command::Views) {
                 roles.push(workers::views::spawn(ctx.clone(), stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Analytics) {
+                roles.push(workers::analytics::spawn(ctx.clone(), stop.wait()).await?);
             }
             for role in roles {
                 role.await?;
