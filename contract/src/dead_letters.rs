@@ -227,7 +227,10 @@ pub async fn replay(
     .context("failed to read the dead letters")?;
     let mut replayed = 0;
     for id in ids {
-        let mut tx = pool.begin().await.context("failed to start a transaction")?;
+        let mut tx = pool
+            .begin()
+            .await
+            .context("failed to start a transaction")?;
         if replay_one(&mut tx, jetstream, id).await? {
             tx.commit()
                 .await

@@ -34,8 +34,10 @@ pub struct CountedView {
 pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
     // The same view twice in one batch (redelivered while a flush failed)
     // counts once.
-    let unique: HashMap<Uuid, &CountedView> =
-        views.iter().map(|counted| (counted.view.id, counted)).collect();
+    let unique: HashMap<Uuid, &CountedView> = views
+        .iter()
+        .map(|counted| (counted.view.id, counted))
+        .collect();
     let mut ids = Vec::with_capacity(unique.len());
     let mut seqs = Vec::with_capacity(unique.len());
     let mut days: Vec<Date> = Vec::with_capacity(unique.len());

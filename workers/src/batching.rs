@@ -82,7 +82,11 @@ pub trait Batcher: Send + Sync + 'static {
     }
 
     /// Forgets the counted ids at or below `ack_floor`; returns how many.
-    fn prune(&self, pool: &PgPool, ack_floor: u64) -> impl Future<Output = sqlx::Result<u64>> + Send;
+    fn prune(
+        &self,
+        pool: &PgPool,
+        ack_floor: u64,
+    ) -> impl Future<Output = sqlx::Result<u64>> + Send;
 }
 
 /// Events gathered since the last flush, with the messages to ack after it.
@@ -261,7 +265,11 @@ pub fn stream_seq(message: &jetstream::Message) -> anyhow::Result<u64> {
 
 /// Deletes the rows of a counted-ids `table` (with a `stream_seq` column)
 /// at or below `ack_floor`; returns how many.
-pub async fn prune_counted(pool: &PgPool, table: &'static str, ack_floor: u64) -> sqlx::Result<u64> {
+pub async fn prune_counted(
+    pool: &PgPool,
+    table: &'static str,
+    ack_floor: u64,
+) -> sqlx::Result<u64> {
     let floor = i64::try_from(ack_floor).unwrap_or(i64::MAX);
     let deleted = sqlx::query(&format!("delete from {table} where stream_seq <= $1"))
         .bind(floor)

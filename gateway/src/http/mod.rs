@@ -8,6 +8,7 @@ pub mod content;
 pub mod health;
 pub mod pages;
 pub mod security;
+pub mod site_settings;
 pub mod web;
 pub mod ws;
 
@@ -47,6 +48,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(chat::router())
         .merge(agent::router())
         .merge(content::router())
+        .merge(site_settings::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
@@ -57,7 +59,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(health::router())
-        .merge(web::router(&state.settings))
+        .merge(web::router(&state.settings, state.site_settings.clone()))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(
             state.settings.http.body_timeout,

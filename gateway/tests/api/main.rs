@@ -16,6 +16,7 @@ mod rate_limits;
 mod revocation;
 mod security_headers;
 mod sessions;
+mod site_settings;
 mod tracing_capture;
 mod views;
 mod web;
