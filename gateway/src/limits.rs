@@ -89,16 +89,23 @@ pub enum Limit {
     ChatStart,
     /// Chat messages per address (visitors only).
     ChatMessage,
+    /// Analytics page views per address.
+    PageView,
 }
 
+/// Page views one address may report per minute: a person reading the site
+/// opens far fewer pages than this.
+const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
+
 impl Limit {
-    const ALL: [Limit; 6] = [
+    const ALL: [Limit; 7] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
         Limit::LoginFailuresPerAccount,
         Limit::ChatStart,
         Limit::ChatMessage,
+        Limit::PageView,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -110,6 +117,7 @@ impl Limit {
             Limit::LoginFailuresPerAccount => "login_fail_account",
             Limit::ChatStart => "chat_start",
             Limit::ChatMessage => "chat_message",
+            Limit::PageView => "page_view",
         }
     }
 
@@ -122,6 +130,7 @@ impl Limit {
             | Limit::LoginFailuresPerAccount => "Too many login attempts. Please try again later.",
             Limit::ChatStart => "Too many chats started. Please try again later.",
             Limit::ChatMessage => "Too many messages. Please slow down and try again.",
+            Limit::PageView => "Too many page views. Please slow down.",
         }
     }
 
@@ -137,6 +146,7 @@ impl Limit {
             }
             Limit::ChatStart => (limits.chat_start_per_ip_per_hour, HOUR),
             Limit::ChatMessage => (limits.chat_message_per_ip_per_minute, MINUTE),
+            Limit::PageView => (PAGE_VIEWS_PER_IP_PER_MINUTE, MINUTE),
         };
         Quota { count, period }
     }

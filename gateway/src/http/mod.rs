@@ -2,6 +2,7 @@
 //! every request goes through.
 
 pub mod agent;
+pub mod analytics;
 pub mod auth;
 pub mod chat;
 pub mod content;
@@ -49,6 +50,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(agent::router())
         .merge(content::router())
         .merge(site_settings::router())
+        .merge(analytics::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
