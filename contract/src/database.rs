@@ -18,6 +18,8 @@ pub struct DatabaseOverview {
     pub tables: Vec<TableSize>,
     /// JetStream streams of this deployment, by name.
     pub streams: Vec<StreamSummary>,
+    /// Why `streams` is empty when JetStream did not answer.
+    pub streams_error: Option<String>,
     /// The newest dead letters neither replayed nor discarded (at most 100).
     pub dead_letters: Vec<DeadLetter>,
     /// How many dead letters are neither replayed nor discarded in all.

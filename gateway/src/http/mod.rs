@@ -6,6 +6,7 @@ pub mod analytics;
 pub mod auth;
 pub mod chat;
 pub mod content;
+pub mod database;
 pub mod health;
 pub mod pages;
 pub mod security;
@@ -51,6 +52,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(content::router())
         .merge(site_settings::router())
         .merge(analytics::router())
+        .merge(database::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

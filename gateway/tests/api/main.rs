@@ -8,6 +8,7 @@ mod chat_pipeline;
 mod connections;
 mod content;
 mod crawlers;
+mod database;
 mod dead_letters;
 mod health;
 mod helpers;

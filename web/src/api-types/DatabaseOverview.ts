@@ -18,6 +18,10 @@ tables: Array<TableSize>,
  */
 streams: Array<StreamSummary>, 
 /**
+ * Why `streams` is empty when JetStream did not answer.
+ */
+streamsError: string | null, 
+/**
  * The newest dead letters neither replayed nor discarded (at most 100).
  */
 deadLetters: Array<DeadLetter>, 
