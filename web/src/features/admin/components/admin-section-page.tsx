@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { adminSection } from './admin-sections';
 
-/** The frame of one admin section: title, purpose and a way back to the admin home. */
-export function AdminSectionPage({ path }: { path: string }) {
+/** The frame of one admin section: title, purpose, a way back to the admin home, and the section's own content. */
+export function AdminSectionPage({ path, children }: { path: string; children?: ReactNode }) {
   const section = adminSection(path);
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 lg:px-8">
@@ -17,6 +18,7 @@ export function AdminSectionPage({ path }: { path: string }) {
       </nav>
       <h1 className="mt-4 text-3xl font-bold">{section.title}</h1>
       <p className="mt-2 text-gray-700 dark:text-gray-300">{section.description}</p>
+      {children}
     </section>
   );
 }
