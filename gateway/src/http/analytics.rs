@@ -42,8 +42,9 @@ static ROUTES: LazyLock<RouteTable> = LazyLock::new(RouteTable::shared);
 const MAX_PATH_CHARS: usize = 300;
 const MAX_REFERRER_CHARS: usize = 2048;
 
-/// A page view as checked: a public page of the site, and the referrer as
-/// sent (reduced to its host in [`page_view`], which knows the site's host).
+/// A page view as checked: a path on this site (without query or fragment,
+/// trailing slash trimmed), and the referrer as sent (reduced to its host in
+/// [`page_view`], which knows the site's host).
 impl Input for PageViewInput {
     const LABELS: &'static [(&'static str, &'static str)] =
         &[("path", "Path"), ("referrer", "Referrer")];
@@ -55,13 +56,15 @@ impl Input for PageViewInput {
             .value();
         // A query or a fragment is not part of the page.
         let path = path.split(['?', '#']).next().unwrap_or_default();
+        if !path.starts_with('/') || path.starts_with("//") {
+            return Err(InputError(
+                "Path must be a path on this site, starting with /".to_owned(),
+            ));
+        }
         let page = match path.trim_end_matches('/') {
             "" => "/",
             trimmed => trimmed,
         };
-        if !path.starts_with('/') || ROUTES.public_route(page).is_none() {
-            return Err(InputError("Path must be a page of this site".to_owned()));
-        }
         let referrer = match self.referrer {
             None => None,
             Some(raw) => input::text("Referrer", raw)?
@@ -102,12 +105,16 @@ async fn page_view(
     headers: HeaderMap,
     ValidatedJson(input): ValidatedJson<PageViewInput>,
 ) -> Result<StatusCode, ApiError> {
-    state.limits.check(Limit::PageView, &ip)?;
     let visitor = visitor.map(|CurrentUser(user)| user);
-    // Crawlers and admins at work are not visitors; they need not know.
-    if !views::counts(headers.get(header::USER_AGENT), visitor.as_ref()) {
+    // Crawlers and admins at work are not visitors, and only the public pages
+    // are counted (not the admin area, not a page that does not exist);
+    // neither needs to be told.
+    let counted = views::counts(headers.get(header::USER_AGENT), visitor.as_ref())
+        && ROUTES.public_route(&input.path).is_some();
+    if !counted {
         return Ok(StatusCode::NO_CONTENT);
     }
+    state.limits.check(Limit::PageView, &ip)?;
     let own_hosts = [
         request_host(&headers),
         referrer_host(&state.settings.public_url),
@@ -436,7 +443,7 @@ mod tests {
     }
 
     #[test]
-    fn only_public_pages_count() {
+    fn paths_are_site_paths_without_query_or_fragment() {
         let check = |path: &str| {
             PageViewInput {
                 path: path.to_owned(),
@@ -449,18 +456,16 @@ mod tests {
         assert_eq!(check("/blog/").as_deref(), Ok("/blog"));
         assert_eq!(check("/contact?subject=x#form").as_deref(), Ok("/contact"));
         assert_eq!(check("/").as_deref(), Ok("/"));
-        for bad in [
-            "/admin/settings",
-            "/no-such-page",
-            "blog",
-            "//evil.example/x",
-        ] {
+        assert_eq!(check("/admin/settings").as_deref(), Ok("/admin/settings"));
+        for bad in ["blog", "//evil.example/x", "https://evil.example/"] {
             assert_eq!(
                 check(bad),
-                Err("Path must be a page of this site".to_owned()),
+                Err("Path must be a path on this site, starting with /".to_owned()),
                 "{bad}"
             );
         }
         assert_eq!(check(" "), Err("Path is required".to_owned()));
+        assert!(ROUTES.public_route("/blog/0190c3a4").is_some());
+        assert!(ROUTES.public_route("/admin/settings").is_none());
     }
 }

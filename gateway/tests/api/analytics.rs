@@ -13,7 +13,7 @@ use uuid::Uuid;
 use workers::WorkerContext;
 use workers::analytics::CountedView;
 
-use crate::helpers::{Browser, TestApp, message, registration, spawn};
+use crate::helpers::{Browser, Options, TestApp, message, registration, spawn, spawn_with};
 
 const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
                       Chrome/131.0.0.0 Safari/537.36";
@@ -86,9 +86,14 @@ async fn page_views_are_added_up_per_day_path_and_referrer_host(pool: PgPool) {
         let response = beacon(&visitor, &body, CHROME).await;
         assert_eq!(response.status(), StatusCode::NO_CONTENT, "{body}");
     }
-    // Crawlers and admins are answered alike but not counted.
+    // Crawlers, admins, the admin area and pages that do not exist are
+    // answered alike but not counted.
     let crawled = beacon(&visitor, &json!({ "path": "/about" }), GOOGLEBOT).await;
     assert_eq!(crawled.status(), StatusCode::NO_CONTENT);
+    for path in ["/admin/settings", "/no-such-page"] {
+        let response = beacon(&visitor, &json!({ "path": path }), CHROME).await;
+        assert_eq!(response.status(), StatusCode::NO_CONTENT, "{path}");
+    }
     let admin = app.agent().await;
     let admin_view = beacon(&admin, &json!({ "path": "/about" }), CHROME).await;
     assert_eq!(admin_view.status(), StatusCode::NO_CONTENT);
@@ -188,16 +193,12 @@ async fn bad_beacons_are_refused_in_words(pool: PgPool) {
             "Path must be at most 300 characters",
         ),
         (
-            json!({ "path": "/admin/settings" }),
-            "Path must be a page of this site",
-        ),
-        (
             json!({ "path": "https://evil.example/" }),
-            "Path must be a page of this site",
+            "Path must be a path on this site, starting with /",
         ),
         (
-            json!({ "path": "/no-such-page" }),
-            "Path must be a page of this site",
+            json!({ "path": "//evil.example/x" }),
+            "Path must be a path on this site, starting with /",
         ),
         (
             json!({ "path": "/blog\u{0}" }),
@@ -225,16 +226,42 @@ async fn bad_beacons_are_refused_in_words(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn page_views_are_rate_limited_per_address(pool: PgPool) {
-    let app = spawn(pool).await;
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            ..Options::default()
+        },
+    )
+    .await;
+    let from = |ip: &'static str, user_agent: &'static str| {
+        app.client
+            .post(app.url("/api/analytics/pageview"))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .header("X-Forwarded-For", ip)
+            .header("User-Agent", user_agent)
+            .json(&json!({ "path": "/blog" }))
+    };
+    // Crawlers are not counted, so they use up nothing.
+    for _ in 0..100 {
+        let response = from("10.0.0.1", GOOGLEBOT).send().await.expect("request");
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    }
     for n in 0..60 {
-        let response = beacon(&app, &json!({ "path": "/blog" }), CHROME).await;
+        let response = from("10.0.0.1", CHROME).send().await.expect("request");
         assert_eq!(response.status(), StatusCode::NO_CONTENT, "view {n}");
     }
-    let response = beacon(&app, &json!({ "path": "/blog" }), CHROME).await;
+    let response = from("10.0.0.1", CHROME).send().await.expect("request");
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         message(response).await,
         "Too many page views. Please slow down."
+    );
+    let elsewhere = from("10.0.0.2", CHROME).send().await.expect("request");
+    assert_eq!(
+        elsewhere.status(),
+        StatusCode::NO_CONTENT,
+        "another address has its own quota"
     );
 }
 
