@@ -181,6 +181,61 @@ pub struct EventInput {
     pub completed: Option<bool>,
 }
 
+/// An image an admin uploaded, served at `url` (`/objects/{id}`).
+/// `GET /api/admin/uploads` lists them; `POST` answers with the new one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Upload {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    /// `/objects/{id}`: where the image is served.
+    pub url: String,
+    /// The client's file name, without any path.
+    pub filename: String,
+    /// Decided from the bytes: `image/png`, `image/jpeg`, `image/webp` or
+    /// `image/gif`.
+    pub content_type: String,
+    pub byte_size: i32,
+    pub width: i32,
+    pub height: i32,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+    /// The posts and events that show it (empty right after the upload).
+    pub used_by: Vec<UploadUse>,
+}
+
+/// What kind of item uses an upload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum UploadUseKind {
+    Post,
+    Event,
+}
+
+/// A post or event whose image is an upload's url, or whose text (a post's
+/// content, an event's description) contains it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct UploadUse {
+    pub kind: UploadUseKind,
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub title: String,
+}
+
+/// `GET /api/admin/uploads`: newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct UploadList {
+    pub uploads: Vec<Upload>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::Pagination;

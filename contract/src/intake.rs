@@ -1,7 +1,9 @@
-//! Events on the `INTAKE` stream.
+//! Events on the `INTAKE` stream, and the contact requests they become:
+//! the public form's body, the admin inbox and the admin overview.
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
+use ts_rs::TS;
 use uuid::Uuid;
 
 /// Published on `intake.registered` after a user is stored; the JetStream
@@ -14,4 +16,159 @@ pub struct Registered {
     pub phone: String,
     #[serde(with = "time::serde::rfc3339")]
     pub registered_at: OffsetDateTime,
+}
+
+/// The body of `POST /api/messages`: a contact or demo request from a public
+/// page. `website` is a honeypot (hidden from people, so only a bot fills
+/// it) and `startedAt` the time (ms since the epoch) the form was first
+/// shown; the gateway drops, silently, a request whose honeypot is filled or
+/// that came too fast after the form appeared.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ContactMessageInput {
+    pub name: String,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub company: Option<String>,
+    /// The site path the request was sent from, e.g. `/finance`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub source: Option<String>,
+    /// The honeypot: empty for people.
+    #[serde(default)]
+    #[ts(optional)]
+    pub website: Option<String>,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub started_at: Option<i64>,
+}
+
+/// The answer of `POST /api/messages` (202): the request's id and a
+/// confirmation to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MessageAccepted {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub message: String,
+}
+
+/// Published on `intake.message` once the gateway accepted a request; the
+/// JetStream message id is the client's `Idempotency-Key` (or a fresh id),
+/// and `id` is the request's id, which the worker stores it under.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContactMessage {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub source: Option<String>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub received_at: OffsetDateTime,
+}
+
+/// Where a contact request stands in the admin inbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum ContactStatus {
+    New,
+    Handled,
+}
+
+/// A stored contact or demo request, as the admin inbox shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ContactRequest {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub source: Option<String>,
+    pub status: ContactStatus,
+    #[ts(type = "string | null")]
+    pub assigned_to: Option<Uuid>,
+    pub assigned_to_name: Option<String>,
+    #[ts(type = "string | null")]
+    pub handled_by: Option<Uuid>,
+    pub handled_by_name: Option<String>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub handled_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+}
+
+/// `GET /api/admin/messages`: one page of requests, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ContactRequestList {
+    pub items: Vec<ContactRequest>,
+    pub pagination: crate::content::Pagination,
+}
+
+/// The body of `PATCH /api/admin/messages/{id}`: what to change (absent
+/// fields stay as they are).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ContactRequestPatch {
+    #[serde(default)]
+    #[ts(optional)]
+    pub status: Option<ContactStatus>,
+    /// `true` assigns the request to the admin sending the patch, `false`
+    /// leaves it unassigned.
+    #[serde(default)]
+    #[ts(optional)]
+    pub assigned_to_me: Option<bool>,
+}
+
+/// One number on the admin overview and the page where it is handled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OverviewCount {
+    #[ts(type = "number")]
+    pub count: i64,
+    pub href: String,
+}
+
+/// `GET /api/admin/overview`: what needs a person now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AdminOverview {
+    /// Open chats whose visitor waits for an agent's reply.
+    pub chats_waiting: OverviewCount,
+    /// Since when the longest-waiting of them waits.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub oldest_waiting_since: Option<OffsetDateTime>,
+    /// Agent consoles open on every gateway.
+    pub agents_online: OverviewCount,
+    /// Contact and demo requests not handled yet.
+    pub new_contact_requests: OverviewCount,
+    /// Accounts registered since Monday (Africa/Nairobi), admins left out.
+    pub registrations_this_week: OverviewCount,
+    /// Messages a worker gave up on, not replayed yet.
+    pub dead_letters: OverviewCount,
 }

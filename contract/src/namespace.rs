@@ -61,6 +61,12 @@ impl Namespace {
         self.subject("intake.registered")
     }
 
+    /// JetStream command: a contact or demo request to store and email
+    /// (`intake` worker); the message id is the client's idempotency key.
+    pub fn intake_message(&self) -> String {
+        self.subject("intake.message")
+    }
+
     /// JetStream event: a browser read a blog post (`views` worker); the
     /// message id (`Nats-Msg-Id`) is the view's own id.
     pub fn blog_viewed(&self, post_id: uuid::Uuid) -> String {
@@ -203,6 +209,7 @@ mod tests {
         let ns = Namespace::new("t-1a_b").expect("valid prefix");
         assert_eq!(ns.accounts_register(), "t-1a_b.accounts.register");
         assert_eq!(ns.intake_registered(), "t-1a_b.intake.registered");
+        assert_eq!(ns.intake_message(), "t-1a_b.intake.message");
         assert_eq!(ns.intake_stream().name, "T-1A_B_INTAKE");
         assert_eq!(ns.rate_limits_bucket(), "T-1A_B_RATE_LIMITS");
         assert_eq!(ns.settings_changed(), "t-1a_b.settings.changed");

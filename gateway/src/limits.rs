@@ -1,4 +1,4 @@
-//! Rate limits for login, registration and chat, shared by every gateway.
+//! Rate limits for login, registration, chat and contact requests, shared by every gateway.
 //!
 //! Each limit is a GCRA quota (`count` per `period`, refilling evenly). A
 //! key's state is one number, its theoretical arrival time (TAT). Every
@@ -91,6 +91,8 @@ pub enum Limit {
     ChatMessage,
     /// Analytics page views per address.
     PageView,
+    /// Contact and demo requests per address.
+    ContactMessage,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -98,7 +100,7 @@ pub enum Limit {
 const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
 
 impl Limit {
-    const ALL: [Limit; 7] = [
+    const ALL: [Limit; 8] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -106,6 +108,7 @@ impl Limit {
         Limit::ChatStart,
         Limit::ChatMessage,
         Limit::PageView,
+        Limit::ContactMessage,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -118,6 +121,7 @@ impl Limit {
             Limit::ChatStart => "chat_start",
             Limit::ChatMessage => "chat_message",
             Limit::PageView => "page_view",
+            Limit::ContactMessage => "contact_message",
         }
     }
 
@@ -131,6 +135,7 @@ impl Limit {
             Limit::ChatStart => "Too many chats started. Please try again later.",
             Limit::ChatMessage => "Too many messages. Please slow down and try again.",
             Limit::PageView => "Too many page views. Please slow down.",
+            Limit::ContactMessage => "Too many messages sent. Please try again later.",
         }
     }
 
@@ -147,6 +152,7 @@ impl Limit {
             Limit::ChatStart => (limits.chat_start_per_ip_per_hour, HOUR),
             Limit::ChatMessage => (limits.chat_message_per_ip_per_minute, MINUTE),
             Limit::PageView => (PAGE_VIEWS_PER_IP_PER_MINUTE, MINUTE),
+            Limit::ContactMessage => (limits.contact_per_ip_per_10_minutes, 10 * MINUTE),
         };
         Quota { count, period }
     }
@@ -552,6 +558,7 @@ mod tests {
             register_per_ip_per_hour: 2,
             chat_start_per_ip_per_hour: 2,
             chat_message_per_ip_per_minute: 2,
+            contact_per_ip_per_10_minutes: 2,
         }
     }
 

@@ -2,8 +2,10 @@
 //! agent socket answers requests on the presence subject; asking "is any
 //! agent online?" is one request: an answer means yes, "no responders" (or
 //! silence) means no. A gateway that dies stops answering with it, so there
-//! is no state to expire.
+//! is no state to expire. The answer is the number of agent consoles open
+//! on that gateway, so the admin overview can add them up.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -11,6 +13,8 @@ use futures::StreamExt as _;
 use tokio::task::JoinHandle;
 
 const ASK_TIMEOUT: Duration = Duration::from_millis(500);
+/// How long a count waits for the answers of every gateway.
+const COUNT_WINDOW: Duration = Duration::from_millis(300);
 
 #[derive(Clone)]
 pub struct Presence {
@@ -18,6 +22,8 @@ pub struct Presence {
     subject: String,
     /// The answering task while this gateway holds agent sockets.
     responder: Arc<Mutex<Option<JoinHandle<()>>>>,
+    /// Agent consoles open on this gateway.
+    local: Arc<AtomicUsize>,
 }
 
 impl Presence {
@@ -26,11 +32,13 @@ impl Presence {
             nats,
             subject,
             responder: Arc::default(),
+            local: Arc::default(),
         }
     }
 
     /// Starts or stops answering as this gateway's agent count changes.
     pub async fn set_local(&self, agents: usize) {
+        self.local.store(agents, Ordering::Relaxed);
         if agents == 0 {
             if let Some(responder) = self.responder.lock().expect("presence lock").take() {
                 responder.abort();
@@ -49,10 +57,12 @@ impl Presence {
         };
         let _ = self.nats.flush().await;
         let nats = self.nats.clone();
+        let local = Arc::clone(&self.local);
         let responder = tokio::spawn(async move {
             while let Some(request) = requests.next().await {
                 if let Some(reply) = request.reply {
-                    let _ = nats.publish(reply, "online".into()).await;
+                    let count = local.load(Ordering::Relaxed).max(1).to_string();
+                    let _ = nats.publish(reply, count.into()).await;
                 }
             }
         });
@@ -77,5 +87,38 @@ impl Presence {
         }
         let asked = self.nats.request(self.subject.clone(), "".into());
         matches!(tokio::time::timeout(ASK_TIMEOUT, asked).await, Ok(Ok(_)))
+    }
+
+    /// Agent consoles open on every gateway: the sum of the answers that
+    /// arrive within a short window (this gateway's own count when NATS
+    /// cannot be asked).
+    pub async fn agent_consoles(&self) -> usize {
+        let local = self.local.load(Ordering::Relaxed);
+        let inbox = self.nats.new_inbox();
+        let Ok(mut answers) = self.nats.subscribe(inbox.clone()).await else {
+            return local;
+        };
+        if self
+            .nats
+            .publish_with_reply(self.subject.clone(), inbox, "".into())
+            .await
+            .is_err()
+        {
+            return local;
+        }
+        let mut total = 0;
+        let deadline = tokio::time::Instant::now() + COUNT_WINDOW;
+        while let Ok(Some(answer)) = tokio::time::timeout_at(deadline, answers.next()).await {
+            // With nobody answering, the server itself says "no responders".
+            if answer.status.is_some() || answer.payload.is_empty() {
+                continue;
+            }
+            // An older gateway answers "online": one console at least.
+            total += std::str::from_utf8(&answer.payload)
+                .ok()
+                .and_then(|count| count.parse::<usize>().ok())
+                .unwrap_or(1);
+        }
+        total
     }
 }

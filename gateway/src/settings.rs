@@ -89,6 +89,9 @@ pub struct RateLimits {
     pub chat_start_per_ip_per_hour: u32,
     /// `CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE` (default 60).
     pub chat_message_per_ip_per_minute: u32,
+    /// `CONTACT_LIMIT_PER_IP_PER_10_MINUTES`: contact and demo requests from
+    /// one address (default 5).
+    pub contact_per_ip_per_10_minutes: u32,
 }
 
 impl Settings {
@@ -150,6 +153,8 @@ impl Settings {
                 chat_start_per_ip_per_hour: env.positive("CHAT_START_LIMIT_PER_IP_PER_HOUR", 20),
                 chat_message_per_ip_per_minute: env
                     .positive("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", 60),
+                contact_per_ip_per_10_minutes: env
+                    .positive("CONTACT_LIMIT_PER_IP_PER_10_MINUTES", 5),
             },
             http: HttpHardening {
                 metrics_addr: env

@@ -12,9 +12,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe('/contact', () => {
-  test('option cards point at the right places and the form shows the failure text while /api/messages is missing', async ({
-    page,
-  }) => {
+  test('option cards point at the right places', async ({ page }) => {
     await page.goto('/contact');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
@@ -27,16 +25,7 @@ test.describe('/contact', () => {
     await expect(card('Enterprise Solutions').getByRole('link')).toHaveAttribute('href', '#contact-form');
     await expect(main).toContainText('Mon-Fri 8AM-6PM EAT');
     await expect(main).toContainText('We reply within 24 hours');
-
-    const form = page.locator('form#contact-form');
-    await form.getByLabel('Name').fill('Amina Otieno');
-    await form.getByLabel('Email').fill('amina@example.com');
-    await form.getByLabel('Subject').fill('Colocation quote');
-    await form.getByLabel('Message').fill('Two racks in Nairobi, please.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('alert')).toHaveText(/^Error submitting form: /);
-    await expect(page.getByText('Message Sent')).toHaveCount(0);
-    await expect(form.getByLabel('Name')).toHaveValue('Amina Otieno');
+    // Sending the form: e2e/intake.spec.ts.
   });
 
   test('a plan link prefills the subject and lands on the form', async ({ page }) => {

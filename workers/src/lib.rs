@@ -8,6 +8,8 @@ pub mod batching;
 pub mod chat;
 pub mod consumer;
 pub mod dead_letters;
+pub mod intake;
+pub mod mail;
 pub mod notify;
 pub mod outbox;
 pub mod passwords;

@@ -20,19 +20,19 @@ struct Cli {
     /// Prefix for every subject and stream (isolates test runs; empty in production).
     #[arg(long, env = "NATS_PREFIX", default_value = "")]
     nats_prefix: String,
-    /// SMTP server for notifications, e.g. smtp://127.0.0.1:2525 (unset: no email).
+    /// SMTP server for every email, e.g. smtp://127.0.0.1:2525 (unset: no email).
     #[arg(long, env = "SMTP_URL", hide_env_values = true)]
     smtp_url: Option<String>,
-    /// The support inbox.
-    #[arg(long, env = "SUPPORT_EMAIL", default_value = "support@nyota.example")]
-    support_email: String,
-    /// The sender of notification emails.
+    /// The sender of every email (named "Nyota Cloud" when it has no name).
     #[arg(
         long,
         env = "MAIL_FROM",
         default_value = "Nyota Cloud <no-reply@nyota.example>"
     )]
     mail_from: String,
+    /// The site's address as visitors see it, for links in emails.
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://localhost:8080")]
+    public_url: String,
     #[command(subcommand)]
     command: Command,
 }
@@ -45,6 +45,9 @@ enum Command {
     Chat,
     /// Emails support about chats started while no agent is online.
     Notify,
+    /// Stores contact and demo requests and sends their emails; welcomes
+    /// new users.
+    Intake,
     /// Counts blog post views, one update per post per second.
     Views,
     /// Adds up page views per day, path and referrer host.
@@ -144,22 +147,22 @@ async fn main() -> anyhow::Result<()> {
         Command::Accounts
         | Command::Chat
         | Command::Notify
+        | Command::Intake
         | Command::Views
         | Command::Analytics
         | Command::All => {
-            let mail = match &cli.smtp_url {
-                Some(url) => Some(workers::notify::Mail {
-                    smtp_url: url.clone(),
-                    support: cli
-                        .support_email
-                        .parse()
-                        .context("SUPPORT_EMAIL is not an address")?,
-                    from: cli
-                        .mail_from
-                        .parse()
-                        .context("MAIL_FROM is not an address")?,
-                }),
-                None => None,
+            // Only the roles that send email build (and check) the mailer.
+            let mailer = || -> anyhow::Result<std::sync::Arc<workers::mail::Mailer>> {
+                Ok(std::sync::Arc::new(workers::mail::Mailer::new(
+                    // An empty value (as in .env.example) means unset.
+                    cli.smtp_url.as_deref().filter(|url| !url.trim().is_empty()),
+                    &cli.mail_from,
+                    &cli.public_url,
+                )?))
+            };
+            let mailer = match cli.command {
+                Command::Notify | Command::Intake | Command::All => Some(mailer()?),
+                _ => None,
             };
             let ctx = WorkerContext {
                 pool,
@@ -176,7 +179,18 @@ async fn main() -> anyhow::Result<()> {
                 roles.push(workers::chat::spawn(ctx.clone(), stop.wait()).await?);
             }
             if all || matches!(cli.command, Command::Notify) {
-                roles.push(workers::notify::spawn(ctx.clone(), mail, stop.wait()).await?);
+                roles.push(workers::notify::spawn(ctx.clone(), mail(&mailer)?, stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Intake) {
+                roles.push(
+                    workers::intake::spawn(
+                        ctx.clone(),
+                        mail(&mailer)?,
+                        workers::intake::RETRY,
+                        stop.wait(),
+                    )
+                    .await?,
+                );
             }
             if all || matches!(cli.command, Command::Views) {
                 roles.push(workers::views::spawn(ctx.clone(), stop.wait()).await?);
@@ -190,6 +204,15 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The mailer of a role that sends email (built for those roles only).
+fn mail(
+    mailer: &Option<std::sync::Arc<workers::mail::Mailer>>,
+) -> anyhow::Result<std::sync::Arc<workers::mail::Mailer>> {
+    mailer
+        .clone()
+        .context("the mailer is built for the roles that send email")
 }
 
 /// One shutdown signal shared by every role of the process.

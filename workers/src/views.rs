@@ -104,7 +104,9 @@ struct Views;
 
 impl Batcher for Views {
     type Item = View;
-    /// The posts whose count rose.
+    /// Every post of the batch, counted now or before: a worker that died
+    /// between its commit and the announcement left gateways holding old
+    /// counts, and the redelivery is what tells them.
     type Written = Vec<Uuid>;
 
     fn parse(&self, message: &jetstream::Message) -> anyhow::Result<View> {
@@ -112,11 +114,16 @@ impl Batcher for Views {
     }
 
     async fn write(&self, pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
-        record(pool, views).await
+        let raised = record(pool, views).await?;
+        tracing::debug!(role = CONSUMER, posts = raised.len(), "views counted");
+        let mut posts: Vec<Uuid> = views.iter().map(|view| view.post_id).collect();
+        posts.sort_unstable();
+        posts.dedup();
+        Ok(posts)
     }
 
-    async fn written(&self, ctx: &WorkerContext, raised: Vec<Uuid>) {
-        announce(ctx, &raised).await;
+    async fn written(&self, ctx: &WorkerContext, posts: Vec<Uuid>) {
+        announce(ctx, &posts).await;
     }
 
     async fn prune(&self, pool: &PgPool, ack_floor: u64) -> sqlx::Result<u64> {
@@ -134,11 +141,11 @@ pub async fn spawn(
 }
 
 /// `content.views`: the gateways forget these posts' cached answers.
-async fn announce(ctx: &WorkerContext, raised: &[Uuid]) {
-    if raised.is_empty() {
+async fn announce(ctx: &WorkerContext, posts: &[Uuid]) {
+    if posts.is_empty() {
         return;
     }
-    let body = match serde_json::to_vec(raised) {
+    let body = match serde_json::to_vec(posts) {
         Ok(body) => body,
         Err(error) => {
             tracing::error!(%error, "failed to encode content.views");

@@ -2,6 +2,7 @@
 //! writes, and the cache that makes reads cheap (see [`cache`]).
 
 pub mod cache;
+pub mod uploads;
 pub mod views;
 
 use contract::content::{

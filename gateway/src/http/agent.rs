@@ -55,7 +55,7 @@ struct ListQuery {
 /// One inbox row per chat. `awaiting_reply`: open and the visitor spoke
 /// last (or nobody has yet); `waiting_since`: the first visitor message
 /// after the last agent reply.
-const SUMMARY_SELECT: &str = "
+pub(crate) const SUMMARY_SELECT: &str = "
 with summary as (
     select s.id as session_id, s.visitor_name, s.visitor_email, s.status,
            s.assigned_agent_id, a.name as assigned_agent_name,

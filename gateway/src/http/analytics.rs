@@ -259,22 +259,28 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
          ), registrations as (
              select {user_day} as day, count(*) as n from users
              where not is_admin and {users_in_range} group by 1
+         ), requests as (
+             select {request_day} as day, count(*) as n from contact_requests
+             where {requests_in_range} group by 1
          )
          select to_char(days.day, 'YYYY-MM-DD') as day,
                 coalesce(views.n, 0) as views,
                 coalesce(chats.started, 0) as chats_started,
                 coalesce(chats.answered, 0) as chats_answered,
                 coalesce(registrations.n, 0) as registrations,
-                0::bigint as contact_requests
+                coalesce(requests.n, 0) as contact_requests
          from days
          left join views using (day)
          left join chats using (day)
          left join registrations using (day)
+         left join requests using (day)
          order by days.day",
         chat_day = nairobi_date("s.created_at"),
         chats_in_range = in_range("s.created_at"),
         user_day = nairobi_date("created_at"),
         users_in_range = in_range("created_at"),
+        request_day = nairobi_date("created_at"),
+        requests_in_range = in_range("created_at"),
     );
     let days = sqlx::query_as::<_, DayCounts>(&days_sql)
         .bind(from)
@@ -318,14 +324,13 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
     let per_agent = sqlx::query_as::<_, AgentMessages>(&per_agent_sql)
         .bind(from)
         .bind(to);
-    let (mut days, top_pages, top_referrers, median, messages_per_agent) = tokio::try_join!(
+    let (days, top_pages, top_referrers, median, messages_per_agent) = tokio::try_join!(
         days.fetch_all(pool),
         top_pages.fetch_all(pool),
         top_referrers.fetch_all(pool),
         median.fetch_one(pool),
         per_agent.fetch_all(pool),
     )?;
-    add_contact_requests(pool, from, to, &mut days).await?;
     Ok(AnalyticsReport {
         from: iso(from),
         to: iso(to),
@@ -336,38 +341,6 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
         median_first_response_seconds: median,
         messages_per_agent,
     })
-}
-
-/// Contact requests per day, from `contact_requests` once the intake
-/// worker's table exists (zeros until then).
-async fn add_contact_requests(
-    pool: &PgPool,
-    from: Date,
-    to: Date,
-    days: &mut [DayCounts],
-) -> Result<(), ApiError> {
-    let exists: bool =
-        sqlx::query_scalar("select to_regclass('public.contact_requests') is not null")
-            .fetch_one(pool)
-            .await?;
-    if !exists {
-        return Ok(());
-    }
-    let counts: Vec<(String, i64)> = sqlx::query_as(&format!(
-        "select to_char({}, 'YYYY-MM-DD'), count(*) from contact_requests where {} group by 1",
-        nairobi_date("created_at"),
-        in_range("created_at")
-    ))
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await?;
-    for (day, count) in counts {
-        if let Some(entry) = days.iter_mut().find(|entry| entry.day == day) {
-            entry.contact_requests = count;
-        }
-    }
-    Ok(())
 }
 
 fn iso(date: Date) -> String {

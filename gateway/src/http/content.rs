@@ -178,24 +178,43 @@ async fn list_posts(
     Ok(respond(answer, &headers))
 }
 
+/// The cached answer for one item: `find` gives it, or a 404 naming
+/// `missing` (a malformed id names nothing either).
+async fn one_item<T, F>(
+    state: &AppState,
+    key: Key,
+    missing: &'static str,
+    find: F,
+) -> Result<Answer, ApiError>
+where
+    T: Serialize,
+    F: Future<Output = sqlx::Result<Option<T>>>,
+{
+    state
+        .content
+        .get_or_compute(key, async {
+            match find.await? {
+                Some(item) => json_answer(&item),
+                None => Ok(not_found_answer(missing)),
+            }
+        })
+        .await
+}
+
 async fn get_post(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     reader: Option<CurrentUser>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let Some(id) = parse_id(&id) else {
-        return Err(ApiError::NoSuch(POST_NOT_FOUND));
-    };
-    let answer = state
-        .content
-        .get_or_compute(Key::Post(id), async {
-            match content::find_post(&state.pool, id).await? {
-                Some(post) => json_answer(&post),
-                None => Ok(not_found_answer(POST_NOT_FOUND)),
-            }
-        })
-        .await?;
+    let id = parse_id(&id).ok_or(ApiError::NoSuch(POST_NOT_FOUND))?;
+    let answer = one_item(
+        &state,
+        Key::Post(id),
+        POST_NOT_FOUND,
+        content::find_post(&state.pool, id),
+    )
+    .await?;
     let reader = reader.map(|CurrentUser(user)| user);
     if answer.status == StatusCode::OK
         && content::views::counts(headers.get(header::USER_AGENT), reader.as_ref())
@@ -210,18 +229,14 @@ async fn get_image_data(
     ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let Some(id) = parse_id(&id) else {
-        return Err(ApiError::NoSuch(POST_NOT_FOUND));
-    };
-    let answer = state
-        .content
-        .get_or_compute(Key::ImageData(id), async {
-            match content::find_image_data(&state.pool, id).await? {
-                Some(image) => json_answer(&image),
-                None => Ok(not_found_answer(POST_NOT_FOUND)),
-            }
-        })
-        .await?;
+    let id = parse_id(&id).ok_or(ApiError::NoSuch(POST_NOT_FOUND))?;
+    let answer = one_item(
+        &state,
+        Key::ImageData(id),
+        POST_NOT_FOUND,
+        content::find_image_data(&state.pool, id),
+    )
+    .await?;
     Ok(respond(answer, &headers))
 }
 
@@ -246,19 +261,15 @@ async fn get_event(
     ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let Some(id) = parse_id(&id) else {
-        return Err(ApiError::NoSuch(EVENT_NOT_FOUND));
-    };
+    let id = parse_id(&id).ok_or(ApiError::NoSuch(EVENT_NOT_FOUND))?;
     let today = content::today();
-    let answer = state
-        .content
-        .get_or_compute(Key::Event(id, today), async {
-            match content::find_event(&state.pool, id, today).await? {
-                Some(event) => json_answer(&event),
-                None => Ok(not_found_answer(EVENT_NOT_FOUND)),
-            }
-        })
-        .await?;
+    let answer = one_item(
+        &state,
+        Key::Event(id, today),
+        EVENT_NOT_FOUND,
+        content::find_event(&state.pool, id, today),
+    )
+    .await?;
     Ok(respond(answer, &headers))
 }
 

@@ -8,9 +8,11 @@ pub mod chat;
 pub mod content;
 pub mod database;
 pub mod health;
+pub mod intake;
 pub mod pages;
 pub mod security;
 pub mod site_settings;
+pub mod uploads;
 pub mod web;
 pub mod ws;
 
@@ -30,7 +32,8 @@ use tower_sessions_sqlx_store::PostgresStore;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Largest request body accepted (JSON API).
+/// Largest request body accepted (JSON API); image uploads have their own
+/// limit (see [`uploads::MAX_IMAGE_BYTES`]).
 pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 
 /// The session cookie's name.
@@ -53,6 +56,8 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
         .merge(site_settings::router())
         .merge(analytics::router())
         .merge(database::router())
+        .merge(uploads::router())
+        .merge(intake::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
@@ -63,6 +68,7 @@ pub fn app(state: AppState, store: PostgresStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(health::router())
+        .merge(uploads::objects_router())
         .merge(web::router(&state.settings, state.site_settings.clone()))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(

@@ -48,7 +48,9 @@ impl SecurityHeaders {
     }
 }
 
-/// Middleware: adds the security headers, replacing any a handler set.
+/// Middleware: adds the security headers, replacing any a handler set —
+/// except a Content-Security-Policy of its own, which is stricter than the
+/// app's (uploaded images are served with `default-src 'none'; sandbox`).
 pub async fn add_headers(
     State(headers): State<SecurityHeaders>,
     request: Request,
@@ -56,6 +58,9 @@ pub async fn add_headers(
 ) -> Response {
     let mut response = next.run(request).await;
     for (name, value) in headers.0.iter() {
+        if name == header::CONTENT_SECURITY_POLICY && response.headers().contains_key(name) {
+            continue;
+        }
         response.headers_mut().insert(name, value.clone());
     }
     response

@@ -338,15 +338,32 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
     .await
     .expect("user");
 
+    // Contact requests: the 2nd in Nairobi (late on the 1st in UTC), and the 3rd.
+    for at in [
+        "2026-03-01T22:00:00Z",
+        "2026-03-03T09:00:00Z",
+        "2026-03-04T09:00:00Z",
+    ] {
+        sqlx::query(
+            "insert into contact_requests (id, name, email, subject, message, created_at)
+             values ($1, 'Visitor', 'visitor@example.com', 'Quote', 'Hello', $2::timestamptz)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(at)
+        .execute(&app.pool)
+        .await
+        .expect("contact request");
+    }
+
     let response = admin
         .get("/api/admin/analytics?from=2026-03-01&to=2026-03-03")
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let report: Value = response.json().await.expect("json");
-    let day = |date: &str, views: i64, started: i64, answered: i64, registrations: i64| {
+    let day = |date: &str, views: i64, chats: [i64; 2], registrations: i64, requests: i64| {
         json!({
-            "day": date, "views": views, "chatsStarted": started, "chatsAnswered": answered,
-            "registrations": registrations, "contactRequests": 0,
+            "day": date, "views": views, "chatsStarted": chats[0], "chatsAnswered": chats[1],
+            "registrations": registrations, "contactRequests": requests,
         })
     };
     assert_eq!(
@@ -361,9 +378,9 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
                 { "host": "news.example", "views": 3 },
             ],
             "days": [
-                day("2026-03-01", 5, 1, 1, 0),
-                day("2026-03-02", 5, 2, 1, 0),
-                day("2026-03-03", 0, 0, 0, 1),
+                day("2026-03-01", 5, [1, 1], 0, 0),
+                day("2026-03-02", 5, [2, 1], 0, 1),
+                day("2026-03-03", 0, [0, 0], 1, 1),
             ],
             "medianFirstResponseSeconds": 90.0,
             "messagesPerAgent": [{ "agentId": agent, "name": "Administrator", "messages": 3 }],

@@ -262,7 +262,11 @@ async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let mail = found.expect("an email about the offline chat reached the SMTP sink");
-    assert!(mail.contains("To: support@nyota.example"), "{mail}");
+    assert!(
+        mail.contains("To: \"Nyota Cloud Support\" <support@nyota.example>")
+            || mail.contains("To: Nyota Cloud Support <support@nyota.example>"),
+        "{mail}"
+    );
     assert!(
         mail.contains("Subject: Offline chat from Offline Visitor"),
         "{mail}"

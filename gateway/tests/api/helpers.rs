@@ -37,8 +37,12 @@ pub struct Options {
     pub settings: Vec<(&'static str, String)>,
     pub with_accounts_worker: bool,
     pub with_chat_worker: bool,
-    /// Runs the `notify` worker sending to this SMTP server.
+    /// Runs the `notify` worker sending to this SMTP server (also the
+    /// `intake` worker's, when it runs).
     pub smtp_url: Option<String>,
+    /// Runs the `intake` worker (contact requests, registrations) with this
+    /// retry policy; without `smtp_url` it stores but sends no email.
+    pub intake_worker: Option<workers::consumer::RetryPolicy>,
     /// The NATS URL the gateway uses (the workers always use the real one).
     pub gateway_nats_url: String,
 }
@@ -50,6 +54,7 @@ impl Default for Options {
             with_accounts_worker: true,
             with_chat_worker: true,
             smtp_url: None,
+            intake_worker: None,
             gateway_nats_url: nats_url(),
         }
     }
@@ -114,17 +119,25 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .await
             .expect("chat worker starts");
     }
-    if let Some(smtp_url) = options.smtp_url {
-        let mail = workers::notify::Mail {
-            smtp_url,
-            support: "support@nyota.example".parse().expect("address"),
-            from: "Nyota Cloud <no-reply@nyota.example>"
-                .parse()
-                .expect("address"),
-        };
-        workers::notify::spawn(ctx.clone(), Some(mail), until_stopped())
+    let mailer = || {
+        std::sync::Arc::new(
+            workers::mail::Mailer::new(
+                options.smtp_url.as_deref(),
+                "Nyota Cloud <no-reply@nyota.example>",
+                "http://localhost:8080",
+            )
+            .expect("valid mail settings"),
+        )
+    };
+    if options.smtp_url.is_some() {
+        workers::notify::spawn(ctx.clone(), mailer(), until_stopped())
             .await
             .expect("notify worker starts");
+    }
+    if let Some(retry) = options.intake_worker {
+        workers::intake::spawn(ctx.clone(), mailer(), retry, until_stopped())
+            .await
+            .expect("intake worker starts");
     }
     let gateway_nats = async_nats::ConnectOptions::new()
         .retry_on_initial_connect()

@@ -39,6 +39,8 @@ export interface RequestOptions {
   /** Refuse to send when the browser reports being offline. */
   blockWhenOffline?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export function isOnline(): boolean {
@@ -66,7 +68,7 @@ async function readErrorBody(response: Response): Promise<ErrorBody | null> {
 
 /** Sends a request and returns the parsed JSON answer (undefined for an empty body). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, describe = readFailureMessage, blockWhenOffline, signal } = options;
+  const { method = 'GET', body, describe = readFailureMessage, blockWhenOffline, signal, headers } = options;
   const fail = (failure: RequestFailure) => new RequestError(failure, describe(failure));
 
   if (blockWhenOffline && !isOnline()) throw fail({ kind: 'offline' });
@@ -78,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       credentials: 'include',
       cache: 'no-store',
-      headers: requestHeaders(hasBody),
+      headers: { ...headers, ...requestHeaders(hasBody) },
       body: hasBody ? JSON.stringify(body) : undefined,
       signal,
     });

@@ -1,4 +1,62 @@
+// The contact and demo forms' logic, shared by every page that shows one:
+// the link that prefills the contact form, one "fill" per form (its
+// idempotency key and the time it was first shown), and which field a
+// server refusal is about.
+
 /** The contact form with its Subject prefilled: `/contact?subject=<encoded>#contact-form`. */
 export function contactFormHref(subject: string): string {
   return `/contact?subject=${encodeURIComponent(subject)}#contact-form`;
+}
+
+/** The fields a visitor fills in. */
+export type ContactField = 'name' | 'email' | 'subject' | 'message' | 'phone' | 'company';
+
+/**
+ * One filling of a form: the `Idempotency-Key` every attempt to send it
+ * carries (a retry after a failure sends the same request again, so the
+ * server files it once) and when the form was first shown (`startedAt`, ms).
+ */
+export interface FormFill {
+  key: string;
+  startedAt: number;
+}
+
+function randomKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Older browsers: 128 random bits from getRandomValues.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new fill, shown now. */
+export function newFormFill(now: number = Date.now()): FormFill {
+  return { key: randomKey(), startedAt: now };
+}
+
+/**
+ * The hidden honeypot field's name: people never see it (visually hidden,
+ * out of the tab order, hidden from screen readers), so only bots fill it,
+ * and the server then drops the request silently.
+ */
+export const honeypotName = 'website';
+
+/** The words each field's server messages start with (gateway/src/http/intake.rs labels). */
+const labels: [string, ContactField][] = [
+  ['Name', 'name'],
+  ['Email', 'email'],
+  ['Subject', 'subject'],
+  ['Message', 'message'],
+  ['Phone', 'phone'],
+  ['Company', 'company'],
+];
+
+/**
+ * The field a 400's message is about ("Name is required", "Message must be
+ * at most 5000 characters", "Please enter a valid email address"), or null
+ * when it names none of the visitor's fields.
+ */
+export function fieldOfRefusal(message: string): ContactField | null {
+  if (message === 'Please enter a valid email address') return 'email';
+  const found = labels.find(([label]) => message.startsWith(`${label} `));
+  return found ? found[1] : null;
 }

@@ -1,13 +1,15 @@
 // POST /api/messages: a contact or demo request from a public page (the
-// finance and hosted-email demo forms, the contact page). The server side is
-// the message-intake issue; until it lands the answer is a 404/405, which is
-// a failure like any other (never a pretended success).
+// contact page, the finance and hosted-email demo forms). The server answers
+// 202 once the request is queued; it is stored and emailed by a worker.
 
 import { useMutation } from '@tanstack/react-query';
+import type { ContactMessageInput } from '@/api-types/ContactMessageInput';
+import type { MessageAccepted } from '@/api-types/MessageAccepted';
 import { apiRequest } from '@/lib/api-client';
+import type { FormFill } from '@/lib/contact-form';
 import type { RequestFailure } from '@/lib/error-catalogue';
 
-/** The message payload (spec §3): phone and company only when the form asks for them. */
+/** What a form sends: the fields, the page, the honeypot and its fill. */
 export interface SendMessageRequest {
   name: string;
   email: string;
@@ -17,6 +19,9 @@ export interface SendMessageRequest {
   company?: string;
   /** The page the message was sent from, e.g. "/finance". */
   source: string;
+  /** The hidden honeypot's value: empty unless a bot filled it. */
+  website?: string;
+  fill: FormFill;
 }
 
 /** Spec §8 texts of the message submit. */
@@ -39,18 +44,30 @@ export function messageFailureText(failure: RequestFailure): string {
   return messageTexts.serverFailurePrefix + (fromServer ?? messageTexts.serverFailureFallback);
 }
 
-/** Sends a message; empty optional fields are left out. */
-export function sendMessage(input: SendMessageRequest): Promise<unknown> {
-  const body: SendMessageRequest = {
+/** The body as sent: trimmed, empty optional fields left out. */
+export function messageBody(input: SendMessageRequest): ContactMessageInput {
+  const body: ContactMessageInput = {
     name: input.name.trim(),
     email: input.email.trim(),
     subject: input.subject.trim(),
     message: input.message.trim(),
     source: input.source,
+    startedAt: input.fill.startedAt,
   };
   if (input.phone?.trim()) body.phone = input.phone.trim();
   if (input.company?.trim()) body.company = input.company.trim();
-  return apiRequest<unknown>('/api/messages', { method: 'POST', body, describe: messageFailureText });
+  if (input.website) body.website = input.website;
+  return body;
+}
+
+/** Sends a message with its fill's `Idempotency-Key`, so a retry files it once. */
+export function sendMessage(input: SendMessageRequest): Promise<MessageAccepted> {
+  return apiRequest<MessageAccepted>('/api/messages', {
+    method: 'POST',
+    body: messageBody(input),
+    headers: { 'Idempotency-Key': input.fill.key },
+    describe: messageFailureText,
+  });
 }
 
 /** The send mutation; its error's `message` is the spec §8 failure text. */

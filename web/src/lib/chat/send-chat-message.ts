@@ -6,7 +6,7 @@ import type { ChatMessage } from '@/api-types/ChatMessage';
 import { apiRequest, refusalMessage } from '@/lib/api-client';
 import { messages, toastTitles } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
-import { chatMessagesQueryKey } from './get-chat-messages';
+import { applyNewMessage, refetchChatMessages } from './chat-cache';
 
 export interface SendChatMessageInput {
   sessionId: string;
@@ -21,17 +21,21 @@ export function sendChatMessage({ sessionId, message }: SendChatMessageInput): P
 }
 
 /**
- * Sending refetches the list (spec §4); a failure shows the catalogue's send-failure
- * toast, except a refusal, which the composer shows in the server's words.
+ * The answer (the stored message) goes into the cached list at once, so the
+ * message shows as the box clears, and the list is refetched in the
+ * background (spec §4). A failure shows the catalogue's send-failure toast,
+ * except a refusal, which the composer shows in the server's words.
  */
 export function useSendChatMessage(options: { onSent?: (message: ChatMessage) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['chat', 'send'],
     mutationFn: sendChatMessage,
-    onSuccess: async (message, { sessionId }) => {
+    onSuccess: (message) => {
       options.onSent?.(message);
-      await queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(sessionId) });
+      applyNewMessage(queryClient, message);
+      // Not awaited: the box need not wait for the whole history to come back.
+      void refetchChatMessages(queryClient, message.sessionId);
     },
     onError: (error) => {
       if (refusalMessage(error)) return;

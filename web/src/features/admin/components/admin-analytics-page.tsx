@@ -124,7 +124,7 @@ export default function AdminAnalyticsPage() {
 
   return (
     <AdminSectionPage path="/admin/analytics">
-      <form onSubmit={onSubmit} noValidate aria-label="Date range" className="mt-8 space-y-4">
+      <form onSubmit={onSubmit} noValidate aria-label="Date range" className="space-y-4">
         <div className="flex flex-wrap items-end gap-4">
           <TextField
             label="From"

@@ -1,5 +1,6 @@
-import { AdminSectionPage } from './admin-section-page';
+import { BlogManager } from './blog-manager';
 
+/** /admin/blogs/enhanced: the table with bulk actions, and the editor with inline upload and live preview. */
 export default function AdminBlogsEnhancedPage() {
-  return <AdminSectionPage path="/admin/blogs/enhanced" />;
+  return <BlogManager enhanced />;
 }

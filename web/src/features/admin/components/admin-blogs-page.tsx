@@ -1,5 +1,6 @@
-import { AdminSectionPage } from './admin-section-page';
+import { BlogManager } from './blog-manager';
 
+/** /admin/blogs: the blog posts table with its form. */
 export default function AdminBlogsPage() {
-  return <AdminSectionPage path="/admin/blogs" />;
+  return <BlogManager enhanced={false} />;
 }

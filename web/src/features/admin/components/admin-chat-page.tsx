@@ -6,7 +6,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
-import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
+import { CoalescedTask } from '@/lib/chat/coalesced-task';
+import { useLiveChatMessages } from '@/lib/chat/use-live-chat-messages';
+import { useResyncOnReturn } from '@/lib/chat/use-resync-on-return';
 import { liveSocket, useLiveSocket } from '@/lib/live-socket';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '../api/get-agent-chat';
 import { agentChatListsKey, type InboxFilters } from '../api/list-agent-chats';
@@ -43,11 +45,6 @@ export default function AdminChatPage() {
     [setParams],
   );
 
-  const selectedRef = useRef(selectedId);
-  useEffect(() => {
-    selectedRef.current = selectedId;
-  }, [selectedId]);
-
   // While hidden, a visitor message beeps and counts in the title.
   const checkForVisitorMessage = useCallback(
     async (sessionId: string) => {
@@ -64,43 +61,65 @@ export default function AdminChatPage() {
     [queryClient],
   );
 
+  // An inbox_update arrives for every message of every chat and carries only
+  // the chat's id and a reason, so the inbox must be reloaded to show it; the
+  // reloads are coalesced: at most one in flight, at most one per 500 ms. The
+  // summaries of the chats named meanwhile are refreshed with them (only the
+  // open chat's is on screen, so only it is fetched).
+  const inboxRefresh = useRef<CoalescedTask | null>(null);
+  const namedChats = useRef(new Set<string>());
+  useEffect(() => {
+    const task = new CoalescedTask(() => {
+      const sessions = [...namedChats.current];
+      namedChats.current.clear();
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: agentChatListsKey }),
+        ...sessions.map((id) => queryClient.invalidateQueries({ queryKey: agentChatQueryKey(id) })),
+      ]);
+    });
+    inboxRefresh.current = task;
+    return () => {
+      task.dispose();
+      if (inboxRefresh.current === task) inboxRefresh.current = null;
+    };
+  }, [queryClient]);
+  const refreshInbox = (sessionId?: string) => {
+    if (sessionId) namedChats.current.add(sessionId);
+    inboxRefresh.current?.request();
+  };
+
   useEffect(() => liveSocket().joinAgents(), []);
   useLiveSocket((event) => {
-    const refetchInbox = () => void queryClient.invalidateQueries({ queryKey: agentChatListsKey });
-    const open = selectedRef.current;
-    if (event.type === 'open') {
-      refetchInbox();
-      if (open) {
-        void queryClient.invalidateQueries({ queryKey: agentChatQueryKey(open) });
-        void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(open) });
-      }
-      return;
-    }
+    // After a (re)connect the socket re-sends its joins; the answers to them
+    // (agents_joined, session_joined) are when the views refetch.
     if (event.type === 'close') return setLink('reconnecting');
+    if (event.type !== 'frame') return;
     const { frame } = event;
     switch (frame.type) {
       case 'agents_joined':
         setLink('live');
-        refetchInbox();
+        refreshInbox();
         break;
       case 'inbox_update':
-        refetchInbox();
         if (document.hidden && (frame.reason === 'new_message' || frame.reason === 'new_session')) {
+          refreshInbox();
           void checkForVisitorMessage(frame.sessionId);
         } else {
-          void queryClient.invalidateQueries({ queryKey: agentChatQueryKey(frame.sessionId) });
-        }
-        break;
-      case 'session_joined':
-      case 'new_message':
-        if (frame.sessionId === open) {
-          void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(frame.sessionId) });
+          refreshInbox(frame.sessionId);
         }
         break;
       default:
         break;
     }
   });
+  // The open chat's messages are applied as they arrive, and refetched with
+  // its summary after a (re)join or on returning with the socket down.
+  const refetchOpenChat = useCallback(
+    (sessionId: string) => void queryClient.invalidateQueries({ queryKey: agentChatQueryKey(sessionId) }),
+    [queryClient],
+  );
+  useLiveChatMessages(selectedId, refetchOpenChat);
+  useResyncOnReturn(() => refreshInbox());
 
   // Back in the tab: clear the title badge.
   useEffect(() => {

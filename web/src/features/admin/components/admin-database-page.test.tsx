@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseOverview } from '@/api-types/DatabaseOverview';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
+import { supportDialogs } from './dialog-test-support';
 
 quietSocketsInEachTest();
+supportDialogs();
 
 const letter = {
   id: '0193a000-0000-7000-8000-000000000001',
@@ -74,14 +76,15 @@ describe('/admin/database', () => {
     expect(within(migrations).getByText('create users')).toBeInTheDocument();
   });
 
-  it('replays only after a second, confirming click, then shows the toast and the fresh list', async () => {
+  it('replays only once confirmed in a dialog, then shows the toast and the fresh list', async () => {
     const fetch = serve();
     const user = userEvent.setup();
     renderApp('/admin/database');
     await user.click(await screen.findByRole('button', { name: `Replay the dead letter of ${letter.subject}` }));
     expect(posts(fetch)).toEqual([]);
-    expect(screen.getByText('Send it again to its subject for the worker to retry?')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: `Confirm replay of ${letter.subject}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replay this dead letter?' });
+    expect(within(dialog).getByText(`chat: ${letter.subject}`)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByText('Dead letter replayed')).toBeInTheDocument();
     expect(posts(fetch)).toEqual([`/api/admin/dead-letters/${letter.id}/replay`]);
     expect(await screen.findByText('No dead letters.')).toBeInTheDocument();
@@ -92,10 +95,11 @@ describe('/admin/database', () => {
     const user = userEvent.setup();
     renderApp('/admin/database');
     await user.click(await screen.findByRole('button', { name: `Discard the dead letter of ${letter.subject}` }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard this dead letter?' })).getByRole('button', { name: 'Cancel' }));
     expect(posts(fetch)).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: `Discard the dead letter of ${letter.subject}` }));
-    await user.click(screen.getByRole('button', { name: `Confirm discard of ${letter.subject}` }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard this dead letter?' })).getByRole('button', { name: 'Discard' }));
     expect(await screen.findByText('The dead letter was not discarded')).toBeInTheDocument();
     expect(screen.getByText('No such dead letter is waiting: it may have been replayed or discarded')).toBeInTheDocument();
   });

@@ -90,7 +90,7 @@ export default function AdminDatabasePage() {
   const overview = useDatabaseOverview();
   return (
     <AdminSectionPage path="/admin/database">
-      <div className="mt-6 flex flex-wrap items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <Button variant="secondary" onClick={() => void overview.refetch()} disabled={overview.isFetching}>
           {overview.isFetching ? <Spinner /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
           Refresh

@@ -1,5 +1,6 @@
-import { AdminSectionPage } from './admin-section-page';
+import { EventManager } from './event-manager';
 
+/** /admin/events/enhanced: the table with bulk actions and Duplicate, and the editor with inline upload and live preview. */
 export default function AdminEventsEnhancedPage() {
-  return <AdminSectionPage path="/admin/events/enhanced" />;
+  return <EventManager enhanced />;
 }

@@ -1,5 +1,6 @@
-import { AdminSectionPage } from './admin-section-page';
+import { EventManager } from './event-manager';
 
+/** /admin/events: the events table with its form. */
 export default function AdminEventsPage() {
-  return <AdminSectionPage path="/admin/events" />;
+  return <EventManager enhanced={false} />;
 }

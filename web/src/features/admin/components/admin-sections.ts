@@ -7,12 +7,12 @@ export interface AdminSection {
 
 export const adminSections: AdminSection[] = [
   { path: '/admin/settings', title: 'Site settings', description: 'Contact details, booking link and other site-wide settings.' },
-  { path: '/admin/events', title: 'Events', description: 'Create, edit and publish events shown on the events page.' },
-  { path: '/admin/events/enhanced', title: 'Events (enhanced editor)', description: 'Edit events with images, highlights and registration links.' },
-  { path: '/admin/blogs', title: 'Blog posts', description: 'Write, edit, feature and publish blog posts.' },
-  { path: '/admin/blogs/enhanced', title: 'Blog posts (enhanced editor)', description: 'Edit posts with images, categories and source links.' },
+  { path: '/admin/events', title: 'Events', description: 'Create, edit and delete the events shown on the events page.' },
+  { path: '/admin/events/enhanced', title: 'Events (enhanced editor)', description: 'Bulk actions, duplicates, image upload and a live preview beside the editor.' },
+  { path: '/admin/blogs', title: 'Blog posts', description: 'Write, edit, feature and delete blog posts.' },
+  { path: '/admin/blogs/enhanced', title: 'Blog posts (enhanced editor)', description: 'Bulk actions, image upload and a live preview beside the editor.' },
   { path: '/admin/analytics', title: 'Analytics', description: 'Page views from visitors who accepted cookies.' },
-  { path: '/admin/uploads', title: 'Uploads', description: 'Images and files used by blog posts and events.' },
+  { path: '/admin/uploads', title: 'Uploads', description: 'Images for blog posts and events: upload, copy their address, delete.' },
   { path: '/admin/database', title: 'Database', description: 'Read-only overview of stored records.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
 ];

@@ -12,7 +12,7 @@ export default function AdminSettingsPage() {
       {settings.isPending ? (
         <LoadingMessage>Loading settings...</LoadingMessage>
       ) : settings.isError ? (
-        <div className="mt-8 space-y-4">
+        <div className="space-y-4">
           <Alert title="The settings could not be loaded">{settings.error.message}</Alert>
           <Button variant="secondary" onClick={() => void settings.refetch()}>
             Try again

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { DeadLetter } from '@/api-types/DeadLetter';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast-store';
 import { useDiscardDeadLetter } from '../api/database-discard-dead-letter';
 import { useReplayDeadLetter } from '../api/database-replay-dead-letter';
 import { DataTable } from './analytics-tables';
+import { ConfirmDialog } from './confirm-dialog';
 import { when } from './database-format';
 
 type Action = 'replay' | 'discard';
@@ -13,61 +13,73 @@ type Action = 'replay' | 'discard';
 const texts = {
   replay: {
     button: 'Replay',
-    question: 'Send it again to its subject for the worker to retry?',
-    confirm: 'Confirm replay',
+    title: 'Replay this dead letter?',
+    body: 'It is sent again to its subject, and the worker tries it once more. If it fails again it comes back here.',
     done: 'Dead letter replayed',
-    doneDescription: 'The message is back in its stream; if it fails again it returns here.',
+    doneDescription: 'The message is back in its stream.',
     failed: 'The dead letter was not replayed',
   },
   discard: {
     button: 'Discard',
-    question: 'Set it aside for good? It will not be replayed.',
-    confirm: 'Confirm discard',
+    title: 'Discard this dead letter?',
+    body: 'It stays in the database but is set aside for good: it will not be replayed or counted.',
     done: 'Dead letter discarded',
-    doneDescription: 'It stays in the database, but no longer waits for anyone.',
+    doneDescription: 'It no longer waits for anyone.',
     failed: 'The dead letter was not discarded',
   },
 } as const;
 
-/** Replay and Discard, each asking once more in place before it acts. */
-function Actions({ letter }: { letter: DeadLetter }) {
-  const [asking, setAsking] = useState<Action | null>(null);
+interface Asked {
+  letter: DeadLetter;
+  action: Action;
+}
+
+/** The one confirmation of the table: replay or discard the letter asked about. */
+function Confirmation({ asked, onDone }: { asked: Asked | null; onDone: () => void }) {
   const replay = useReplayDeadLetter();
   const discard = useDiscardDeadLetter();
   const busy = replay.isPending || discard.isPending;
+  const text = asked ? texts[asked.action] : null;
 
-  const run = (action: Action) => {
-    const mutation = action === 'replay' ? replay : discard;
-    mutation.mutate(letter.id, {
+  const run = () => {
+    if (!asked) return;
+    const { action, letter } = asked;
+    (action === 'replay' ? replay : discard).mutate(letter.id, {
       onSuccess: () => toast({ title: texts[action].done, description: texts[action].doneDescription }),
       onError: (error) => toast({ title: texts[action].failed, description: error.message, variant: 'destructive' }),
-      onSettled: () => setAsking(null),
+      onSettled: onDone,
     });
   };
 
-  if (asking) {
-    return (
-      <div className="flex min-w-56 flex-col gap-2">
-        <p>{texts[asking].question}</p>
-        <div className="flex gap-2">
-          <Button onClick={() => run(asking)} disabled={busy} aria-label={`${texts[asking].confirm} of ${letter.subject}`}>
-            {busy && <Spinner />}
-            {texts[asking].confirm}
-          </Button>
-          <Button variant="secondary" onClick={() => setAsking(null)} disabled={busy}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    );
-  }
   return (
+    <ConfirmDialog
+      open={asked !== null}
+      title={text?.title ?? ''}
+      confirmLabel={text?.button ?? ''}
+      destructive={asked?.action === 'discard'}
+      busy={busy}
+      onConfirm={run}
+      onCancel={onDone}
+    >
+      <p>{text?.body}</p>
+      {asked && (
+        <p className="mt-2 break-all text-sm text-gray-700 dark:text-gray-300">
+          {asked.letter.role}: {asked.letter.subject}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+export function DeadLetters({ letters, pending }: { letters: DeadLetter[]; pending: number }) {
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const actions = (letter: DeadLetter) => (
     <div className="flex gap-2">
       {(['replay', 'discard'] as const).map((action) => (
         <Button
           key={action}
           variant="secondary"
-          onClick={() => setAsking(action)}
+          onClick={() => setAsked({ letter, action })}
           aria-label={`${texts[action].button} the dead letter of ${letter.subject}`}
         >
           {texts[action].button}
@@ -75,9 +87,6 @@ function Actions({ letter }: { letter: DeadLetter }) {
       ))}
     </div>
   );
-}
-
-export function DeadLetters({ letters, pending }: { letters: DeadLetter[]; pending: number }) {
   return (
     <section aria-labelledby="dead-letters-heading" className="space-y-3">
       <h2 id="dead-letters-heading" className="text-2xl font-semibold">
@@ -99,12 +108,13 @@ export function DeadLetters({ letters, pending }: { letters: DeadLetter[]; pendi
           { header: 'Reason', cell: (row) => (row.reason === 'data' ? 'Bad data' : 'Retries ran out') },
           { header: 'Error', cell: (row) => row.error },
           { header: 'Deliveries', cell: (row) => row.deliveries, numeric: true },
-          { header: 'Actions', cell: (row) => <Actions letter={row} /> },
+          { header: 'Actions', cell: actions },
         ]}
         rows={letters}
         rowKey={(row) => row.id}
         empty="No dead letters."
       />
+      <Confirmation asked={asked} onDone={() => setAsked(null)} />
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '@/lib/site-settings';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { json, mockFetch, renderApp, sampleUser, type Handler } from '@/test/render';
+import { supportDialogs } from './dialog-test-support';
 
 quietSocketsInEachTest();
+supportDialogs();
 
 const admin = { ...sampleUser, isAdmin: true };
 
@@ -28,9 +30,6 @@ async function openForm() {
   return result;
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('/admin/settings', () => {
   it('shows every setting, grouped, from the server', async () => {
@@ -112,13 +111,19 @@ describe('/admin/settings', () => {
     const user = userEvent.setup();
     const { router } = await openForm();
     await user.type(screen.getByLabelText('Office hours'), ' and weekends');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    const adminLink = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' });
+    await user.click(adminLink());
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
     expect(router.state.location.pathname).toBe('/admin/settings');
+    expect(screen.getByLabelText('Office hours')).toHaveValue('Mon-Fri 8AM-6PM EAT and weekends');
 
-    confirm.mockReturnValue(true);
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' }));
+    await user.click(adminLink());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast-store';
 import { useSaveSiteSettings } from '../api/site-settings-save';
 import { PartnersField, SocialLinksField } from './settings-list-fields';
 import { toFormValues, toSettings, validateSettings, videoEmbedPrefix, type SettingsFormValues } from './settings-rules';
-import { useUnsavedChangesWarning } from './settings-unsaved-warning';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 export const settingsTexts = {
   saved: 'Settings saved',
@@ -53,7 +53,6 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
     resolver: settingsResolver,
     mode: 'onTouched',
   });
-  useUnsavedChangesWarning(isDirty);
 
   const error = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
   const field = (name: Parameters<typeof register>[0], label: string, extra: Record<string, string> = {}) => (
@@ -73,7 +72,8 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
   const failure = save.error ? (refusalMessage(save.error) ?? save.error.message) : null;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-8" aria-label="Site settings">
+    <form noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Site settings">
+      <UnsavedChangesGuard when={isDirty && !save.isPending} />
       {failure && <Alert title={settingsTexts.notSaved}>{failure}</Alert>}
 
       <Group legend="Contact" hint="Shown in the footer, on the contact page and on the dashboard.">

@@ -1,32 +1,9 @@
-import { Calendar, Clock, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '@/api-types/BlogPost';
+import { CategoryBadge } from '@/components/content/category-badge';
+import { PostByline } from '@/components/content/post-byline';
+import { postImageSrc } from '@/components/content/post-image';
 import { FallbackImage } from '@/components/marketing/fallback-image';
-import { formatLongDate } from '@/lib/content/dates';
-import { CategoryBadge } from './category-badge';
-import { postImageSrc } from './post-image';
-
-export const defaultReadTime = '5 min read';
-
-/** Author, date and read time of a post, in one line of small print. */
-export function PostByline({ post }: { post: BlogPost }) {
-  return (
-    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
-      <span className="inline-flex items-center gap-1">
-        <User aria-hidden="true" className="h-4 w-4" />
-        {post.author}
-      </span>
-      <span className="inline-flex items-center gap-1">
-        <Calendar aria-hidden="true" className="h-4 w-4" />
-        <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
-      </span>
-      <span className="inline-flex items-center gap-1">
-        <Clock aria-hidden="true" className="h-4 w-4" />
-        {post.readTime?.trim() || defaultReadTime}
-      </span>
-    </p>
-  );
-}
 
 /**
  * A post in the Latest Articles grid (or the Featured card when `featured`):

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
+import { categoryColour } from '@/components/content/category-badge';
 import { Alert } from '@/components/ui/alert';
 import { SubscribeBox } from '@/components/marketing/subscribe-box';
 import { useBlogCategories } from '../api/list-blog-categories';
-import { categoryColour } from './category-badge';
 
 export const blogSubscribeSuccess = "Thank you! You'll receive updates about new Nyota blog articles.";
 

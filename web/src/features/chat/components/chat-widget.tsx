@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { RequestError } from '@/lib/api-client';
-import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
+import { useLiveChatMessages } from '@/lib/chat/use-live-chat-messages';
 import { useJoinedSession, useLiveSocket } from '@/lib/live-socket';
 import { chatSessionQueryKey, useChatSession } from '../api/get-chat-session';
 import { ChatConversation } from './chat-conversation';
@@ -50,19 +50,19 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
   }, [notFound, forgetSession]);
 
   useJoinedSession(sessionId);
+  const refetchSession = useCallback(
+    (id: string) => void queryClient.invalidateQueries({ queryKey: chatSessionQueryKey(id) }),
+    [queryClient],
+  );
+  // Messages go into the cache as they arrive; the list and the chat are
+  // refetched only after a (re)join or on returning with the socket down.
+  useLiveChatMessages(sessionId, refetchSession);
   useLiveSocket((event) => {
-    if (!sessionId) return;
-    const refetch = (withSession: boolean) => {
-      void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(sessionId) });
-      if (withSession) void queryClient.invalidateQueries({ queryKey: chatSessionQueryKey(sessionId) });
-    };
-    if (event.type === 'open') return refetch(true);
-    if (event.type !== 'frame') return;
+    if (!sessionId || event.type !== 'frame') return;
     const { frame } = event;
-    if (frame.type === 'session_joined' && frame.sessionId === sessionId) return refetch(true);
     if (frame.type === 'new_message' && frame.sessionId === sessionId) {
       // System messages announce joins, resolves and reopens: the status may have changed.
-      refetch(frame.message.senderType === 'system');
+      if (frame.message.senderType === 'system') refetchSession(sessionId);
       if (!openRef.current && frame.message.senderType !== 'user') onUnread();
     }
   }, Boolean(sessionId));

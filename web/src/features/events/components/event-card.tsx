@@ -1,11 +1,17 @@
 import { Calendar, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Event } from '@/api-types/Event';
+import {
+  cardStatusLabel,
+  EventCategoryBadge,
+  eventImageSrc,
+  registerHref,
+  StatusBadge,
+} from '@/components/content/event-badges';
 import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { formatCalendarDate } from '@/lib/content/dates';
 import { useSiteSettings } from '@/lib/site-settings';
-import { cardStatusLabel, EventCategoryBadge, eventImageSrc, registerHref, StatusBadge } from './event-badges';
 
 /** Date, time and location of an event, one per line with an icon. */
 export function EventFacts({ event }: { event: Event }) {

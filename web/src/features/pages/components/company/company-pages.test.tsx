@@ -88,7 +88,9 @@ describe('/contact', () => {
       message: 'Two racks in Nairobi, please.',
       phone: '+254 700 000 001',
       source: '/contact',
+      startedAt: expect.any(Number),
     });
+    expect((call?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
     for (const label of ['Name', 'Email', 'Phone (optional)', 'Subject', 'Message']) {
       expect(screen.getByLabelText(label)).toHaveValue('');
     }

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Briefcase, Clock, Mail, MapPin, MessageSquare, Phone, TrendingUp } from 'lucide-react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ActionLink } from '@/components/marketing/action-link';
 import { DemoRequestForm } from '@/components/marketing/demo-request-form';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
@@ -12,6 +11,7 @@ import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { toast } from '@/lib/toast-store';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '../route-meta';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 const route = '/contact';
 export const contactFormId = 'contact-form';
@@ -19,16 +19,6 @@ export const contactFormId = 'contact-form';
 /** The contact page's own success notice (spec §4): a toast, the form cleared. */
 export const contactSentToast = { title: 'Message Sent', description: "Thank you! We'll get back to you soon." } as const;
 
-/** Scrolls to the element the URL's fragment names once this (lazily loaded) page is on screen. */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    // jsdom has no scrollIntoView; browsers do.
-    if (typeof target?.scrollIntoView === 'function') target.scrollIntoView();
-  }, [hash]);
-}
 
 /**
  * Contact (/contact): three option cards, the message form (sent to
@@ -101,6 +91,7 @@ export function ContactPage() {
               phone
               defaultSubject={subject}
               submitLabel="Send Message"
+              pendingLabel="Sending..."
               successText={null}
               onSent={() => toast(contactSentToast)}
             />

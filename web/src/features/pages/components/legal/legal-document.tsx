@@ -1,11 +1,12 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { RouteMeta } from '../route-meta';
 import { longUsDate, sectionId, type Block, type Inline, type LegalContent } from './legal-types';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 const linkClass =
   'font-medium text-pink-700 underline underline-offset-2 hover:text-pink-900 dark:text-pink-300 dark:hover:text-pink-200';
@@ -137,15 +138,6 @@ function BlockView({ block }: { block: Block }): ReactNode {
   }
 }
 
-/** Scrolls to the section named in the URL's hash once the (lazily loaded) page is there. */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    target?.scrollIntoView({ block: 'start' });
-  }, [hash]);
-}
 
 /**
  * The layout of every legal page: breadcrumb, title, last-updated line,

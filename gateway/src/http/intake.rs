@@ -1,0 +1,475 @@
+//! Contact and demo requests: the public `POST /api/messages` (validated,
+//! published to the `INTAKE` stream for the `intake` worker, answered after
+//! the PubAck), the admins' inbox of stored requests, and the admin overview.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use contract::intake::{
+    AdminOverview, ContactMessage, ContactMessageInput, ContactRequest, ContactRequestList,
+    ContactRequestPatch, ContactStatus, MessageAccepted, OverviewCount,
+};
+use serde::Deserialize;
+use sha2::{Digest as _, Sha256};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::{Admin, ApiPath, ApiQuery, ClientIp};
+use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::limits::Limit;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/messages", post(send))
+        .route("/admin/messages", get(list))
+        .route("/admin/messages/{id}", patch(update))
+        .route("/admin/overview", get(overview))
+}
+
+/// A form sent sooner than this after it was shown was not filled by a person.
+const MIN_FILL_MS: i64 = 3_000;
+
+/// What the visitor is told once the request is safely queued.
+const ACCEPTED: &str = "Thank you! We'll get back to you within 24 hours.";
+
+const UNAVAILABLE: &str = "Messages cannot be sent right now. Please try again.";
+
+const NOT_FOUND: &str = "Contact request not found";
+
+/// Requests per inbox page.
+const PAGE_SIZE: u32 = 20;
+
+/// An optional single-line field: `None` when absent or blank, refused when
+/// longer than `max`.
+fn optional(
+    label: &'static str,
+    raw: Option<String>,
+    max: usize,
+) -> Result<Option<String>, InputError> {
+    match raw {
+        Some(raw) => Ok(input::text(label, raw)?
+            .max_chars(max)?
+            .optional_clipped(max)),
+        None => Ok(None),
+    }
+}
+
+impl Input for ContactMessageInput {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("name", "Name"),
+        ("email", "Email"),
+        ("subject", "Subject"),
+        ("message", "Message"),
+        ("phone", "Phone"),
+        ("company", "Company"),
+        ("source", "Source"),
+        ("website", "Website"),
+        ("startedAt", "Start time"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        let body = self;
+        let source = optional("Source", body.source, 200)?;
+        if source.as_deref().is_some_and(|path| !is_site_path(path)) {
+            return Err(InputError(
+                "Source must be a path on this site, such as /contact".to_owned(),
+            ));
+        }
+        Ok(ContactMessageInput {
+            name: input::text("Name", body.name)?
+                .required()?
+                .max_chars(100)?
+                .value(),
+            email: input::email("Email", body.email)?.value(),
+            subject: input::text("Subject", body.subject)?
+                .required()?
+                .max_chars(200)?
+                .value(),
+            message: input::multiline("Message", body.message)?
+                .required()?
+                .max_chars(5_000)?
+                .value(),
+            phone: optional("Phone", body.phone, 40)?,
+            company: optional("Company", body.company, 200)?,
+            source,
+            // The honeypot is only looked at, never stored.
+            website: body.website,
+            started_at: body.started_at,
+        })
+    }
+}
+
+/// `/contact`, `/solutions/nyota-finance`: one of our own paths.
+fn is_site_path(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.chars().any(|c| c.is_whitespace() || c == '\\')
+}
+
+/// Why a request is dropped without a word to the sender.
+fn bot_reason(body: &ContactMessageInput, now_ms: i64) -> Option<&'static str> {
+    if body
+        .website
+        .as_deref()
+        .is_some_and(|v| !v.trim().is_empty())
+    {
+        return Some("honeypot filled");
+    }
+    // A start time in the future is a client clock running ahead: no verdict.
+    match body.started_at.map(|started| now_ms - started) {
+        Some(elapsed) if (0..MIN_FILL_MS).contains(&elapsed) => Some("filled too fast"),
+        _ => None,
+    }
+}
+
+/// The request id for an `Idempotency-Key`: the same key always names the
+/// same request, so a retried submission (even after JetStream's
+/// deduplication window) is stored and emailed once.
+fn request_id_for_key(key: &str) -> Uuid {
+    let digest = Sha256::digest(format!("intake.message\0{key}").as_bytes());
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    uuid::Builder::from_custom_bytes(bytes).into_uuid()
+}
+
+/// The `Idempotency-Key` header, if sent: 8 to 200 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value.to_str().unwrap_or_default().trim();
+    if (8..=200).contains(&key.len()) && key.chars().all(|c| c.is_ascii_graphic()) {
+        Ok(Some(key.to_owned()))
+    } else {
+        Err(ApiError::BadRequest(
+            "Idempotency-Key must be 8 to 200 visible characters".to_owned(),
+        ))
+    }
+}
+
+async fn send(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ValidatedJson(body): ValidatedJson<ContactMessageInput>,
+) -> Result<(StatusCode, Json<MessageAccepted>), ApiError> {
+    state.limits.check(Limit::ContactMessage, &ip)?;
+    let id = idempotency_key(&headers)?.map_or_else(Uuid::now_v7, |key| request_id_for_key(&key));
+    let accepted = (
+        StatusCode::ACCEPTED,
+        Json(MessageAccepted {
+            id,
+            message: ACCEPTED.to_owned(),
+        }),
+    );
+    let now = OffsetDateTime::now_utc();
+    let now_ms = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX);
+    if let Some(reason) = bot_reason(&body, now_ms) {
+        // The same answer as a real request, so a bot learns nothing.
+        tracing::info!(contact_request.id = %id, reason, "contact request dropped as a bot's");
+        return Ok(accepted);
+    }
+    let event = ContactMessage {
+        id,
+        name: body.name,
+        email: body.email,
+        subject: body.subject,
+        message: body.message,
+        phone: body.phone,
+        company: body.company,
+        source: body.source,
+        received_at: now,
+    };
+    // Serialising our own plain type cannot fail.
+    let payload = serde_json::to_vec(&event).unwrap_or_default();
+    let headers = contract::telemetry::deduplicated_headers(&id.to_string());
+    let stored = async {
+        state
+            .jetstream
+            .publish_with_headers(state.namespace.intake_message(), headers, payload.into())
+            .await?
+            .await
+    };
+    if let Err(error) = stored.await {
+        tracing::warn!(%error, contact_request.id = %id, "contact request not accepted by JetStream");
+        return Err(ApiError::Unavailable(UNAVAILABLE));
+    }
+    tracing::info!(contact_request.id = %id, "contact request queued");
+    Ok(accepted)
+}
+
+/// The inbox query as sent: every parameter optional.
+#[derive(Deserialize)]
+struct RawInboxQuery {
+    search: Option<String>,
+    status: Option<String>,
+    page: Option<String>,
+}
+
+/// A parameter that is absent or blank counts as not sent.
+fn given(value: Option<&String>) -> Option<&str> {
+    value.map(|v| v.trim()).filter(|v| !v.is_empty())
+}
+
+const REQUEST_SELECT: &str = "
+select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source, r.status,
+       r.assigned_to, a.name as assigned_to_name, r.handled_by, h.name as handled_by_name,
+       r.handled_at, r.created_at
+from contact_requests r
+left join users a on a.id = r.assigned_to
+left join users h on h.id = r.handled_by";
+
+/// Newest first, 20 a page; `search` matches any part of the name, email,
+/// subject or message, whatever the case.
+async fn list(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+    ApiQuery(query): ApiQuery<RawInboxQuery>,
+) -> Result<Json<ContactRequestList>, ApiError> {
+    let bad = |message: &str| ApiError::BadRequest(message.to_owned());
+    let page = match given(query.page.as_ref()) {
+        None => 1,
+        Some(page) => page
+            .parse::<u32>()
+            .ok()
+            .filter(|page| *page >= 1)
+            .ok_or_else(|| bad("page must be a whole number of at least 1"))?,
+    };
+    let status = match given(query.status.as_ref()) {
+        None | Some("all") => None,
+        Some("new") => Some(ContactStatus::New),
+        Some("handled") => Some(ContactStatus::Handled),
+        Some(_) => return Err(bad("status must be new or handled")),
+    };
+    let search = match given(query.search.as_ref()) {
+        Some(search) if search.chars().count() > 200 => {
+            return Err(bad("search must be at most 200 characters"));
+        }
+        search => search.map(str::to_lowercase),
+    };
+    let filter = "where ($1::text is null or r.status = $1)
+          and ($2::text is null
+               or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)";
+    let total: i64 =
+        sqlx::query_scalar(&format!("select count(*) from contact_requests r {filter}"))
+            .bind(status)
+            .bind(&search)
+            .fetch_one(&state.pool)
+            .await?;
+    let items = sqlx::query_as(&format!(
+        "{REQUEST_SELECT} {filter} order by r.created_at desc, r.id desc limit $3 offset $4"
+    ))
+    .bind(status)
+    .bind(&search)
+    .bind(i64::from(PAGE_SIZE))
+    .bind(i64::from(page - 1) * i64::from(PAGE_SIZE))
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(Json(ContactRequestList {
+        items,
+        pagination: contract::content::Pagination::new(page, PAGE_SIZE, total),
+    }))
+}
+
+/// At least one change.
+impl Input for ContactRequestPatch {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("status", "Status"), ("assignedToMe", "Assigned to me")];
+
+    fn check(self) -> Result<Self, InputError> {
+        if self.status.is_none() && self.assigned_to_me.is_none() {
+            return Err(InputError(
+                "Send a status (new or handled) or assignedToMe".to_owned(),
+            ));
+        }
+        Ok(self)
+    }
+}
+
+/// Marks a request new or handled and/or assigns it to the admin (or to
+/// nobody); the change and its `audit_log` row commit together.
+async fn update(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(patch): ValidatedJson<ContactRequestPatch>,
+) -> Result<Json<ContactRequest>, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    // In SET, `status` is the value before this update.
+    let updated = sqlx::query(
+        "update contact_requests set
+             status = coalesce($2, status),
+             handled_by = case when $2 = 'handled' and status <> 'handled' then $4
+                               when $2 = 'new' then null else handled_by end,
+             handled_at = case when $2 = 'handled' and status <> 'handled' then now()
+                               when $2 = 'new' then null else handled_at end,
+             assigned_to = case when $3::boolean is null then assigned_to
+                                when $3 then $4 else null end
+         where id = $1",
+    )
+    .bind(id)
+    .bind(patch.status)
+    .bind(patch.assigned_to_me)
+    .bind(admin.id)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Err(ApiError::NoSuch(NOT_FOUND));
+    }
+    let details = serde_json::json!({
+        "status": patch.status,
+        "assignedToMe": patch.assigned_to_me,
+    })
+    .to_string();
+    sqlx::query(
+        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
+         values ($1, $2, 'update', 'contact_request', $3, $4::jsonb)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(admin.id)
+    .bind(id)
+    .bind(details)
+    .execute(&mut *tx)
+    .await?;
+    let request: ContactRequest = sqlx::query_as(&format!("{REQUEST_SELECT} where r.id = $1"))
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Json(request))
+}
+
+async fn overview(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+) -> Result<Json<AdminOverview>, ApiError> {
+    let count = |count: i64, href: &str| OverviewCount {
+        count,
+        href: href.to_owned(),
+    };
+    let (chats_waiting, oldest_waiting_since): (i64, Option<OffsetDateTime>) =
+        sqlx::query_as(&format!(
+            "select count(*), min(waiting_since) from ({}) chats where awaiting_reply",
+            crate::http::agent::SUMMARY_SELECT
+        ))
+        .fetch_one(&state.pool)
+        .await?;
+    let (new_requests, registrations, dead_letters): (i64, i64, i64) = sqlx::query_as(
+        "select
+             (select count(*) from contact_requests where status = 'new'),
+             (select count(*) from users where not is_admin
+                 and created_at >= date_trunc('week', now() at time zone 'Africa/Nairobi')
+                                   at time zone 'Africa/Nairobi'),
+             (select count(*) from dead_letters where replayed_at is null)",
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let consoles = state.presence.agent_consoles().await;
+    Ok(Json(AdminOverview {
+        chats_waiting: count(chats_waiting, "/admin/chat"),
+        oldest_waiting_since,
+        agents_online: count(i64::try_from(consoles).unwrap_or(i64::MAX), "/admin/chat"),
+        new_contact_requests: count(new_requests, "/admin#inbox"),
+        registrations_this_week: count(registrations, "/admin/analytics"),
+        dead_letters: count(dead_letters, "/admin/database"),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body() -> ContactMessageInput {
+        ContactMessageInput {
+            name: "Amina".to_owned(),
+            email: "amina@example.com".to_owned(),
+            subject: "Racks".to_owned(),
+            message: "Two racks".to_owned(),
+            phone: None,
+            company: None,
+            source: None,
+            website: None,
+            started_at: None,
+        }
+    }
+
+    #[test]
+    fn a_filled_honeypot_or_a_fast_fill_is_a_bot() {
+        let now = 1_800_000_000_000;
+        assert_eq!(bot_reason(&body(), now), None);
+        let honeypot = ContactMessageInput {
+            website: Some("https://spam.example".to_owned()),
+            ..body()
+        };
+        assert_eq!(bot_reason(&honeypot, now), Some("honeypot filled"));
+        let blank = ContactMessageInput {
+            website: Some("  ".to_owned()),
+            ..body()
+        };
+        assert_eq!(bot_reason(&blank, now), None);
+        let at = |started_at| ContactMessageInput {
+            started_at: Some(started_at),
+            ..body()
+        };
+        assert_eq!(bot_reason(&at(now - 500), now), Some("filled too fast"));
+        assert_eq!(bot_reason(&at(now - 2_999), now), Some("filled too fast"));
+        assert_eq!(bot_reason(&at(now - 3_000), now), None);
+        // A clock running ahead is not held against the visitor.
+        assert_eq!(bot_reason(&at(now + 60_000), now), None);
+    }
+
+    #[test]
+    fn one_key_names_one_request() {
+        let a = request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10");
+        assert_eq!(
+            a,
+            request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10")
+        );
+        assert_ne!(
+            a,
+            request_id_for_key("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a11")
+        );
+        assert_eq!(a.get_version_num(), 8);
+    }
+
+    #[test]
+    fn only_site_paths_are_sources() {
+        for good in [
+            "/contact",
+            "/solutions/nyota-finance",
+            "/finance#request-demo",
+        ] {
+            assert!(is_site_path(good), "{good}");
+        }
+        for bad in [
+            "contact",
+            "//evil.example",
+            "https://evil.example",
+            "/a b",
+            "/\\evil",
+        ] {
+            assert!(!is_site_path(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn idempotency_keys_are_checked() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(idempotency_key(&headers).ok(), Some(None));
+        headers.insert("idempotency-key", "short".parse().expect("header"));
+        assert!(idempotency_key(&headers).is_err());
+        headers.insert(
+            "idempotency-key",
+            "0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10"
+                .parse()
+                .expect("header"),
+        );
+        assert_eq!(
+            idempotency_key(&headers).ok().flatten().as_deref(),
+            Some("0f6b6a1e-5f7e-4a53-9a53-1c1a8c0b6a10")
+        );
+    }
+}

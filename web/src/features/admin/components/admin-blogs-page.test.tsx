@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { post } from '@/test/content-fixtures';
+import { renderApp } from '@/test/render';
+import { fakeContentApi } from './admin-content-test-support';
+import { supportDialogs } from './dialog-test-support';
+import { unsavedTexts } from './unsaved-changes-guard';
+
+supportDialogs();
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const older = post({ title: 'Tier-3 design notes', category: 'Infrastructure', publishedAt: '2026-01-10T09:00:00Z', uvm: 1234 });
+const newer = post({ title: 'Data stays in Africa', category: 'Compliance', publishedAt: '2026-11-23T09:00:00Z', image: '/objects/a' });
+
+async function openTable(path = '/admin/blogs') {
+  const user = userEvent.setup();
+  renderApp(path);
+  const table = await screen.findByRole('table', { name: 'Blog posts' }, { timeout: 5_000 });
+  return { user, table };
+}
+
+const titles = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+
+describe('/admin/blogs', () => {
+  it('lists every post newest first, sorts by a column, and searches on the server', async () => {
+    const api = fakeContentApi({ posts: [older, newer] });
+    const { user, table } = await openTable();
+    expect(titles(table)).toEqual(['Data stays in Africa', 'Tier-3 design notes']);
+    const row = within(table).getAllByRole('row')[2]!;
+    expect(row).toHaveTextContent('January 10, 2026');
+    expect(row).toHaveTextContent('1,234');
+    expect(screen.getByText('2 posts')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: /Title/ }));
+    expect(titles(table)).toEqual(['Data stays in Africa', 'Tier-3 design notes']);
+    expect(within(table).getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(table).getByRole('button', { name: /Title/ }));
+    expect(titles(table)).toEqual(['Tier-3 design notes', 'Data stays in Africa']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'tier');
+    await waitFor(() => expect(screen.getByText('1 post match “tier”')).toBeInTheDocument());
+    expect(
+      api.fetch.mock.calls.some(([url]) => String(url) === '/api/blog?page=1&limit=1000&search=tier'),
+    ).toBe(true);
+  });
+
+  it('says when there are no posts yet', async () => {
+    fakeContentApi();
+    renderApp('/admin/blogs');
+    expect(await screen.findByText('There are no blog posts yet.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'New post' })).toHaveLength(2);
+  });
+
+  it('shows a failed list with the reason and Retry, which reads it again', async () => {
+    const api = fakeContentApi({ posts: [older] });
+    api.refuse('GET', /^\/api\/blog$/, () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503 }));
+    const user = userEvent.setup();
+    renderApp('/admin/blogs');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('Failed to load blog posts');
+    expect(alert).toHaveTextContent('Database unavailable');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Blog posts' })).toBeInTheDocument();
+  });
+
+  it('switches featured with the whole post sent back', async () => {
+    const api = fakeContentApi({ posts: [newer] });
+    const { user } = await openTable();
+    const toggle = screen.getByRole('switch', { name: 'Featured: Data stays in Africa' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(api.writes).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/admin/blog/${newer.id}`,
+        body: expect.objectContaining({
+          title: newer.title,
+          fullContent: newer.fullContent,
+          publishedAt: newer.publishedAt,
+          image: '/objects/a',
+          featured: true,
+        }),
+      },
+    ]);
+    expect(await screen.findByText('Post featured')).toBeInTheDocument();
+  });
+
+  it('deletes only after the confirmation names the post', async () => {
+    const api = fakeContentApi({ posts: [older, newer] });
+    const { user, table } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Delete Tier-3 design notes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    expect(dialog).toHaveTextContent('“Tier-3 design notes” will be removed from the blog at once.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.writes).toEqual([]);
+
+    await user.click(within(table).getByRole('button', { name: 'Delete Tier-3 design notes' }));
+    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(titles(screen.getByRole('table', { name: 'Blog posts' }))).toEqual(['Data stays in Africa']));
+    expect(api.writes).toEqual([{ method: 'DELETE', path: `/api/admin/blog/${older.id}`, body: undefined }]);
+    expect(await screen.findByText('Post deleted')).toBeInTheDocument();
+  });
+});
+
+describe('the blog post form', () => {
+  it('shows every rule broken next to its field before sending anything', async () => {
+    const api = fakeContentApi({ posts: [older] });
+    const { user } = await openTable();
+    await user.click(screen.getByRole('button', { name: 'New post' }));
+    expect(screen.getByRole('heading', { name: 'New post' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Author' })).toHaveValue('Wanjiru Kamau');
+    await user.type(screen.getByRole('textbox', { name: 'Image' }), 'dc.jpg');
+    await user.click(screen.getByRole('button', { name: 'Create post' }));
+
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('Title is required');
+    expect(screen.getByRole('textbox', { name: 'Excerpt' })).toHaveAccessibleDescription('Excerpt is required');
+    expect(screen.getByRole('textbox', { name: 'Content' })).toHaveAccessibleDescription(
+      'Plain text: each new line is shown as a line break. Content is required',
+    );
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription('Category is required');
+    expect(screen.getByRole('textbox', { name: 'Image' })).toHaveAccessibleDescription(
+      expect.stringContaining('Image must be a web address (http:// or https://) or a site path starting with /'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus();
+    expect(api.writes).toEqual([]);
+  });
+
+  it('creates a post, and puts a refusal from the server next to the field it names', async () => {
+    const api = fakeContentApi({ posts: [older] });
+    api.refuse('POST', /^\/api\/admin\/blog$/, () =>
+      new Response(JSON.stringify({ message: 'Source URL must be a web address (http:// or https://) or a site path starting with /' }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const { user } = await openTable();
+    await user.click(screen.getByRole('button', { name: 'New post' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '  GPU cloud for Africa ');
+    await user.type(screen.getByRole('combobox', { name: 'Category' }), 'Innovation');
+    await user.type(screen.getByRole('textbox', { name: 'Excerpt' }), 'Early access opens.');
+    await user.type(screen.getByRole('textbox', { name: 'Content' }), 'Line one{Enter}Line two');
+    await user.type(screen.getByRole('textbox', { name: 'Source URL' }), 'https://example.org/gpu');
+    await user.click(screen.getByRole('button', { name: 'Create post' }));
+
+    const source = screen.getByRole('textbox', { name: 'Source URL' });
+    await waitFor(() => expect(source).toHaveAccessibleDescription(expect.stringContaining('Source URL must be a web address')));
+    expect(source).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Create post' }));
+    expect(await screen.findByText('Post created')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Blog posts' });
+    expect(titles(table)).toContain('GPU cloud for Africa');
+    expect(api.writes.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/admin/blog',
+      body: {
+        title: 'GPU cloud for Africa',
+        excerpt: 'Early access opens.',
+        fullContent: 'Line one\nLine two',
+        category: 'Innovation',
+        author: 'Wanjiru Kamau',
+        sourceUrl: 'https://example.org/gpu',
+        featured: false,
+      },
+    });
+  });
+
+  it('edits a title, and warns before leaving with changes unsaved', async () => {
+    const api = fakeContentApi({ posts: [older] });
+    const { user, table } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Edit Tier-3 design notes' }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Tier-3 design, revised');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: unsavedTexts.title });
+    await user.click(within(dialog).getByRole('button', { name: unsavedTexts.stay }));
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Tier-3 design, revised');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const discard = screen.getByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(discard).getByRole('button', { name: 'Keep editing' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Post saved')).toBeInTheDocument();
+    expect(titles(await screen.findByRole('table', { name: 'Blog posts' }))).toEqual(['Tier-3 design, revised']);
+    expect(api.writes).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/admin/blog/${older.id}`,
+        body: expect.objectContaining({ title: 'Tier-3 design, revised', publishedAt: older.publishedAt }),
+      },
+    ]);
+  });
+});
+
+describe('/admin/blogs/enhanced', () => {
+  it('features, unfeatures and deletes the selected posts', async () => {
+    const third = post({ title: 'Edge AI plans', publishedAt: '2026-06-01T09:00:00Z', featured: true });
+    const api = fakeContentApi({ posts: [older, newer, third] });
+    const { user, table } = await openTable('/admin/blogs/enhanced');
+    const bulk = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(within(bulk).getByRole('button', { name: 'Feature' })).toBeDisabled();
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select all posts' }));
+    expect(within(bulk).getByText('3 posts selected')).toBeInTheDocument();
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Edge AI plans' }));
+    expect(within(table).getByRole('checkbox', { name: 'Select all posts' })).toHaveProperty('indeterminate', true);
+
+    await user.click(within(bulk).getByRole('button', { name: 'Feature' }));
+    expect(await screen.findByText('2 posts featured')).toBeInTheDocument();
+    expect(api.writes.map((w) => [w.method, w.path, (w.body as { featured: boolean }).featured])).toEqual([
+      ['PUT', `/api/admin/blog/${newer.id}`, true],
+      ['PUT', `/api/admin/blog/${older.id}`, true],
+    ]);
+    expect(within(bulk).getByText('Select posts to act on several at once')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Edge AI plans' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Tier-3 design notes' }));
+    await user.click(within(bulk).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 2 posts?' });
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Edge AI plans', 'Tier-3 design notes']);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 posts' }));
+    expect(await screen.findByText('2 posts deleted')).toBeInTheDocument();
+    await waitFor(() => expect(titles(screen.getByRole('table', { name: 'Blog posts' }))).toEqual(['Data stays in Africa']));
+  });
+
+  it('previews the post as its page will show it, while typing', async () => {
+    fakeContentApi({ posts: [newer] });
+    const { user, table } = await openTable('/admin/blogs/enhanced');
+    await user.click(within(table).getByRole('button', { name: 'Edit Data stays in Africa' }));
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    expect(within(preview).getByRole('heading', { level: 2, name: 'Data stays in Africa' })).toBeInTheDocument();
+    expect(within(preview).getByRole('img', { name: 'Data stays in Africa' })).toHaveAttribute('src', '/objects/a');
+    expect(preview).toHaveTextContent('November 23, 2026');
+
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Residency, explained');
+    await user.type(screen.getByRole('textbox', { name: 'Content' }), '{Enter}A new line <b>as text</b>');
+    expect(within(preview).getByRole('heading', { level: 2, name: 'Residency, explained' })).toBeInTheDocument();
+    expect(preview).toHaveTextContent('A new line <b>as text</b>');
+    expect(preview.querySelector('b')).toBeNull();
+  });
+});

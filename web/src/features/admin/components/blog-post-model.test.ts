@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { post } from '@/test/content-fixtures';
+import { blogPostFieldFor, blogPostInput, blogPostInputOf, blogPostSchema, blogPostValues, previewPost } from './blog-post-model';
+
+const valid = {
+  ...blogPostValues(null, 'Wanjiru Kamau'),
+  title: 'Data stays in Africa',
+  excerpt: 'Why residency matters.',
+  fullContent: 'First line\nSecond line',
+  category: 'Compliance',
+};
+
+function errorsOf(values: unknown): Record<string, string> {
+  const result = blogPostSchema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('the blog post form rules', () => {
+  it('names every missing required field in the server words', () => {
+    expect(errorsOf(blogPostValues(null))).toEqual({
+      title: 'Title is required',
+      excerpt: 'Excerpt is required',
+      fullContent: 'Content is required',
+      category: 'Category is required',
+      author: 'Author is required',
+    });
+    expect(errorsOf(valid)).toEqual({});
+  });
+
+  it('checks lengths and links', () => {
+    expect(
+      errorsOf({ ...valid, title: 'x'.repeat(201), category: 'c'.repeat(61), readTime: 'r'.repeat(41), image: 'dc.jpg', sourceUrl: 'ftp://x' }),
+    ).toEqual({
+      title: 'Title must be at most 200 characters',
+      category: 'Category must be at most 60 characters',
+      readTime: 'Read time must be at most 40 characters',
+      image: 'Image must be a web address (http:// or https://) or a site path starting with /',
+      sourceUrl: 'Source URL must be a web address (http:// or https://) or a site path starting with /',
+    });
+  });
+
+  it('places server messages next to the field they name', () => {
+    expect(blogPostFieldFor('Title is required')).toBe('title');
+    expect(blogPostFieldFor('Content must be at most 100000 characters')).toBe('fullContent');
+    expect(blogPostFieldFor('Source URL must be a web address (http:// or https://) or a site path starting with /')).toBe(
+      'sourceUrl',
+    );
+    expect(blogPostFieldFor('Publication date must be a date and time like 2026-01-31T09:00:00Z')).toBe('publishedDate');
+    expect(blogPostFieldFor('The request body is not valid JSON')).toBeNull();
+  });
+});
+
+describe('the blog post body', () => {
+  it('trims, leaves out empty optional fields and lets the server date a new post', () => {
+    expect(blogPostInput({ ...valid, title: '  Data stays in Africa ', image: ' ', readTime: '' })).toEqual({
+      title: 'Data stays in Africa',
+      excerpt: 'Why residency matters.',
+      fullContent: 'First line\nSecond line',
+      category: 'Compliance',
+      author: 'Wanjiru Kamau',
+      publishedAt: undefined,
+      readTime: undefined,
+      image: undefined,
+      sourceUrl: undefined,
+      featured: false,
+    });
+  });
+
+  it('keeps the exact publication time while the day is unchanged, else 09:00 Nairobi on the new day', () => {
+    const original = post({ publishedAt: '2026-11-22T22:30:00Z' });
+    const values = blogPostValues(original);
+    expect(values.publishedDate).toBe('2026-11-23');
+    expect(blogPostInput(values, original).publishedAt).toBe('2026-11-22T22:30:00Z');
+    expect(blogPostInput({ ...values, publishedDate: '2026-12-01' }, original).publishedAt).toBe('2026-12-01T09:00:00+03:00');
+  });
+
+  it('rewrites a post with one field changed (the featured switch)', () => {
+    const original = post({ featured: false, image: '/objects/abc', sourceUrl: null, readTime: '4 min read' });
+    expect(blogPostInputOf(original, { featured: true })).toMatchObject({
+      title: original.title,
+      publishedAt: original.publishedAt,
+      image: '/objects/abc',
+      sourceUrl: undefined,
+      readTime: '4 min read',
+      featured: true,
+    });
+  });
+
+  it('previews what the public page will show, keeping the views of an existing post', () => {
+    const original = post({ uvm: 42 });
+    const preview = previewPost({ ...blogPostValues(original), title: 'New title' }, original);
+    expect(preview).toMatchObject({ id: original.id, title: 'New title', uvm: 42, imageData: null });
+    expect(previewPost(valid).uvm).toBe(0);
+  });
+});

@@ -1,0 +1,138 @@
+// The event form: its values, the rules (the server's, in its words), and the
+// conversions between an event, the form and the API's event body.
+
+import { z } from 'zod';
+import type { Event } from '@/api-types/Event';
+import type { EventInput } from '@/api-types/EventInput';
+import { checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
+import { highlightItems, type HighlightItem } from './highlights-editor';
+
+/** The server's limits on highlights. */
+export const highlightLimits = { items: 30, chars: 300 } as const;
+
+export const eventSchema = z.object({
+  title: ruled((v) => checkText('Title', v, { required: true, max: 200 })),
+  description: ruled((v) => checkText('Description', v, { required: true, max: 10_000, multiline: true })),
+  category: ruled((v) => checkText('Category', v, { required: true, max: 60 })),
+  date: ruled((v) => {
+    const basic = checkText('Date', v, { required: true });
+    if (basic) return basic;
+    return isCalendarDate(v.trim()) ? null : 'Date must be a calendar date like 2026-03-14';
+  }),
+  time: ruled((v) => checkText('Time', v, { required: true, max: 100 })),
+  location: ruled((v) => checkText('Location', v, { required: true, max: 200 })),
+  image: ruled((v) => checkLink('Image', v)),
+  highlights: z.array(z.object({ id: z.string(), text: z.string() })).superRefine((items, context) => {
+    const kept = items.filter((item) => !isBlank(item.text));
+    const message =
+      kept.length > highlightLimits.items
+        ? `Highlights must be at most ${highlightLimits.items} items`
+        : kept.map((item) => checkText('Each highlight', item.text, { max: highlightLimits.chars })).find(Boolean);
+    if (message) context.addIssue({ code: z.ZodIssueCode.custom, message });
+  }),
+  registerLink: ruled((v) => checkLink('Registration link', v)),
+  completed: z.boolean(),
+});
+
+export type EventValues = z.infer<typeof eventSchema>;
+export type EventField = keyof EventValues;
+
+/** The server's field labels (EventInput::LABELS), for placing its message next to the field. */
+export const eventLabels = [
+  ['Title', 'title'],
+  ['Description', 'description'],
+  ['Category', 'category'],
+  ['Date', 'date'],
+  ['Time', 'time'],
+  ['Location', 'location'],
+  ['Image', 'image'],
+  ['Highlights', 'highlights'],
+  ['Each highlight', 'highlights'],
+  ['Registration link', 'registerLink'],
+  ['Completed', 'completed'],
+] as const satisfies ReadonlyArray<readonly [string, EventField]>;
+
+export function eventFieldFor(message: string): EventField | null {
+  return fieldForMessage(message, eventLabels);
+}
+
+/** Today in Nairobi, the day the server's status compares with. */
+export function todayInNairobi(now: Date = new Date()): string {
+  return dayInNairobi(now);
+}
+
+/** The form's values for an event (or the empty form); `completed` is the admin's mark, not the date. */
+export function eventValues(event?: Event | null): EventValues {
+  return {
+    title: event?.title ?? '',
+    description: event?.description ?? '',
+    category: event?.category ?? '',
+    date: event?.date ?? '',
+    time: event?.time ?? '',
+    location: event?.location ?? '',
+    image: event?.image ?? '',
+    highlights: highlightItems(event?.highlights ?? []),
+    registerLink: event?.registerLink ?? '',
+    completed: event?.markedCompleted ?? false,
+  };
+}
+
+/** The values of a copy of `event`: the same fields under a new title. */
+export function duplicateValues(event: Event): EventValues {
+  return { ...eventValues(event), title: `${event.title} (copy)`.slice(0, 200), completed: false };
+}
+
+const optional = (value: string) => (isBlank(value) ? undefined : value.trim());
+
+/** The API body for the form's values (blank highlights dropped). */
+export function eventInput(values: EventValues): EventInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    category: values.category.trim(),
+    date: values.date.trim(),
+    time: values.time.trim(),
+    location: values.location.trim(),
+    image: optional(values.image),
+    highlights: values.highlights.map((item: HighlightItem) => item.text.trim()).filter((text) => !isBlank(text)),
+    registerLink: optional(values.registerLink),
+    completed: values.completed,
+  };
+}
+
+/** An event's own fields as an API body, with some changed (bulk Mark completed). */
+export function eventInputOf(event: Event, changes: Partial<EventInput> = {}): EventInput {
+  return {
+    title: event.title,
+    description: event.description,
+    category: event.category,
+    date: event.date,
+    time: event.time,
+    location: event.location,
+    image: event.image ?? undefined,
+    highlights: event.highlights,
+    registerLink: event.registerLink ?? undefined,
+    completed: event.markedCompleted,
+    ...changes,
+  };
+}
+
+/** The event as its public page will show it once saved: completed when ticked or when its day has passed. */
+export function previewEvent(values: EventValues, today: string = todayInNairobi()): Event {
+  const input = eventInput(values);
+  const past = isCalendarDate(input.date) && input.date < today;
+  return {
+    id: 'preview',
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    status: values.completed || past ? 'completed' : 'upcoming',
+    date: input.date,
+    time: input.time,
+    location: input.location,
+    image: input.image ?? null,
+    highlights: input.highlights ?? [],
+    registerLink: input.registerLink ?? null,
+    markedCompleted: values.completed,
+  };
+}

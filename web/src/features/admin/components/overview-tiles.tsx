@@ -1,0 +1,81 @@
+import { Link } from 'react-router-dom';
+import type { AdminOverview } from '@/api-types/AdminOverview';
+import type { OverviewCount } from '@/api-types/OverviewCount';
+import { Alert } from '@/components/ui/alert';
+import { useOverview } from '../api/overview';
+import { formatWaiting } from './chat-console-format';
+import { useNow } from './use-now';
+
+interface Tile {
+  label: string;
+  item: OverviewCount;
+  /** A second line (e.g. the oldest waiting time). */
+  detail?: string;
+  /** Counts that mean someone must act are highlighted when above zero. */
+  urgent?: boolean;
+}
+
+/** The overview's tiles, in the order an admin checks them. */
+export function overviewTiles(overview: AdminOverview, now: number): Tile[] {
+  return [
+    {
+      label: 'Chats waiting',
+      item: overview.chatsWaiting,
+      detail: overview.oldestWaitingSince ? `Oldest ${formatWaiting(overview.oldestWaitingSince, now)}` : 'Nobody is waiting',
+      urgent: true,
+    },
+    { label: 'Agents online', item: overview.agentsOnline, detail: 'Agent consoles open now' },
+    { label: 'New contact requests', item: overview.newContactRequests, detail: 'Not handled yet', urgent: true },
+    { label: 'Registrations this week', item: overview.registrationsThisWeek, detail: 'Since Monday (EAT)' },
+    { label: 'Dead-lettered messages', item: overview.deadLetters, detail: 'Not replayed yet', urgent: true },
+  ];
+}
+
+/** What waits for a person, each number a link to where it is handled. */
+export function OverviewTiles() {
+  const overview = useOverview();
+  const now = useNow();
+
+  return (
+    <section aria-labelledby="overview-heading" className="mt-8">
+      <h2 id="overview-heading" className="text-xl font-semibold">
+        Overview
+      </h2>
+      {overview.isPending && (
+        <p role="status" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+          Loading overview...
+        </p>
+      )}
+      {overview.isError && (
+        <div className="mt-4">
+          <Alert title="Failed to load the overview">{overview.error.message}</Alert>
+        </div>
+      )}
+      {overview.data && (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {overviewTiles(overview.data, now).map((tile) => {
+            const highlighted = tile.urgent === true && tile.item.count > 0;
+            return (
+              <li key={tile.label}>
+                <Link
+                  to={tile.item.href}
+                  className={`block h-full rounded-lg border p-4 hover:border-brand focus-visible:outline-2 ${
+                    highlighted
+                      ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800'
+                      : 'border-gray-200 dark:border-gray-700'
+                  }`}
+                >
+                  <span className="block text-sm font-medium text-gray-700 dark:text-gray-300">{tile.label}</span>
+                  <span className="mt-1 block text-3xl font-bold">{tile.item.count}</span>
+                  {tile.detail && (
+                    <span className="mt-1 block text-xs text-gray-700 dark:text-gray-300">{tile.detail}</span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import type { ChatSession } from '@/api-types/ChatSession';
+import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
+import { fakeSocketsInEachTest, FakeWebSocket, latestSocket, setTabHidden } from '@/test/live-sockets';
+import { json, mockFetch, renderApp } from '@/test/render';
+
+fakeSocketsInEachTest();
+
+const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
+const session: ChatSession = {
+  sessionId,
+  visitorName: 'Amina',
+  visitorEmail: 'amina@example.com',
+  status: 'open',
+  createdAt: '2026-03-03T10:00:00Z',
+};
+const messagesPath = `/api/chat/sessions/${sessionId}/messages`;
+const sessionPath = `/api/chat/sessions/${sessionId}`;
+
+/** Message number `n` (1–255); ids sort by `n`. */
+const message = (n: number, senderType: ChatMessage['senderType'] = 'agent'): ChatMessage => ({
+  id: `0190f0a0-0000-7000-8000-0000000001${n.toString(16).padStart(2, '0')}`,
+  sessionId,
+  senderType,
+  message: `Message number ${n}`,
+  createdAt: new Date(2026, 2, 3, 14, 7, n).toISOString(),
+});
+
+/** A stored chat whose server holds `stored` (changed by the test as it goes). */
+function storedChat(stored: ChatMessage[]) {
+  localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+  const fetch = mockFetch((url) => {
+    if (url === '/api/user') return json(401, {});
+    if (url === sessionPath) return json(200, session);
+    if (url === messagesPath) return json(200, stored);
+    return json(404, {});
+  });
+  const gets = (path: string) => fetch.mock.calls.filter(([u, init]) => u === path && (init?.method ?? 'GET') === 'GET').length;
+  return { gets };
+}
+
+async function openLiveWidget() {
+  const { client } = renderApp('/');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Chat with Nyota Cloud' }, { timeout: 5_000 });
+  const log = await within(dialog).findByRole('log', { name: 'Messages' });
+  await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
+  const socket = latestSocket();
+  socket.open();
+  expect(socket.sent).toContainEqual({ type: 'join_session', sessionId });
+  socket.receive({ type: 'session_joined', sessionId });
+  return { dialog, log, socket, client };
+}
+
+const shown = (log: HTMLElement) => within(log).queryAllByText(/^Message number \d+$/).map((el) => el.textContent);
+
+describe('chat widget, live', () => {
+  it('shows new_message frames without refetching; a reconnect refetches once', async () => {
+    const stored = [message(1)];
+    const { gets } = storedChat(stored);
+    const { log, socket } = await openLiveWidget();
+    expect(await within(log).findByText('Message number 1')).toBeInTheDocument();
+    // Let the refetch that answers the join land before counting.
+    await waitFor(() => expect(gets(messagesPath)).toBe(2));
+    const sessionReads = gets(sessionPath);
+
+    const frames = Array.from({ length: 30 }, (_, i) => message(i + 2, i % 2 ? 'agent' : 'user'));
+    stored.push(...frames);
+    for (const frame of frames) socket.receive({ type: 'new_message', sessionId, message: frame });
+    // The same message twice (a redelivery) and one that arrives out of order show once, in place.
+    socket.receive({ type: 'new_message', sessionId, message: frames[3]! });
+    const late = message(40);
+    const later = message(41);
+    socket.receive({ type: 'new_message', sessionId, message: later }, { type: 'new_message', sessionId, message: late });
+    await waitFor(() => expect(shown(log)).toHaveLength(33));
+    expect(shown(log)).toEqual([...stored, late, later].map((m) => m.message));
+    // Another chat's frame is not this chat's message.
+    socket.receive({ type: 'new_message', sessionId: '0190f0a0-0000-7000-8000-0000000000bb', message: { ...message(50), sessionId: '0190f0a0-0000-7000-8000-0000000000bb' } });
+    expect(within(log).queryByText('Message number 50')).toBeNull();
+    expect(gets(messagesPath)).toBe(2);
+    expect(gets(sessionPath)).toBe(sessionReads);
+
+    // The server drops the socket; while it is down the agent writes.
+    stored.push(late, later, message(42));
+    socket.drop();
+    await waitFor(() => expect(FakeWebSocket.all).toHaveLength(2), { timeout: 3_000 });
+    const again = latestSocket();
+    again.open();
+    expect(again.sent).toContainEqual({ type: 'join_session', sessionId });
+    expect(gets(messagesPath)).toBe(2);
+    again.receive({ type: 'session_joined', sessionId });
+    expect(await within(log).findByText('Message number 42')).toBeInTheDocument();
+    expect(gets(messagesPath)).toBe(3);
+    expect(gets(sessionPath)).toBe(sessionReads + 1);
+  });
+
+  it('a system message refetches the chat (its status may change) but not the messages', async () => {
+    const { gets } = storedChat([message(1)]);
+    const { log, socket } = await openLiveWidget();
+    await waitFor(() => expect(gets(messagesPath)).toBe(2));
+    await waitFor(() => expect(gets(sessionPath)).toBe(2));
+    socket.receive({ type: 'new_message', sessionId, message: { ...message(2, 'system'), message: 'This chat has been marked as resolved.' } });
+    expect(await within(log).findByText('This chat has been marked as resolved.')).toBeInTheDocument();
+    await waitFor(() => expect(gets(sessionPath)).toBe(3));
+    expect(gets(messagesPath)).toBe(2);
+  });
+
+  it('back in the tab with the socket down: refetches at once and reconnects', async () => {
+    const stored = [message(1)];
+    const { gets } = storedChat(stored);
+    const { log, socket } = await openLiveWidget();
+    await waitFor(() => expect(gets(messagesPath)).toBe(2));
+
+    // Hidden and back with the socket up: nothing was missed.
+    setTabHidden(true);
+    setTabHidden(false);
+    expect(gets(messagesPath)).toBe(2);
+
+    setTabHidden(true);
+    socket.drop();
+    stored.push(message(2));
+    setTabHidden(false);
+    expect(await within(log).findByText('Message number 2')).toBeInTheDocument();
+    expect(gets(messagesPath)).toBe(3);
+    // The reconnect does not wait for the backoff timer.
+    expect(FakeWebSocket.all).toHaveLength(2);
+  });
+
+  it('a sent message shows as the box clears, without waiting for the list to come back', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    const stored = [message(1)];
+    const mine = { ...message(2, 'user'), message: 'Need a server' };
+    let hold: Promise<void> | null = null;
+    const fetch = mockFetch(async (url, init) => {
+      if (url === '/api/user') return json(401, {});
+      if (url === sessionPath) return json(200, session);
+      if (url === messagesPath && init.method === 'POST') return json(201, mine);
+      if (url === messagesPath) {
+        if (hold) await hold;
+        return json(200, stored);
+      }
+      return json(404, {});
+    });
+    const gets = () => fetch.mock.calls.filter(([u, i]) => u === messagesPath && (i?.method ?? 'GET') === 'GET').length;
+    const { dialog, log, socket, client } = await openLiveWidget();
+    await waitFor(() => expect(gets()).toBe(2));
+
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const box = within(dialog).getByLabelText('Message');
+    const user = userEvent.setup();
+    await user.type(box, 'Need a server{Enter}');
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(within(log).getByText('Need a server')).toBeInTheDocument();
+    // The list is refetched after sending, in the background.
+    await waitFor(() => expect(gets()).toBe(3));
+    // The sender's own frame, and then the refetched list, hold it too: still shown once.
+    socket.receive({ type: 'new_message', sessionId, message: mine });
+    stored.push(mine);
+    release();
+    await waitFor(() => expect(client.getQueryState(chatMessagesQueryKey(sessionId))?.fetchStatus).toBe('idle'));
+    expect(shown(log)).toEqual(['Message number 1']);
+    expect(within(log).getAllByText('Need a server')).toHaveLength(1);
+    expect(gets()).toBe(3);
+  });
+});

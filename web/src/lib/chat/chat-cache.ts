@@ -1,0 +1,48 @@
+// Live `new_message` frames go straight into the cached message list instead of
+// refetching the chat's whole history for each one.
+
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import { chatMessagesQueryKey } from './get-chat-messages';
+
+/**
+ * `list` with `message` in its place, or `list` itself when it already holds
+ * that id. The order is the server's (`order by id`: UUIDv7 ids, whose
+ * lowercase text sorts like the bytes Postgres compares).
+ */
+export function insertMessage(list: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  if (list.some((m) => m.id === message.id)) return list;
+  // Frames almost always arrive in order, so the place is found from the end.
+  let at = list.length;
+  while (at > 0 && list[at - 1]!.id > message.id) at -= 1;
+  return [...list.slice(0, at), message, ...list.slice(at)];
+}
+
+/**
+ * Puts a message from a `new_message` frame into its chat's cached list. A
+ * list not in the cache is left alone: the fetch that loads it will include
+ * the message. A list being fetched gets the message again once the answer
+ * lands, as that answer may have been read before the message was stored.
+ */
+export function applyNewMessage(queryClient: QueryClient, message: ChatMessage): void {
+  const queryKey = chatMessagesQueryKey(message.sessionId);
+  const apply = () =>
+    queryClient.setQueryData<ChatMessage[]>(queryKey, (list) => {
+      if (!list) return undefined;
+      const next = insertMessage(list, message);
+      // Unchanged: returning undefined leaves the cache (and its observers) untouched.
+      return next === list ? undefined : next;
+    });
+  apply();
+  const query = queryClient.getQueryCache().find<ChatMessage[]>({ queryKey, exact: true });
+  if (query && query.state.fetchStatus !== 'idle') {
+    // The query stores the answer before this runs (it awaited the same promise first).
+    // A cancelled fetch needs nothing: whatever replaces it starts after this message.
+    query.promise?.then(apply, () => undefined);
+  }
+}
+
+/** Refetches a chat's message list, for when frames may have been missed (after a reconnect). */
+export function refetchChatMessages(queryClient: QueryClient, sessionId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(sessionId) });
+}

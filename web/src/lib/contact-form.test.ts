@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { contactFormHref, fieldOfRefusal, newFormFill } from './contact-form';
+
+describe('contact form logic', () => {
+  it('links to the contact form with the subject prefilled', () => {
+    expect(contactFormHref('Virtual server: Basic plan')).toBe('/contact?subject=Virtual%20server%3A%20Basic%20plan#contact-form');
+  });
+
+  it('gives every fill its own key and the time it was shown', () => {
+    const first = newFormFill(1_000);
+    const second = newFormFill(2_000);
+    expect(first.startedAt).toBe(1_000);
+    expect(second.startedAt).toBe(2_000);
+    expect(first.key).not.toBe(second.key);
+    expect(first.key.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    ['Name is required', 'name'],
+    ['Name must be at most 100 characters', 'name'],
+    ['Please enter a valid email address', 'email'],
+    ['Email must not contain control characters', 'email'],
+    ['Subject must be at most 200 characters', 'subject'],
+    ['Message must be at most 5000 characters', 'message'],
+    ['Phone must be at most 40 characters', 'phone'],
+    ['Company must be at most 200 characters', 'company'],
+  ] as const)('"%s" is about the %s field', (message, field) => {
+    expect(fieldOfRefusal(message)).toBe(field);
+  });
+
+  it.each(['Source must be a path on this site, such as /contact', 'Idempotency-Key must be 8 to 200 visible characters', 'Names are odd', ''])(
+    '"%s" is about no field of the form',
+    (message) => {
+      expect(fieldOfRefusal(message)).toBeNull();
+    },
+  );
+});

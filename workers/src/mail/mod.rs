@@ -1,0 +1,305 @@
+//! The one way the workers send email. [`templates`] renders every email the
+//! platform sends (a typed struct each, multipart text + HTML, user text
+//! escaped, the company footer from the site settings); [`Mailer`] sends it
+//! over SMTP (lettre), and [`Mailer::send_once`] makes sure a redelivered
+//! message never sends the same email twice.
+//!
+//! Exactly once per email: before the SMTP exchange a delivery claims the
+//! email's row in `sent_emails` (what it is about, which email), and marks
+//! it sent once the SMTP server accepted it; a failed send gives the claim
+//! back. Another delivery of the same message (a retry after a later email
+//! failed, a redelivery after a crash or a time-out, a replica) skips an
+//! email marked sent and retries later while a fresh claim is held, so no
+//! database connection is held during the SMTP exchange. The one window
+//! left: the SMTP server accepted the email and the process died (or the
+//! database failed) before the row was marked; once the claim is stale
+//! ([`CLAIM_STALE`]) the next delivery sends it again.
+//!
+//! Without `SMTP_URL` the mailer is disabled: it says so once at start and
+//! every send answers [`Delivery::NotConfigured`] (logged), so a role whose
+//! job is mail still stores what it must and acks, rather than retrying
+//! messages that can never be emailed. Nothing is recorded as sent, but the
+//! messages are acked: configuring SMTP later does not email old requests.
+
+pub mod templates;
+
+use std::time::Duration;
+
+use anyhow::Context as _;
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport as _, Tokio1Executor};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+pub use templates::RenderedEmail;
+
+use crate::consumer::Outcome;
+
+/// The company every email is sent as (the sender's display name when
+/// `MAIL_FROM` has none) and signed by.
+pub const COMPANY: &str = "Nyota Cloud";
+
+/// How long one SMTP exchange may take before it counts as failed.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A claim older than this is taken to be a crashed sender's, far longer
+/// than one SMTP exchange with its time-out.
+pub const CLAIM_STALE: Duration = Duration::from_secs(120);
+
+/// Why an email was not sent.
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    /// An address in the email is not a mailbox (bad data: never retried).
+    #[error("{what} is not a valid email address: {address:?}")]
+    Address { what: &'static str, address: String },
+    /// The message could not be built (bad data: never retried).
+    #[error("failed to build the email: {0}")]
+    Build(#[from] lettre::error::Error),
+    /// The SMTP server refused it for good (5xx): retrying cannot help.
+    #[error("the SMTP server refused the email: {0}")]
+    Refused(lettre::transport::smtp::Error),
+    /// The SMTP server is away, slow or refused it for now: retried.
+    #[error("SMTP send failed: {0}")]
+    Smtp(lettre::transport::smtp::Error),
+    /// Another delivery is sending this email right now: try again later.
+    #[error("another delivery is sending this email")]
+    Busy,
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+impl MailError {
+    /// How a consumer should treat the message whose email failed.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            MailError::Address { .. } | MailError::Build(_) | MailError::Refused(_) => {
+                Outcome::Reject(self.into())
+            }
+            MailError::Smtp(_) | MailError::Busy => Outcome::Retry(self.into()),
+            MailError::Database(error) => Outcome::from_sqlx(error),
+        }
+    }
+}
+
+impl From<lettre::transport::smtp::Error> for MailError {
+    fn from(error: lettre::transport::smtp::Error) -> Self {
+        if error.is_permanent() {
+            MailError::Refused(error)
+        } else {
+            MailError::Smtp(error)
+        }
+    }
+}
+
+/// What [`Mailer::send_once`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// The SMTP server accepted it now.
+    Sent,
+    /// An earlier delivery sent it; nothing was sent now.
+    AlreadySent,
+    /// SMTP is not configured; nothing was sent.
+    NotConfigured,
+}
+
+/// Sends the platform's email: the SMTP transport (none when `SMTP_URL` is
+/// unset), the sender, and the site's public address for links.
+#[derive(Clone)]
+pub struct Mailer {
+    transport: Option<AsyncSmtpTransport<Tokio1Executor>>,
+    from: Mailbox,
+    public_url: String,
+}
+
+impl Mailer {
+    /// A mailer for `smtp_url` (e.g. `smtp://127.0.0.1:2525`,
+    /// `smtps://user:pass@host`; `None`: disabled, with a warning), sending
+    /// as `from` (`MAIL_FROM`; named [`COMPANY`] when it has no name).
+    pub fn new(smtp_url: Option<&str>, from: &str, public_url: &str) -> anyhow::Result<Self> {
+        let mut from: Mailbox = from
+            .parse()
+            .with_context(|| format!("MAIL_FROM {from:?} is not an email address"))?;
+        if from.name.is_none() {
+            from.name = Some(COMPANY.to_owned());
+        }
+        let transport = match smtp_url {
+            Some(url) => Some(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .context("SMTP_URL is not a valid SMTP URL")?
+                    .timeout(Some(SMTP_TIMEOUT))
+                    .build(),
+            ),
+            None => {
+                tracing::warn!(
+                    "SMTP_URL is not set: no email will be sent (contact requests and \
+                     registrations are still stored; offline chats still reach the console)"
+                );
+                None
+            }
+        };
+        Ok(Mailer {
+            transport,
+            from,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+        })
+    }
+
+    /// Whether emails are sent at all.
+    pub fn is_enabled(&self) -> bool {
+        self.transport.is_some()
+    }
+
+    /// The site's address as visitors see it (no trailing slash), for links.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    /// Sends `email` now, whatever was sent before. Prefer [`Self::send_once`]
+    /// from a message handler.
+    pub async fn send(&self, email: &RenderedEmail) -> Result<Delivery, MailError> {
+        let Some(transport) = &self.transport else {
+            tracing::info!(
+                email.kind = email.kind,
+                "email not sent: SMTP is not configured"
+            );
+            return Ok(Delivery::NotConfigured);
+        };
+        let message = email.message(self.from.clone())?;
+        transport.send(message).await?;
+        Ok(Delivery::Sent)
+    }
+
+    /// Sends `email` unless an earlier delivery already sent it: `key` is
+    /// what the email is about (a request id, a user id...) and the email's
+    /// kind says which of its emails this is (see the module docs).
+    pub async fn send_once(
+        &self,
+        pool: &PgPool,
+        key: Uuid,
+        email: &RenderedEmail,
+    ) -> Result<Delivery, MailError> {
+        if !self.is_enabled() {
+            return self.send(email).await;
+        }
+        let kind = email.kind;
+        let stale_secs = CLAIM_STALE.as_secs_f64();
+        // Claim it: a new row, or a stale claim of a sender that never finished.
+        let claimed: Option<bool> = sqlx::query_scalar(
+            "insert into sent_emails (key, kind, recipient) values ($1, $2, $3)
+             on conflict (key, kind) do update
+                 set claimed_at = now(), recipient = excluded.recipient
+                 where sent_emails.sent_at is null
+                   and sent_emails.claimed_at < now() - make_interval(secs => $4)
+             returning true",
+        )
+        .bind(key)
+        .bind(kind)
+        .bind(email.to.email.to_string())
+        .bind(stale_secs)
+        .fetch_optional(pool)
+        .await?;
+        if claimed.is_none() {
+            let sent: bool = sqlx::query_scalar(
+                "select sent_at is not null from sent_emails where key = $1 and kind = $2",
+            )
+            .bind(key)
+            .bind(kind)
+            .fetch_one(pool)
+            .await?;
+            if sent {
+                tracing::info!(email.kind = kind, email.key = %key, "email already sent; skipped");
+                return Ok(Delivery::AlreadySent);
+            }
+            return Err(MailError::Busy);
+        }
+        match self.send(email).await {
+            Ok(delivery) => {
+                sqlx::query("update sent_emails set sent_at = now() where key = $1 and kind = $2")
+                    .bind(key)
+                    .bind(kind)
+                    .execute(pool)
+                    .await?;
+                tracing::info!(email.kind = kind, email.key = %key, "email sent");
+                Ok(delivery)
+            }
+            Err(error) => {
+                // Give the claim back so the next delivery may try at once;
+                // if this fails too, the claim goes stale.
+                let released = sqlx::query(
+                    "delete from sent_emails where key = $1 and kind = $2 and sent_at is null",
+                )
+                .bind(key)
+                .bind(kind)
+                .execute(pool)
+                .await;
+                if let Err(release) = released {
+                    tracing::warn!(%release, email.kind = kind, "failed to release an email claim");
+                }
+                Err(error)
+            }
+        }
+    }
+}
+
+/// Parses an address the email needs (`what` names it in the error).
+pub fn mailbox(
+    what: &'static str,
+    name: Option<&str>,
+    address: &str,
+) -> Result<Mailbox, MailError> {
+    let bad = || MailError::Address {
+        what,
+        address: address.to_owned(),
+    };
+    let address = address.trim().parse().map_err(|_| bad())?;
+    Ok(Mailbox::new(
+        name.map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned),
+        address,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sender_is_named_after_the_company_when_mail_from_has_no_name() {
+        let mailer =
+            Mailer::new(None, "no-reply@nyota.example", "https://nyota.example/").expect("valid");
+        assert_eq!(
+            mailer.from.to_string(),
+            "Nyota Cloud <no-reply@nyota.example>"
+        );
+        assert_eq!(mailer.public_url(), "https://nyota.example");
+        assert!(!mailer.is_enabled());
+
+        let named = Mailer::new(
+            Some("smtp://127.0.0.1:2525"),
+            "Sales Desk <sales@nyota.example>",
+            "http://localhost:8080",
+        )
+        .expect("valid");
+        assert_eq!(named.from.to_string(), "Sales Desk <sales@nyota.example>");
+        assert!(named.is_enabled());
+    }
+
+    #[test]
+    fn bad_settings_fail_at_start() {
+        assert!(Mailer::new(None, "not an address", "http://localhost").is_err());
+        assert!(Mailer::new(Some("http://example.com"), "a@b.co", "http://localhost").is_err());
+    }
+
+    #[test]
+    fn address_errors_are_data_errors() {
+        let error = mailbox("The sales inbox", None, "nobody").expect_err("refused");
+        assert_eq!(
+            error.to_string(),
+            "The sales inbox is not a valid email address: \"nobody\""
+        );
+        assert!(matches!(error.outcome(), Outcome::Reject(_)));
+        let named = mailbox("The visitor", Some(" Amina "), "amina@example.com").expect("valid");
+        assert_eq!(named.to_string(), "Amina <amina@example.com>");
+    }
+}
