@@ -3,8 +3,11 @@
 //! request's trace across NATS. Also the one `init_tracing` both processes use.
 
 pub mod accounts;
+pub mod analytics;
 pub mod chat;
 pub mod content;
+pub mod database;
+pub mod dead_letters;
 pub mod intake;
 pub mod namespace;
 pub mod password_reset;

@@ -195,6 +195,28 @@ impl Namespace {
             ..Default::default()
         }
     }
+
+    /// Core NATS: an admin saved the site settings; every gateway reloads
+    /// its copy.
+    pub fn settings_changed(&self) -> String {
+        self.subject("settings.changed")
+    }
+
+    /// JetStream event: a visitor who accepted cookies opened a page
+    /// (`analytics` worker); the message id (`Nats-Msg-Id`) is the view's id.
+    pub fn intake_pageview(&self) -> String {
+        self.subject("intake.pageview")
+    }
+
+    /// Whether a JetStream stream (or key-value bucket, `KV_<bucket>`) belongs
+    /// to this namespace. The production namespace owns every stream.
+    pub fn owns_stream(&self, name: &str) -> bool {
+        if self.prefix.is_empty() {
+            return true;
+        }
+        let own = format!("{}_", self.prefix.to_ascii_uppercase());
+        name.strip_prefix("KV_").unwrap_or(name).starts_with(&own)
+    }
 }
 
 #[cfg(test)]
@@ -224,6 +246,18 @@ mod tests {
         );
         assert_eq!(ns.intake_stream().name, "T-1A_B_INTAKE");
         assert_eq!(ns.rate_limits_bucket(), "T-1A_B_RATE_LIMITS");
+        assert_eq!(ns.settings_changed(), "t-1a_b.settings.changed");
+        assert_eq!(ns.intake_pageview(), "t-1a_b.intake.pageview");
+    }
+
+    #[test]
+    fn streams_of_a_namespace_are_told_apart() {
+        let ns = Namespace::new("t1").expect("valid prefix");
+        assert!(ns.owns_stream("T1_CHAT"));
+        assert!(ns.owns_stream("KV_T1_RATE_LIMITS"));
+        assert!(!ns.owns_stream("T12_CHAT"));
+        assert!(!ns.owns_stream("CHAT"));
+        assert!(Namespace::default().owns_stream("CHAT"));
     }
 
     #[test]

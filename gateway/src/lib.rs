@@ -2,6 +2,7 @@
 //! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
 //! it too, on a port-0 listener.
 
+pub mod audit;
 pub mod chat;
 pub mod content;
 pub mod error;
@@ -16,6 +17,7 @@ pub mod revocation;
 pub mod serve;
 pub mod sessions;
 pub mod settings;
+pub mod site_settings;
 pub mod state;
 
 use std::time::Duration;

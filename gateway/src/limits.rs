@@ -90,6 +90,8 @@ pub enum Limit {
     ChatStart,
     /// Chat messages per address (visitors only).
     ChatMessage,
+    /// Analytics page views per address.
+    PageView,
     /// Contact and demo requests per address.
     ContactMessage,
     /// Waitlist sign-ups per address.
@@ -104,14 +106,19 @@ pub enum Limit {
     PasswordResetConfirm,
 }
 
+/// Page views one address may report per minute: a person reading the site
+/// opens far fewer pages than this.
+const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
+
 impl Limit {
-    const ALL: [Limit; 12] = [
+    const ALL: [Limit; 13] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
         Limit::LoginFailuresPerAccount,
         Limit::ChatStart,
         Limit::ChatMessage,
+        Limit::PageView,
         Limit::ContactMessage,
         Limit::Waitlist,
         Limit::Subscribe,
@@ -129,6 +136,7 @@ impl Limit {
             Limit::LoginFailuresPerAccount => "login_fail_account",
             Limit::ChatStart => "chat_start",
             Limit::ChatMessage => "chat_message",
+            Limit::PageView => "page_view",
             Limit::ContactMessage => "contact_message",
             Limit::Waitlist => "waitlist",
             Limit::Subscribe => "subscribe",
@@ -147,6 +155,7 @@ impl Limit {
             | Limit::LoginFailuresPerAccount => "Too many login attempts. Please try again later.",
             Limit::ChatStart => "Too many chats started. Please try again later.",
             Limit::ChatMessage => "Too many messages. Please slow down and try again.",
+            Limit::PageView => "Too many page views. Please slow down.",
             Limit::ContactMessage => "Too many messages sent. Please try again later.",
             Limit::Waitlist => "Too many waitlist requests. Please try again later.",
             Limit::Subscribe => "Too many subscription requests. Please try again later.",
@@ -171,6 +180,7 @@ impl Limit {
             }
             Limit::ChatStart => (limits.chat_start_per_ip_per_hour, HOUR),
             Limit::ChatMessage => (limits.chat_message_per_ip_per_minute, MINUTE),
+            Limit::PageView => (PAGE_VIEWS_PER_IP_PER_MINUTE, MINUTE),
             Limit::ContactMessage => (limits.contact_per_ip_per_10_minutes, 10 * MINUTE),
             Limit::Waitlist => (limits.waitlist_per_ip_per_hour, HOUR),
             Limit::Subscribe => (limits.subscribe_per_ip_per_hour, HOUR),

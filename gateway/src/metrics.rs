@@ -96,13 +96,9 @@ async fn render(State(state): State<AppState>) -> String {
 }
 
 /// `dead_letters{role,reason}`: messages a worker gave up on and nobody has
-/// replayed yet, counted at scrape time.
+/// replayed or discarded yet, counted at scrape time.
 async fn dead_letters(state: &AppState) -> String {
-    let rows: Result<Vec<(String, String, i64)>, sqlx::Error> = sqlx::query_as(
-        "select role, reason, count(*) from dead_letters where replayed_at is null group by 1, 2",
-    )
-    .fetch_all(&state.pool)
-    .await;
+    let rows = contract::dead_letters::counts(&state.pool).await;
     let rows = match rows {
         Ok(rows) => rows,
         Err(error) => {

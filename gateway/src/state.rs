@@ -13,6 +13,7 @@ use crate::limits::Limits;
 use crate::metrics::Metrics;
 use crate::presence::Presence;
 use crate::settings::Settings;
+use crate::site_settings::SiteSettingsCache;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -35,6 +36,8 @@ pub struct Inner {
     pub metrics: Metrics,
     /// Blog and event answers, cleared on every `content.changed`.
     pub content: ContentCache,
+    /// The site settings, reloaded on every `settings.changed`.
+    pub site_settings: SiteSettingsCache,
 }
 
 impl AppState {
@@ -84,6 +87,18 @@ impl AppState {
         )
         .await
         .context("failed to subscribe to content changes")?;
+        let site_settings = SiteSettingsCache::load(&pool)
+            .await
+            .context("failed to load the site settings")?;
+        crate::site_settings::listen(
+            &nats,
+            namespace.settings_changed(),
+            pool.clone(),
+            site_settings.clone(),
+            shutdown.clone(),
+        )
+        .await
+        .context("failed to subscribe to settings changes")?;
         Ok(AppState {
             inner: Arc::new(Inner {
                 pool,
@@ -97,6 +112,7 @@ impl AppState {
                 limits,
                 metrics: Metrics::default(),
                 content,
+                site_settings,
             }),
         })
     }

@@ -3,6 +3,8 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod analytics;
+pub mod batching;
 pub mod chat;
 pub mod consumer;
 pub mod dead_letters;

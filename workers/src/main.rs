@@ -54,6 +54,8 @@ enum Command {
     Intake,
     /// Counts blog post views, one update per post per second.
     Views,
+    /// Adds up page views per day, path and referrer host.
+    Analytics,
     /// Every role in one process.
     All,
     /// Apply the database migrations.
@@ -151,6 +153,7 @@ async fn main() -> anyhow::Result<()> {
         | Command::Notify
         | Command::Intake
         | Command::Views
+        | Command::Analytics
         | Command::All => {
             // Only the roles that send email build (and check) the mailer.
             let mailer = || -> anyhow::Result<std::sync::Arc<workers::mail::Mailer>> {
@@ -205,6 +208,9 @@ async fn main() -> anyhow::Result<()> {
             }
             if all || matches!(cli.command, Command::Views) {
                 roles.push(workers::views::spawn(ctx.clone(), stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Analytics) {
+                roles.push(workers::analytics::spawn(ctx.clone(), stop.wait()).await?);
             }
             for role in roles {
                 role.await?;

@@ -8,31 +8,21 @@
 //! same transaction that adds it to the count, and only counts the ids it
 //! inserted. A view redelivered after a crash (committed, not yet acked) is
 //! therefore skipped. Rows are pruned once the consumer's ack floor has
-//! passed them, as JetStream never redelivers those.
+//! passed them, as JetStream never redelivers those. The consuming loop is
+//! the one every batching role shares ([`crate::batching`]).
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use anyhow::Context as _;
-use async_nats::jetstream::{self, AckKind, consumer::pull};
-use futures::StreamExt as _;
+use async_nats::jetstream;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use crate::WorkerContext;
-use crate::dead_letters::{self, Reason};
+use crate::batching::{self, BatchSpec, Batcher};
 
 const CONSUMER: &str = "views";
-/// How long views gather before they are written.
-const FLUSH_EVERY: Duration = Duration::from_secs(1);
-/// A flush starts early past this many views.
-const MAX_BATCH: usize = 5_000;
-/// Views in flight (delivered, not acked) per consumer; bounds memory while
-/// Postgres is away.
-const MAX_ACK_PENDING: i64 = 20_000;
-const ACK_WAIT: Duration = Duration::from_secs(30);
-const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
 /// One view: its id, the post, and where it sits in the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +79,7 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
 /// Forgets the views at or below `ack_floor`: JetStream will not deliver
 /// them again.
 pub async fn prune(pool: &PgPool, ack_floor: u64) -> sqlx::Result<u64> {
-    let floor = i64::try_from(ack_floor).unwrap_or(i64::MAX);
-    let deleted = sqlx::query("delete from counted_views where stream_seq <= $1")
-        .bind(floor)
-        .execute(pool)
-        .await?;
-    Ok(deleted.rows_affected())
+    batching::prune_counted(pool, "counted_views", ack_floor).await
 }
 
 /// The view a message carries: the post from the subject's last token, the
@@ -107,26 +92,42 @@ fn parse(message: &jetstream::Message) -> anyhow::Result<View> {
         .and_then(|token| Uuid::parse_str(token).ok())
         .context("the subject names no post")?;
     let id = Uuid::from_slice(&message.payload).context("the payload is not a view id")?;
-    let info = message
-        .info()
-        .map_err(|error| anyhow::anyhow!("no JetStream info: {error}"))?;
     Ok(View {
         id,
         post_id: post,
-        stream_seq: info.stream_sequence,
+        stream_seq: batching::stream_seq(message)?,
     })
 }
 
-/// Views gathered since the last flush, with the messages to ack after it.
-#[derive(Default)]
-struct Batch {
-    views: Vec<View>,
-    messages: Vec<jetstream::Message>,
-}
+/// Blog views, batched.
+struct Views;
 
-impl Batch {
-    fn len(&self) -> usize {
-        self.views.len()
+impl Batcher for Views {
+    type Item = View;
+    /// Every post of the batch, counted now or before: a worker that died
+    /// between its commit and the announcement left gateways holding old
+    /// counts, and the redelivery is what tells them.
+    type Written = Vec<Uuid>;
+
+    fn parse(&self, message: &jetstream::Message) -> anyhow::Result<View> {
+        parse(message)
+    }
+
+    async fn write(&self, pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
+        let raised = record(pool, views).await?;
+        tracing::debug!(role = CONSUMER, posts = raised.len(), "views counted");
+        let mut posts: Vec<Uuid> = views.iter().map(|view| view.post_id).collect();
+        posts.sort_unstable();
+        posts.dedup();
+        Ok(posts)
+    }
+
+    async fn written(&self, ctx: &WorkerContext, posts: Vec<Uuid>) {
+        announce(ctx, &posts).await;
+    }
+
+    async fn prune(&self, pool: &PgPool, ack_floor: u64) -> sqlx::Result<u64> {
+        prune(pool, ack_floor).await
     }
 }
 
@@ -135,103 +136,8 @@ pub async fn spawn(
     ctx: WorkerContext,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<JoinHandle<()>> {
-    let stream = jetstream::new(ctx.nats.clone())
-        .get_or_create_stream(ctx.namespace.intake_stream())
-        .await
-        .context("failed to create the INTAKE stream")?;
-    let mut consumer = stream
-        .create_consumer(pull::Config {
-            durable_name: Some(CONSUMER.to_owned()),
-            filter_subject: ctx.namespace.blog_viewed_all(),
-            ack_wait: ACK_WAIT,
-            max_ack_pending: MAX_ACK_PENDING,
-            ..Default::default()
-        })
-        .await
-        .context("failed to create the views consumer")?;
-    let mut messages = consumer
-        .messages()
-        .await
-        .context("failed to start the views consumer")?;
-
-    Ok(tokio::spawn(async move {
-        let mut batch = Batch::default();
-        let mut flush_tick = tokio::time::interval(FLUSH_EVERY);
-        let mut prune_tick = tokio::time::interval(PRUNE_EVERY);
-        let mut shutdown = std::pin::pin!(shutdown);
-        tracing::info!(role = CONSUMER, "role started");
-        loop {
-            tokio::select! {
-                () = &mut shutdown => break,
-                _ = flush_tick.tick() => flush(&ctx, &mut batch).await,
-                _ = prune_tick.tick() => prune_counted(&ctx.pool, &mut consumer).await,
-                next = messages.next() => match next {
-                    Some(Ok(message)) => match parse(&message) {
-                        Ok(view) => {
-                            batch.views.push(view);
-                            batch.messages.push(message);
-                            if batch.len() >= MAX_BATCH {
-                                flush(&ctx, &mut batch).await;
-                            }
-                        }
-                        Err(error) => reject(&ctx.pool, &message, &error).await,
-                    },
-                    Some(Err(error)) => tracing::warn!(role = CONSUMER, %error, "consumer error"),
-                    None => break,
-                },
-            }
-        }
-        // Whatever is not written now is redelivered to the next process.
-        flush(&ctx, &mut batch).await;
-        tracing::info!(role = CONSUMER, "role stopped");
-    }))
-}
-
-/// Writes the batch, then acks its messages and tells the gateways. On
-/// failure the batch is kept (its messages held with progress acks) and
-/// retried on the next tick.
-async fn flush(ctx: &WorkerContext, batch: &mut Batch) {
-    if batch.views.is_empty() {
-        return;
-    }
-    match record(&ctx.pool, &batch.views).await {
-        Ok(raised) => {
-            let acks = batch.messages.iter().map(|message| message.ack());
-            for acked in futures::future::join_all(acks).await {
-                if let Err(error) = acked {
-                    // Redelivered later and skipped as counted.
-                    tracing::warn!(role = CONSUMER, %error, "ack not confirmed");
-                }
-            }
-            tracing::debug!(
-                role = CONSUMER,
-                views = batch.len(),
-                posts = raised.len(),
-                "views counted"
-            );
-            // Every post of the batch, counted now or before: a worker that
-            // died between its commit and this announcement left gateways
-            // holding old counts, and the redelivery is what tells them.
-            let mut posts: Vec<Uuid> = batch.views.iter().map(|view| view.post_id).collect();
-            posts.sort_unstable();
-            posts.dedup();
-            *batch = Batch::default();
-            announce(ctx, &posts).await;
-        }
-        Err(error) => {
-            tracing::warn!(
-                role = CONSUMER,
-                %error,
-                views = batch.len(),
-                "views not written; retrying"
-            );
-            let progress = batch
-                .messages
-                .iter()
-                .map(|message| message.ack_with(AckKind::Progress));
-            let _ = futures::future::join_all(progress).await;
-        }
-    }
+    let spec = BatchSpec::every_second(CONSUMER, ctx.namespace.blog_viewed_all());
+    batching::spawn(ctx, spec, Views, shutdown).await
 }
 
 /// `content.views`: the gateways forget these posts' cached answers.
@@ -253,45 +159,5 @@ async fn announce(ctx: &WorkerContext, posts: &[Uuid]) {
     {
         // Counts are stored; cached answers expire within a minute anyway.
         tracing::warn!(%error, "failed to publish content.views");
-    }
-}
-
-async fn prune_counted(pool: &PgPool, consumer: &mut jetstream::consumer::PullConsumer) {
-    let floor = match consumer.info().await {
-        Ok(info) => info.ack_floor.stream_sequence,
-        Err(error) => {
-            tracing::warn!(role = CONSUMER, %error, "no consumer info; not pruning");
-            return;
-        }
-    };
-    match prune(pool, floor).await {
-        Ok(deleted) if deleted > 0 => tracing::debug!(deleted, "counted views pruned"),
-        Ok(_) => {}
-        Err(error) => tracing::warn!(role = CONSUMER, %error, "counted views not pruned"),
-    }
-}
-
-/// A message that is no view can never be counted: dead-lettered, then
-/// terminated (left in JetStream when even that fails).
-async fn reject(pool: &PgPool, message: &jetstream::Message, error: &anyhow::Error) {
-    let delivered = message.info().map_or(1, |info| info.delivered);
-    let recorded = dead_letters::record(
-        pool,
-        CONSUMER,
-        message,
-        &format!("{error:#}"),
-        Reason::Data,
-        delivered,
-    )
-    .await;
-    let acked = match recorded {
-        Ok(_) => message.ack_with(AckKind::Term).await,
-        Err(error) => {
-            tracing::warn!(%error, "dead letter not written; the view stays in JetStream");
-            message.ack_with(AckKind::Nak(Some(ACK_WAIT))).await
-        }
-    };
-    if let Err(error) = acked {
-        tracing::warn!(role = CONSUMER, %error, "ack not confirmed");
     }
 }

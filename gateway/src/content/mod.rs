@@ -220,20 +220,8 @@ async fn audit(
     entity_id: Uuid,
     title: &str,
 ) -> sqlx::Result<()> {
-    let details = serde_json::json!({ "title": title }).to_string();
-    sqlx::query(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
-         values ($1, $2, $3, $4, $5, $6::jsonb)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(actor)
-    .bind(action.as_str())
-    .bind(entity)
-    .bind(entity_id)
-    .bind(details)
-    .execute(tx)
-    .await?;
-    Ok(())
+    let details = serde_json::json!({ "title": title });
+    crate::audit::record(tx, actor, action.as_str(), entity, entity_id, details).await
 }
 
 /// Creates (`id` is `None`) or replaces a post, with its audit row, in one

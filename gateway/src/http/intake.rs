@@ -346,18 +346,8 @@ async fn update(
     let details = serde_json::json!({
         "status": patch.status,
         "assignedToMe": patch.assigned_to_me,
-    })
-    .to_string();
-    sqlx::query(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
-         values ($1, $2, 'update', 'contact_request', $3, $4::jsonb)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(admin.id)
-    .bind(id)
-    .bind(details)
-    .execute(&mut *tx)
-    .await?;
+    });
+    crate::audit::record(&mut tx, admin.id, "update", "contact_request", id, details).await?;
     let request: ContactRequest = sqlx::query_as(&format!("{REQUEST_SELECT} where r.id = $1"))
         .bind(id)
         .fetch_one(&mut *tx)

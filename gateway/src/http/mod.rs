@@ -2,14 +2,17 @@
 //! every request goes through.
 
 pub mod agent;
+pub mod analytics;
 pub mod auth;
 pub mod chat;
 pub mod content;
+pub mod database;
 pub mod health;
 pub mod intake;
 pub mod pages;
 pub mod password_reset;
 pub mod security;
+pub mod site_settings;
 pub mod subscriptions;
 pub mod uploads;
 pub mod waitlist;
@@ -54,6 +57,9 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(chat::router())
         .merge(agent::router())
         .merge(content::router())
+        .merge(site_settings::router())
+        .merge(analytics::router())
+        .merge(database::router())
         .merge(uploads::router())
         .merge(intake::router())
         .merge(waitlist::router())
@@ -70,7 +76,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(with_sessions)
         .merge(health::router())
         .merge(uploads::objects_router())
-        .merge(web::router(&state.settings))
+        .merge(web::router(&state.settings, state.site_settings.clone()))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(
             state.settings.http.body_timeout,

@@ -271,6 +271,22 @@ pub fn with_head(index: &str, head: &str) -> String {
     page
 }
 
+/// `page` with `block` (the site settings' data block) just before
+/// `</head>`, or at the end of a page without one. Done per response, so a
+/// page cached once still carries the settings of the moment.
+pub fn with_block(page: &[u8], block: &[u8]) -> Vec<u8> {
+    const HEAD_END: &[u8] = b"</head>";
+    let at = page
+        .windows(HEAD_END.len())
+        .position(|window| window.eq_ignore_ascii_case(HEAD_END))
+        .unwrap_or(page.len());
+    let mut out = Vec::with_capacity(page.len() + block.len());
+    out.extend_from_slice(&page[..at]);
+    out.extend_from_slice(block);
+    out.extend_from_slice(&page[at..]);
+    out
+}
+
 /// The canonical address of `path` (no trailing slash except for `/`).
 pub fn canonical(public_url: &str, path: &str) -> String {
     format!("{public_url}{path}")
@@ -437,6 +453,15 @@ mod tests {
             html,
             "<!doctype html><title>New</title>\n\n<script>x</script>"
         );
+    }
+
+    #[test]
+    fn the_settings_block_goes_before_head_end() {
+        let page = with_head(INDEX, "<title>T</title>");
+        let html = String::from_utf8(with_block(page.as_bytes(), b"<script id=\"s\"></script>"))
+            .expect("utf-8");
+        assert!(html.contains("<script id=\"s\"></script></head>"), "{html}");
+        assert_eq!(with_block(b"<p>no head</p>", b"<b>"), b"<p>no head</p><b>");
     }
 
     #[test]

@@ -192,16 +192,17 @@ async fn export(
     let details = serde_json::json!({
         "interest": interest.map_or("all", WaitlistInterest::code),
         "rows": entries.len(),
-    })
-    .to_string();
-    sqlx::query(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
-         values ($1, $2, 'export', 'waitlist', $1, $3::jsonb)",
+    });
+    // An export is no row of its own: the entry id names this export.
+    let mut conn = state.pool.acquire().await?;
+    crate::audit::record(
+        &mut conn,
+        admin.id,
+        "export",
+        "waitlist",
+        Uuid::now_v7(),
+        details,
     )
-    .bind(Uuid::now_v7())
-    .bind(admin.id)
-    .bind(details)
-    .execute(&state.pool)
     .await?;
     let csv = to_csv(&entries)
         .map_err(|error| anyhow::Error::new(error).context("failed to write the CSV"))?;

@@ -24,6 +24,7 @@ use super::pages::{self, ItemMeta, MetaTable};
 use crate::content::{self, cache::Answer, cache::Key};
 use crate::error::ApiError;
 use crate::settings::Settings;
+use crate::site_settings::SiteSettingsCache;
 use crate::state::AppState;
 
 /// The route table shared with `web/src/app/routes.json`.
@@ -101,10 +102,12 @@ struct Spa {
     meta: MetaTable,
     public_url: String,
     pages: Option<Pages>,
+    /// Put into every page as it is sent (see [`Spa::html`]).
+    site_settings: SiteSettingsCache,
 }
 
 impl Spa {
-    fn new(index: Option<String>, public_url: &str) -> Self {
+    fn new(index: Option<String>, public_url: &str, site_settings: SiteSettingsCache) -> Self {
         let table = RouteTable::shared();
         let meta = MetaTable::shared();
         let pages = index.map(|index| {
@@ -133,7 +136,21 @@ impl Spa {
             meta,
             public_url: public_url.to_owned(),
             pages,
+            site_settings,
         }
+    }
+
+    /// A page as sent: with the current site settings as a data block, so
+    /// the app's first render shows them (and a change shows on the next
+    /// load, whatever was cached).
+    fn html(&self, status: StatusCode, page: &[u8]) -> Response {
+        let block = self.site_settings.current().script.clone();
+        (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            Body::from(pages::with_block(page, &block)),
+        )
+            .into_response()
     }
 
     /// The page for `path` with its status.
@@ -192,25 +209,20 @@ impl Spa {
                 .into_response();
         };
         let (status, html) = self.page(pages, path);
-        (
-            status,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            Body::from(html),
-        )
-            .into_response()
+        self.html(status, &html)
     }
 }
 
 /// Crawlers may cache these for an hour.
 const CRAWLER_CACHE: &str = "public, max-age=3600";
 
-pub fn router(settings: &Settings) -> Router<AppState> {
+pub fn router(settings: &Settings, site_settings: SiteSettingsCache) -> Router<AppState> {
     let dist = &settings.web_dist;
     let index = std::fs::read_to_string(dist.join("index.html")).ok();
     if index.is_none() {
         tracing::warn!(dist = %dist.display(), "web app not built: index.html missing");
     }
-    let spa = Arc::new(Spa::new(index, &settings.public_url));
+    let spa = Arc::new(Spa::new(index, &settings.public_url, site_settings));
     let robots = Bytes::from(pages::robots(&settings.public_url));
     let sitemap_spa = Arc::clone(&spa);
     let blog_spa = Arc::clone(&spa);
@@ -336,11 +348,7 @@ async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: 
         })
         .await;
     match answer {
-        Ok(answer) if answer.status == StatusCode::OK => (
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            Body::from(answer.body),
-        )
-            .into_response(),
+        Ok(answer) if answer.status == StatusCode::OK => spa.html(StatusCode::OK, &answer.body),
         Ok(_) => spa.respond(&Method::GET, &uri),
         Err(error) => {
             // A crawler still gets the page, with the generic tags.

@@ -2,11 +2,13 @@
 //! and a fresh database per test.
 
 mod accounts;
+mod analytics;
 mod chat;
 mod chat_pipeline;
 mod connections;
 mod content;
 mod crawlers;
+mod database;
 mod dead_letters;
 mod health;
 mod helpers;
@@ -19,6 +21,7 @@ mod rate_limits;
 mod revocation;
 mod security_headers;
 mod sessions;
+mod site_settings;
 mod subscriptions;
 mod tracing_capture;
 mod uploads;

@@ -5,6 +5,7 @@ import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { limits } from '@/config/site';
 import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
+import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-beacon';
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
@@ -34,6 +35,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       <ScrollToTop />
+      <PageViewBeacon />
       <Header themeSwitcher={<ThemeSwitcher />} />
       <main id="main" className="flex-1">
         {/* A page-tall placeholder: the footer stays below the fold while a

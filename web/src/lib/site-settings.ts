@@ -1,70 +1,104 @@
 // Site settings: contact details, links and the partner list that an admin
-// may change without a deploy. Every page reads them through `useSiteSettings`;
-// the defaults below apply until the settings API (admin settings issue)
-// serves stored values, at which point only this file changes.
+// changes in /admin/settings. Every page reads them through `useSiteSettings`.
+// The gateway puts the current settings into each page it serves
+// (<script id="site-settings" type="application/json">), so the first render
+// already has them; without that block (the Vite dev server) they come from
+// GET /api/site-settings, and the defaults below fill in until they arrive
+// or if that fails.
 
-export interface SiteSettings {
-  phone: string;
-  /** General enquiries (the info mailbox). */
-  email: string;
-  /** Investment & Portfolio enquiries. */
-  investorEmail: string;
-  /** Sales (enterprise plans, Contact Sales buttons). */
-  salesEmail: string;
-  office: { building: string; street: string; city: string };
-  hours: string;
-  /** The external booking calendar (Book a Call, Schedule a Demo...). */
-  bookingUrl: string;
-  /** The external enterprise AI agent page (Edge AI: Launch Enterprise Agent). */
-  enterpriseAgentUrl: string;
-  /** Where event registration goes when an event has no link of its own. */
-  eventsSiteUrl: string;
-  /** The home page hero video, loaded only when the visitor presses play. */
-  heroVideoUrl: string;
-  /** Partner names shown as neutral wordmarks in the home page strip. */
-  partners: string[];
-  social: { label: string; href: string }[];
+import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import type { SiteSettings } from '@/api-types/SiteSettings';
+import { apiRequest } from './api-client';
+import { defaultSiteSettings } from './site-settings-defaults';
+
+export type { SiteSettings };
+export { defaultSiteSettings };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * Settings read from the page or the API, each key checked for its shape:
+ * what is missing or malformed takes its default, as on the server.
+ */
+export function parseSiteSettings(value: unknown): SiteSettings {
+  const source = isRecord(value) ? value : {};
+  type TextKey = { [K in keyof SiteSettings]: SiteSettings[K] extends string ? K : never }[keyof SiteSettings];
+  const text = (key: TextKey): string => {
+    const found = source[key];
+    return isText(found) ? found : defaultSiteSettings[key];
+  };
+  const office = isRecord(source.office) ? source.office : {};
+  const partners = Array.isArray(source.partners) && source.partners.every(isText) ? source.partners : null;
+  const social =
+    Array.isArray(source.social) &&
+    source.social.every((link) => isRecord(link) && isText(link.label) && isText(link.href))
+      ? (source.social as SiteSettings['social'])
+      : null;
+  return {
+    phone: text('phone'),
+    infoEmail: text('infoEmail'),
+    investorEmail: text('investorEmail'),
+    salesEmail: text('salesEmail'),
+    supportEmail: text('supportEmail'),
+    office: {
+      building: isText(office.building) ? office.building : defaultSiteSettings.office.building,
+      street: isText(office.street) ? office.street : defaultSiteSettings.office.street,
+      city: isText(office.city) ? office.city : defaultSiteSettings.office.city,
+    },
+    hours: text('hours'),
+    bookingUrl: text('bookingUrl'),
+    enterpriseAgentUrl: text('enterpriseAgentUrl'),
+    eventsSiteUrl: text('eventsSiteUrl'),
+    heroVideoUrl: text('heroVideoUrl'),
+    partners: partners ?? defaultSiteSettings.partners,
+    social: social ?? defaultSiteSettings.social,
+  };
 }
 
-export const defaultSiteSettings: SiteSettings = {
-  phone: '+254 700 000 000',
-  email: 'info@nyota.example',
-  investorEmail: 'investors@nyota.example',
-  salesEmail: 'sales@nyota.example',
-  office: { building: 'Nyota House, 4th Floor', street: 'Waiyaki Way, Westlands', city: 'Nairobi, Kenya' },
-  hours: 'Mon-Fri 8AM-6PM EAT',
-  bookingUrl: 'https://calendar.app.google/nyota-cloud-booking',
-  enterpriseAgentUrl: 'https://agents.nyota.example',
-  eventsSiteUrl: 'https://events.nyota.example',
-  heroVideoUrl: 'https://www.youtube-nocookie.com/embed/nyota-cloud-intro?autoplay=1',
-  // Example names (no real company's mark): the admin sets the real list.
-  partners: [
-    'Savanna Fibre',
-    'Rift Valley Networks',
-    'Kilimanjaro Data',
-    'Lakeside Bank',
-    'Pwani Logistics',
-    'Baobab Health',
-    'Msingi Telecom',
-    'Jua Energy',
-    'Tausi Insurance',
-    'Mara Retail Group',
-    'Umoja SACCO',
-    'Nile Analytics',
-    'Sahel Payments',
-    'Zuri Media',
-  ],
-  social: [
-    { label: 'LinkedIn', href: 'https://www.linkedin.com/company/nyota-cloud' },
-    { label: 'X (Twitter)', href: 'https://x.com/nyotacloud' },
-    { label: 'Facebook', href: 'https://www.facebook.com/nyotacloud' },
-    { label: 'YouTube', href: 'https://www.youtube.com/@nyotacloud' },
-  ],
-};
+/** The settings the gateway put into this page, if it did. */
+export function injectedSiteSettings(): SiteSettings | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const block = document.getElementById('site-settings');
+  if (!block?.textContent) return undefined;
+  try {
+    return parseSiteSettings(JSON.parse(block.textContent));
+  } catch {
+    return undefined;
+  }
+}
 
-/** The current site settings. */
+/** Every site-settings query key starts with this. */
+export const siteSettingsKey = ['site-settings'] as const;
+
+export async function getSiteSettings(): Promise<SiteSettings> {
+  return parseSiteSettings(await apiRequest<unknown>('/api/site-settings'));
+}
+
+/** The page's own settings when it has them (no request), else the API's. */
+export const siteSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: siteSettingsKey,
+    queryFn: getSiteSettings,
+    initialData: injectedSiteSettings,
+  });
+
+let ownClient: QueryClient | undefined;
+
+/** For a component rendered outside the app's QueryClientProvider (alone). */
+function standaloneClient(): QueryClient {
+  ownClient ??= new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  return ownClient;
+}
+
+/** The current site settings: the defaults only until (or if) none can be read. */
 export function useSiteSettings(): SiteSettings {
-  return defaultSiteSettings;
+  const client = useContext(QueryClientContext) ?? standaloneClient();
+  const { data } = useQuery(siteSettingsQueryOptions(), client);
+  return data ?? defaultSiteSettings;
 }
 
 /** A `tel:` link for a phone number as displayed. */

@@ -1,13 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { defaultSiteSettings } from '@/lib/site-settings-defaults';
 
 // The tests render the whole app, whose pages are lazily loaded chunks; on a
 // shared two-core machine compiling Rust beside them, a first import can take
 // seconds. Waits are generous so that only a real absence fails a test.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Every page the gateway serves carries the site settings (see
+// src/lib/site-settings.ts); so does every page under test.
+beforeEach(() => {
+  const block = document.createElement('script');
+  block.id = 'site-settings';
+  block.type = 'application/json';
+  block.textContent = JSON.stringify(defaultSiteSettings);
+  document.head.append(block);
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  document.getElementById('site-settings')?.remove();
 });

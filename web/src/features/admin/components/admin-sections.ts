@@ -13,7 +13,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/blogs/enhanced', title: 'Blog posts (enhanced editor)', description: 'Bulk actions, image upload and a live preview beside the editor.' },
   { path: '/admin/analytics', title: 'Analytics', description: 'Page views from visitors who accepted cookies.' },
   { path: '/admin/uploads', title: 'Uploads', description: 'Images for blog posts and events: upload, copy their address, delete.' },
-  { path: '/admin/database', title: 'Database', description: 'Read-only overview of stored records.' },
+  { path: '/admin/database', title: 'Database', description: 'Migrations, tables, message streams and dead letters to replay or discard.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
 ];
 

@@ -2,16 +2,9 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { limits, storageKeys } from '@/config/site';
+import { limits } from '@/config/site';
 import { useBottomInset } from '@/lib/bottom-inset';
-
-function storedConsent(): string | null {
-  try {
-    return localStorage.getItem(storageKeys.cookieConsent);
-  } catch {
-    return null;
-  }
-}
+import { setConsent, useConsent } from '../stores/consent';
 
 /**
  * Shown 1500 ms after load when no consent is stored (spec §4). Its height is
@@ -19,22 +12,19 @@ function storedConsent(): string | null {
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
+  const consent = useConsent();
   const ref = useRef<HTMLElement>(null);
   // Floating controls (the chat launcher) rise above the banner while it shows.
   useBottomInset(ref, visible);
 
   useEffect(() => {
-    if (storedConsent() !== null) return;
+    if (consent !== 'unknown') return;
     const timer = window.setTimeout(() => setVisible(true), limits.cookieBannerDelayMs);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [consent]);
 
   const choose = (accepted: boolean) => {
-    try {
-      localStorage.setItem(storageKeys.cookieConsent, accepted ? 'true' : 'false');
-    } catch {
-      // Without storage the banner will simply ask again next time.
-    }
+    setConsent(accepted);
     setVisible(false);
   };
 

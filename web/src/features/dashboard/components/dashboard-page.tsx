@@ -55,14 +55,14 @@ function helpTeams(settings: SiteSettings) {
       Icon: Lock,
       title: 'Security team',
       text: 'Report a security concern or ask about encryption, access control and compliance.',
-      href: mailtoHref(settings.email, { subject: 'Security' }),
+      href: mailtoHref(settings.infoEmail, { subject: 'Security' }),
       action: 'Email the security team',
     },
     {
       Icon: Users,
       title: 'Sales team',
       text: 'Plans, quotes, upgrades and custom infrastructure for your business.',
-      href: mailtoHref(settings.salesEmail || settings.email),
+      href: mailtoHref(settings.salesEmail || settings.infoEmail),
       action: 'Email the sales team',
     },
   ];

@@ -26,8 +26,8 @@ export function Footer() {
             </p>
             <p className="flex items-center gap-2">
               <Mail className="h-4 w-4" aria-hidden="true" />
-              <a href={mailtoHref(settings.email)} className="hover:underline">
-                {settings.email}
+              <a href={mailtoHref(settings.infoEmail)} className="hover:underline">
+                {settings.infoEmail}
               </a>
             </p>
             <p className="flex items-center gap-2">

@@ -49,7 +49,7 @@ describe('/contact', () => {
       'href',
       `mailto:${settings.investorEmail}`,
     );
-    expect(within(card('General Inquiries')).getByRole('link')).toHaveAttribute('href', `mailto:${settings.email}`);
+    expect(within(card('General Inquiries')).getByRole('link')).toHaveAttribute('href', `mailto:${settings.infoEmail}`);
     expect(within(card('Enterprise Solutions')).getByRole('link')).toHaveAttribute('href', '#contact-form');
 
     expect(document.querySelector('form#contact-form')).not.toBeNull();
@@ -58,7 +58,7 @@ describe('/contact', () => {
 
     const details = screen.getByRole('complementary', { name: 'Contact Details' });
     expect(within(details).getByRole('link', { name: settings.phone })).toHaveAttribute('href', 'tel:+254700000000');
-    expect(within(details).getByRole('link', { name: settings.email })).toHaveAttribute('href', `mailto:${settings.email}`);
+    expect(within(details).getByRole('link', { name: settings.infoEmail })).toHaveAttribute('href', `mailto:${settings.infoEmail}`);
     expect(details).toHaveTextContent(settings.office.building);
     expect(details).toHaveTextContent(settings.office.street);
     expect(details).toHaveTextContent('Mon-Fri 8AM-6PM EAT');

@@ -65,9 +65,9 @@ export function ContactPage() {
             title="General Inquiries"
             text="Questions about our services, pricing, billing or an existing account; our team will point you to the right person."
           >
-            <ActionLink href={mailtoHref(settings.email)} variant="text">
+            <ActionLink href={mailtoHref(settings.infoEmail)} variant="text">
               <Mail className="h-4 w-4" aria-hidden="true" />
-              {settings.email}
+              {settings.infoEmail}
             </ActionLink>
           </FeatureCard>
           <FeatureCard
@@ -113,8 +113,8 @@ export function ContactPage() {
               <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-dark dark:text-brand-light" aria-hidden="true" />
               <span>
                 <span className="block font-medium">Email</span>
-                <a href={mailtoHref(settings.email)} className="break-all underline">
-                  {settings.email}
+                <a href={mailtoHref(settings.infoEmail)} className="break-all underline">
+                  {settings.infoEmail}
                 </a>
               </span>
             </p>

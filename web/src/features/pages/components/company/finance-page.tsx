@@ -39,7 +39,7 @@ function CheckList({ items }: { items: readonly string[] }) {
 export function FinancePage() {
   const settings = useSiteSettings();
   const entry = catalogueEntry(route);
-  const salesEmail = settings.salesEmail || settings.email;
+  const salesEmail = settings.salesEmail || settings.infoEmail;
 
   return (
     <>

@@ -39,7 +39,7 @@ describe.each(pages)('$path', ({ path, title, sections }) => {
 
     // The last section gives the contact details from the site settings.
     const last = within(document.getElementById(`section-${sections}`)!);
-    expect(last.getByRole('link', { name: defaultSiteSettings.email })).toHaveAttribute(
+    expect(last.getByRole('link', { name: defaultSiteSettings.infoEmail })).toHaveAttribute(
       'href',
       expect.stringContaining('mailto:'),
     );

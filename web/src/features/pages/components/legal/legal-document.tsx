@@ -37,8 +37,8 @@ function ContactDetails({ mailSubject }: { mailSubject: string }) {
           <Mail className="mt-1 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
             Email:{' '}
-            <a href={mailtoHref(settings.email, { subject: mailSubject })} className={linkClass}>
-              {settings.email}
+            <a href={mailtoHref(settings.infoEmail, { subject: mailSubject })} className={linkClass}>
+              {settings.infoEmail}
             </a>
           </span>
         </li>

@@ -1,0 +1,92 @@
+//! `GET /api/admin/database`: the operator's read-only view of the schema,
+//! the tables, the JetStream streams and the dead letters (exported to
+//! TypeScript).
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use ts_rs::TS;
+
+use crate::dead_letters::DeadLetter;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DatabaseOverview {
+    /// Applied migrations, oldest first.
+    pub migrations: Vec<AppliedMigration>,
+    /// Tables of the `public` schema, by name.
+    pub tables: Vec<TableSize>,
+    /// JetStream streams of this deployment, by name.
+    pub streams: Vec<StreamSummary>,
+    /// Why `streams` is empty when JetStream did not answer.
+    pub streams_error: Option<String>,
+    /// The newest dead letters neither replayed nor discarded (at most 100).
+    pub dead_letters: Vec<DeadLetter>,
+    /// How many dead letters are neither replayed nor discarded in all.
+    #[ts(type = "number")]
+    pub dead_letters_pending: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AppliedMigration {
+    #[ts(type = "number")]
+    pub version: i64,
+    pub description: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub installed_on: OffsetDateTime,
+    pub success: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TableSize {
+    pub name: String,
+    /// Postgres's estimate (`reltuples`); `null` until the table is first
+    /// analysed.
+    #[ts(type = "number | null")]
+    pub row_estimate: Option<i64>,
+    /// Table, indexes and TOAST together.
+    #[ts(type = "number")]
+    pub total_bytes: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StreamSummary {
+    pub name: String,
+    #[ts(type = "number")]
+    pub messages: u64,
+    #[ts(type = "number")]
+    pub bytes: u64,
+    /// The sequence of the last message stored.
+    #[ts(type = "number")]
+    pub last_seq: u64,
+    pub consumers: Vec<ConsumerSummary>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ConsumerSummary {
+    pub name: String,
+    /// Messages matching the consumer not yet delivered.
+    #[ts(type = "number")]
+    pub pending: u64,
+    /// Delivered, not yet acknowledged.
+    #[ts(type = "number")]
+    pub ack_pending: u64,
+    /// Delivered more than once.
+    #[ts(type = "number")]
+    pub redelivered: u64,
+    /// Every message up to this stream sequence is acknowledged.
+    #[ts(type = "number")]
+    pub ack_floor: u64,
+    /// The stream's last sequence minus the last one delivered to this consumer.
+    #[ts(type = "number")]
+    pub lag: u64,
+}

@@ -1,0 +1,180 @@
+//! The operator's view (admins only): `GET /api/admin/database` shows the
+//! applied migrations, the tables with their sizes, this deployment's
+//! JetStream streams and consumers, and the dead letters waiting for
+//! someone. The two writes — `POST /api/admin/dead-letters/{id}/replay` and
+//! `/discard` — are audited in their own transaction.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use contract::database::{
+    AppliedMigration, ConsumerSummary, DatabaseOverview, StreamSummary, TableSize,
+};
+use contract::dead_letters;
+use futures::TryStreamExt as _;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::{Admin, ApiPath};
+use crate::state::AppState;
+
+/// Dead letters listed on the page, newest first.
+const LISTED_DEAD_LETTERS: i64 = 100;
+
+const NOT_WAITING: &str = "No such dead letter is waiting: it may have been replayed or discarded";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/database", get(overview))
+        .route("/admin/dead-letters/{id}/replay", post(replay))
+        .route("/admin/dead-letters/{id}/discard", post(discard))
+}
+
+async fn overview(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> Result<axum::Json<DatabaseOverview>, ApiError> {
+    let (migrations, tables, dead_letters, counts) = tokio::try_join!(
+        migrations(&state.pool),
+        tables(&state.pool),
+        dead_letters::latest(&state.pool, LISTED_DEAD_LETTERS),
+        dead_letters::counts(&state.pool),
+    )?;
+    let (streams, streams_error) = match streams(&state).await {
+        Ok(streams) => (streams, None),
+        Err(error) => {
+            // The rest of the page still helps while NATS is away.
+            tracing::warn!(error = format!("{error:#}"), "JetStream did not answer");
+            (
+                Vec::new(),
+                Some("JetStream did not answer. Check that NATS is running.".to_owned()),
+            )
+        }
+    };
+    Ok(axum::Json(DatabaseOverview {
+        migrations,
+        tables,
+        streams,
+        streams_error,
+        dead_letters,
+        dead_letters_pending: counts.iter().map(|(_, _, count)| count).sum(),
+    }))
+}
+
+async fn migrations(pool: &PgPool) -> sqlx::Result<Vec<AppliedMigration>> {
+    let exists: bool = sqlx::query_scalar("select to_regclass('_sqlx_migrations') is not null")
+        .fetch_one(pool)
+        .await?;
+    if !exists {
+        return Ok(Vec::new());
+    }
+    sqlx::query_as(
+        "select version, description, installed_on, success from _sqlx_migrations \
+         order by version",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+async fn tables(pool: &PgPool) -> sqlx::Result<Vec<TableSize>> {
+    // `reltuples` is -1 until a table is first vacuumed or analysed.
+    sqlx::query_as(
+        "select c.relname::text as name, \
+                case when c.reltuples < 0 then null else c.reltuples::bigint end as row_estimate, \
+                pg_total_relation_size(c.oid) as total_bytes \
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace \
+         where n.nspname = 'public' and c.relkind in ('r', 'p') \
+         order by c.relname",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// The streams (and key-value buckets) of this namespace with their consumers.
+async fn streams(state: &AppState) -> anyhow::Result<Vec<StreamSummary>> {
+    let infos: Vec<_> = state.jetstream.streams().try_collect().await?;
+    let mut streams = Vec::new();
+    for info in infos {
+        let name = info.config.name.clone();
+        if !state.namespace.owns_stream(&name) {
+            continue;
+        }
+        let last_seq = info.state.last_sequence;
+        let stream = state.jetstream.get_stream(&name).await?;
+        let mut consumers: Vec<ConsumerSummary> = stream
+            .consumers()
+            .map_ok(|consumer| ConsumerSummary {
+                name: consumer.name,
+                pending: consumer.num_pending,
+                ack_pending: consumer.num_ack_pending as u64,
+                redelivered: consumer.num_redelivered as u64,
+                ack_floor: consumer.ack_floor.stream_sequence,
+                lag: last_seq.saturating_sub(consumer.delivered.stream_sequence),
+            })
+            .try_collect()
+            .await?;
+        consumers.sort_by(|a, b| a.name.cmp(&b.name));
+        streams.push(StreamSummary {
+            name,
+            messages: info.state.messages,
+            bytes: info.state.bytes,
+            last_seq,
+            consumers,
+        });
+    }
+    streams.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(streams)
+}
+
+fn dead_letter_id(id: &str) -> Result<Uuid, ApiError> {
+    Uuid::parse_str(id).map_err(|_| ApiError::NoSuch(NOT_WAITING))
+}
+
+async fn replay(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiPath(id): ApiPath<String>,
+) -> Result<StatusCode, ApiError> {
+    let id = dead_letter_id(&id)?;
+    let mut tx = state.pool.begin().await?;
+    if !dead_letters::replay_one(&mut tx, &state.jetstream, id).await? {
+        return Err(ApiError::NoSuch(NOT_WAITING));
+    }
+    crate::audit::record(
+        &mut tx,
+        admin.id,
+        "replay",
+        "dead_letter",
+        id,
+        serde_json::json!({}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn discard(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiPath(id): ApiPath<String>,
+) -> Result<StatusCode, ApiError> {
+    let id = dead_letter_id(&id)?;
+    let mut tx = state.pool.begin().await?;
+    if !dead_letters::discard(&mut tx, id).await? {
+        return Err(ApiError::NoSuch(NOT_WAITING));
+    }
+    crate::audit::record(
+        &mut tx,
+        admin.id,
+        "discard",
+        "dead_letter",
+        id,
+        serde_json::json!({}),
+    )
+    .await?;
+    tx.commit().await?;
+    tracing::info!(dead_letter.id = %id, "dead letter discarded");
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,436 @@
+//! The site settings: `GET /api/site-settings` for every page (from this
+//! gateway's memory, with an ETag) and `PUT /api/admin/site-settings` for
+//! admins — validated, saved with its audit row, then announced on
+//! `settings.changed` so every gateway serves the new settings.
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, put};
+use bytes::Bytes;
+use contract::site_settings::{OfficeAddress, SiteSettings, SocialLink};
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::Admin;
+use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::state::AppState;
+
+/// Browsers may reuse the answer for a minute; pages carry the settings
+/// inline anyway, so this only spares repeated API reads.
+const FRESH_FOR: HeaderValue = HeaderValue::from_static("public, max-age=60");
+const JSON: HeaderValue = HeaderValue::from_static("application/json");
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/site-settings", get(read))
+        .route("/admin/site-settings", put(save))
+}
+
+async fn read(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let answer = state.site_settings.current().answer.clone();
+    let unchanged = headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|tags| answer.matches(tags));
+    let mut response = if unchanged {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let mut response = Response::new(Body::from(answer.body));
+        response.headers_mut().insert(header::CONTENT_TYPE, JSON);
+        response
+    };
+    response.headers_mut().insert(header::ETAG, answer.etag);
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, FRESH_FOR);
+    response
+}
+
+async fn save(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ValidatedJson(settings): ValidatedJson<SiteSettings>,
+) -> Result<Response, ApiError> {
+    store(&state.pool, admin.id, &settings).await?;
+    if let Err(error) = state.site_settings.reload(&state.pool).await {
+        // Saved: this gateway catches up on the event or within a minute.
+        tracing::error!(%error, "site settings saved but not reloaded");
+    }
+    announce(&state).await;
+    Ok(axum::Json(settings).into_response())
+}
+
+/// Saves `settings` as `actor`'s, with an audit row naming the settings
+/// that changed, in one transaction.
+async fn store(pool: &sqlx::PgPool, actor: Uuid, settings: &SiteSettings) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    let before: Option<sqlx::types::Json<SiteSettings>> =
+        sqlx::query_scalar("select settings from site_settings where id for update")
+            .fetch_optional(&mut *tx)
+            .await?;
+    let before = before.map(|json| json.0).unwrap_or_default();
+    sqlx::query(
+        "insert into site_settings (id, settings, updated_at, updated_by) \
+         values (true, $1, now(), $2) \
+         on conflict (id) do update set settings = excluded.settings, \
+             updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+    )
+    .bind(sqlx::types::Json(settings))
+    .bind(actor)
+    .execute(&mut *tx)
+    .await?;
+    let details = serde_json::json!({ "changed": changed_keys(&before, settings) });
+    // The one settings row has no id of its own: the nil id names it.
+    crate::audit::record(
+        &mut tx,
+        actor,
+        "update",
+        "site_settings",
+        Uuid::nil(),
+        details,
+    )
+    .await?;
+    tx.commit().await
+}
+
+/// The JSON keys whose values differ, sorted.
+fn changed_keys(before: &SiteSettings, after: &SiteSettings) -> Vec<String> {
+    let (Ok(serde_json::Value::Object(before)), Ok(serde_json::Value::Object(after))) =
+        (serde_json::to_value(before), serde_json::to_value(after))
+    else {
+        return Vec::new();
+    };
+    let mut changed: Vec<String> = after
+        .iter()
+        .filter(|(key, value)| before.get(*key) != Some(value))
+        .map(|(key, _)| key.clone())
+        .collect();
+    changed.sort();
+    changed
+}
+
+/// Tells every gateway to reload its settings.
+async fn announce(state: &AppState) {
+    let published = state
+        .nats
+        .publish(state.namespace.settings_changed(), Bytes::new())
+        .await;
+    let flushed = match published {
+        Ok(()) => state.nats.flush().await.map_err(anyhow::Error::from),
+        Err(error) => Err(anyhow::Error::from(error)),
+    };
+    if let Err(error) = flushed {
+        // Saved; other gateways reload within a minute in any case.
+        tracing::error!(
+            error = format!("{error:#}"),
+            "failed to publish settings.changed"
+        );
+    }
+}
+
+/// The rules, in the admin form's order: Contact, Mailboxes, Links, Office,
+/// Partners, Social. The web form (`settings-rules.ts`) says the same words.
+impl Input for SiteSettings {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("phone", "Phone"),
+        ("hours", "Office hours"),
+        ("infoEmail", "Info email"),
+        ("investorEmail", "Investor email"),
+        ("salesEmail", "Sales email"),
+        ("supportEmail", "Support email"),
+        ("bookingUrl", "Booking calendar URL"),
+        ("enterpriseAgentUrl", "Enterprise agent URL"),
+        ("eventsSiteUrl", "Events site URL"),
+        ("heroVideoUrl", "Hero video URL"),
+        ("office", "Office address"),
+        ("partners", "Partners"),
+        ("social", "Social links"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        let phone = phone(self.phone)?;
+        let hours = required("Office hours", self.hours, 80)?;
+        let info_email = mailbox("Info email", self.info_email)?;
+        let investor_email = mailbox("Investor email", self.investor_email)?;
+        let sales_email = mailbox("Sales email", self.sales_email)?;
+        let support_email = mailbox("Support email", self.support_email)?;
+        let booking_url = web_address("Booking calendar URL", self.booking_url, Scheme::Any)?;
+        let enterprise_agent_url = web_address(
+            "Enterprise agent URL",
+            self.enterprise_agent_url,
+            Scheme::Any,
+        )?;
+        let events_site_url = web_address("Events site URL", self.events_site_url, Scheme::Any)?;
+        let hero_video_url = hero_video(self.hero_video_url)?;
+        let office = OfficeAddress {
+            building: required("Office building", self.office.building, 120)?,
+            street: required("Office street", self.office.street, 120)?,
+            city: required("Office city", self.office.city, 120)?,
+        };
+        Ok(SiteSettings {
+            phone,
+            info_email,
+            investor_email,
+            sales_email,
+            support_email,
+            office,
+            hours,
+            booking_url,
+            enterprise_agent_url,
+            events_site_url,
+            hero_video_url,
+            partners: partners(self.partners)?,
+            social: social(self.social)?,
+        })
+    }
+}
+
+/// Most partner names the home page strip shows.
+const MAX_PARTNERS: usize = 30;
+const MAX_SOCIAL_LINKS: usize = 10;
+const MAX_URL_CHARS: usize = 500;
+/// The only site the Content-Security-Policy lets the home page frame.
+const VIDEO_EMBED_PREFIX: &str = "https://www.youtube-nocookie.com/embed/";
+
+fn required(label: &'static str, raw: String, max: usize) -> Result<String, InputError> {
+    Ok(input::text(label, raw)?.required()?.max_chars(max)?.value())
+}
+
+fn phone(raw: String) -> Result<String, InputError> {
+    let phone = required("Phone", raw, 40)?;
+    if !phone
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-().".contains(c))
+    {
+        return Err(InputError(
+            "Phone may contain only digits, spaces and + - ( ) .".to_owned(),
+        ));
+    }
+    if phone.chars().filter(char::is_ascii_digit).count() < 7 {
+        return Err(InputError("Phone must have at least 7 digits".to_owned()));
+    }
+    Ok(phone)
+}
+
+fn mailbox(label: &'static str, raw: String) -> Result<String, InputError> {
+    let address = required(label, raw, 254)?;
+    if input::is_valid_email(&address) {
+        Ok(address)
+    } else {
+        Err(InputError(format!("{label} must be a valid email address")))
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scheme {
+    /// `http://` or `https://`.
+    Any,
+    Https,
+}
+
+/// An absolute web address with a host; `Scheme::Https` for links shown
+/// to every visitor as a profile.
+fn web_address(label: &str, raw: String, scheme: Scheme) -> Result<String, InputError> {
+    let address = item(label, raw, MAX_URL_CHARS)?;
+    let parsed = address.parse::<axum::http::Uri>().ok();
+    let scheme_ok = parsed
+        .as_ref()
+        .and_then(|uri| uri.scheme_str())
+        .is_some_and(|found| match scheme {
+            Scheme::Any => found == "http" || found == "https",
+            Scheme::Https => found == "https",
+        });
+    let host_ok = parsed
+        .as_ref()
+        .and_then(|uri| uri.host())
+        .is_some_and(|host| !host.is_empty());
+    // The scheme must be spelt in lower case, as every link on the site is.
+    let spelt = address.starts_with("http://") || address.starts_with("https://");
+    if scheme_ok && host_ok && spelt {
+        return Ok(address);
+    }
+    Err(InputError(match scheme {
+        Scheme::Any => {
+            format!("{label} must be a web address starting with http:// or https://")
+        }
+        Scheme::Https => format!("{label} must be a web address starting with https://"),
+    }))
+}
+
+fn hero_video(raw: String) -> Result<String, InputError> {
+    let address = web_address("Hero video URL", raw, Scheme::Https)?;
+    if address.len() > VIDEO_EMBED_PREFIX.len() && address.starts_with(VIDEO_EMBED_PREFIX) {
+        Ok(address)
+    } else {
+        Err(InputError(format!(
+            "Hero video URL must be a YouTube embed address starting with {VIDEO_EMBED_PREFIX}"
+        )))
+    }
+}
+
+/// One text in a list, named by its place ("Partner 3"): trimmed, required,
+/// no control characters, at most `max` characters.
+fn item(label: &str, raw: String, max: usize) -> Result<String, InputError> {
+    let value = raw.trim().to_owned();
+    if value.chars().any(char::is_control) {
+        return Err(InputError(format!(
+            "{label} must not contain control characters"
+        )));
+    }
+    if value
+        .chars()
+        .all(|c| c.is_whitespace() || input::is_invisible(c))
+    {
+        return Err(InputError(format!("{label} is required")));
+    }
+    if value.chars().count() > max {
+        return Err(InputError(format!(
+            "{label} must be at most {max} characters"
+        )));
+    }
+    Ok(value)
+}
+
+fn partners(raw: Vec<String>) -> Result<Vec<String>, InputError> {
+    if raw.is_empty() || raw.len() > MAX_PARTNERS {
+        return Err(InputError(format!(
+            "Partners must list between 1 and {MAX_PARTNERS} names"
+        )));
+    }
+    raw.into_iter()
+        .enumerate()
+        .map(|(index, name)| item(&format!("Partner {}", index + 1), name, 60))
+        .collect()
+}
+
+fn social(raw: Vec<SocialLink>) -> Result<Vec<SocialLink>, InputError> {
+    if raw.len() > MAX_SOCIAL_LINKS {
+        return Err(InputError(format!(
+            "Social links must be at most {MAX_SOCIAL_LINKS}"
+        )));
+    }
+    raw.into_iter()
+        .enumerate()
+        .map(|(index, link)| {
+            let n = index + 1;
+            Ok(SocialLink {
+                label: item(&format!("Social link {n} name"), link.label, 40)?,
+                href: web_address(
+                    &format!("Social link {n} address"),
+                    link.href,
+                    Scheme::Https,
+                )?,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checked(edit: impl FnOnce(&mut SiteSettings)) -> Result<SiteSettings, String> {
+        let mut settings = SiteSettings::default();
+        edit(&mut settings);
+        settings.check().map_err(|error| error.0)
+    }
+
+    #[test]
+    fn the_defaults_pass_and_values_are_trimmed() {
+        assert_eq!(checked(|_| {}), Ok(SiteSettings::default()));
+        let trimmed = checked(|s| s.phone = "  +254 711 000 111 ".to_owned()).expect("valid");
+        assert_eq!(trimmed.phone, "+254 711 000 111");
+    }
+
+    #[test]
+    fn each_rule_answers_in_words() {
+        type Edit = Box<dyn FnOnce(&mut SiteSettings)>;
+        let cases: Vec<(Edit, &str)> = vec![
+            (Box::new(|s| s.phone = " ".into()), "Phone is required"),
+            (
+                Box::new(|s| s.phone = "+254 7OO".into()),
+                "Phone may contain only digits, spaces and + - ( ) .",
+            ),
+            (
+                Box::new(|s| s.phone = "+254 70".into()),
+                "Phone must have at least 7 digits",
+            ),
+            (
+                Box::new(|s| s.hours = String::new()),
+                "Office hours is required",
+            ),
+            (
+                Box::new(|s| s.sales_email = "sales@nyota".into()),
+                "Sales email must be a valid email address",
+            ),
+            (
+                Box::new(|s| s.info_email = "\u{200B}".into()),
+                "Info email is required",
+            ),
+            (
+                Box::new(|s| s.booking_url = "javascript:alert(1)".into()),
+                "Booking calendar URL must be a web address starting with http:// or https://",
+            ),
+            (
+                Box::new(|s| s.events_site_url = "https://".into()),
+                "Events site URL must be a web address starting with http:// or https://",
+            ),
+            (
+                Box::new(|s| s.hero_video_url = "https://video.example/embed/1".into()),
+                "Hero video URL must be a YouTube embed address starting with \
+                 https://www.youtube-nocookie.com/embed/",
+            ),
+            (
+                Box::new(|s| s.hero_video_url = "http://www.youtube-nocookie.com/embed/x".into()),
+                "Hero video URL must be a web address starting with https://",
+            ),
+            (
+                Box::new(|s| s.office.city = "".into()),
+                "Office city is required",
+            ),
+            (
+                Box::new(|s| s.partners.clear()),
+                "Partners must list between 1 and 30 names",
+            ),
+            (
+                Box::new(|s| s.partners = vec!["A".into(); 31]),
+                "Partners must list between 1 and 30 names",
+            ),
+            (
+                Box::new(|s| s.partners[2] = "x".repeat(61)),
+                "Partner 3 must be at most 60 characters",
+            ),
+            (
+                Box::new(|s| s.partners[0] = "  ".into()),
+                "Partner 1 is required",
+            ),
+            (
+                Box::new(|s| s.partners[1] = "Bad\u{7}name".into()),
+                "Partner 2 must not contain control characters",
+            ),
+            (
+                Box::new(|s| s.social[1].href = "http://x.com/nyota".into()),
+                "Social link 2 address must be a web address starting with https://",
+            ),
+            (
+                Box::new(|s| s.social[0].label = "".into()),
+                "Social link 1 name is required",
+            ),
+        ];
+        for (edit, expected) in cases {
+            assert_eq!(checked(edit), Err(expected.to_owned()));
+        }
+    }
+
+    #[test]
+    fn only_changed_keys_are_audited() {
+        let before = SiteSettings::default();
+        let mut after = before.clone();
+        after.phone = "+254 711 000 111".into();
+        after.partners.push("New Partner".into());
+        assert_eq!(changed_keys(&before, &after), ["partners", "phone"]);
+        assert!(changed_keys(&before, &before).is_empty());
+    }
+}

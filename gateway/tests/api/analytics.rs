@@ -1,0 +1,453 @@
+//! First-party analytics: the page-view beacon (checked, rate-limited,
+//! crawlers and admins left out), the `analytics` worker adding views up per
+//! day, path and referrer host exactly once, and the admin report.
+
+use std::time::{Duration, Instant};
+
+use contract::analytics::PageView;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use uuid::Uuid;
+use workers::WorkerContext;
+use workers::analytics::CountedView;
+
+use crate::helpers::{Browser, Options, TestApp, message, registration, spawn, spawn_with};
+
+const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                      Chrome/131.0.0.0 Safari/537.36";
+const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/// The beacon as the web app sends it (fetch keepalive with the CSRF header).
+async fn beacon(browser: &Browser, body: &Value, user_agent: &str) -> reqwest::Response {
+    browser
+        .client
+        .post(browser.url("/api/analytics/pageview"))
+        .header("X-Requested-With", "XMLHttpRequest")
+        .header("User-Agent", user_agent)
+        .json(body)
+        .send()
+        .await
+        .expect("request")
+}
+
+/// Runs the `analytics` role in this process until the test ends.
+async fn start_worker(app: &TestApp) {
+    let ctx = WorkerContext {
+        pool: app.pool.clone(),
+        nats: app.nats.clone(),
+        namespace: app.namespace.clone(),
+    };
+    workers::analytics::spawn(ctx, std::future::pending())
+        .await
+        .expect("the analytics worker starts");
+}
+
+/// Every row of `page_views_daily` as (path, referrer host, views), once
+/// they add up to `total` (within ten seconds).
+async fn rows_adding_up_to(pool: &PgPool, total: i64) -> Vec<(String, String, i64)> {
+    let started = Instant::now();
+    loop {
+        let rows: Vec<(String, String, i64)> = sqlx::query_as(
+            "select path, referrer_host, views from page_views_daily order by path, referrer_host",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("rows");
+        let sum: i64 = rows.iter().map(|row| row.2).sum();
+        assert!(sum <= total, "{rows:?}");
+        if sum == total {
+            return rows;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{sum} of {total} views after ten seconds: {rows:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn page_views_are_added_up_per_day_path_and_referrer_host(pool: PgPool) {
+    let app = spawn(pool).await;
+    start_worker(&app).await;
+    let visitor = app.new_browser();
+    let google = "https://www.google.com/search?q=nyota+cloud";
+    let own = format!("{}/contact", app.address);
+    for (path, referrer) in [
+        ("/blog", Some(google)),
+        ("/blog/", Some(google)),
+        ("/contact?subject=x#contact-form", None),
+        ("/", Some(own.as_str())),
+        ("/blog", Some("")),
+    ] {
+        let body = json!({ "path": path, "referrer": referrer });
+        let response = beacon(&visitor, &body, CHROME).await;
+        assert_eq!(response.status(), StatusCode::NO_CONTENT, "{body}");
+    }
+    // Crawlers, admins, the admin area and pages that do not exist are
+    // answered alike but not counted.
+    let crawled = beacon(&visitor, &json!({ "path": "/about" }), GOOGLEBOT).await;
+    assert_eq!(crawled.status(), StatusCode::NO_CONTENT);
+    for path in ["/admin/settings", "/no-such-page"] {
+        let response = beacon(&visitor, &json!({ "path": path }), CHROME).await;
+        assert_eq!(response.status(), StatusCode::NO_CONTENT, "{path}");
+    }
+    let admin = app.agent().await;
+    let admin_view = beacon(&admin, &json!({ "path": "/about" }), CHROME).await;
+    assert_eq!(admin_view.status(), StatusCode::NO_CONTENT);
+
+    let rows = rows_adding_up_to(&app.pool, 5).await;
+    assert_eq!(
+        rows,
+        [
+            ("/".to_owned(), String::new(), 1),
+            ("/blog".to_owned(), String::new(), 1),
+            ("/blog".to_owned(), "www.google.com".to_owned(), 2),
+            ("/contact".to_owned(), String::new(), 1),
+        ]
+    );
+    let day: String =
+        sqlx::query_scalar("select distinct to_char(day, 'YYYY-MM-DD') from page_views_daily")
+            .fetch_one(&app.pool)
+            .await
+            .expect("day");
+    let nairobi_today = contract::analytics::nairobi_day(OffsetDateTime::now_utc());
+    assert_eq!(day, nairobi_today.to_string());
+    // Nothing more arrives later (the crawler's and the admin's views).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(rows_adding_up_to(&app.pool, 5).await, rows);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(pool: PgPool) {
+    let view = |seq: u64, path: &str, host: Option<&str>| CountedView {
+        view: PageView {
+            id: Uuid::now_v7(),
+            path: path.to_owned(),
+            referrer_host: host.map(str::to_owned),
+            at: OffsetDateTime::now_utc(),
+        },
+        stream_seq: seq,
+    };
+    let first = [
+        view(1, "/blog", None),
+        view(2, "/blog", Some("news.example")),
+        view(3, "/blog", None),
+    ];
+    assert_eq!(
+        workers::analytics::record(&pool, &first)
+            .await
+            .expect("recorded"),
+        3
+    );
+    // Redelivered (the acks were lost) beside a new view, and twice within
+    // one batch: only the new one counts.
+    let again = [
+        first[0].clone(),
+        first[1].clone(),
+        first[2].clone(),
+        first[2].clone(),
+        view(4, "/blog", None),
+    ];
+    assert_eq!(
+        workers::analytics::record(&pool, &again)
+            .await
+            .expect("recorded"),
+        1
+    );
+    assert_eq!(
+        workers::analytics::record(&pool, &again)
+            .await
+            .expect("recorded"),
+        0
+    );
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as("select referrer_host, views from page_views_daily order by referrer_host")
+            .fetch_all(&pool)
+            .await
+            .expect("rows");
+    assert_eq!(rows, [(String::new(), 3), ("news.example".to_owned(), 1)]);
+
+    assert_eq!(
+        workers::analytics::prune(&pool, 3).await.expect("pruned"),
+        3
+    );
+    let left: i64 = sqlx::query_scalar("select count(*) from counted_page_views")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(left, 1, "view 4 stays until the floor passes it");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn bad_beacons_are_refused_in_words(pool: PgPool) {
+    let app = spawn(pool).await;
+    for (body, expected) in [
+        (json!({}), "Path is required"),
+        (json!({ "path": "  " }), "Path is required"),
+        (json!({ "path": 7 }), "Path must be text"),
+        (
+            json!({ "path": format!("/{}", "a".repeat(300)) }),
+            "Path must be at most 300 characters",
+        ),
+        (
+            json!({ "path": "https://evil.example/" }),
+            "Path must be a path on this site, starting with /",
+        ),
+        (
+            json!({ "path": "//evil.example/x" }),
+            "Path must be a path on this site, starting with /",
+        ),
+        (
+            json!({ "path": "/blog\u{0}" }),
+            "Path must not contain control characters",
+        ),
+        (
+            json!({ "path": "/", "referrer": "not a web address" }),
+            "Referrer must be a web address",
+        ),
+    ] {
+        let response = beacon(&app, &body, CHROME).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(message(response).await, expected);
+    }
+    // sendBeacon cannot set the CSRF header: the beacon is a fetch that can.
+    let response = app
+        .client
+        .post(app.url("/api/analytics/pageview"))
+        .json(&json!({ "path": "/" }))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn page_views_are_rate_limited_per_address(pool: PgPool) {
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            ..Options::default()
+        },
+    )
+    .await;
+    let from = |ip: &'static str, user_agent: &'static str| {
+        app.client
+            .post(app.url("/api/analytics/pageview"))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .header("X-Forwarded-For", ip)
+            .header("User-Agent", user_agent)
+            .json(&json!({ "path": "/blog" }))
+    };
+    // Crawlers are not counted, so they use up nothing.
+    for _ in 0..100 {
+        let response = from("10.0.0.1", GOOGLEBOT).send().await.expect("request");
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    }
+    for n in 0..60 {
+        let response = from("10.0.0.1", CHROME).send().await.expect("request");
+        assert_eq!(response.status(), StatusCode::NO_CONTENT, "view {n}");
+    }
+    let response = from("10.0.0.1", CHROME).send().await.expect("request");
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        message(response).await,
+        "Too many page views. Please slow down."
+    );
+    let elsewhere = from("10.0.0.2", CHROME).send().await.expect("request");
+    assert_eq!(
+        elsewhere.status(),
+        StatusCode::NO_CONTENT,
+        "another address has its own quota"
+    );
+}
+
+/// An instant, UTC.
+fn at(text: &str) -> OffsetDateTime {
+    OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).expect("instant")
+}
+
+async fn chat(pool: &PgPool, started: &str, agent: Uuid, replies_after_seconds: &[i64]) {
+    let id = Uuid::now_v7();
+    let started = at(started);
+    sqlx::query(
+        "insert into chat_sessions (id, visitor_name, visitor_email, owner_token, created_at)
+         values ($1, 'Visitor', 'visitor@example.com', $2, $3)",
+    )
+    .bind(id)
+    .bind(Uuid::new_v4())
+    .bind(started)
+    .execute(pool)
+    .await
+    .expect("chat");
+    sqlx::query(
+        "insert into chat_messages (id, session_id, sender_type, message, created_at)
+         values ($1, $2, 'user', 'Hello', $3)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(id)
+    .bind(started)
+    .execute(pool)
+    .await
+    .expect("visitor message");
+    for seconds in replies_after_seconds {
+        sqlx::query(
+            "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
+             values ($1, $2, 'agent', $3, 'Hi!', $4)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(id)
+        .bind(agent)
+        .bind(started + time::Duration::seconds(*seconds))
+        .execute(pool)
+        .await
+        .expect("agent message");
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let me: Value = admin.get("/api/user").await.json().await.expect("json");
+    let agent: Uuid = me["id"].as_str().expect("id").parse().expect("uuid");
+    sqlx::query(
+        "insert into page_views_daily (day, path, referrer_host, views) values
+             ('2026-03-01', '/blog', 'www.google.com', 5),
+             ('2026-03-02', '/blog', '', 2),
+             ('2026-03-02', '/contact', 'news.example', 3),
+             ('2026-03-05', '/blog', '', 100)",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("views");
+    // 09:00 in Nairobi on the 1st; 00:30 on the 2nd (still the 1st in UTC).
+    chat(&app.pool, "2026-03-01T06:00:00Z", agent, &[120]).await;
+    chat(&app.pool, "2026-03-01T21:30:00Z", agent, &[60, 90]).await;
+    chat(&app.pool, "2026-03-02T10:00:00Z", agent, &[]).await;
+    sqlx::query(
+        "insert into users (id, email, username, name, phone, password_hash, created_at)
+         values ($1, 'new@example.com', 'new', 'New Customer', '+254 700 000 009', 'x',
+                 '2026-03-03T08:00:00Z')",
+    )
+    .bind(Uuid::now_v7())
+    .execute(&app.pool)
+    .await
+    .expect("user");
+
+    // Contact requests: the 2nd in Nairobi (late on the 1st in UTC), and the 3rd.
+    for at in [
+        "2026-03-01T22:00:00Z",
+        "2026-03-03T09:00:00Z",
+        "2026-03-04T09:00:00Z",
+    ] {
+        sqlx::query(
+            "insert into contact_requests (id, name, email, subject, message, created_at)
+             values ($1, 'Visitor', 'visitor@example.com', 'Quote', 'Hello', $2::timestamptz)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(at)
+        .execute(&app.pool)
+        .await
+        .expect("contact request");
+    }
+
+    let response = admin
+        .get("/api/admin/analytics?from=2026-03-01&to=2026-03-03")
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let report: Value = response.json().await.expect("json");
+    let day = |date: &str, views: i64, chats: [i64; 2], registrations: i64, requests: i64| {
+        json!({
+            "day": date, "views": views, "chatsStarted": chats[0], "chatsAnswered": chats[1],
+            "registrations": registrations, "contactRequests": requests,
+        })
+    };
+    assert_eq!(
+        report,
+        json!({
+            "from": "2026-03-01",
+            "to": "2026-03-03",
+            "totalViews": 10,
+            "topPages": [{ "path": "/blog", "views": 7 }, { "path": "/contact", "views": 3 }],
+            "topReferrers": [
+                { "host": "www.google.com", "views": 5 },
+                { "host": "news.example", "views": 3 },
+            ],
+            "days": [
+                day("2026-03-01", 5, [1, 1], 0, 0),
+                day("2026-03-02", 5, [2, 1], 0, 1),
+                day("2026-03-03", 0, [0, 0], 1, 1),
+            ],
+            "medianFirstResponseSeconds": 90.0,
+            "messagesPerAgent": [{ "agentId": agent, "name": "Administrator", "messages": 3 }],
+        })
+    );
+
+    // An empty range is all zeros, never an error.
+    let empty: Value = admin
+        .get("/api/admin/analytics?from=2025-01-01&to=2025-01-02")
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(empty["totalViews"], 0);
+    assert_eq!(empty["days"].as_array().expect("days").len(), 2);
+    assert_eq!(empty["medianFirstResponseSeconds"], Value::Null);
+    // Without a range: the last 30 days.
+    let recent: Value = admin
+        .get("/api/admin/analytics")
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(recent["days"].as_array().expect("days").len(), 30);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_report_range_is_checked_and_admins_only(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    for (query, expected) in [
+        ("from=2026-3-1", "from must be a date as YYYY-MM-DD"),
+        ("to=yesterday", "to must be a date as YYYY-MM-DD"),
+        (
+            "from=2026-02-30&to=2026-03-01",
+            "from must be a date as YYYY-MM-DD",
+        ),
+        (
+            "from=2026-03-02&to=2026-03-01",
+            "from must be on or before to",
+        ),
+        (
+            "from=2025-01-01&to=2026-01-02",
+            "The range must be at most 366 days",
+        ),
+    ] {
+        let response = admin.get(&format!("/api/admin/analytics?{query}")).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(message(response).await, expected);
+    }
+    let response = admin
+        .get("/api/admin/analytics?from=2024-01-01&to=2024-12-31")
+        .await;
+    assert_eq!(response.status(), StatusCode::OK, "366 days in a leap year");
+
+    let response = app.new_browser().get("/api/admin/analytics").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let user = app.new_browser();
+    user.register(&registration("reader@example.com")).await;
+    assert_eq!(
+        user.login("reader@example.com", "s3cret-pass")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        user.get("/api/admin/analytics").await.status(),
+        StatusCode::FORBIDDEN
+    );
+}

@@ -1,0 +1,147 @@
+// The site settings' rules, in the server's words (gateway/src/http/site_settings.rs):
+// the form shows each message by its field before anything is sent, and the
+// server answers the same text for the first failing field if it is.
+
+import type { SiteSettings } from '@/api-types/SiteSettings';
+import { isValidEmail } from '@/lib/email';
+
+/** The form's values: partners as objects, which editable lists need. */
+export type SettingsFormValues = Omit<SiteSettings, 'partners'> & { partners: { name: string }[] };
+
+export const maxPartners = 30;
+export const maxSocialLinks = 10;
+export const videoEmbedPrefix = 'https://www.youtube-nocookie.com/embed/';
+
+export function toFormValues(settings: SiteSettings): SettingsFormValues {
+  return {
+    ...settings,
+    office: { ...settings.office },
+    partners: settings.partners.map((name) => ({ name })),
+    social: settings.social.map((link) => ({ ...link })),
+  };
+}
+
+/** The body of PUT /api/admin/site-settings (the server trims it). */
+export function toSettings(values: SettingsFormValues): SiteSettings {
+  return { ...values, partners: values.partners.map((partner) => partner.name) };
+}
+
+// Characters that draw nothing, as the server counts them (input::is_invisible).
+const invisible: [number, number][] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+
+const blank = (value: string) =>
+  [...value].every((char) => {
+    const point = char.codePointAt(0) ?? 0;
+    return /\s/.test(char) || invisible.some(([from, to]) => point >= from && point <= to);
+  });
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const control = /[\u0000-\u001F\u007F-\u009F]/u;
+
+/** Required single-line text of at most `max` characters; the trimmed value or the message. */
+function text(label: string, raw: string, max: number): { value: string } | { error: string } {
+  const value = raw.trim();
+  if (control.test(value)) return { error: `${label} must not contain control characters` };
+  if (blank(value)) return { error: `${label} is required` };
+  if ([...value].length > max) return { error: `${label} must be at most ${max} characters` };
+  return { value };
+}
+
+function phone(raw: string): string | null {
+  const checked = text('Phone', raw, 40);
+  if ('error' in checked) return checked.error;
+  if (!/^[\d +\-().]+$/.test(checked.value)) return 'Phone may contain only digits, spaces and + - ( ) .';
+  if ((checked.value.match(/\d/g) ?? []).length < 7) return 'Phone must have at least 7 digits';
+  return null;
+}
+
+function mailbox(label: string, raw: string): string | null {
+  const checked = text(label, raw, 254);
+  if ('error' in checked) return checked.error;
+  return isValidEmail(checked.value) ? null : `${label} must be a valid email address`;
+}
+
+function webAddress(label: string, raw: string, httpsOnly: boolean): string | null {
+  const checked = text(label, raw, 500);
+  if ('error' in checked) return checked.error;
+  const address = checked.value;
+  const wrong = httpsOnly
+    ? `${label} must be a web address starting with https://`
+    : `${label} must be a web address starting with http:// or https://`;
+  const spelt = httpsOnly ? address.startsWith('https://') : /^https?:\/\//.test(address);
+  if (!spelt || /\s/.test(address)) return wrong;
+  try {
+    return new URL(address).hostname ? null : wrong;
+  } catch {
+    return wrong;
+  }
+}
+
+function heroVideo(raw: string): string | null {
+  const wrong = webAddress('Hero video URL', raw, true);
+  if (wrong) return wrong;
+  const address = raw.trim();
+  return address.startsWith(videoEmbedPrefix) && address.length > videoEmbedPrefix.length
+    ? null
+    : `Hero video URL must be a YouTube embed address starting with ${videoEmbedPrefix}`;
+}
+
+/** Field path (as the form names it, e.g. `partners.2.name`) → message. */
+export type SettingsErrors = Record<string, string>;
+
+/** Every failing field, in the form's order (the server reports the first of them). */
+export function validateSettings(values: SettingsFormValues): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const check = (path: string, message: string | null) => {
+    if (message) errors[path] = message;
+  };
+  const required = (label: string, raw: string, max: number) => {
+    const checked = text(label, raw, max);
+    return 'error' in checked ? checked.error : null;
+  };
+  check('phone', phone(values.phone));
+  check('hours', required('Office hours', values.hours, 80));
+  check('infoEmail', mailbox('Info email', values.infoEmail));
+  check('investorEmail', mailbox('Investor email', values.investorEmail));
+  check('salesEmail', mailbox('Sales email', values.salesEmail));
+  check('supportEmail', mailbox('Support email', values.supportEmail));
+  check('bookingUrl', webAddress('Booking calendar URL', values.bookingUrl, false));
+  check('enterpriseAgentUrl', webAddress('Enterprise agent URL', values.enterpriseAgentUrl, false));
+  check('eventsSiteUrl', webAddress('Events site URL', values.eventsSiteUrl, false));
+  check('heroVideoUrl', heroVideo(values.heroVideoUrl));
+  check('office.building', required('Office building', values.office.building, 120));
+  check('office.street', required('Office street', values.office.street, 120));
+  check('office.city', required('Office city', values.office.city, 120));
+  if (values.partners.length < 1 || values.partners.length > maxPartners) {
+    check('partners', `Partners must list between 1 and ${maxPartners} names`);
+  } else {
+    values.partners.forEach((partner, index) => {
+      check(`partners.${index}.name`, required(`Partner ${index + 1}`, partner.name, 60));
+    });
+  }
+  if (values.social.length > maxSocialLinks) {
+    check('social', `Social links must be at most ${maxSocialLinks}`);
+  } else {
+    values.social.forEach((link, index) => {
+      check(`social.${index}.label`, required(`Social link ${index + 1} name`, link.label, 40));
+      check(`social.${index}.href`, webAddress(`Social link ${index + 1} address`, link.href, true));
+    });
+  }
+  return errors;
+}
