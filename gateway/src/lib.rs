@@ -3,6 +3,7 @@
 //! it too, on a port-0 listener.
 
 pub mod audit;
+pub mod bus;
 pub mod chat;
 pub mod content;
 pub mod error;

@@ -18,15 +18,13 @@ pub const SIGNED_OUT: &str = "Signed out";
 /// Best effort on NATS trouble: the HTTP session is already gone, and a
 /// socket re-checks nothing, so the failure is logged loudly.
 pub async fn revoke(state: &AppState, id: Uuid) {
-    let published = state
-        .nats
-        .publish(state.namespace.sessions_revoked(id), Default::default())
-        .await;
-    let flushed = match published {
-        Ok(()) => state.nats.flush().await.map_err(anyhow::Error::from),
-        Err(error) => Err(anyhow::Error::from(error)),
-    };
-    if let Err(error) = flushed {
+    let announced = crate::bus::announce(
+        &state.nats,
+        state.namespace.sessions_revoked(id),
+        Default::default(),
+    )
+    .await;
+    if let Err(error) = announced {
         tracing::error!(
             error = format!("{error:#}"),
             "failed to publish a revocation"

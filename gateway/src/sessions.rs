@@ -75,15 +75,9 @@ impl SessionStore {
     /// Tells every gateway (this one included) that session `id` changed,
     /// and waits until the NATS server has the message.
     async fn announce(&self, id: &Id) -> session_store::Result<()> {
-        let published = self
-            .nats
-            .publish(self.changed.clone(), id.to_string().into())
-            .await;
-        let flushed = match published {
-            Ok(()) => self.nats.flush().await.map_err(anyhow::Error::from),
-            Err(error) => Err(anyhow::Error::from(error)),
-        };
-        flushed.map_err(|error| {
+        let announced =
+            crate::bus::announce(&self.nats, self.changed.clone(), id.to_string().into()).await;
+        announced.map_err(|error| {
             // Without the announcement another gateway could keep serving the
             // old session: fail the request rather than answer as if done.
             tracing::error!(

@@ -16,6 +16,7 @@ use crate::content::cache::{Answer, Key};
 use crate::content::{self, EventsQuery, ListQuery};
 use crate::error::ApiError;
 use crate::extract::{Admin, ApiPath, ApiQuery, CurrentUser};
+use crate::http::params::{self, given};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 
@@ -61,22 +62,10 @@ const MAX_LIMIT: u32 = 1000;
 const MAX_SEARCH_CHARS: usize = 200;
 const MAX_CATEGORY_CHARS: usize = 60;
 
-/// A parameter that is absent or empty counts as not sent.
-fn given(value: Option<&String>) -> Option<&str> {
-    value.map(|v| v.trim()).filter(|v| !v.is_empty())
-}
-
 impl RawList {
     fn validate(&self) -> Result<ListQuery, ApiError> {
         let bad = |message: &str| ApiError::BadRequest(message.to_owned());
-        let page = match given(self.page.as_ref()) {
-            None => 1,
-            Some(page) => page
-                .parse::<u32>()
-                .ok()
-                .filter(|page| *page >= 1)
-                .ok_or_else(|| bad("page must be a whole number of at least 1"))?,
-        };
+        let page = params::page(self.page.as_ref())?;
         let limit = match given(self.limit.as_ref()) {
             None => DEFAULT_LIMIT,
             Some(limit) => limit
@@ -276,15 +265,9 @@ async fn get_event(
 /// Tells every gateway (this one at once) that the content changed.
 async fn changed(state: &AppState) {
     state.content.clear();
-    let published = state
-        .nats
-        .publish(state.namespace.content_changed(), Bytes::new())
-        .await;
-    let flushed = match published {
-        Ok(()) => state.nats.flush().await.map_err(anyhow::Error::from),
-        Err(error) => Err(anyhow::Error::from(error)),
-    };
-    if let Err(error) = flushed {
+    let announced =
+        crate::bus::announce(&state.nats, state.namespace.content_changed(), Bytes::new()).await;
+    if let Err(error) = announced {
         // The write is committed; other gateways catch up within the cache's
         // time to live.
         tracing::error!(

@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::extract::{Admin, ApiPath, ApiQuery, ClientIp};
+use crate::http::params::{self, given};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::state::AppState;
@@ -233,11 +234,6 @@ struct RawInboxQuery {
     page: Option<String>,
 }
 
-/// A parameter that is absent or blank counts as not sent.
-fn given(value: Option<&String>) -> Option<&str> {
-    value.map(|v| v.trim()).filter(|v| !v.is_empty())
-}
-
 const REQUEST_SELECT: &str = "
 select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source, r.status,
        r.assigned_to, a.name as assigned_to_name, r.handled_by, h.name as handled_by_name,
@@ -254,14 +250,7 @@ async fn list(
     ApiQuery(query): ApiQuery<RawInboxQuery>,
 ) -> Result<Json<ContactRequestList>, ApiError> {
     let bad = |message: &str| ApiError::BadRequest(message.to_owned());
-    let page = match given(query.page.as_ref()) {
-        None => 1,
-        Some(page) => page
-            .parse::<u32>()
-            .ok()
-            .filter(|page| *page >= 1)
-            .ok_or_else(|| bad("page must be a whole number of at least 1"))?,
-    };
+    let page = params::page(query.page.as_ref())?;
     let status = match given(query.status.as_ref()) {
         None | Some("all") => None,
         Some("new") => Some(ContactStatus::New),

@@ -10,6 +10,7 @@ pub mod database;
 pub mod health;
 pub mod intake;
 pub mod pages;
+pub mod params;
 pub mod password_reset;
 pub mod security;
 pub mod site_settings;

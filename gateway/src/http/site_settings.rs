@@ -113,15 +113,13 @@ fn changed_keys(before: &SiteSettings, after: &SiteSettings) -> Vec<String> {
 
 /// Tells every gateway to reload its settings.
 async fn announce(state: &AppState) {
-    let published = state
-        .nats
-        .publish(state.namespace.settings_changed(), Bytes::new())
-        .await;
-    let flushed = match published {
-        Ok(()) => state.nats.flush().await.map_err(anyhow::Error::from),
-        Err(error) => Err(anyhow::Error::from(error)),
-    };
-    if let Err(error) = flushed {
+    let announced = crate::bus::announce(
+        &state.nats,
+        state.namespace.settings_changed(),
+        Bytes::new(),
+    )
+    .await;
+    if let Err(error) = announced {
         // Saved; other gateways reload within a minute in any case.
         tracing::error!(
             error = format!("{error:#}"),

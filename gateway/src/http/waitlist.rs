@@ -139,21 +139,7 @@ async fn list(
     ApiQuery(query): ApiQuery<RawQuery>,
 ) -> Result<Json<WaitlistPage>, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
-    let page = match query
-        .page
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        None => 1,
-        Some(page) => page
-            .parse::<u32>()
-            .ok()
-            .filter(|page| *page >= 1)
-            .ok_or_else(|| {
-                ApiError::BadRequest("page must be a whole number of at least 1".to_owned())
-            })?,
-    };
+    let page = crate::http::params::page(query.page.as_ref())?;
     let total: i64 = sqlx::query_scalar(
         "select count(*) from waitlist_entries where ($1::text is null or interest = $1)",
     )
