@@ -14,7 +14,7 @@ import { AdminSectionPage } from './admin-section-page';
 import { ConfirmDialog } from './confirm-dialog';
 import { CopyUrlButton } from './copy-url-button';
 import { imageAccept, UploadProgress } from './image-field';
-import { EmptyList, LoadFailed } from './list-states';
+import { EmptyList, LoadFailed, RowAction } from './list-states';
 import { countOf } from './use-bulk-action';
 import { formatBytes, formatDimensions } from './upload-format';
 
@@ -74,15 +74,7 @@ function UploadCard({ upload, onDelete }: { upload: Upload; onDelete: () => void
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <CopyUrlButton path={upload.url} label={upload.filename} />
-          <Button
-            aria-label={`Delete ${upload.filename}`}
-            variant="ghost"
-            className="px-3 text-red-700 dark:text-red-300"
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
-          </Button>
+          <RowAction label="Delete" subject={upload.filename} icon={Trash2} danger className="px-3" onClick={onDelete} />
         </div>
       </div>
     </li>

@@ -17,7 +17,16 @@ import { AdminSectionPage } from './admin-section-page';
 import { blogPostInputOf } from './blog-post-model';
 import { BlogPostForm } from './blog-post-form';
 import { ConfirmDialog } from './confirm-dialog';
-import { EmptyList, headRowClass, LoadFailed, rowClass, SelectAllCheckbox, tableClass } from './list-states';
+import {
+  EmptyList,
+  headRowClass,
+  ListCount,
+  LoadFailed,
+  RowAction,
+  rowClass,
+  SelectAllCheckbox,
+  tableClass,
+} from './list-states';
 import { SortHeader, useSorted } from './sortable';
 import { countOf, reportBulk, titleList, useBulkAction } from './use-bulk-action';
 import { useSelection } from './use-selection';
@@ -233,24 +242,8 @@ export function BlogManager({ enhanced }: { enhanced: boolean }) {
                 </td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button
-                      aria-label={`Edit ${post.title}`}
-                      variant="ghost"
-                      className="px-2"
-                      onClick={() => setEditing({ kind: 'edit', post })}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Edit
-                    </Button>
-                    <Button
-                      aria-label={`Delete ${post.title}`}
-                      variant="ghost"
-                      className="px-2 text-red-700 dark:text-red-300"
-                      onClick={() => setDeleting(post)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete
-                    </Button>
+                    <RowAction label="Edit" subject={post.title} icon={Pencil} onClick={() => setEditing({ kind: 'edit', post })} />
+                    <RowAction label="Delete" subject={post.title} icon={Trash2} danger onClick={() => setDeleting(post)} />
                   </div>
                 </td>
               </tr>
@@ -269,13 +262,7 @@ export function BlogManager({ enhanced }: { enhanced: boolean }) {
         </div>
         {newButton}
       </div>
-      <p role="status" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-        {posts.data &&
-          (search.trim()
-            ? `${countOf(posts.data.length, 'post')} match “${search.trim()}”`
-            : `${countOf(posts.data.length, 'post')}`)}
-        {posts.isFetching && !posts.isPending && ' (updating...)'}
-      </p>
+      <ListCount count={posts.data?.length} noun="post" search={search} updating={posts.isFetching && !posts.isPending} />
       {enhanced && sorted.length > 0 && (
         <div
           role="toolbar"

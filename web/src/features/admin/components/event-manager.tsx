@@ -17,7 +17,16 @@ import { AdminSectionPage } from './admin-section-page';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventForm, type EventFormTarget } from './event-form';
 import { duplicateValues, eventInputOf } from './event-model';
-import { EmptyList, headRowClass, LoadFailed, rowClass, SelectAllCheckbox, tableClass } from './list-states';
+import {
+  EmptyList,
+  headRowClass,
+  ListCount,
+  LoadFailed,
+  RowAction,
+  rowClass,
+  SelectAllCheckbox,
+  tableClass,
+} from './list-states';
 import { SortHeader, useSorted } from './sortable';
 import { countOf, reportBulk, titleList, useBulkAction } from './use-bulk-action';
 import { useSelection } from './use-selection';
@@ -192,35 +201,11 @@ export function EventManager({ enhanced }: { enhanced: boolean }) {
                 <td className="break-words">{event.location}</td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button
-                      aria-label={`Edit ${event.title}`}
-                      variant="ghost"
-                      className="px-2"
-                      onClick={() => setEditing({ kind: 'edit', event })}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Edit
-                    </Button>
+                    <RowAction label="Edit" subject={event.title} icon={Pencil} onClick={() => setEditing({ kind: 'edit', event })} />
                     {enhanced && (
-                      <Button
-                        aria-label={`Duplicate ${event.title}`}
-                        variant="ghost"
-                        className="px-2"
-                        onClick={() => setEditing({ kind: 'copy', of: event, values: duplicateValues(event) })}
-                      >
-                        <Copy aria-hidden="true" className="h-4 w-4" />
-                        Duplicate
-                      </Button>
+                      <RowAction label="Duplicate" subject={event.title} icon={Copy} onClick={() => setEditing({ kind: 'copy', of: event, values: duplicateValues(event) })} />
                     )}
-                    <Button
-                      aria-label={`Delete ${event.title}`}
-                      variant="ghost"
-                      className="px-2 text-red-700 dark:text-red-300"
-                      onClick={() => setDeleting(event)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete
-                    </Button>
+                    <RowAction label="Delete" subject={event.title} icon={Trash2} danger onClick={() => setDeleting(event)} />
                   </div>
                 </td>
               </tr>
@@ -239,13 +224,7 @@ export function EventManager({ enhanced }: { enhanced: boolean }) {
         </div>
         {newButton}
       </div>
-      <p role="status" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-        {events.data &&
-          (search.trim()
-            ? `${countOf(events.data.length, 'event')} match “${search.trim()}”`
-            : countOf(events.data.length, 'event'))}
-        {events.isFetching && !events.isPending && ' (updating...)'}
-      </p>
+      <ListCount count={events.data?.length} noun="event" search={search} updating={events.isFetching && !events.isPending} />
       {enhanced && sorted.length > 0 && (
         <div
           role="toolbar"
