@@ -1,5 +1,5 @@
-//! `/ws`: the live socket of visitors and agents. Each socket is a send task
-//! draining a small bounded outbox and a receive loop; they end together.
+//! `/ws`: the live socket of visitors and agents. Each socket is one task
+//! that reads the client's frames, drains a small bounded outbox and pings.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -11,8 +11,9 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use contract::chat::{ClientFrame, SenderType, ServerFrame};
-use futures::{SinkExt as _, StreamExt as _};
+use futures::SinkExt;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tower_sessions::Session;
 use uuid::Uuid;
@@ -53,7 +54,7 @@ async fn upgrade(
     let requester = Requester::from_session(&session, user.map(|CurrentUser(user)| user)).await?;
     Ok(upgrade
         // Small buffers: thousands of mostly idle sockets must stay cheap.
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(512)
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
@@ -78,7 +79,7 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     host.is_some() && origin_host == host
 }
 
-async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) {
+async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Requester) {
     let id = state.hub.connection_id();
     state
         .metrics
@@ -90,44 +91,6 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         outbox,
         kill: kill.clone(),
     };
-    let (mut sink, mut stream) = socket.split();
-
-    let shutdown = state.shutdown.clone();
-    let sender_kill = kill.clone();
-    let sender = tokio::spawn(async move {
-        let mut ping = tokio::time::interval(PING_EVERY);
-        ping.tick().await;
-        loop {
-            let next = tokio::select! {
-                next = queued.recv() => match next {
-                    Some(Outgoing::Frame(frame)) => Message::Text(frame),
-                    Some(Outgoing::Close(code, reason)) => {
-                        let close = CloseFrame { code, reason: reason.into() };
-                        let _ = tokio::time::timeout(CLOSE_GRACE, sink.send(Message::Close(Some(close)))).await;
-                        break;
-                    }
-                    None => break,
-                },
-                _ = ping.tick() => Message::Ping(Default::default()),
-                () = sender_kill.cancelled() => break,
-                () = shutdown.cancelled() => break,
-            };
-            // A client that stops reading blocks this send: stay interruptible.
-            let sent = tokio::select! {
-                sent = sink.send(next) => sent,
-                () = sender_kill.cancelled() => break,
-                () = shutdown.cancelled() => break,
-            };
-            if sent.is_err() {
-                break;
-            }
-        }
-        // Sends our close frame (or completes the client's closing handshake)
-        // and flushes; bounded, since a client that stopped reading never takes it.
-        let _ = tokio::time::timeout(CLOSE_GRACE, sink.close()).await;
-        sender_kill.cancel();
-    });
-
     let revocation_keys = requester.revocation_keys();
     state.hub.hold_revocable(&revocation_keys, id, &member);
     let mut session = SocketSession {
@@ -139,22 +102,72 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         agent: false,
         throttle: FrameThrottle::default(),
     };
+    let shutdown = state.shutdown.clone();
+    // One task and one timer per socket (the ping and the idle limit share
+    // it): thousands of idle sockets must stay cheap.
+    let mut last_heard = Instant::now();
+    let mut last_ping = last_heard;
+    let heartbeat = tokio::time::sleep_until(last_ping + PING_EVERY);
+    tokio::pin!(heartbeat);
     loop {
-        let next = tokio::select! {
-            next = tokio::time::timeout(IDLE_LIMIT, stream.next()) => next,
+        let outgoing = tokio::select! {
             () = kill.cancelled() => break,
+            () = shutdown.cancelled() => break,
+            next = queued.recv() => match next {
+                Some(Outgoing::Frame(frame)) => Message::Text(frame),
+                Some(Outgoing::Close(code, reason)) => {
+                    let close = CloseFrame { code, reason: reason.into() };
+                    let _ = tokio::time::timeout(CLOSE_GRACE, socket.send(Message::Close(Some(close)))).await;
+                    break;
+                }
+                None => break,
+            },
+            incoming = socket.recv() => {
+                last_heard = Instant::now();
+                match incoming {
+                    // Boxed: a frame's handling (a database lookup, a subscribe)
+                    // is a large future, and unboxed every idle socket's task
+                    // would be that large.
+                    Some(Ok(Message::Text(text))) => Box::pin(session.handle(&text)).await,
+                    Some(Ok(Message::Binary(_))) => session.reply(&ServerFrame::Error {
+                        message: "Frames must be JSON text".to_owned(),
+                    }),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                }
+                continue;
+            }
+            () = &mut heartbeat => {
+                let now = Instant::now();
+                // Silent this long (not even a pong): dead.
+                if now >= last_heard + IDLE_LIMIT {
+                    break;
+                }
+                let ping_due = now >= last_ping + PING_EVERY;
+                if ping_due {
+                    last_ping = now;
+                }
+                heartbeat.as_mut().reset((last_ping + PING_EVERY).min(last_heard + IDLE_LIMIT));
+                if !ping_due {
+                    continue;
+                }
+                Message::Ping(Default::default())
+            }
         };
-        match next {
-            Ok(Some(Ok(Message::Text(text)))) => session.handle(&text).await,
-            Ok(Some(Ok(Message::Binary(_)))) => session.reply(&ServerFrame::Error {
-                message: "Frames must be JSON text".to_owned(),
-            }),
-            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
-            // Closed, failed, or silent for too long.
-            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => break,
+        // A client that stops reading blocks this send: stay interruptible.
+        let sent = tokio::select! {
+            sent = socket.send(outgoing) => sent,
+            () = kill.cancelled() => break,
+            () = shutdown.cancelled() => break,
+        };
+        if sent.is_err() {
+            break;
         }
     }
     kill.cancel();
+    // Sends our close frame (or completes the client's closing handshake)
+    // and flushes; bounded, since a client that stopped reading never takes it.
+    let _ = tokio::time::timeout(CLOSE_GRACE, SinkExt::close(&mut socket)).await;
     // The socket knows what it joined: leaving costs nothing per other socket.
     for chat_id in session.joined.keys() {
         state.hub.leave_chat(*chat_id, id);
@@ -163,7 +176,6 @@ async fn serve_socket(socket: WebSocket, state: AppState, requester: Requester) 
         state.hub.leave_agents(id).await;
     }
     state.hub.release_revocable(&revocation_keys, id);
-    let _ = sender.await;
     state
         .metrics
         .gauge("websocket_connections", &[])
