@@ -7,11 +7,11 @@ use sqlx::PgPool;
 
 use tokio_util::sync::CancellationToken;
 
+use crate::chat::hub::Hub;
+use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
-use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
-use crate::presence::Presence;
 use crate::settings::Settings;
 use crate::site_settings::SiteSettingsCache;
 
