@@ -2,7 +2,7 @@
 //! the account that adopted it) as the visitor, any agent as an agent.
 
 use contract::accounts::User;
-use contract::chat::SenderType;
+use contract::chat::{ChatStatus, SenderType};
 use tower_sessions::Session;
 use uuid::Uuid;
 
@@ -45,6 +45,13 @@ impl Requester {
     }
 }
 
+/// The requester's role in a chat and the chat's status.
+#[derive(Clone, Copy, Debug)]
+pub struct Access {
+    pub role: SenderType,
+    pub status: ChatStatus,
+}
+
 /// The requester's role in chat `chat_id`: `User` for its owner, `Agent` for
 /// an agent; `NotFound` (never "forbidden", which would confirm the id) for
 /// anyone else or for a chat that does not exist.
@@ -53,6 +60,15 @@ pub async fn role_in_chat(
     requester: &Requester,
     chat_id: Uuid,
 ) -> Result<SenderType, ChatError> {
+    Ok(access(state, requester, chat_id).await?.role)
+}
+
+/// [`role_in_chat`], with the chat's status read in the same query.
+pub async fn access(
+    state: &AppState,
+    requester: &Requester,
+    chat_id: Uuid,
+) -> Result<Access, ChatError> {
     let row = store::ownership(&state.pool, chat_id)
         .await?
         .ok_or(ChatError::NotFound)?;
@@ -62,11 +78,15 @@ pub async fn role_in_chat(
     let owns_by_browser = row.user_id.is_none() && requester.owner_token == Some(row.owner_token);
     let owns_by_account =
         row.user_id.is_some() && row.user_id == requester.user.as_ref().map(|user| user.id);
-    if owns_by_browser || owns_by_account {
-        Ok(SenderType::User)
+    let role = if owns_by_browser || owns_by_account {
+        SenderType::User
     } else if requester.is_agent() {
-        Ok(SenderType::Agent)
+        SenderType::Agent
     } else {
-        Err(ChatError::NotFound)
-    }
+        return Err(ChatError::NotFound);
+    };
+    Ok(Access {
+        role,
+        status: row.status,
+    })
 }

@@ -97,6 +97,15 @@ pub async fn assign_agent(
     Ok(changed)
 }
 
+/// Reopens a resolved chat its visitor writes to again, and tells the agent
+/// consoles.
+pub async fn reopen(state: &AppState, chat_id: Uuid) -> Result<(), ChatError> {
+    if store::reopen(&state.pool, chat_id).await? {
+        publish_inbox_update(state, chat_id, InboxReason::Status).await;
+    }
+    Ok(())
+}
+
 /// A server frame as the JSON text sent on sockets and NATS.
 pub fn frame_json(frame: &ServerFrame) -> String {
     // Serialising our own plain enum cannot fail.

@@ -1,4 +1,8 @@
 //! Every query the gateway runs on `chat_sessions` and `chat_messages`.
+//!
+//! This module is the one writer of `chat_sessions` (start, adoption at
+//! sign-in, assignment, status, read marks). `chat_messages` is written only
+//! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 
 use contract::chat::{ChatMessage, ChatSession, ChatStatus, ChatSummary};
 use serde::Deserialize;
@@ -6,15 +10,17 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-/// Who owns a chat: the browser that started it, until an account adopts it.
+/// Who owns a chat (the browser that started it, until an account adopts
+/// it) and whether it is open.
 #[derive(sqlx::FromRow)]
 pub struct Ownership {
     pub owner_token: Uuid,
     pub user_id: Option<Uuid>,
+    pub status: ChatStatus,
 }
 
 pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>, sqlx::Error> {
-    sqlx::query_as("select owner_token, user_id from chat_sessions where id = $1")
+    sqlx::query_as("select owner_token, user_id, status from chat_sessions where id = $1")
         .bind(chat_id)
         .fetch_optional(pool)
         .await
@@ -125,6 +131,20 @@ pub async fn set_status(
             .execute(pool)
             .await?
             .rows_affected();
+    Ok(changed > 0)
+}
+
+/// Reopens a resolved chat (its visitor wrote again); returns whether it was
+/// resolved. Only a resolved chat's row is written, so busy open chats do
+/// not become hot rows.
+pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query(
+        "update chat_sessions set status = 'open' where id = $1 and status = 'resolved'",
+    )
+    .bind(chat_id)
+    .execute(pool)
+    .await?
+    .rows_affected();
     Ok(changed > 0)
 }
 

@@ -4,15 +4,16 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use contract::chat::{ChatMessage, ChatSession, InboxReason, SenderType};
+use contract::chat::{ChatMessage, ChatSession, ChatStatus, InboxReason, SenderType};
 use serde::Deserialize;
 use tower_sessions::Session;
 use uuid::Uuid;
 
+use crate::chat::access::{Access, access};
 use crate::chat::pipeline::publish_started;
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
-    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assign_agent, publish_inbox_update,
+    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assign_agent, publish_inbox_update, reopen,
     role_in_chat, send_message,
 };
 use crate::error::ApiError;
@@ -169,7 +170,7 @@ async fn post_message(
     ValidatedJson(body): ValidatedJson<MessageBody>,
 ) -> Result<(StatusCode, Json<ChatMessage>), ApiError> {
     let requester = requester(&session, user).await?;
-    let role = role_in_chat(&state, &requester, id).await?;
+    let Access { role, status } = access(&state, &requester, id).await?;
     // Agents are signed-in staff answering many chats, often from one office address.
     if role != SenderType::Agent {
         state.limits.check(Limit::ChatMessage, &ip)?;
@@ -182,6 +183,11 @@ async fn post_message(
         }
         _ => None,
     };
+    if role == SenderType::User && status == ChatStatus::Resolved {
+        // The visitor writing again reopens the chat, before the message is
+        // published, so the answer finds it open.
+        reopen(&state, id).await?;
+    }
     let message = send_message(&state, id, role, agent, body.message).await?;
     Ok((StatusCode::CREATED, Json(message)))
 }
