@@ -1,10 +1,11 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
 //! ([`access`]), every query on the chat tables ([`store`]), how a message
-//! enters the durable pipeline ([`pipeline`]), the WebSocket hub, presence
+//! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), and the REST
 //! routes of visitors and agents ([`http`]).
 
 pub mod access;
+pub mod confirmations;
 pub mod http;
 pub mod hub;
 pub mod pipeline;

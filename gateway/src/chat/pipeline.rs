@@ -6,7 +6,6 @@ use contract::chat::{
     CONFIRM_TO_HEADER, ChatMessage, ChatSession, InboxReason, SendMessage, SenderType, ServerFrame,
     SessionStarted,
 };
-use futures::StreamExt as _;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -30,16 +29,8 @@ pub async fn send_message(
         message: text,
         created_at: OffsetDateTime::now_utc(),
     };
-    let confirm_to = state.nats.new_inbox();
-    let mut confirmation = state
-        .nats
-        .subscribe(confirm_to.clone())
-        .await
-        .map_err(|error| {
-            ChatError::Unavailable(
-                anyhow::Error::new(error).context("failed to subscribe for the confirmation"),
-            )
-        })?;
+    // Registered before publishing, so an early confirmation is not missed.
+    let (confirm_to, confirmation) = state.confirmations.expect(message.id);
     let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
     headers.insert(CONFIRM_TO_HEADER, confirm_to.as_str());
     let command = SendMessage {
@@ -62,10 +53,7 @@ pub async fn send_message(
         .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
     // message is durable in JetStream anyway and arrives by event.
-    if tokio::time::timeout(state.settings.chat_confirm_timeout, confirmation.next())
-        .await
-        .is_err()
-    {
+    if !confirmation.wait(state.settings.chat_confirm_timeout).await {
         tracing::warn!(chat.message_id = %message.id, "no commit confirmation in time");
     }
     Ok(message)
