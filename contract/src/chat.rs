@@ -187,8 +187,10 @@ pub struct SessionStarted {
     pub agents_online: bool,
 }
 
-/// The header on a `chat.send` message naming the inbox where the gateway
-/// that accepted it waits for the worker's commit (read-your-writes).
+/// The header on a `chat.send` message naming the subject on which the
+/// gateway that accepted it waits for the worker's commit (read-your-writes):
+/// `confirm.<gateway>.<message id>` ([`crate::Namespace::chat_confirm`]),
+/// under the gateway's one confirmation subscription.
 pub const CONFIRM_TO_HEADER: &str = "Nyota-Confirm-To";
 
 /// What the visitor is told when no agent is online.

@@ -1,6 +1,7 @@
-//! Core NATS announcements that other gateways act on (cache clears,
-//! revocations, session changes): published, then flushed, so the caller
-//! knows the server has them before it answers.
+//! Publishing on NATS for any domain: core announcements that other
+//! gateways act on (cache clears, revocations, session changes), published
+//! then flushed, and durable publishing to a JetStream stream, acknowledged
+//! once the stream has stored the message.
 
 use bytes::Bytes;
 
@@ -12,5 +13,29 @@ pub async fn announce(
 ) -> anyhow::Result<()> {
     nats.publish(subject, payload).await?;
     nats.flush().await?;
+    Ok(())
+}
+
+/// A message the bus did not take.
+#[derive(Debug, thiserror::Error)]
+#[error("not accepted by JetStream")]
+pub struct BusError(#[source] async_nats::jetstream::context::PublishError);
+
+/// Publishes `payload` (as JSON) on the stream that captures `subject` and
+/// returns once JetStream has stored it (its PubAck).
+pub async fn publish_durable(
+    jetstream: &async_nats::jetstream::Context,
+    subject: String,
+    headers: async_nats::HeaderMap,
+    payload: &impl serde::Serialize,
+) -> Result<(), BusError> {
+    // Serialising our own plain types cannot fail.
+    let payload = serde_json::to_vec(payload).unwrap_or_default();
+    jetstream
+        .publish_with_headers(subject, headers, payload.into())
+        .await
+        .map_err(BusError)?
+        .await
+        .map_err(BusError)?;
     Ok(())
 }

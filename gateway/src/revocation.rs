@@ -8,7 +8,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use crate::hub::Hub;
+use crate::chat::hub::Hub;
 use crate::state::AppState;
 
 /// The close reason a revoked socket gets.

@@ -7,11 +7,12 @@ use sqlx::PgPool;
 
 use tokio_util::sync::CancellationToken;
 
+use crate::chat::confirmations::Confirmations;
+use crate::chat::hub::Hub;
+use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
-use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
-use crate::presence::Presence;
 use crate::settings::Settings;
 use crate::site_settings::SiteSettingsCache;
 
@@ -26,6 +27,8 @@ pub struct Inner {
     pub jetstream: async_nats::jetstream::Context,
     pub hub: Hub,
     pub presence: Presence,
+    /// The chat sends of this gateway waiting for the worker's commit.
+    pub confirmations: Confirmations,
     /// Cancelled when the gateway shuts down, so sockets close cleanly.
     pub shutdown: CancellationToken,
     pub namespace: Namespace,
@@ -77,6 +80,9 @@ impl AppState {
         )
         .await
         .context("failed to subscribe to revocations")?;
+        let confirmations = Confirmations::listen(&nats, namespace.clone(), shutdown.clone())
+            .await
+            .context("failed to subscribe to commit confirmations")?;
         let content = ContentCache::default();
         crate::content::cache::listen(
             &nats,
@@ -106,6 +112,7 @@ impl AppState {
                 jetstream,
                 hub,
                 presence,
+                confirmations,
                 shutdown,
                 namespace,
                 settings,

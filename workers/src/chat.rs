@@ -5,11 +5,11 @@
 //! committed. The insert is idempotent on the message id, so a crash at any
 //! point loses nothing and duplicates nothing.
 //!
-//! A chat's row is not touched for each message: what the agents' inbox
-//! shows of a chat's activity (last message, its time) is read from
-//! `chat_messages` itself. The one change a message makes to its chat — a
-//! visitor writing to a resolved chat reopens it — updates only chats that
-//! are resolved, once per batch.
+//! This role is the one writer of `chat_messages`. It never writes
+//! `chat_sessions` (the gateway's `chat/store.rs` owns that table, and
+//! reopens a resolved chat before publishing its visitor's message): what
+//! the agents' inbox shows of a chat's activity (last message, its time) is
+//! read from `chat_messages` itself.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -175,10 +175,7 @@ fn refused(error: sqlx::Error) -> Outcome {
     }
 }
 
-/// Inserts `commands` in one statement (itself a transaction), skipping ids
-/// already stored, and reopens the resolved chats a visitor wrote to. The
-/// reopened chats are locked in id order, so that two batches never wait
-/// for each other in a cycle.
+/// Inserts `commands` in one statement, skipping ids already stored.
 async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sqlx::Error> {
     if commands.is_empty() {
         return Ok(());
@@ -199,20 +196,10 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         times.push(message.created_at);
     }
     sqlx::query(
-        "with inserted as (
-             insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
-             select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                                  $6::timestamptz[])
-             on conflict (id) do nothing
-             returning session_id, sender_type
-         ), reopened as (
-             select s.id from chat_sessions s
-             where s.status = 'resolved'
-               and s.id in (select session_id from inserted where sender_type = 'user')
-             order by s.id
-             for no key update
-         )
-         update chat_sessions s set status = 'open' from reopened where s.id = reopened.id",
+        "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
+                              $6::timestamptz[])
+         on conflict (id) do nothing",
     )
     .bind(ids)
     .bind(sessions)

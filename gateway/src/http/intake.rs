@@ -353,13 +353,7 @@ async fn overview(
         count,
         href: href.to_owned(),
     };
-    let (chats_waiting, oldest_waiting_since): (i64, Option<OffsetDateTime>) =
-        sqlx::query_as(&format!(
-            "select count(*), min(waiting_since) from ({}) chats where awaiting_reply",
-            crate::http::agent::SUMMARY_SELECT
-        ))
-        .fetch_one(&state.pool)
-        .await?;
+    let (chats_waiting, oldest_waiting_since) = crate::chat::store::waiting(&state.pool).await?;
     let (new_requests, registrations, dead_letters): (i64, i64, i64) = sqlx::query_as(
         "select
              (select count(*) from contact_requests where status = 'new'),

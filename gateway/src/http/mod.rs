@@ -1,10 +1,8 @@
 //! The HTTP surface: one module per domain, merged here with the middleware
 //! every request goes through.
 
-pub mod agent;
 pub mod analytics;
 pub mod auth;
-pub mod chat;
 pub mod content;
 pub mod database;
 pub mod health;
@@ -18,7 +16,6 @@ pub mod subscriptions;
 pub mod uploads;
 pub mod waitlist;
 pub mod web;
-pub mod ws;
 
 use std::any::Any;
 
@@ -55,8 +52,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .with_expiry(Expiry::OnInactivity(idle));
     let api = Router::new()
         .merge(auth::router())
-        .merge(chat::router())
-        .merge(agent::router())
+        .merge(crate::chat::http::router())
         .merge(content::router())
         .merge(site_settings::router())
         .merge(analytics::router())
@@ -71,7 +67,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
     let with_sessions = Router::new()
         .nest("/api", api)
-        .merge(ws::router())
+        .merge(crate::chat::socket::router())
         .layer(sessions);
     Router::new()
         .merge(with_sessions)

@@ -311,14 +311,17 @@ async fn a_burst_across_chats_is_stored_in_order_without_rewriting_the_chats(poo
     )
     .await;
     let mut chats: Vec<Uuid> = Vec::new();
+    let mut visitors = Vec::new();
     for n in 0..CHATS {
         let browser = app.new_browser();
         let chat = browser
             .start_chat("Burst", &format!("burst-{n}@example.com"))
             .await;
         chats.push(chat.parse().expect("uuid"));
+        visitors.push(browser);
     }
-    // A visitor writing to a resolved chat reopens it: that chat's one update.
+    // The worker writes no chat's row, not even a resolved one's: reopening
+    // is the gateway's, when the visitor writes through it (checked below).
     sqlx::query("update chat_sessions set status = 'resolved' where id = $1")
         .bind(chats[0])
         .execute(&app.pool)
@@ -377,16 +380,12 @@ async fn a_burst_across_chats_is_stored_in_order_without_rewriting_the_chats(poo
     }
     let after = versions().await;
     for ((id, xmin_before, _), (_, xmin_after, status)) in before.iter().zip(&after) {
-        if *id == chats[0] {
-            assert_ne!(xmin_before, xmin_after, "the resolved chat was reopened");
-            assert_eq!(status, "open");
-        } else {
-            assert_eq!(
-                xmin_before, xmin_after,
-                "{PER_CHAT} messages did not rewrite an open chat's row"
-            );
-            assert_eq!(status, "open");
-        }
+        assert_eq!(
+            xmin_before, xmin_after,
+            "{PER_CHAT} messages did not rewrite a chat's row"
+        );
+        let expected = if *id == chats[0] { "resolved" } else { "open" };
+        assert_eq!(status, expected);
     }
     // What the inbox shows as the chat's activity is its last message's time.
     let agent = app.agent().await;
@@ -416,4 +415,130 @@ async fn a_burst_across_chats_is_stored_in_order_without_rewriting_the_chats(poo
         .expect("RFC 3339");
         assert_eq!(shown, last);
     }
+
+    // The resolved chat's visitor writes through the gateway: it is open
+    // again when the answer comes, with that one update of its row.
+    let resolved = chats[0].to_string();
+    let response = visitors[0].send(&resolved, "Still there?").await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let row: Value = agent
+        .get(&format!("/api/agent/chats/{resolved}"))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(row["status"], "open");
+    for ((id, xmin_after, _), (_, xmin_now, _)) in after.iter().zip(&versions().await) {
+        if *id == chats[0] {
+            assert_ne!(xmin_after, xmin_now, "the resolved chat was reopened");
+        } else {
+            assert_eq!(xmin_after, xmin_now, "only the reopened chat's row changed");
+        }
+    }
+}
+
+/// Many sends at once through one gateway share its one confirmation
+/// subscription: each answer still waits for its own message's commit
+/// (listed right after the answer: read-your-writes) and comes long before
+/// the time-out.
+#[sqlx::test(migrations = "../migrations")]
+async fn concurrent_sends_each_get_their_own_commit_confirmation(pool: PgPool) {
+    const SENDS: usize = 200;
+    const CONFIRM_TIMEOUT: Duration = Duration::from_secs(30);
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![
+                (
+                    "CHAT_CONFIRM_TIMEOUT_MS",
+                    CONFIRM_TIMEOUT.as_millis().to_string(),
+                ),
+                ("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", "1000".into()),
+                // One client address opens up to two connections per send
+                // here (the send and its listing), beyond the default 256.
+                ("MAX_CONNECTIONS_PER_IP", "1000".into()),
+            ],
+            ..Options::default()
+        },
+    )
+    .await;
+    let chat = app.start_chat("Many", "many@example.com").await;
+    let sends = (0..SENDS).map(|n| {
+        let (app, chat) = (&app, &chat);
+        async move {
+            let started = std::time::Instant::now();
+            let response = app.send(chat, &format!("concurrent {n}")).await;
+            let answered_in = started.elapsed();
+            assert_eq!(response.status(), StatusCode::CREATED);
+            let sent: Value = response.json().await.expect("json");
+            let listing = app
+                .get(&format!("/api/chat/sessions/{chat}/messages"))
+                .await;
+            let status = listing.status();
+            assert_eq!(
+                status,
+                StatusCode::OK,
+                "{}",
+                listing.text().await.unwrap_or_default()
+            );
+            let listed: Vec<Value> = listing.json().await.expect("json");
+            assert!(
+                listed.iter().any(|message| message["id"] == sent["id"]),
+                "message {n} is listed right after its answer"
+            );
+            answered_in
+        }
+    });
+    let answer_times = futures::future::join_all(sends).await;
+    let slowest = answer_times.iter().max().expect("answers");
+    assert!(
+        *slowest < CONFIRM_TIMEOUT / 3,
+        "the slowest of {SENDS} answers took {slowest:?}: a send waited out its confirmation"
+    );
+    let stored = app.messages(&chat).await;
+    let from_visitor = stored
+        .iter()
+        .filter(|message| message["senderType"] == "user")
+        .count();
+    assert_eq!(from_visitor, SENDS, "each stored once");
+}
+
+/// A confirmation wakes its own wait; a wait without one ends at its bound
+/// and is forgotten; and with the routing task gone (here: shut down) a wait
+/// still ends at its bound instead of hanging.
+#[tokio::test]
+async fn confirmation_waits_are_bounded_and_forgotten() {
+    use gateway::chat::confirmations::Confirmations;
+    use uuid::Uuid;
+    let nats = async_nats::connect(nats_url()).await.expect("NATS");
+    let namespace =
+        contract::Namespace::new(format!("t{}", Uuid::new_v4().simple())).expect("namespace");
+    let stop = tokio_util::sync::CancellationToken::new();
+    let confirmations = Confirmations::listen(&nats, namespace, stop.clone())
+        .await
+        .expect("subscribed");
+
+    let (subject, wait) = confirmations.expect(Uuid::now_v7());
+    let (_, other) = confirmations.expect(Uuid::now_v7());
+    assert_eq!(confirmations.waiting(), 2);
+    nats.publish(subject, Default::default())
+        .await
+        .expect("published");
+    assert!(wait.wait(Duration::from_secs(10)).await, "confirmed");
+    assert!(
+        !other.wait(Duration::from_millis(200)).await,
+        "another message's confirmation does not wake this one"
+    );
+    assert_eq!(confirmations.waiting(), 0, "nothing left behind");
+
+    stop.cancel();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (subject, wait) = confirmations.expect(Uuid::now_v7());
+    nats.publish(subject, Default::default())
+        .await
+        .expect("published");
+    let started = std::time::Instant::now();
+    assert!(!wait.wait(Duration::from_millis(300)).await);
+    assert!(started.elapsed() < Duration::from_secs(5), "bounded");
+    assert_eq!(confirmations.waiting(), 0);
 }

@@ -18,10 +18,10 @@ use tokio_util::sync::CancellationToken;
 use tower_sessions::Session;
 use uuid::Uuid;
 
-use crate::chat::{ChatError, Requester, frame_json, role_in_chat};
+use super::hub::{Member, Outgoing};
+use super::{ChatError, Requester, frame_json, role_in_chat};
 use crate::error::ApiError;
 use crate::extract::CurrentUser;
-use crate::hub::{Member, Outgoing};
 use crate::limits::{Quota, gcra, now_ns};
 use crate::state::AppState;
 

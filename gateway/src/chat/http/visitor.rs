@@ -4,15 +4,17 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use contract::chat::{ChatMessage, ChatSession, InboxReason, SenderType, SessionStarted};
+use contract::chat::{ChatMessage, ChatSession, ChatStatus, InboxReason, SenderType};
 use serde::Deserialize;
-use time::OffsetDateTime;
 use tower_sessions::Session;
 use uuid::Uuid;
 
+use crate::chat::access::{Access, access};
+use crate::chat::pipeline::publish_started;
+use crate::chat::store::{self, NewChat};
 use crate::chat::{
-    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assign_agent, publish_durable,
-    publish_inbox_update, role_in_chat, send_message,
+    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assign_agent, publish_inbox_update, reopen,
+    role_in_chat, send_message,
 };
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ClientIp, CurrentUser};
@@ -94,21 +96,17 @@ async fn start(
             .and_then(|v| v.to_str().ok()),
         500,
     );
-    let chat: ChatSession = sqlx::query_as(
-        "insert into chat_sessions
-             (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         returning id, visitor_name, visitor_email, status, created_at",
+    let chat = store::insert(
+        &state.pool,
+        NewChat {
+            visitor_name: body.visitor_name,
+            visitor_email: body.visitor_email,
+            owner_token,
+            user_id: user.map(|CurrentUser(user)| user.id),
+            page_url: body.page_url,
+            user_agent,
+        },
     )
-    .bind(Uuid::now_v7())
-    .bind(&body.visitor_name)
-    .bind(&body.visitor_email)
-    .bind(owner_token)
-    .bind(user.map(|CurrentUser(user)| user.id))
-    .bind(body.page_url)
-    .bind(user_agent)
-    .bind(OffsetDateTime::now_utc())
-    .fetch_one(&state.pool)
     .await?;
 
     let agents_online = state.presence.any_agent_online().await;
@@ -119,27 +117,6 @@ async fn start(
     publish_started(&state, &chat, agents_online).await?;
     publish_inbox_update(&state, chat.session_id, InboxReason::NewSession).await;
     Ok((StatusCode::CREATED, Json(chat)))
-}
-
-/// `chat.started` on JetStream, for the `notify` worker (deduplicated by id).
-async fn publish_started(
-    state: &AppState,
-    chat: &ChatSession,
-    agents_online: bool,
-) -> Result<(), ApiError> {
-    let event = SessionStarted {
-        session: chat.clone(),
-        agents_online,
-    };
-    let headers = contract::telemetry::deduplicated_headers(&chat.session_id.to_string());
-    publish_durable(
-        state,
-        state.namespace.chat_started(chat.session_id),
-        headers,
-        &event,
-    )
-    .await?;
-    Ok(())
 }
 
 async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Requester, ApiError> {
@@ -153,13 +130,7 @@ async fn show(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSession>, ApiError> {
     role_in_chat(&state, &requester(&session, user).await?, id).await?;
-    let chat = sqlx::query_as(
-        "select id, visitor_name, visitor_email, status, created_at from chat_sessions where id = $1",
-    )
-    .bind(id)
-    .fetch_one(&state.pool)
-    .await?;
-    Ok(Json(chat))
+    Ok(Json(store::session(&state.pool, id).await?))
 }
 
 async fn messages(
@@ -169,14 +140,7 @@ async fn messages(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<Vec<ChatMessage>>, ApiError> {
     role_in_chat(&state, &requester(&session, user).await?, id).await?;
-    let messages = sqlx::query_as(
-        "select id, session_id, sender_type, message, created_at
-         from chat_messages where session_id = $1 order by id",
-    )
-    .bind(id)
-    .fetch_all(&state.pool)
-    .await?;
-    Ok(Json(messages))
+    Ok(Json(store::messages(&state.pool, id).await?))
 }
 
 #[derive(Deserialize)]
@@ -206,7 +170,7 @@ async fn post_message(
     ValidatedJson(body): ValidatedJson<MessageBody>,
 ) -> Result<(StatusCode, Json<ChatMessage>), ApiError> {
     let requester = requester(&session, user).await?;
-    let role = role_in_chat(&state, &requester, id).await?;
+    let Access { role, status } = access(&state, &requester, id).await?;
     // Agents are signed-in staff answering many chats, often from one office address.
     if role != SenderType::Agent {
         state.limits.check(Limit::ChatMessage, &ip)?;
@@ -219,6 +183,11 @@ async fn post_message(
         }
         _ => None,
     };
+    if role == SenderType::User && status == ChatStatus::Resolved {
+        // The visitor writing again reopens the chat, before the message is
+        // published, so the answer finds it open.
+        reopen(&state, id).await?;
+    }
     let message = send_message(&state, id, role, agent, body.message).await?;
     Ok((StatusCode::CREATED, Json(message)))
 }

@@ -15,7 +15,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use crate::presence::Presence;
+use super::presence::Presence;
 
 /// What a socket's send task sends next.
 pub enum Outgoing {

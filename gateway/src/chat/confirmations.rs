@@ -1,0 +1,122 @@
+//! Commit confirmations: one NATS subscription per gateway instead of one
+//! per message. Every send names `<prefix>.confirm.<gateway>.<message id>`
+//! in its `Nyota-Confirm-To` header; the `chat` worker publishes there after
+//! its commit, and the one subscription on `<prefix>.confirm.<gateway>.>`
+//! wakes the request waiting for that message id.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use contract::Namespace;
+use futures::StreamExt as _;
+use tokio::sync::oneshot;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+type Waiting = Arc<Mutex<HashMap<Uuid, oneshot::Sender<()>>>>;
+
+/// The requests of this gateway waiting for a commit confirmation.
+#[derive(Clone)]
+pub struct Confirmations {
+    /// This gateway's instance id, in every confirmation subject it expects.
+    gateway: Uuid,
+    namespace: Namespace,
+    waiting: Waiting,
+}
+
+impl Confirmations {
+    /// Subscribes to this gateway's confirmations and routes each to the
+    /// request waiting for it. Should the subscription end (it should not
+    /// before shutdown), that is logged and sends wait out their time-out.
+    pub async fn listen(
+        nats: &async_nats::Client,
+        namespace: Namespace,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<Self> {
+        let gateway = Uuid::new_v4();
+        let mut confirmations = nats.subscribe(namespace.chat_confirm_all(gateway)).await?;
+        // The server must have the subscription before the first send.
+        nats.flush().await?;
+        let waiting = Waiting::default();
+        let routes = Arc::clone(&waiting);
+        tokio::spawn(async move {
+            loop {
+                let next = tokio::select! {
+                    next = confirmations.next() => next,
+                    () = shutdown.cancelled() => return,
+                };
+                let Some(confirmation) = next else {
+                    tracing::error!(
+                        "the commit confirmation subscription ended; chat sends now wait out CHAT_CONFIRM_TIMEOUT_MS"
+                    );
+                    return;
+                };
+                let id = confirmation
+                    .subject
+                    .rsplit('.')
+                    .next()
+                    .and_then(|id| Uuid::parse_str(id).ok());
+                // A confirmation nobody waits for (its wait timed out) is dropped.
+                if let Some(waiter) = id.and_then(|id| lock(&routes).remove(&id)) {
+                    let _ = waiter.send(());
+                }
+            }
+        });
+        Ok(Confirmations {
+            gateway,
+            namespace,
+            waiting,
+        })
+    }
+
+    /// Starts waiting for message `id`'s confirmation (before it is
+    /// published, so an early confirmation is not missed). Returns the
+    /// subject for the message's `Nyota-Confirm-To` header and the wait.
+    pub fn expect(&self, id: Uuid) -> (String, Pending) {
+        let (sender, receiver) = oneshot::channel();
+        lock(&self.waiting).insert(id, sender);
+        let subject = self.namespace.chat_confirm(self.gateway, id);
+        let pending = Pending {
+            waiting: Arc::clone(&self.waiting),
+            id,
+            receiver,
+        };
+        (subject, pending)
+    }
+
+    /// Requests waiting right now.
+    pub fn waiting(&self) -> usize {
+        lock(&self.waiting).len()
+    }
+}
+
+/// One request's wait for its confirmation. Dropping it (answered, timed
+/// out, or the request abandoned) forgets the message id, so nothing leaks.
+pub struct Pending {
+    waiting: Waiting,
+    id: Uuid,
+    receiver: oneshot::Receiver<()>,
+}
+
+impl Pending {
+    /// Waits at most `limit`; whether the confirmation came.
+    pub async fn wait(mut self, limit: Duration) -> bool {
+        matches!(
+            tokio::time::timeout(limit, &mut self.receiver).await,
+            Ok(Ok(()))
+        )
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        lock(&self.waiting).remove(&self.id);
+    }
+}
+
+/// The map stays usable even if a holder panicked: it holds no invariant a
+/// panic could break.
+fn lock(waiting: &Waiting) -> MutexGuard<'_, HashMap<Uuid, oneshot::Sender<()>>> {
+    waiting.lock().unwrap_or_else(PoisonError::into_inner)
+}

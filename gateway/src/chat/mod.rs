@@ -1,0 +1,114 @@
+//! Live chat in the gateway, in one place: who may see and write a chat
+//! ([`access`]), every query on the chat tables ([`store`]), how a message
+//! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
+//! and socket protocol ([`hub`], [`presence`], [`socket`]), and the REST
+//! routes of visitors and agents ([`http`]).
+
+pub mod access;
+pub mod confirmations;
+pub mod http;
+pub mod hub;
+pub mod pipeline;
+pub mod presence;
+pub mod socket;
+pub mod store;
+
+use contract::accounts::User;
+use contract::chat::{InboxReason, SenderType, ServerFrame};
+use uuid::Uuid;
+
+use crate::bus::BusError;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub use access::{Requester, role_in_chat};
+pub use pipeline::{publish_inbox_update, send_message};
+
+/// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
+/// for ApiError`) and logged with its cause where it is handled.
+#[derive(Debug, thiserror::Error)]
+pub enum ChatError {
+    /// No such chat, or not the requester's: the same answer for both.
+    #[error("chat not found")]
+    NotFound,
+    /// NATS/JetStream did not take the message.
+    #[error("chat pipeline unavailable: {0:#}")]
+    Unavailable(anyhow::Error),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("session store error: {0}")]
+    Session(#[from] tower_sessions::session::Error),
+}
+
+impl From<BusError> for ChatError {
+    fn from(error: BusError) -> Self {
+        ChatError::Unavailable(anyhow::Error::new(error))
+    }
+}
+
+impl From<ChatError> for ApiError {
+    fn from(error: ChatError) -> Self {
+        match error {
+            ChatError::NotFound => ApiError::NotFound,
+            ChatError::Unavailable(cause) => {
+                tracing::warn!(error = format!("{cause:#}"), "chat pipeline unavailable");
+                ApiError::Unavailable(UNAVAILABLE)
+            }
+            ChatError::Database(cause) => ApiError::from(cause),
+            ChatError::Session(cause) => ApiError::from(cause),
+        }
+    }
+}
+
+const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
+
+/// Session key of the random token that marks this browser as the owner of
+/// the chats it started. It survives the id rotation at login.
+pub const OWNER_TOKEN_KEY: &str = "chat_owner";
+
+/// Longest chat message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 4000;
+
+/// Gives the chats a browser started anonymously (owner `token`) to the
+/// account that just signed in there.
+pub async fn adopt_anonymous_chats(
+    state: &AppState,
+    token: Uuid,
+    user_id: Uuid,
+) -> Result<(), ChatError> {
+    store::adopt_anonymous_chats(&state.pool, token, user_id).await?;
+    Ok(())
+}
+
+/// Assigns chat `chat_id` to `agent` and tells the visitor with a system
+/// message. Unless `take_over`, only an unassigned chat is taken. Returns
+/// whether the assignment changed.
+pub async fn assign_agent(
+    state: &AppState,
+    chat_id: Uuid,
+    agent: &User,
+    take_over: bool,
+) -> Result<bool, ChatError> {
+    let changed = store::assign_agent(&state.pool, chat_id, agent.id, take_over).await?;
+    if changed {
+        let notice = format!("{} joined the chat", agent.name);
+        send_message(state, chat_id, SenderType::System, None, notice).await?;
+        publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
+    }
+    Ok(changed)
+}
+
+/// Reopens a resolved chat its visitor writes to again, and tells the agent
+/// consoles.
+pub async fn reopen(state: &AppState, chat_id: Uuid) -> Result<(), ChatError> {
+    if store::reopen(&state.pool, chat_id).await? {
+        publish_inbox_update(state, chat_id, InboxReason::Status).await;
+    }
+    Ok(())
+}
+
+/// A server frame as the JSON text sent on sockets and NATS.
+pub fn frame_json(frame: &ServerFrame) -> String {
+    // Serialising our own plain enum cannot fail.
+    serde_json::to_string(frame).unwrap_or_default()
+}

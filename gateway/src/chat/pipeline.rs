@@ -1,0 +1,94 @@
+//! How chat enters the durable pipeline: a message is published on the
+//! `CHAT` stream, and the answer waits (bounded) for the `chat` worker's
+//! commit confirmation, so the sender reads its own write.
+
+use contract::chat::{
+    CONFIRM_TO_HEADER, ChatMessage, ChatSession, InboxReason, SendMessage, SenderType, ServerFrame,
+    SessionStarted,
+};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{ChatError, frame_json};
+use crate::bus::publish_durable;
+use crate::state::AppState;
+
+/// Puts a message on the `CHAT` stream and answers once JetStream has it,
+/// after waiting (bounded) for the worker to commit it.
+pub async fn send_message(
+    state: &AppState,
+    session_id: Uuid,
+    sender_type: SenderType,
+    agent_id: Option<Uuid>,
+    text: String,
+) -> Result<ChatMessage, ChatError> {
+    let message = ChatMessage {
+        id: Uuid::now_v7(),
+        session_id,
+        sender_type,
+        message: text,
+        created_at: OffsetDateTime::now_utc(),
+    };
+    // Registered before publishing, so an early confirmation is not missed.
+    let (confirm_to, confirmation) = state.confirmations.expect(message.id);
+    let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
+    headers.insert(CONFIRM_TO_HEADER, confirm_to.as_str());
+    let command = SendMessage {
+        message: message.clone(),
+        agent_id,
+    };
+    publish_durable(
+        &state.jetstream,
+        state.namespace.chat_send(session_id),
+        headers,
+        &command,
+    )
+    .await?;
+    state
+        .metrics
+        .counter(
+            "chat_messages_accepted_total",
+            &[("sender", format!("{sender_type:?}").to_lowercase())],
+        )
+        .increment(1);
+    // Bounded wait for the worker's commit (read-your-writes); on time-out the
+    // message is durable in JetStream anyway and arrives by event.
+    if !confirmation.wait(state.settings.chat_confirm_timeout).await {
+        tracing::warn!(chat.message_id = %message.id, "no commit confirmation in time");
+    }
+    Ok(message)
+}
+
+/// `chat.started` on JetStream, for the `notify` worker (deduplicated by id).
+pub async fn publish_started(
+    state: &AppState,
+    chat: &ChatSession,
+    agents_online: bool,
+) -> Result<(), ChatError> {
+    let event = SessionStarted {
+        session: chat.clone(),
+        agents_online,
+    };
+    let headers = contract::telemetry::deduplicated_headers(&chat.session_id.to_string());
+    publish_durable(
+        &state.jetstream,
+        state.namespace.chat_started(chat.session_id),
+        headers,
+        &event,
+    )
+    .await?;
+    Ok(())
+}
+
+/// Tells every agent console (on every gateway) that a chat changed.
+/// Best effort: consoles also refetch when they reconnect.
+pub async fn publish_inbox_update(state: &AppState, session_id: Uuid, reason: InboxReason) {
+    let frame = frame_json(&ServerFrame::InboxUpdate { session_id, reason });
+    if let Err(error) = state
+        .nats
+        .publish(state.namespace.agents_events(), frame.into())
+        .await
+    {
+        tracing::warn!(%error, "failed to publish an inbox update");
+    }
+}
