@@ -27,10 +27,6 @@ pub struct User {
     pub created_at: OffsetDateTime,
 }
 
-/// The columns to select from `users` into a [`User`].
-pub const USER_COLUMNS: &str =
-    "id, email, username, name, name as full_name, phone, is_admin, created_at";
-
 /// Payload of `accounts.register`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RegisterRequest {
