@@ -8,7 +8,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// A user as every API answer shows it. Never carries the password hash.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct User {
