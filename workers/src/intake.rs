@@ -32,8 +32,8 @@ use contract::intake::{ContactMessage, Registered};
 use contract::password_reset::{PasswordResetRequested, TOKEN_LIFETIME};
 use contract::signing::{Purpose, Signer};
 use contract::site_settings::SiteSettings;
-use contract::subscriptions::SubscriptionRequested;
-use contract::waitlist::WaitlistJoined;
+use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
+use contract::waitlist::{WaitlistInterest, WaitlistJoined};
 use futures::FutureExt as _;
 use serde::de::DeserializeOwned;
 use sqlx::PgPool;
@@ -232,7 +232,7 @@ async fn handle_waitlist(pool: &PgPool, mailer: &Mailer, message: &jetstream::Me
         entry.id,
         entry.email,
         entry.name,
-        entry.interest as _,
+        entry.interest as WaitlistInterest,
         entry.received_at,
     )
     .fetch_optional(pool)
@@ -273,7 +273,7 @@ async fn handle_subscription(
                    as "confirmed!""#,
         request.id,
         request.email,
-        request.topic as _,
+        request.topic as SubscriptionTopic,
         request.received_at,
     )
     .fetch_one(pool)

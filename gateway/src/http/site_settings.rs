@@ -78,7 +78,7 @@ async fn store(pool: &sqlx::PgPool, actor: Uuid, settings: &SiteSettings) -> sql
          values (true, $1, now(), $2)
          on conflict (id) do update set settings = excluded.settings,
              updated_at = excluded.updated_at, updated_by = excluded.updated_by",
-        sqlx::types::Json(settings) as _,
+        sqlx::types::Json(settings) as sqlx::types::Json<&SiteSettings>,
         actor,
     )
     .execute(&mut *tx)
