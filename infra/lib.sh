@@ -48,6 +48,8 @@ ensure_sqlx_cli() {
   local version
   version="$(awk '$0 == "name = \"sqlx\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$ROOT/Cargo.lock")"
   [ -n "$version" ] || die "no sqlx in Cargo.lock"
+  # Where `cargo install` puts it, also when cargo itself came from apt.
+  export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
   if command -v sqlx >/dev/null && [ "$(sqlx --version | cut -d' ' -f2)" = "$version" ]; then
     return
   fi
