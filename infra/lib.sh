@@ -42,6 +42,21 @@ ensure_base_tools() {
   [ "${rust_minor:-0}" -ge 85 ] || die "Rust 1.85 or newer is needed (found $(rustc --version)); install it with rustup"
 }
 
+# sqlx-cli (`cargo sqlx`, `sqlx migrate`) of the version of sqlx in
+# Cargo.lock, for infra/sqlx-prepare.
+ensure_sqlx_cli() {
+  local version
+  version="$(awk '$0 == "name = \"sqlx\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$ROOT/Cargo.lock")"
+  [ -n "$version" ] || die "no sqlx in Cargo.lock"
+  # Where `cargo install` puts it, also when cargo itself came from apt.
+  export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+  if command -v sqlx >/dev/null && [ "$(sqlx --version | cut -d' ' -f2)" = "$version" ]; then
+    return
+  fi
+  log "installing sqlx-cli $version"
+  cargo install sqlx-cli --version "$version" --no-default-features --features rustls,postgres --locked
+}
+
 # Sets PG_ADMIN_URL (a URL to the server's `postgres` database).
 ensure_postgres_server() {
   if [ -n "${DATABASE_URL:-}" ]; then

@@ -8,7 +8,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// A user as every API answer shows it. Never carries the password hash.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct User {
@@ -26,10 +26,6 @@ pub struct User {
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
 }
-
-/// The columns to select from `users` into a [`User`].
-pub const USER_COLUMNS: &str =
-    "id, email, username, name, name as full_name, phone, is_admin, created_at";
 
 /// Payload of `accounts.register`.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -40,7 +40,7 @@ impl Pagination {
 
 /// A blog post. In lists `imageData` is always `null` (inline images are
 /// large); `GET /api/blog/{id}` and `/image-data` carry it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogPost {
@@ -74,7 +74,7 @@ pub struct BlogList {
 }
 
 /// `GET /api/blog/{id}/image-data`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ImageData {
@@ -92,7 +92,7 @@ pub enum EventStatus {
 }
 
 /// An event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Event {
@@ -218,7 +218,7 @@ pub enum UploadUseKind {
 
 /// A post or event whose image is an upload's url, or whose text (a post's
 /// content, an event's description) contains it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct UploadUse {

@@ -37,7 +37,7 @@ impl Reason {
 
 /// A dead letter still waiting for an operator, as the admin page lists it
 /// (the payload stays in the database).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct DeadLetter {
@@ -59,9 +59,6 @@ pub struct DeadLetter {
 /// duplicate window the republished message would be silently dropped.
 const MSG_ID_HEADER: &str = "Nats-Msg-Id";
 
-/// A dead letter neither replayed nor discarded.
-const PENDING: &str = "replayed_at is null and discarded_at is null";
-
 /// Records `message` as a dead letter of `role` and logs it at error level.
 /// Returns the dead letter's id.
 pub async fn record(
@@ -80,20 +77,20 @@ pub async fn record(
     // Postgres text cannot hold NUL, and the error may quote the payload.
     let error = error.replace('\0', "");
     let id = Uuid::now_v7();
-    sqlx::query(
+    sqlx::query!(
         "insert into dead_letters
              (id, role, stream, subject, headers, payload, error, reason, deliveries)
          values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9)",
+        id,
+        role,
+        stream,
+        message.subject.as_str(),
+        headers.replace("\\u0000", ""),
+        message.payload.as_ref(),
+        error,
+        reason.as_str(),
+        i32::try_from(deliveries).unwrap_or(i32::MAX),
     )
-    .bind(id)
-    .bind(role)
-    .bind(&stream)
-    .bind(message.subject.as_str())
-    .bind(headers.replace("\\u0000", ""))
-    .bind(message.payload.as_ref())
-    .bind(&error)
-    .bind(reason.as_str())
-    .bind(i32::try_from(deliveries).unwrap_or(i32::MAX))
     .execute(pool)
     .await?;
     let (message_id, session_id) = chat_ids(&message.payload);
@@ -157,7 +154,8 @@ pub struct Filter {
     pub role: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
+/// A dead letter to replay. Pending means neither replayed nor discarded
+/// (`replayed_at is null and discarded_at is null` in the queries below).
 struct Pending {
     subject: String,
     headers: String,
@@ -176,11 +174,12 @@ pub async fn replay_one(
     jetstream: &jetstream::Context,
     id: Uuid,
 ) -> anyhow::Result<bool> {
-    let letter: Option<Pending> = sqlx::query_as(&format!(
-        "select subject, headers::text as headers, payload from dead_letters
-         where id = $1 and {PENDING} for update"
-    ))
-    .bind(id)
+    let letter = sqlx::query_as!(
+        Pending,
+        r#"select subject, headers::text as "headers!", payload from dead_letters
+           where id = $1 and replayed_at is null and discarded_at is null for update"#,
+        id
+    )
     .fetch_optional(&mut *tx)
     .await
     .context("failed to read the dead letter")?;
@@ -197,11 +196,13 @@ pub async fn replay_one(
         .with_context(|| format!("failed to replay dead letter {id}"))?
         .await
         .with_context(|| format!("JetStream did not store dead letter {id}"))?;
-    sqlx::query("update dead_letters set replayed_at = now() where id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await
-        .with_context(|| format!("dead letter {id} replayed but not marked"))?;
+    sqlx::query!(
+        "update dead_letters set replayed_at = now() where id = $1",
+        id
+    )
+    .execute(&mut *tx)
+    .await
+    .with_context(|| format!("dead letter {id} replayed but not marked"))?;
     tracing::info!(dead_letter.id = %id, subject = %letter.subject, "dead letter replayed");
     Ok(true)
 }
@@ -213,15 +214,15 @@ pub async fn replay(
     jetstream: &jetstream::Context,
     filter: &Filter,
 ) -> anyhow::Result<u64> {
-    let ids: Vec<Uuid> = sqlx::query_scalar(&format!(
+    let ids = sqlx::query_scalar!(
         "select id from dead_letters
-         where {PENDING}
+         where replayed_at is null and discarded_at is null
            and ($1::uuid is null or id = $1)
            and ($2::text is null or role = $2)
-         order by id"
-    ))
-    .bind(filter.id)
-    .bind(filter.role.as_deref())
+         order by id",
+        filter.id,
+        filter.role.as_deref(),
+    )
     .fetch_all(pool)
     .await
     .context("failed to read the dead letters")?;
@@ -244,10 +245,11 @@ pub async fn replay(
 /// Marks dead letter `id` discarded (an operator decided it needs no
 /// replay), within `tx`. Returns whether it was pending.
 pub async fn discard(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
-    let discarded = sqlx::query(&format!(
-        "update dead_letters set discarded_at = now() where id = $1 and {PENDING}"
-    ))
-    .bind(id)
+    let discarded = sqlx::query!(
+        "update dead_letters set discarded_at = now()
+         where id = $1 and replayed_at is null and discarded_at is null",
+        id
+    )
     .execute(tx)
     .await?;
     Ok(discarded.rows_affected() == 1)
@@ -255,23 +257,28 @@ pub async fn discard(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
 
 /// The newest `limit` pending dead letters, newest first.
 pub async fn latest(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<DeadLetter>> {
-    sqlx::query_as(&format!(
+    sqlx::query_as!(
+        DeadLetter,
         "select id, role, subject, reason, error, deliveries, created_at from dead_letters
-         where {PENDING} order by id desc limit $1"
-    ))
-    .bind(limit)
+         where replayed_at is null and discarded_at is null order by id desc limit $1",
+        limit
+    )
     .fetch_all(pool)
     .await
 }
 
 /// Pending dead letters, as (role, reason, count).
 pub async fn counts(pool: &PgPool) -> sqlx::Result<Vec<(String, String, i64)>> {
-    sqlx::query_as(&format!(
-        "select role, reason, count(*) from dead_letters
-         where {PENDING} group by 1, 2 order by 1, 2"
-    ))
+    let rows = sqlx::query!(
+        r#"select role, reason, count(*) as "count!" from dead_letters
+           where replayed_at is null and discarded_at is null group by 1, 2 order by 1, 2"#
+    )
     .fetch_all(pool)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| (row.role, row.reason, row.count))
+        .collect())
 }
 
 #[cfg(test)]

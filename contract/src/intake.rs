@@ -99,7 +99,7 @@ pub enum ContactStatus {
 }
 
 /// A stored contact or demo request, as the admin inbox shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ContactRequest {

@@ -112,10 +112,12 @@ impl Default for SiteSettings {
 impl SiteSettings {
     /// The stored settings, defaults filling what was never set.
     pub async fn load(pool: &sqlx::PgPool) -> sqlx::Result<SiteSettings> {
-        let stored: Option<sqlx::types::Json<SiteSettings>> =
-            sqlx::query_scalar("select settings from site_settings where id")
-                .fetch_optional(pool)
-                .await?;
+        let stored = sqlx::query_scalar!(
+            r#"select settings as "settings: sqlx::types::Json<SiteSettings>"
+               from site_settings where id"#
+        )
+        .fetch_optional(pool)
+        .await?;
         Ok(stored.map(|json| json.0).unwrap_or_default())
     }
 }

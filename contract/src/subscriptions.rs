@@ -91,7 +91,7 @@ pub struct SubscriptionLinkResult {
 }
 
 /// Subscribers of one topic, by state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TopicSubscribers {

@@ -67,7 +67,7 @@ pub struct WaitlistJoined {
 }
 
 /// A stored waitlist entry, as admins see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistEntry {

@@ -14,16 +14,16 @@ pub async fn record(
     entity_id: Uuid,
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
+    sqlx::query!(
+        "insert into audit_log (id, actor_id, action, entity, entity_id, details)
          values ($1, $2, $3, $4, $5, $6)",
+        Uuid::now_v7(),
+        actor,
+        action,
+        entity,
+        entity_id,
+        details,
     )
-    .bind(Uuid::now_v7())
-    .bind(actor)
-    .bind(action)
-    .bind(entity)
-    .bind(entity_id)
-    .bind(sqlx::types::Json(details))
     .execute(tx)
     .await?;
     Ok(())

@@ -21,7 +21,7 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
-use contract::accounts::{USER_COLUMNS, User};
+use contract::accounts::User;
 use futures::StreamExt as _;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -157,13 +157,6 @@ pub enum SignedIn {
     UserDeleted,
 }
 
-#[derive(sqlx::FromRow)]
-struct UserRow {
-    #[sqlx(flatten)]
-    user: User,
-    session_live: bool,
-}
-
 /// Reads user `user_id`, named by session `session_id`, and whether that
 /// session is still stored: one round trip, whatever the cache holds.
 pub async fn signed_in_user(
@@ -171,22 +164,28 @@ pub async fn signed_in_user(
     session_id: Id,
     user_id: Uuid,
 ) -> sqlx::Result<SignedIn> {
-    let row: Option<UserRow> = sqlx::query_as(&format!(
-        "select {USER_COLUMNS},
-                exists(select 1 from tower_sessions.session s
-                       where s.id = $2 and s.expiry_date > now()) as session_live
-         from users where id = $1"
-    ))
-    .bind(user_id)
-    .bind(session_id.to_string())
+    let row = sqlx::query!(
+        r#"select id, email, username, name, phone, is_admin, created_at,
+                  exists(select 1 from tower_sessions.session s
+                         where s.id = $2 and s.expiry_date > now()) as "session_live!"
+           from users where id = $1"#,
+        user_id,
+        session_id.to_string(),
+    )
     .fetch_optional(pool)
     .await?;
     Ok(match row {
-        Some(UserRow {
-            session_live: false,
-            ..
-        }) => SignedIn::SessionEnded,
-        Some(UserRow { user, .. }) => SignedIn::User(user),
+        Some(row) if !row.session_live => SignedIn::SessionEnded,
+        Some(row) => SignedIn::User(User {
+            id: row.id,
+            email: row.email,
+            username: row.username,
+            full_name: row.name.clone(),
+            name: row.name,
+            phone: row.phone,
+            is_admin: row.is_admin,
+            created_at: row.created_at,
+        }),
         None => SignedIn::UserDeleted,
     })
 }

@@ -86,12 +86,14 @@ impl SiteSettingsCache {
 }
 
 async fn read(pool: &PgPool) -> sqlx::Result<(SiteSettings, Option<OffsetDateTime>)> {
-    let row: Option<(sqlx::types::Json<SiteSettings>, OffsetDateTime)> =
-        sqlx::query_as("select settings, updated_at from site_settings where id")
-            .fetch_optional(pool)
-            .await?;
+    let row = sqlx::query!(
+        r#"select settings as "settings: sqlx::types::Json<SiteSettings>", updated_at
+           from site_settings where id"#
+    )
+    .fetch_optional(pool)
+    .await?;
     Ok(match row {
-        Some((settings, updated_at)) => (settings.0, Some(updated_at)),
+        Some(row) => (row.settings.0, Some(row.updated_at)),
         None => (SiteSettings::default(), None),
     })
 }

@@ -7,8 +7,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use async_nats::jetstream;
 use contract::accounts::{
-    AccountsError, AccountsReply, LoginRequest, RegisterRequest, USER_COLUMNS, User,
-    normalize_email,
+    AccountsError, AccountsReply, LoginRequest, RegisterRequest, User, normalize_email,
 };
 use contract::intake::Registered;
 use contract::namespace::ACCOUNTS_QUEUE_GROUP;
@@ -22,14 +21,6 @@ use tracing::Instrument as _;
 use uuid::Uuid;
 
 use crate::{WorkerContext, outbox, passwords, reset_tokens};
-
-/// A user with the stored hash, which only this role ever reads.
-#[derive(sqlx::FromRow)]
-struct UserWithHash {
-    #[sqlx(flatten)]
-    user: User,
-    password_hash: String,
-}
 
 #[derive(Clone)]
 struct Service {
@@ -173,18 +164,19 @@ impl Service {
         }
         let password_hash = hash_off_runtime(request.password).await?;
         let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
-        let row: Option<User> = sqlx::query_as(&format!(
+        let row = sqlx::query_as!(
+            User,
             "insert into users (id, email, username, name, phone, password_hash)
              values ($1, $2, $3, $4, $5, $6)
              on conflict (email) do nothing
-             returning {USER_COLUMNS}"
-        ))
-        .bind(Uuid::now_v7())
-        .bind(&email)
-        .bind(request.username.trim())
-        .bind(request.name.trim())
-        .bind(request.phone.trim())
-        .bind(password_hash)
+             returning id, email, username, name, name as full_name, phone, is_admin, created_at",
+            Uuid::now_v7(),
+            email,
+            request.username.trim(),
+            request.name.trim(),
+            request.phone.trim(),
+            password_hash,
+        )
         .fetch_optional(&mut *tx)
         .await
         .context("failed to insert the user")?;
@@ -213,10 +205,12 @@ impl Service {
 
     async fn login(&self, request: LoginRequest) -> Result<User, Failure> {
         let email = normalize_email(&request.email);
-        let row: Option<UserWithHash> = sqlx::query_as(&format!(
-            "select {USER_COLUMNS}, password_hash from users where email = $1"
-        ))
-        .bind(&email)
+        // The stored hash: only this role ever reads it.
+        let row = sqlx::query!(
+            "select id, email, username, name, phone, is_admin, created_at, password_hash
+             from users where email = $1",
+            email
+        )
         .fetch_optional(&self.ctx.pool)
         .await
         .context("failed to look up the user")?;
@@ -228,7 +222,16 @@ impl Service {
             .await
             .context("password verification panicked")?;
         match row {
-            Some(row) if matches => Ok(row.user),
+            Some(row) if matches => Ok(User {
+                id: row.id,
+                email: row.email,
+                username: row.username,
+                full_name: row.name.clone(),
+                name: row.name,
+                phone: row.phone,
+                is_admin: row.is_admin,
+                created_at: row.created_at,
+            }),
             _ => Err(Failure::Domain(AccountsError::InvalidCredentials)),
         }
     }
@@ -256,13 +259,15 @@ impl Service {
         &self,
         request: ResetPasswordRequest,
     ) -> anyhow::Result<Option<Uuid>> {
-        const OPEN: &str = "used_at is null and expires_at > now()";
+        // A token is open while unused and unexpired.
         let token_hash = reset_tokens::hash(&request.token);
         // Checked first so that a bad link costs no hashing.
-        let open: bool = sqlx::query_scalar(&format!(
-            "select exists(select 1 from password_reset_tokens where token_hash = $1 and {OPEN})"
-        ))
-        .bind(&token_hash)
+        let open = sqlx::query_scalar!(
+            r#"select exists(select 1 from password_reset_tokens
+                             where token_hash = $1 and used_at is null and expires_at > now())
+                 as "open!""#,
+            token_hash
+        )
         .fetch_one(&self.ctx.pool)
         .await
         .context("failed to look up the reset token")?;
@@ -272,28 +277,30 @@ impl Service {
         let password_hash = hash_off_runtime(request.password).await?;
         let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
         // Taken again under the row lock: of two concurrent uses, one wins.
-        let user_id: Option<Uuid> = sqlx::query_scalar(&format!(
+        let user_id = sqlx::query_scalar!(
             "update password_reset_tokens set used_at = now()
-             where token_hash = $1 and {OPEN}
-             returning user_id"
-        ))
-        .bind(&token_hash)
+             where token_hash = $1 and used_at is null and expires_at > now()
+             returning user_id",
+            token_hash
+        )
         .fetch_optional(&mut *tx)
         .await
         .context("failed to use the reset token")?;
         let Some(user_id) = user_id else {
             return Ok(None);
         };
-        sqlx::query("update users set password_hash = $2 where id = $1")
-            .bind(user_id)
-            .bind(password_hash)
-            .execute(&mut *tx)
-            .await
-            .context("failed to set the password")?;
-        sqlx::query(
-            "update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null",
+        sqlx::query!(
+            "update users set password_hash = $2 where id = $1",
+            user_id,
+            password_hash
         )
-        .bind(user_id)
+        .execute(&mut *tx)
+        .await
+        .context("failed to set the password")?;
+        sqlx::query!(
+            "update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null",
+            user_id
+        )
         .execute(&mut *tx)
         .await
         .context("failed to close the other reset tokens")?;
@@ -339,12 +346,12 @@ async fn delete_sessions_of(
     tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
     user_id: Uuid,
 ) -> anyhow::Result<Vec<String>> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "delete from tower_sessions.session
          where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
          returning id",
+        user_id.hyphenated().to_string()
     )
-    .bind(user_id.hyphenated().to_string())
     .fetch_all(&mut **tx)
     .await
     .context("failed to delete the user's sessions")
@@ -365,11 +372,13 @@ fn user_reply(result: Result<User, Failure>) -> Vec<u8> {
 
 /// Whether an account already uses `email` (already normalised).
 pub(crate) async fn email_taken(pool: &PgPool, email: &str) -> anyhow::Result<bool> {
-    sqlx::query_scalar("select exists(select 1 from users where email = $1)")
-        .bind(email)
-        .fetch_one(pool)
-        .await
-        .context("failed to check the email")
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from users where email = $1) as "taken!""#,
+        email
+    )
+    .fetch_one(pool)
+    .await
+    .context("failed to check the email")
 }
 
 /// Hashes on the blocking pool: Argon2 takes tens of milliseconds of CPU.

@@ -32,12 +32,12 @@ pub async fn seed_admin(
             Some(password) => Some(hash_off_runtime(password).await?),
             None => None,
         };
-        sqlx::query(
+        sqlx::query!(
             "update users set is_admin = true, password_hash = coalesce($2, password_hash)
              where email = $1",
+            email,
+            password_hash,
         )
-        .bind(&email)
-        .bind(&password_hash)
         .execute(pool)
         .await
         .context("failed to update the admin")?;
@@ -52,14 +52,15 @@ pub async fn seed_admin(
             .map(char::from)
             .collect()
     });
-    sqlx::query(
+    let password_hash = hash_off_runtime(password.clone()).await?;
+    sqlx::query!(
         "insert into users (id, email, username, name, phone, password_hash, is_admin)
          values ($1, $2, $2, 'Administrator', '', $3, true)
          on conflict (email) do update set is_admin = true",
+        Uuid::now_v7(),
+        email,
+        password_hash,
     )
-    .bind(Uuid::now_v7())
-    .bind(&email)
-    .bind(hash_off_runtime(password.clone()).await?)
     .execute(pool)
     .await
     .context("failed to insert the admin")?;

@@ -52,7 +52,7 @@ pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
     }
     let mut tx = pool.begin().await?;
     // Keys upserted in one order, so that two replicas never deadlock.
-    let added: Option<i64> = sqlx::query_scalar(
+    let added = sqlx::query_scalar!(
         "with input as (
              select * from unnest($1::uuid[], $2::bigint[], $3::date[], $4::text[], $5::text[])
                  as v (view_id, stream_seq, day, path, referrer_host)
@@ -74,12 +74,12 @@ pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
          )
          -- A data-modifying CTE runs to completion whether or not it is read.
          select sum(n)::bigint from per_key",
+        &ids,
+        &seqs,
+        &days,
+        &paths as &[&str],
+        &hosts as &[&str],
     )
-    .bind(&ids)
-    .bind(&seqs)
-    .bind(&days)
-    .bind(&paths)
-    .bind(&hosts)
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;

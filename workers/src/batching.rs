@@ -271,6 +271,7 @@ pub async fn prune_counted(
     ack_floor: u64,
 ) -> sqlx::Result<u64> {
     let floor = i64::try_from(ack_floor).unwrap_or(i64::MAX);
+    // Not a macro: the table is the caller's.
     let deleted = sqlx::query(&format!("delete from {table} where stream_seq <= $1"))
         .bind(floor)
         .execute(pool)

@@ -32,8 +32,8 @@ use contract::intake::{ContactMessage, Registered};
 use contract::password_reset::{PasswordResetRequested, TOKEN_LIFETIME};
 use contract::signing::{Purpose, Signer};
 use contract::site_settings::SiteSettings;
-use contract::subscriptions::SubscriptionRequested;
-use contract::waitlist::WaitlistJoined;
+use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
+use contract::waitlist::{WaitlistInterest, WaitlistJoined};
 use futures::FutureExt as _;
 use serde::de::DeserializeOwned;
 use sqlx::PgPool;
@@ -219,22 +219,22 @@ async fn handle_waitlist(pool: &PgPool, mailer: &Mailer, message: &jetstream::Me
     };
     // The entry's id: this request's for a new address and interest, else the
     // first request's, whose confirmation is then found sent already.
-    let stored: Option<Uuid> = match sqlx::query_scalar(
-        "with inserted as (
-             insert into waitlist_entries (id, email, name, interest, created_at)
-             values ($1, $2, $3, $4, $5)
-             on conflict (email, interest) do nothing
-             returning id)
-         select id from inserted
-         union all
-         select id from waitlist_entries where email = $2 and interest = $4
-         limit 1",
+    let stored = match sqlx::query_scalar!(
+        r#"with inserted as (
+               insert into waitlist_entries (id, email, name, interest, created_at)
+               values ($1, $2, $3, $4, $5)
+               on conflict (email, interest) do nothing
+               returning id)
+           select id as "id!" from inserted
+           union all
+           select id from waitlist_entries where email = $2 and interest = $4
+           limit 1"#,
+        entry.id,
+        entry.email,
+        entry.name,
+        entry.interest as WaitlistInterest,
+        entry.received_at,
     )
-    .bind(entry.id)
-    .bind(&entry.email)
-    .bind(&entry.name)
-    .bind(entry.interest)
-    .bind(entry.received_at)
     .fetch_optional(pool)
     .await
     {
@@ -262,23 +262,24 @@ async fn handle_subscription(
         Ok(request) => request,
         Err(outcome) => return outcome,
     };
-    let stored: Result<(Uuid, bool), _> = sqlx::query_as(
-        "insert into subscriptions (id, email, topic, created_at, requested_at)
-         values ($1, $2, $3, $4, $4)
-         on conflict (email, topic) do update
-             set requested_at = greatest(subscriptions.requested_at, excluded.requested_at)
-         returning id,
-             confirmed_at is not null
-                 and (unsubscribed_at is null or confirmed_at > unsubscribed_at)",
+    let stored = sqlx::query!(
+        r#"insert into subscriptions (id, email, topic, created_at, requested_at)
+           values ($1, $2, $3, $4, $4)
+           on conflict (email, topic) do update
+               set requested_at = greatest(subscriptions.requested_at, excluded.requested_at)
+           returning id,
+               confirmed_at is not null
+                   and (unsubscribed_at is null or confirmed_at > unsubscribed_at)
+                   as "confirmed!""#,
+        request.id,
+        request.email,
+        request.topic as SubscriptionTopic,
+        request.received_at,
     )
-    .bind(request.id)
-    .bind(&request.email)
-    .bind(request.topic)
-    .bind(request.received_at)
     .fetch_one(pool)
     .await;
     let (subscription_id, confirmed) = match stored {
-        Ok(stored) => stored,
+        Ok(stored) => (stored.id, stored.confirmed),
         Err(error) => return Outcome::from_sqlx(error),
     };
     if confirmed {
@@ -287,18 +288,18 @@ async fn handle_subscription(
     }
     // Take the hour's confirmation slot; the request holding it keeps it
     // through its own retries.
-    let claimed: Option<bool> = match sqlx::query_scalar(
-        "update subscriptions
-         set confirmation_request = $2, confirmation_sent_at = now()
-         where id = $1
-           and (confirmation_request = $2
-                or confirmation_sent_at is null
-                or confirmation_sent_at < now() - make_interval(secs => $3))
-         returning true",
+    let claimed = match sqlx::query_scalar!(
+        r#"update subscriptions
+           set confirmation_request = $2, confirmation_sent_at = now()
+           where id = $1
+             and (confirmation_request = $2
+                  or confirmation_sent_at is null
+                  or confirmation_sent_at < now() - make_interval(secs => $3))
+           returning true as "claimed!""#,
+        subscription_id,
+        request.id,
+        CONFIRMATION_INTERVAL_SECS,
     )
-    .bind(subscription_id)
-    .bind(request.id)
-    .bind(CONFIRMATION_INTERVAL_SECS)
     .fetch_optional(pool)
     .await
     {
@@ -319,14 +320,6 @@ async fn handle_subscription(
     send_all(pool, mailer, request.id, &[&email]).await
 }
 
-/// The account a reset was asked for.
-#[derive(sqlx::FromRow)]
-struct Account {
-    id: Uuid,
-    name: String,
-    email: String,
-}
-
 async fn handle_password_reset(
     pool: &PgPool,
     mailer: &Mailer,
@@ -336,26 +329,28 @@ async fn handle_password_reset(
         Ok(request) => request,
         Err(outcome) => return outcome,
     };
-    let account: Option<Account> =
-        match sqlx::query_as("select id, name, email from users where email = $1")
-            .bind(&request.email)
-            .fetch_optional(pool)
-            .await
-        {
-            Ok(account) => account,
-            Err(error) => return Outcome::from_sqlx(error),
-        };
+    // The account a reset was asked for.
+    let account = match sqlx::query!(
+        "select id, name, email from users where email = $1",
+        request.email
+    )
+    .fetch_optional(pool)
+    .await
+    {
+        Ok(account) => account,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
     let Some(account) = account else {
         tracing::info!(password_reset.id = %request.id, "no account has this address; no email");
         return Outcome::Done;
     };
     // A redelivery after the email went out makes no new token.
-    let sent: bool = match sqlx::query_scalar(
-        "select exists(select 1 from sent_emails
-                       where key = $1 and kind = $2 and sent_at is not null)",
+    let sent = match sqlx::query_scalar!(
+        r#"select exists(select 1 from sent_emails
+                         where key = $1 and kind = $2 and sent_at is not null) as "sent!""#,
+        request.id,
+        PasswordReset::KIND,
     )
-    .bind(request.id)
-    .bind(PasswordReset::KIND)
     .fetch_one(pool)
     .await
     {
@@ -368,14 +363,14 @@ async fn handle_password_reset(
     // Each attempt stores a token of its own, so the one emailed always
     // works; a token whose email failed was never seen by anyone.
     let (token, token_hash) = crate::reset_tokens::generate();
-    let stored = sqlx::query(
+    let stored = sqlx::query!(
         "insert into password_reset_tokens (token_hash, request_id, user_id, expires_at)
          values ($1, $2, $3, now() + make_interval(secs => $4))",
+        token_hash,
+        request.id,
+        account.id,
+        TOKEN_LIFETIME.as_secs_f64(),
     )
-    .bind(&token_hash)
-    .bind(request.id)
-    .bind(account.id)
-    .bind(TOKEN_LIFETIME.as_secs_f64())
     .execute(pool)
     .await;
     if let Err(error) = stored {
@@ -392,21 +387,21 @@ async fn handle_password_reset(
 /// Stores a request once: a redelivered one (same id) changes nothing.
 /// `contact_requests` rows are inserted only here.
 async fn store(pool: &PgPool, request: &ContactMessage) -> sqlx::Result<()> {
-    let inserted = sqlx::query(
+    let inserted = sqlx::query!(
         "insert into contact_requests
              (id, name, email, subject, message, phone, company, source, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (id) do nothing",
+        request.id,
+        request.name,
+        request.email,
+        request.subject,
+        request.message,
+        request.phone,
+        request.company,
+        request.source,
+        request.received_at,
     )
-    .bind(request.id)
-    .bind(&request.name)
-    .bind(&request.email)
-    .bind(&request.subject)
-    .bind(&request.message)
-    .bind(&request.phone)
-    .bind(&request.company)
-    .bind(&request.source)
-    .bind(request.received_at)
     .execute(pool)
     .await?;
     if inserted.rows_affected() > 0 {

@@ -13,7 +13,6 @@ use uuid::Uuid;
 /// How often, and after how long, the relay picks up unpublished events.
 const RELAY_EVERY: Duration = Duration::from_secs(5);
 
-#[derive(sqlx::FromRow)]
 struct Pending {
     id: Uuid,
     subject: String,
@@ -27,24 +26,28 @@ pub async fn enqueue(
     subject: &str,
     payload: &impl serde::Serialize,
 ) -> anyhow::Result<()> {
-    sqlx::query("insert into outbox (id, subject, payload) values ($1, $2, $3)")
-        .bind(id)
-        .bind(subject)
-        .bind(serde_json::to_vec(payload)?)
-        .execute(&mut **tx)
-        .await
-        .context("failed to enqueue an outbox event")?;
+    sqlx::query!(
+        "insert into outbox (id, subject, payload) values ($1, $2, $3)",
+        id,
+        subject,
+        serde_json::to_vec(payload)?,
+    )
+    .execute(&mut **tx)
+    .await
+    .context("failed to enqueue an outbox event")?;
     Ok(())
 }
 
 /// Publishes event `id` now if it is still pending; on failure the relay
 /// retries it later.
 pub async fn publish(pool: &PgPool, jetstream: &jetstream::Context, id: Uuid) {
-    let pending: Result<Option<Pending>, _> =
-        sqlx::query_as("select id, subject, payload from outbox where id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await;
+    let pending = sqlx::query_as!(
+        Pending,
+        "select id, subject, payload from outbox where id = $1",
+        id
+    )
+    .fetch_optional(pool)
+    .await;
     match pending {
         Ok(Some(event)) => {
             if let Err(error) = publish_one(pool, jetstream, event).await {
@@ -70,8 +73,7 @@ async fn publish_one(
         .await?
         .await
         .context("JetStream did not acknowledge")?;
-    sqlx::query("delete from outbox where id = $1")
-        .bind(event.id)
+    sqlx::query!("delete from outbox where id = $1", event.id)
         .execute(pool)
         .await
         .context("failed to clear a published event")?;
@@ -85,12 +87,13 @@ pub async fn relay_forever(pool: PgPool, jetstream: jetstream::Context) {
     loop {
         every.tick().await;
         // Older than one period, so the post-commit publish had its chance.
-        let pending: Vec<Pending> = match sqlx::query_as(
+        let pending = match sqlx::query_as!(
+            Pending,
             "select id, subject, payload from outbox
              where created_at < now() - make_interval(secs => $1)
              order by created_at limit 100",
+            RELAY_EVERY.as_secs_f64(),
         )
-        .bind(RELAY_EVERY.as_secs_f64())
         .fetch_all(&pool)
         .await
         {

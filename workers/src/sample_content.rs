@@ -179,22 +179,22 @@ async fn seed_posts(pool: &PgPool, today: Date) -> sqlx::Result<Option<usize>> {
     for sample in POSTS {
         let post = sample.input(today);
         let id = Uuid::new_v4();
-        sqlx::query(
-            "insert into blog_posts (id, title, excerpt, full_content, category, author, \
-             published_at, read_time, image, source_url, featured) \
-             values ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8, $9, $10, $11)",
+        sqlx::query!(
+            "insert into blog_posts (id, title, excerpt, full_content, category, author,
+                 published_at, read_time, image, source_url, featured)
+             values ($1, $2, $3, $4, $5, $6, $7::text::timestamptz, $8, $9, $10, $11)",
+            id,
+            post.title,
+            post.excerpt,
+            post.full_content,
+            post.category,
+            post.author,
+            post.published_at,
+            post.read_time,
+            post.image,
+            post.source_url,
+            post.featured.unwrap_or(false),
         )
-        .bind(id)
-        .bind(&post.title)
-        .bind(&post.excerpt)
-        .bind(&post.full_content)
-        .bind(&post.category)
-        .bind(&post.author)
-        .bind(&post.published_at)
-        .bind(&post.read_time)
-        .bind(&post.image)
-        .bind(&post.source_url)
-        .bind(post.featured.unwrap_or(false))
         .execute(&mut *tx)
         .await?;
         audit(&mut tx, "blog_post", id, &post.title).await?;
@@ -211,21 +211,21 @@ async fn seed_events(pool: &PgPool, today: Date) -> sqlx::Result<Option<usize>> 
     for sample in EVENTS {
         let event = sample.input(today);
         let id = Uuid::new_v4();
-        sqlx::query(
-            "insert into events (id, title, description, category, date, time, location, \
-             image, highlights, register_link) \
-             values ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10)",
+        sqlx::query!(
+            "insert into events (id, title, description, category, date, time, location,
+                 image, highlights, register_link)
+             values ($1, $2, $3, $4, $5::text::date, $6, $7, $8, $9, $10)",
+            id,
+            event.title,
+            event.description,
+            event.category,
+            event.date,
+            event.time,
+            event.location,
+            event.image,
+            event.highlights.as_deref().unwrap_or_default(),
+            event.register_link,
         )
-        .bind(id)
-        .bind(&event.title)
-        .bind(&event.description)
-        .bind(&event.category)
-        .bind(&event.date)
-        .bind(&event.time)
-        .bind(&event.location)
-        .bind(&event.image)
-        .bind(event.highlights.as_deref().unwrap_or_default())
-        .bind(&event.register_link)
         .execute(&mut *tx)
         .await?;
         audit(&mut tx, "event", id, &event.title).await?;
@@ -239,13 +239,13 @@ async fn seed_events(pool: &PgPool, today: Date) -> sqlx::Result<Option<usize>> 
 /// the check after the lock sees what a concurrent seeder committed before
 /// releasing it.
 async fn lock_if_empty(tx: &mut PgConnection, key: i64, table: &'static str) -> sqlx::Result<bool> {
-    sqlx::query("set transaction isolation level read committed")
+    sqlx::query!("set transaction isolation level read committed")
         .execute(&mut *tx)
         .await?;
-    sqlx::query("select pg_advisory_xact_lock($1)")
-        .bind(key)
+    sqlx::query!("select pg_advisory_xact_lock($1)", key)
         .execute(&mut *tx)
         .await?;
+    // Not a macro: the table is the caller's.
     let exists: bool = sqlx::query_scalar(&format!("select exists (select 1 from {table})"))
         .fetch_one(&mut *tx)
         .await?;
@@ -254,14 +254,14 @@ async fn lock_if_empty(tx: &mut PgConnection, key: i64, table: &'static str) -> 
 
 /// The audit row of a seeded item: action `seed`, no actor.
 async fn audit(tx: &mut PgConnection, entity: &str, id: Uuid, title: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details) \
-         values ($1, null, 'seed', $2, $3, $4::jsonb)",
+    sqlx::query!(
+        "insert into audit_log (id, actor_id, action, entity, entity_id, details)
+         values ($1, null, 'seed', $2, $3, $4)",
+        Uuid::now_v7(),
+        entity,
+        id,
+        serde_json::json!({ "title": title }),
     )
-    .bind(Uuid::now_v7())
-    .bind(entity)
-    .bind(id)
-    .bind(serde_json::json!({ "title": title }).to_string())
     .execute(tx)
     .await?;
     Ok(())

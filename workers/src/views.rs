@@ -47,11 +47,13 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
         .collect();
     let mut tx = pool.begin().await?;
     // Rows locked in one order, so that two replicas never deadlock.
-    sqlx::query("select 1 from blog_posts where id = any($1) order by id for update")
-        .bind(&posts)
-        .execute(&mut *tx)
-        .await?;
-    let raised: Vec<Uuid> = sqlx::query_scalar(
+    sqlx::query!(
+        "select id from blog_posts where id = any($1) order by id for update",
+        &posts
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let raised = sqlx::query_scalar!(
         "with fresh as (
              insert into counted_views (view_id, stream_seq)
              select * from unnest($1::uuid[], $3::bigint[])
@@ -66,10 +68,10 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
          update blog_posts set uvm = uvm + per_post.n
          from per_post where blog_posts.id = per_post.post_id
          returning blog_posts.id",
+        &ids,
+        &posts,
+        &seqs,
     )
-    .bind(&ids)
-    .bind(&posts)
-    .bind(&seqs)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;

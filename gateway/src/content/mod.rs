@@ -13,20 +13,6 @@ use sqlx::PgPool;
 use time::{Date, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
-/// Columns of a [`BlogPost`] with its inline image.
-const POST_COLUMNS: &str = "id, title, excerpt, full_content, category, author, published_at, \
-     read_time, image, image_data, source_url, uvm, featured";
-
-/// Columns of a [`BlogPost`] in a list: the inline image is left out.
-const POST_LIST_COLUMNS: &str = "id, title, excerpt, full_content, category, author, \
-     published_at, read_time, image, null::text as image_data, source_url, uvm, featured";
-
-/// Columns of an [`Event`]; `$1` is today's date.
-const EVENT_COLUMNS: &str = "id, title, description, category, \
-     case when date < $1 or marked_completed then 'completed' else 'upcoming' end as status, \
-     marked_completed, to_char(date, 'YYYY-MM-DD') as date, time, location, image, highlights, \
-     register_link";
-
 /// Africa/Nairobi is UTC+3 all year (no daylight saving since 1942).
 const NAIROBI: UtcOffset = match UtcOffset::from_hms(3, 0, 0) {
     Ok(offset) => offset,
@@ -79,25 +65,33 @@ impl ListQuery {
 
 /// Newest first; ranked first when there is a search.
 pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogList> {
-    let filter = "where ($1::text is null or search @@ to_tsquery('simple', $1)) \
-                  and ($2::text is null or category = $2)";
     let tsquery = query.tsquery();
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from blog_posts {filter}"))
-        .bind(&tsquery)
-        .bind(&query.category)
-        .fetch_one(pool)
-        .await?;
-    let posts = sqlx::query_as(&format!(
-        "select {POST_LIST_COLUMNS} from blog_posts {filter} \
-         order by case when $1::text is null then 0 \
-                  else ts_rank(search, to_tsquery('simple', $1)) end desc, \
-                  published_at desc, id desc \
-         limit $3 offset $4"
-    ))
-    .bind(&tsquery)
-    .bind(&query.category)
-    .bind(i64::from(query.limit))
-    .bind(query.offset())
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from blog_posts
+           where ($1::text is null or search @@ to_tsquery('simple', $1))
+             and ($2::text is null or category = $2)"#,
+        tsquery.as_deref(),
+        query.category.as_deref(),
+    )
+    .fetch_one(pool)
+    .await?;
+    // Lists leave the inline image out.
+    let posts = sqlx::query_as!(
+        BlogPost,
+        r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
+                  image, null::text as image_data, source_url, uvm, featured
+           from blog_posts
+           where ($1::text is null or search @@ to_tsquery('simple', $1))
+             and ($2::text is null or category = $2)
+           order by case when $1::text is null then 0
+                    else ts_rank(search, to_tsquery('simple', $1)) end desc,
+                    published_at desc, id desc
+           limit $3 offset $4"#,
+        tsquery.as_deref(),
+        query.category.as_deref(),
+        i64::from(query.limit),
+        query.offset(),
+    )
     .fetch_all(pool)
     .await?;
     Ok(BlogList {
@@ -107,19 +101,25 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
 }
 
 pub async fn find_post(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<BlogPost>> {
-    sqlx::query_as(&format!(
-        "select {POST_COLUMNS} from blog_posts where id = $1"
-    ))
-    .bind(id)
+    sqlx::query_as!(
+        BlogPost,
+        "select id, title, excerpt, full_content, category, author, published_at, read_time,
+                image, image_data, source_url, uvm, featured
+         from blog_posts where id = $1",
+        id,
+    )
     .fetch_optional(pool)
     .await
 }
 
 pub async fn find_image_data(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<ImageData>> {
-    sqlx::query_as("select image_data from blog_posts where id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as!(
+        ImageData,
+        "select image_data from blog_posts where id = $1",
+        id
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 /// A validated events request, also the cache key of its answer (with the
@@ -137,36 +137,48 @@ pub async fn list_events(
     query: &EventsQuery,
     today: Date,
 ) -> sqlx::Result<EventList> {
-    let filter = "where ($2::text is null or search @@ to_tsquery('simple', $2)) \
-                  and ($3::text is null or category = $3) \
-                  and ($4::text is null or ($4 = 'completed') = (date < $1 or marked_completed))";
     let tsquery = query.list.tsquery();
     let status = query.status.map(|status| match status {
         EventStatus::Upcoming => "upcoming",
         EventStatus::Completed => "completed",
     });
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from events {filter}"))
-        .bind(today)
-        .bind(&tsquery)
-        .bind(&query.list.category)
-        .bind(status)
-        .fetch_one(pool)
-        .await?;
-    let events = sqlx::query_as(&format!(
-        "select {EVENT_COLUMNS} from events {filter} \
-         order by case when $2::text is null then 0 \
-                  else ts_rank(search, to_tsquery('simple', $2)) end desc, \
-                  date < $1 or marked_completed, \
-                  case when date >= $1 and not marked_completed then date end asc, \
-                  date desc, id \
-         limit $5 offset $6"
-    ))
-    .bind(today)
-    .bind(&tsquery)
-    .bind(&query.list.category)
-    .bind(status)
-    .bind(i64::from(query.list.limit))
-    .bind(query.list.offset())
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from events
+           where ($2::text is null or search @@ to_tsquery('simple', $2))
+             and ($3::text is null or category = $3)
+             and ($4::text is null or ($4 = 'completed') = (date < $1 or marked_completed))"#,
+        today,
+        tsquery.as_deref(),
+        query.list.category.as_deref(),
+        status,
+    )
+    .fetch_one(pool)
+    .await?;
+    // An event is completed from the day after its date, or once marked.
+    let events = sqlx::query_as!(
+        Event,
+        r#"select id, title, description, category,
+                  case when date < $1 or marked_completed then 'completed' else 'upcoming' end
+                    as "status!: EventStatus",
+                  marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time, location,
+                  image, highlights, register_link
+           from events
+           where ($2::text is null or search @@ to_tsquery('simple', $2))
+             and ($3::text is null or category = $3)
+             and ($4::text is null or ($4 = 'completed') = (date < $1 or marked_completed))
+           order by case when $2::text is null then 0
+                    else ts_rank(search, to_tsquery('simple', $2)) end desc,
+                    date < $1 or marked_completed,
+                    case when date >= $1 and not marked_completed then date end asc,
+                    date desc, id
+           limit $5 offset $6"#,
+        today,
+        tsquery.as_deref(),
+        query.list.category.as_deref(),
+        status,
+        i64::from(query.list.limit),
+        query.list.offset(),
+    )
     .fetch_all(pool)
     .await?;
     Ok(EventList {
@@ -176,19 +188,27 @@ pub async fn list_events(
 }
 
 pub async fn find_event(pool: &PgPool, id: Uuid, today: Date) -> sqlx::Result<Option<Event>> {
-    sqlx::query_as(&format!("select {EVENT_COLUMNS} from events where id = $2"))
-        .bind(today)
-        .bind(id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as!(
+        Event,
+        r#"select id, title, description, category,
+                  case when date < $1 or marked_completed then 'completed' else 'upcoming' end
+                    as "status!: EventStatus",
+                  marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time, location,
+                  image, highlights, register_link
+           from events where id = $2"#,
+        today,
+        id,
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 /// Every post and event id, for the sitemap.
 pub async fn all_ids(pool: &PgPool) -> sqlx::Result<(Vec<Uuid>, Vec<Uuid>)> {
-    let posts = sqlx::query_scalar("select id from blog_posts order by published_at desc, id")
+    let posts = sqlx::query_scalar!("select id from blog_posts order by published_at desc, id")
         .fetch_all(pool)
         .await?;
-    let events = sqlx::query_scalar("select id from events order by date desc, id")
+    let events = sqlx::query_scalar!("select id from events order by date desc, id")
         .fetch_all(pool)
         .await?;
     Ok((posts, events))
@@ -233,36 +253,59 @@ pub async fn save_post(
     input: &BlogPostInput,
 ) -> sqlx::Result<Option<BlogPost>> {
     let mut tx = pool.begin().await?;
-    // `$6` and `$7` were checked by `Input::check` (RFC 3339, short text).
-    let values = "$2, $3, $4, $5, $8, coalesce($6::timestamptz, now()), \
-                  coalesce($7, '5 min read'), $9, $10, coalesce($11, false)";
-    let sql = if id.is_some() {
-        format!(
-            "update blog_posts set (title, excerpt, full_content, category, author, \
-             published_at, read_time, image, source_url, featured, updated_at) \
-             = ({values}, now()) where id = $1 returning {POST_COLUMNS}"
-        )
-    } else {
-        format!(
-            "insert into blog_posts (id, title, excerpt, full_content, category, author, \
-             published_at, read_time, image, source_url, featured) \
-             values ($1, {values}) returning {POST_COLUMNS}"
-        )
+    // `published_at` and `read_time` were checked by `Input::check` (RFC 3339,
+    // short text).
+    let post = match id {
+        Some(id) => {
+            sqlx::query_as!(
+                BlogPost,
+                "update blog_posts set (title, excerpt, full_content, category, author,
+                     published_at, read_time, image, source_url, featured, updated_at)
+                   = ($2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()),
+                      coalesce($7, '5 min read'), $9, $10, coalesce($11, false), now())
+                 where id = $1
+                 returning id, title, excerpt, full_content, category, author, published_at,
+                           read_time, image, image_data, source_url, uvm, featured",
+                id,
+                input.title,
+                input.excerpt,
+                input.full_content,
+                input.category,
+                input.published_at,
+                input.read_time,
+                input.author,
+                input.image,
+                input.source_url,
+                input.featured,
+            )
+            .fetch_optional(&mut *tx)
+            .await?
+        }
+        None => {
+            sqlx::query_as!(
+                BlogPost,
+                "insert into blog_posts (id, title, excerpt, full_content, category, author,
+                     published_at, read_time, image, source_url, featured)
+                 values ($1, $2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()),
+                         coalesce($7, '5 min read'), $9, $10, coalesce($11, false))
+                 returning id, title, excerpt, full_content, category, author, published_at,
+                           read_time, image, image_data, source_url, uvm, featured",
+                Uuid::new_v4(),
+                input.title,
+                input.excerpt,
+                input.full_content,
+                input.category,
+                input.published_at,
+                input.read_time,
+                input.author,
+                input.image,
+                input.source_url,
+                input.featured,
+            )
+            .fetch_optional(&mut *tx)
+            .await?
+        }
     };
-    let post: Option<BlogPost> = sqlx::query_as(&sql)
-        .bind(id.unwrap_or_else(Uuid::new_v4))
-        .bind(&input.title)
-        .bind(&input.excerpt)
-        .bind(&input.full_content)
-        .bind(&input.category)
-        .bind(&input.published_at)
-        .bind(&input.read_time)
-        .bind(&input.author)
-        .bind(&input.image)
-        .bind(&input.source_url)
-        .bind(input.featured)
-        .fetch_optional(&mut *tx)
-        .await?;
     let Some(post) = post else {
         return Ok(None);
     };
@@ -279,11 +322,9 @@ pub async fn save_post(
 /// Deletes a post with its audit row; whether it existed.
 pub async fn delete_post(pool: &PgPool, actor: Uuid, id: Uuid) -> sqlx::Result<bool> {
     let mut tx = pool.begin().await?;
-    let title: Option<String> =
-        sqlx::query_scalar("delete from blog_posts where id = $1 returning title")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let title = sqlx::query_scalar!("delete from blog_posts where id = $1 returning title", id)
+        .fetch_optional(&mut *tx)
+        .await?;
     let Some(title) = title else {
         return Ok(false);
     };
@@ -301,38 +342,67 @@ pub async fn save_event(
     today: Date,
 ) -> sqlx::Result<Option<Event>> {
     let mut tx = pool.begin().await?;
-    // `$6` was checked by `Input::check` (YYYY-MM-DD).
-    let values = "$3, $4, $5, $6::date, $7, $8, $9, coalesce($10, '{}'::text[]), $11";
-    // `completed` left out keeps an event's mark on update.
-    let sql = if id.is_some() {
-        format!(
-            "update events set (title, description, category, date, time, location, image, \
-             highlights, register_link, marked_completed, updated_at) \
-             = ({values}, coalesce($12, marked_completed), now()) \
-             where id = $2 returning {EVENT_COLUMNS}"
-        )
-    } else {
-        format!(
-            "insert into events (id, title, description, category, date, time, location, \
-             image, highlights, register_link, marked_completed) \
-             values ($2, {values}, coalesce($12, false)) returning {EVENT_COLUMNS}"
-        )
+    // `date` was checked by `Input::check` (YYYY-MM-DD); `completed` left out
+    // keeps an event's mark on update.
+    let event = match id {
+        Some(id) => {
+            sqlx::query_as!(
+                Event,
+                r#"update events set (title, description, category, date, time, location, image,
+                       highlights, register_link, marked_completed, updated_at)
+                     = ($3, $4, $5, $6::text::date, $7, $8, $9, coalesce($10, '{}'::text[]), $11,
+                        coalesce($12, marked_completed), now())
+                   where id = $2
+                   returning id, title, description, category,
+                             case when date < $1 or marked_completed then 'completed'
+                                  else 'upcoming' end as "status!: EventStatus",
+                             marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time,
+                             location, image, highlights, register_link"#,
+                today,
+                id,
+                input.title,
+                input.description,
+                input.category,
+                input.date,
+                input.time,
+                input.location,
+                input.image,
+                input.highlights.as_deref(),
+                input.register_link,
+                input.completed,
+            )
+            .fetch_optional(&mut *tx)
+            .await?
+        }
+        None => {
+            sqlx::query_as!(
+                Event,
+                r#"insert into events (id, title, description, category, date, time, location,
+                       image, highlights, register_link, marked_completed)
+                   values ($2, $3, $4, $5, $6::text::date, $7, $8, $9,
+                           coalesce($10, '{}'::text[]), $11, coalesce($12, false))
+                   returning id, title, description, category,
+                             case when date < $1 or marked_completed then 'completed'
+                                  else 'upcoming' end as "status!: EventStatus",
+                             marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time,
+                             location, image, highlights, register_link"#,
+                today,
+                Uuid::new_v4(),
+                input.title,
+                input.description,
+                input.category,
+                input.date,
+                input.time,
+                input.location,
+                input.image,
+                input.highlights.as_deref(),
+                input.register_link,
+                input.completed,
+            )
+            .fetch_optional(&mut *tx)
+            .await?
+        }
     };
-    let event: Option<Event> = sqlx::query_as(&sql)
-        .bind(today)
-        .bind(id.unwrap_or_else(Uuid::new_v4))
-        .bind(&input.title)
-        .bind(&input.description)
-        .bind(&input.category)
-        .bind(&input.date)
-        .bind(&input.time)
-        .bind(&input.location)
-        .bind(&input.image)
-        .bind(&input.highlights)
-        .bind(&input.register_link)
-        .bind(input.completed)
-        .fetch_optional(&mut *tx)
-        .await?;
     let Some(event) = event else {
         return Ok(None);
     };
@@ -349,11 +419,9 @@ pub async fn save_event(
 /// Deletes an event with its audit row; whether it existed.
 pub async fn delete_event(pool: &PgPool, actor: Uuid, id: Uuid) -> sqlx::Result<bool> {
     let mut tx = pool.begin().await?;
-    let title: Option<String> =
-        sqlx::query_scalar("delete from events where id = $1 returning title")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let title = sqlx::query_scalar!("delete from events where id = $1 returning title", id)
+        .fetch_optional(&mut *tx)
+        .await?;
     let Some(title) = title else {
         return Ok(false);
     };

@@ -24,10 +24,7 @@ pub struct NewUpload<'a> {
     pub data: &'a [u8],
 }
 
-/// Columns of an upload without its bytes.
-const COLUMNS: &str = "id, filename, content_type, byte_size, width, height, created_at";
-
-#[derive(sqlx::FromRow)]
+/// An upload without its bytes.
 struct Row {
     id: Uuid,
     filename: String,
@@ -58,18 +55,21 @@ impl Row {
 pub async fn insert(pool: &PgPool, actor: Uuid, new: &NewUpload<'_>) -> anyhow::Result<Upload> {
     let byte_size = i32::try_from(new.data.len())?;
     let mut tx = pool.begin().await?;
-    let row: Row = sqlx::query_as(&format!(
-        "insert into uploads (id, filename, content_type, byte_size, width, height, data, \
-         uploaded_by) values ($1, $2, $3, $4, $5, $6, $7, $8) returning {COLUMNS}"
-    ))
-    .bind(Uuid::now_v7())
-    .bind(new.filename)
-    .bind(new.content_type)
-    .bind(byte_size)
-    .bind(new.width)
-    .bind(new.height)
-    .bind(new.data)
-    .bind(actor)
+    let row = sqlx::query_as!(
+        Row,
+        "insert into uploads (id, filename, content_type, byte_size, width, height, data,
+             uploaded_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         returning id, filename, content_type, byte_size, width, height, created_at",
+        Uuid::now_v7(),
+        new.filename,
+        new.content_type,
+        byte_size,
+        new.width,
+        new.height,
+        new.data,
+        actor,
+    )
     .fetch_one(&mut *tx)
     .await?;
     audit(
@@ -93,30 +93,33 @@ const OBJECT_URL_PATTERN: &str =
 /// events whose image is its url or whose text (a post's content, an
 /// event's description) contains it.
 pub async fn list(pool: &PgPool) -> sqlx::Result<Vec<Upload>> {
-    let rows: Vec<Row> = sqlx::query_as(&format!(
-        "select {COLUMNS} from uploads order by created_at desc, id desc"
-    ))
+    let rows = sqlx::query_as!(
+        Row,
+        "select id, filename, content_type, byte_size, width, height, created_at
+         from uploads order by created_at desc, id desc"
+    )
     .fetch_all(pool)
     .await?;
     // Each text is scanned once for the urls it mentions, rather than once
     // per upload.
-    let uses: Vec<(Uuid, UploadUseKind, Uuid, String)> = sqlx::query_as(
-        "with mentions (kind, id, title, url) as ( \
-             select 'post', id, title, image from blog_posts where image like '/objects/%' \
-             union all \
-             select 'post', p.id, p.title, '/objects/' || m[1] \
-             from blog_posts p, regexp_matches(p.full_content, $1, 'g') m \
-             union all \
-             select 'event', id, title, image from events where image like '/objects/%' \
-             union all \
-             select 'event', e.id, e.title, '/objects/' || m[1] \
-             from events e, regexp_matches(e.description, $1, 'g') m \
-         ) \
-         select distinct u.id, m.kind, m.id, m.title \
-         from mentions m join uploads u on m.url = '/objects/' || u.id::text \
-         order by m.kind, m.title, m.id",
+    let uses = sqlx::query!(
+        r#"with mentions (kind, id, title, url) as (
+               select 'post', id, title, image from blog_posts where image like '/objects/%'
+               union all
+               select 'post', p.id, p.title, '/objects/' || m[1]
+               from blog_posts p, regexp_matches(p.full_content, $1, 'g') m
+               union all
+               select 'event', id, title, image from events where image like '/objects/%'
+               union all
+               select 'event', e.id, e.title, '/objects/' || m[1]
+               from events e, regexp_matches(e.description, $1, 'g') m
+           )
+           select distinct u.id as upload, m.kind as "kind!: UploadUseKind", m.id as "id!",
+                  m.title as "title!"
+           from mentions m join uploads u on m.url = '/objects/' || u.id::text
+           order by m.kind, m.title, m.id"#,
+        OBJECT_URL_PATTERN,
     )
-    .bind(OBJECT_URL_PATTERN)
     .fetch_all(pool)
     .await?;
     Ok(rows
@@ -124,11 +127,11 @@ pub async fn list(pool: &PgPool) -> sqlx::Result<Vec<Upload>> {
         .map(|row| {
             let used_by = uses
                 .iter()
-                .filter(|(upload, ..)| *upload == row.id)
-                .map(|(_, kind, id, title)| UploadUse {
-                    kind: *kind,
-                    id: *id,
-                    title: title.clone(),
+                .filter(|used| used.upload == row.id)
+                .map(|used| UploadUse {
+                    kind: used.kind,
+                    id: used.id,
+                    title: used.title.clone(),
                 })
                 .collect();
             row.into_upload(used_by)
@@ -139,11 +142,9 @@ pub async fn list(pool: &PgPool) -> sqlx::Result<Vec<Upload>> {
 /// Deletes an upload with its audit row; whether it existed.
 pub async fn delete(pool: &PgPool, actor: Uuid, id: Uuid) -> sqlx::Result<bool> {
     let mut tx = pool.begin().await?;
-    let filename: Option<String> =
-        sqlx::query_scalar("delete from uploads where id = $1 returning filename")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let filename = sqlx::query_scalar!("delete from uploads where id = $1 returning filename", id)
+        .fetch_optional(&mut *tx)
+        .await?;
     let Some(filename) = filename else {
         return Ok(false);
     };
@@ -160,21 +161,21 @@ pub struct Object {
 }
 
 pub async fn find_object(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<Object>> {
-    let row: Option<(String, Vec<u8>)> =
-        sqlx::query_as("select content_type, data from uploads where id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.map(|(content_type, data)| Object {
-        content_type,
-        data: Bytes::from(data),
+    let row = sqlx::query!("select content_type, data from uploads where id = $1", id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|row| Object {
+        content_type: row.content_type,
+        data: Bytes::from(row.data),
     }))
 }
 
 /// Whether the upload still exists (a primary-key lookup; no bytes read).
 pub async fn exists(pool: &PgPool, id: Uuid) -> sqlx::Result<bool> {
-    sqlx::query_scalar("select exists (select 1 from uploads where id = $1)")
-        .bind(id)
-        .fetch_one(pool)
-        .await
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from uploads where id = $1) as "exists!""#,
+        id
+    )
+    .fetch_one(pool)
+    .await
 }

@@ -282,22 +282,26 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
         request_day = nairobi_date("created_at"),
         requests_in_range = in_range("created_at"),
     );
+    // Not macros: this query, the median and the per-agent counts are put
+    // together from `in_range` and `nairobi_date`; a macro needs one literal.
     let days = sqlx::query_as::<_, DayCounts>(&days_sql)
         .bind(from)
         .bind(to);
-    let top_pages = sqlx::query_as::<_, PathViews>(
-        "select path, sum(views)::bigint as views from page_views_daily
-         where day between $1 and $2 group by path order by views desc, path limit 10",
-    )
-    .bind(from)
-    .bind(to);
-    let top_referrers = sqlx::query_as::<_, ReferrerViews>(
-        "select referrer_host as host, sum(views)::bigint as views from page_views_daily
-         where day between $1 and $2 and referrer_host <> ''
-         group by referrer_host order by views desc, host limit 10",
-    )
-    .bind(from)
-    .bind(to);
+    let top_pages = sqlx::query_as!(
+        PathViews,
+        r#"select path, sum(views)::bigint as "views!" from page_views_daily
+           where day between $1 and $2 group by path order by 2 desc, path limit 10"#,
+        from,
+        to,
+    );
+    let top_referrers = sqlx::query_as!(
+        ReferrerViews,
+        r#"select referrer_host as host, sum(views)::bigint as "views!" from page_views_daily
+           where day between $1 and $2 and referrer_host <> ''
+           group by referrer_host order by 2 desc, host limit 10"#,
+        from,
+        to,
+    );
     let median_sql = format!(
         "select extract(epoch from
                     percentile_cont(0.5) within group (order by first_reply - s.created_at)

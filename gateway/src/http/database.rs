@@ -64,15 +64,17 @@ async fn overview(
 }
 
 async fn migrations(pool: &PgPool) -> sqlx::Result<Vec<AppliedMigration>> {
-    let exists: bool = sqlx::query_scalar("select to_regclass('_sqlx_migrations') is not null")
-        .fetch_one(pool)
-        .await?;
+    let exists =
+        sqlx::query_scalar!(r#"select to_regclass('_sqlx_migrations') is not null as "exists!""#)
+            .fetch_one(pool)
+            .await?;
     if !exists {
         return Ok(Vec::new());
     }
-    sqlx::query_as(
-        "select version, description, installed_on, success from _sqlx_migrations \
-         order by version",
+    sqlx::query_as!(
+        AppliedMigration,
+        "select version, description, installed_on, success from _sqlx_migrations
+         order by version"
     )
     .fetch_all(pool)
     .await
@@ -80,13 +82,14 @@ async fn migrations(pool: &PgPool) -> sqlx::Result<Vec<AppliedMigration>> {
 
 async fn tables(pool: &PgPool) -> sqlx::Result<Vec<TableSize>> {
     // `reltuples` is -1 until a table is first vacuumed or analysed.
-    sqlx::query_as(
-        "select c.relname::text as name, \
-                case when c.reltuples < 0 then null else c.reltuples::bigint end as row_estimate, \
-                pg_total_relation_size(c.oid) as total_bytes \
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace \
-         where n.nspname = 'public' and c.relkind in ('r', 'p') \
-         order by c.relname",
+    sqlx::query_as!(
+        TableSize,
+        r#"select c.relname::text as "name!",
+                  case when c.reltuples < 0 then null else c.reltuples::bigint end as row_estimate,
+                  pg_total_relation_size(c.oid) as "total_bytes!"
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p')
+           order by c.relname"#
     )
     .fetch_all(pool)
     .await

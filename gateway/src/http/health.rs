@@ -25,10 +25,12 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 /// 200 when Postgres and NATS both answer within two seconds, else 503 with
 /// which one failed.
 async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let postgres =
-        tokio::time::timeout(PROBE_TIMEOUT, sqlx::query("select 1").execute(&state.pool))
-            .await
-            .is_ok_and(|result| result.is_ok());
+    let postgres = tokio::time::timeout(
+        PROBE_TIMEOUT,
+        sqlx::query!("select 1 as one").fetch_one(&state.pool),
+    )
+    .await
+    .is_ok_and(|result| result.is_ok());
     let nats = state.nats.connection_state() == async_nats::connection::State::Connected
         && tokio::time::timeout(PROBE_TIMEOUT, state.nats.flush())
             .await

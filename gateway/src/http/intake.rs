@@ -234,14 +234,6 @@ struct RawInboxQuery {
     page: Option<String>,
 }
 
-const REQUEST_SELECT: &str = "
-select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source, r.status,
-       r.assigned_to, a.name as assigned_to_name, r.handled_by, h.name as handled_by_name,
-       r.handled_at, r.created_at
-from contact_requests r
-left join users a on a.id = r.assigned_to
-left join users h on h.id = r.handled_by";
-
 /// Newest first, 20 a page; `search` matches any part of the name, email,
 /// subject or message, whatever the case.
 async fn list(
@@ -263,22 +255,35 @@ async fn list(
         }
         search => search.map(str::to_lowercase),
     };
-    let filter = "where ($1::text is null or r.status = $1)
-          and ($2::text is null
-               or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)";
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from contact_requests r {filter}"))
-            .bind(status)
-            .bind(&search)
-            .fetch_one(&state.pool)
-            .await?;
-    let items = sqlx::query_as(&format!(
-        "{REQUEST_SELECT} {filter} order by r.created_at desc, r.id desc limit $3 offset $4"
-    ))
-    .bind(status)
-    .bind(&search)
-    .bind(i64::from(PAGE_SIZE))
-    .bind(i64::from(page - 1) * i64::from(PAGE_SIZE))
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from contact_requests r
+           where ($1::text is null or r.status = $1)
+             and ($2::text is null
+                  or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)"#,
+        status as Option<ContactStatus>,
+        search,
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let items = sqlx::query_as!(
+        ContactRequest,
+        r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,
+                  r.status as "status: ContactStatus", r.assigned_to,
+                  a.name as "assigned_to_name?", r.handled_by, h.name as "handled_by_name?",
+                  r.handled_at, r.created_at
+           from contact_requests r
+           left join users a on a.id = r.assigned_to
+           left join users h on h.id = r.handled_by
+           where ($1::text is null or r.status = $1)
+             and ($2::text is null
+                  or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)
+           order by r.created_at desc, r.id desc
+           limit $3 offset $4"#,
+        status as Option<ContactStatus>,
+        search,
+        i64::from(PAGE_SIZE),
+        i64::from(page - 1) * i64::from(PAGE_SIZE),
+    )
     .fetch_all(&state.pool)
     .await?;
     Ok(Json(ContactRequestList {
@@ -312,7 +317,7 @@ async fn update(
 ) -> Result<Json<ContactRequest>, ApiError> {
     let mut tx = state.pool.begin().await?;
     // In SET, `status` is the value before this update.
-    let updated = sqlx::query(
+    let updated = sqlx::query!(
         "update contact_requests set
              status = coalesce($2, status),
              handled_by = case when $2 = 'handled' and status <> 'handled' then $4
@@ -322,11 +327,11 @@ async fn update(
              assigned_to = case when $3::boolean is null then assigned_to
                                 when $3 then $4 else null end
          where id = $1",
+        id,
+        patch.status as Option<ContactStatus>,
+        patch.assigned_to_me,
+        admin.id,
     )
-    .bind(id)
-    .bind(patch.status)
-    .bind(patch.assigned_to_me)
-    .bind(admin.id)
     .execute(&mut *tx)
     .await?;
     if updated.rows_affected() == 0 {
@@ -337,10 +342,20 @@ async fn update(
         "assignedToMe": patch.assigned_to_me,
     });
     crate::audit::record(&mut tx, admin.id, "update", "contact_request", id, details).await?;
-    let request: ContactRequest = sqlx::query_as(&format!("{REQUEST_SELECT} where r.id = $1"))
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let request = sqlx::query_as!(
+        ContactRequest,
+        r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,
+                  r.status as "status: ContactStatus", r.assigned_to,
+                  a.name as "assigned_to_name?", r.handled_by, h.name as "handled_by_name?",
+                  r.handled_at, r.created_at
+           from contact_requests r
+           left join users a on a.id = r.assigned_to
+           left join users h on h.id = r.handled_by
+           where r.id = $1"#,
+        id,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(Json(request))
 }
@@ -354,13 +369,13 @@ async fn overview(
         href: href.to_owned(),
     };
     let (chats_waiting, oldest_waiting_since) = crate::chat::store::waiting(&state.pool).await?;
-    let (new_requests, registrations, dead_letters): (i64, i64, i64) = sqlx::query_as(
-        "select
-             (select count(*) from contact_requests where status = 'new'),
+    let counts = sqlx::query!(
+        r#"select
+             (select count(*) from contact_requests where status = 'new') as "new_requests!",
              (select count(*) from users where not is_admin
                  and created_at >= date_trunc('week', now() at time zone 'Africa/Nairobi')
-                                   at time zone 'Africa/Nairobi'),
-             (select count(*) from dead_letters where replayed_at is null)",
+                                   at time zone 'Africa/Nairobi') as "registrations!",
+             (select count(*) from dead_letters where replayed_at is null) as "dead_letters!""#,
     )
     .fetch_one(&state.pool)
     .await?;
@@ -369,9 +384,9 @@ async fn overview(
         chats_waiting: count(chats_waiting, "/admin/chat"),
         oldest_waiting_since,
         agents_online: count(i64::try_from(consoles).unwrap_or(i64::MAX), "/admin/chat"),
-        new_contact_requests: count(new_requests, "/admin#inbox"),
-        registrations_this_week: count(registrations, "/admin/analytics"),
-        dead_letters: count(dead_letters, "/admin/database"),
+        new_contact_requests: count(counts.new_requests, "/admin#inbox"),
+        registrations_this_week: count(counts.registrations, "/admin/analytics"),
+        dead_letters: count(counts.dead_letters, "/admin/database"),
     }))
 }
 

@@ -66,19 +66,21 @@ async fn save(
 /// that changed, in one transaction.
 async fn store(pool: &sqlx::PgPool, actor: Uuid, settings: &SiteSettings) -> sqlx::Result<()> {
     let mut tx = pool.begin().await?;
-    let before: Option<sqlx::types::Json<SiteSettings>> =
-        sqlx::query_scalar("select settings from site_settings where id for update")
-            .fetch_optional(&mut *tx)
-            .await?;
-    let before = before.map(|json| json.0).unwrap_or_default();
-    sqlx::query(
-        "insert into site_settings (id, settings, updated_at, updated_by) \
-         values (true, $1, now(), $2) \
-         on conflict (id) do update set settings = excluded.settings, \
-             updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+    let before = sqlx::query_scalar!(
+        r#"select settings as "settings: sqlx::types::Json<SiteSettings>"
+           from site_settings where id for update"#
     )
-    .bind(sqlx::types::Json(settings))
-    .bind(actor)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let before = before.map(|json| json.0).unwrap_or_default();
+    sqlx::query!(
+        "insert into site_settings (id, settings, updated_at, updated_by)
+         values (true, $1, now(), $2)
+         on conflict (id) do update set settings = excluded.settings,
+             updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+        sqlx::types::Json(settings) as sqlx::types::Json<&SiteSettings>,
+        actor,
+    )
     .execute(&mut *tx)
     .await?;
     let details = serde_json::json!({ "changed": changed_keys(&before, settings) });

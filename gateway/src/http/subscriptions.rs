@@ -127,21 +127,22 @@ async fn confirm(
     let Some(id) = verified(&state, Purpose::ConfirmSubscription, &query)? else {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     };
-    let exists: bool =
-        sqlx::query_scalar("select exists(select 1 from subscriptions where id = $1)")
-            .bind(id)
-            .fetch_one(&state.pool)
-            .await?;
+    let exists = sqlx::query_scalar!(
+        r#"select exists(select 1 from subscriptions where id = $1) as "exists!""#,
+        id
+    )
+    .fetch_one(&state.pool)
+    .await?;
     if !exists {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     }
-    let confirmed = sqlx::query(
+    let confirmed = sqlx::query!(
         "update subscriptions set confirmed_at = now()
          where id = $1
            and (confirmed_at is null
                 or (unsubscribed_at is not null and unsubscribed_at >= confirmed_at))",
+        id
     )
-    .bind(id)
     .execute(&state.pool)
     .await?;
     if confirmed.rows_affected() > 0 {
@@ -159,10 +160,12 @@ async fn unsubscribe(
     let Some(id) = verified(&state, Purpose::Unsubscribe, &query)? else {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     };
-    let left = sqlx::query("update subscriptions set unsubscribed_at = now() where id = $1")
-        .bind(id)
-        .execute(&state.pool)
-        .await?;
+    let left = sqlx::query!(
+        "update subscriptions set unsubscribed_at = now() where id = $1",
+        id
+    )
+    .execute(&state.pool)
+    .await?;
     if left.rows_affected() == 0 {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     }
@@ -200,16 +203,17 @@ async fn counts(
     State(state): State<AppState>,
     Admin(_): Admin,
 ) -> Result<Json<SubscriberCounts>, ApiError> {
-    let rows: Vec<TopicSubscribers> = sqlx::query_as(
-        "select topic,
-                count(*) filter (where confirmed) as confirmed,
-                count(*) filter (where not confirmed and not unsubscribed) as pending,
-                count(*) filter (where not confirmed and unsubscribed) as unsubscribed
-         from (select topic,
-                      coalesce(confirmed_at > unsubscribed_at, confirmed_at is not null) as confirmed,
-                      coalesce(unsubscribed_at >= requested_at, false) as unsubscribed
-               from subscriptions) s
-         group by topic",
+    let rows = sqlx::query_as!(
+        TopicSubscribers,
+        r#"select topic as "topic: SubscriptionTopic",
+                  count(*) filter (where confirmed) as "confirmed!",
+                  count(*) filter (where not confirmed and not unsubscribed) as "pending!",
+                  count(*) filter (where not confirmed and unsubscribed) as "unsubscribed!"
+           from (select topic,
+                        coalesce(confirmed_at > unsubscribed_at, confirmed_at is not null) as confirmed,
+                        coalesce(unsubscribed_at >= requested_at, false) as unsubscribed
+                 from subscriptions) s
+           group by topic"#,
     )
     .fetch_all(&state.pool)
     .await?;

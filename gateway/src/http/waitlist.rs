@@ -129,9 +129,6 @@ fn interest_filter(raw: Option<&String>) -> Result<Option<WaitlistInterest>, Api
     }
 }
 
-const ENTRY_SELECT: &str = "select id, email, name, interest, created_at from waitlist_entries \
-     where ($1::text is null or interest = $1)";
-
 /// Newest first, 50 a page.
 async fn list(
     State(state): State<AppState>,
@@ -140,18 +137,24 @@ async fn list(
 ) -> Result<Json<WaitlistPage>, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
     let page = crate::http::params::page(query.page.as_ref())?;
-    let total: i64 = sqlx::query_scalar(
-        "select count(*) from waitlist_entries where ($1::text is null or interest = $1)",
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from waitlist_entries
+           where ($1::text is null or interest = $1)"#,
+        interest as Option<WaitlistInterest>,
     )
-    .bind(interest)
     .fetch_one(&state.pool)
     .await?;
-    let items = sqlx::query_as(&format!(
-        "{ENTRY_SELECT} order by created_at desc, id desc limit $2 offset $3"
-    ))
-    .bind(interest)
-    .bind(i64::from(PAGE_SIZE))
-    .bind(i64::from(page - 1) * i64::from(PAGE_SIZE))
+    let items = sqlx::query_as!(
+        WaitlistEntry,
+        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
+           from waitlist_entries
+           where ($1::text is null or interest = $1)
+           order by created_at desc, id desc
+           limit $2 offset $3"#,
+        interest as Option<WaitlistInterest>,
+        i64::from(PAGE_SIZE),
+        i64::from(page - 1) * i64::from(PAGE_SIZE),
+    )
     .fetch_all(&state.pool)
     .await?;
     Ok(Json(WaitlistPage {
@@ -170,11 +173,16 @@ async fn export(
     ApiQuery(query): ApiQuery<RawQuery>,
 ) -> Result<Response, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
-    let entries: Vec<WaitlistEntry> =
-        sqlx::query_as(&format!("{ENTRY_SELECT} order by created_at desc, id desc"))
-            .bind(interest)
-            .fetch_all(&state.pool)
-            .await?;
+    let entries = sqlx::query_as!(
+        WaitlistEntry,
+        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
+           from waitlist_entries
+           where ($1::text is null or interest = $1)
+           order by created_at desc, id desc"#,
+        interest as Option<WaitlistInterest>,
+    )
+    .fetch_all(&state.pool)
+    .await?;
     let details = serde_json::json!({
         "interest": interest.map_or("all", WaitlistInterest::code),
         "rows": entries.len(),

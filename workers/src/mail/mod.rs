@@ -184,26 +184,27 @@ impl Mailer {
         let kind = email.kind;
         let stale_secs = CLAIM_STALE.as_secs_f64();
         // Claim it: a new row, or a stale claim of a sender that never finished.
-        let claimed: Option<bool> = sqlx::query_scalar(
-            "insert into sent_emails (key, kind, recipient) values ($1, $2, $3)
-             on conflict (key, kind) do update
-                 set claimed_at = now(), recipient = excluded.recipient
-                 where sent_emails.sent_at is null
-                   and sent_emails.claimed_at < now() - make_interval(secs => $4)
-             returning true",
+        let claimed = sqlx::query_scalar!(
+            r#"insert into sent_emails (key, kind, recipient) values ($1, $2, $3)
+               on conflict (key, kind) do update
+                   set claimed_at = now(), recipient = excluded.recipient
+                   where sent_emails.sent_at is null
+                     and sent_emails.claimed_at < now() - make_interval(secs => $4)
+               returning true as "claimed!""#,
+            key,
+            kind,
+            email.to.email.to_string(),
+            stale_secs,
         )
-        .bind(key)
-        .bind(kind)
-        .bind(email.to.email.to_string())
-        .bind(stale_secs)
         .fetch_optional(pool)
         .await?;
         if claimed.is_none() {
-            let sent: bool = sqlx::query_scalar(
-                "select sent_at is not null from sent_emails where key = $1 and kind = $2",
+            let sent = sqlx::query_scalar!(
+                r#"select sent_at is not null as "sent!" from sent_emails
+                   where key = $1 and kind = $2"#,
+                key,
+                kind,
             )
-            .bind(key)
-            .bind(kind)
             .fetch_one(pool)
             .await?;
             if sent {
@@ -214,22 +215,24 @@ impl Mailer {
         }
         match self.send(email).await {
             Ok(delivery) => {
-                sqlx::query("update sent_emails set sent_at = now() where key = $1 and kind = $2")
-                    .bind(key)
-                    .bind(kind)
-                    .execute(pool)
-                    .await?;
+                sqlx::query!(
+                    "update sent_emails set sent_at = now() where key = $1 and kind = $2",
+                    key,
+                    kind,
+                )
+                .execute(pool)
+                .await?;
                 tracing::info!(email.kind = kind, email.key = %key, "email sent");
                 Ok(delivery)
             }
             Err(error) => {
                 // Give the claim back so the next delivery may try at once;
                 // if this fails too, the claim goes stale.
-                let released = sqlx::query(
+                let released = sqlx::query!(
                     "delete from sent_emails where key = $1 and kind = $2 and sent_at is null",
+                    key,
+                    kind,
                 )
-                .bind(key)
-                .bind(kind)
                 .execute(pool)
                 .await;
                 if let Err(release) = released {
