@@ -33,7 +33,7 @@ pub async fn seed_admin(
             None => None,
         };
         sqlx::query(
-            "update users set is_admin = true, password_hash = coalesce($2, password_hash)
+            "update users set role = 'admin', password_hash = coalesce($2, password_hash)
              where email = $1",
         )
         .bind(&email)
@@ -53,9 +53,9 @@ pub async fn seed_admin(
             .collect()
     });
     sqlx::query(
-        "insert into users (id, email, username, name, phone, password_hash, is_admin)
-         values ($1, $2, $2, 'Administrator', '', $3, true)
-         on conflict (email) do update set is_admin = true",
+        "insert into users (id, email, username, name, phone, password_hash, role)
+         values ($1, $2, $2, 'Administrator', '', $3, 'admin')
+         on conflict (email) do update set role = 'admin'",
     )
     .bind(Uuid::now_v7())
     .bind(&email)

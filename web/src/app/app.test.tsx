@@ -92,6 +92,29 @@ describe('admin guard', () => {
     expect(screen.getByRole('link', { name: /Live chat console/ })).toHaveAttribute('href', '/admin/chat');
     expect(screen.getByRole('link', { name: 'Admin' })).toBeInTheDocument();
   });
+
+  it('shows a support agent only the chat console', async () => {
+    vi.stubGlobal('WebSocket', class {
+      readyState = 0;
+      send() {}
+      close() {}
+    });
+    const support = { ...sampleUser, role: 'support' as const };
+    mockFetch((url) => (url === '/api/user' ? json(200, support) : json(200, [])));
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chat'));
+    expect(await screen.findByRole('link', { name: 'Chat console' })).toHaveAttribute('href', '/admin/chat');
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin/settings', '/admin/database', '/admin/analytics'])(
+    'refuses a support agent %s',
+    async (path) => {
+      mockFetch((url) => (url === '/api/user' ? json(200, { ...sampleUser, role: 'support' }) : json(403, {})));
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('account pages', () => {
