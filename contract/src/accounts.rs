@@ -104,6 +104,8 @@ pub struct LoginRequest {
 pub enum AccountsError {
     EmailExists,
     InvalidCredentials,
+    /// The password was right but an admin deactivated the account.
+    Deactivated,
     Internal,
 }
 

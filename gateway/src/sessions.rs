@@ -165,7 +165,9 @@ struct UserRow {
 }
 
 /// Reads user `user_id`, named by session `session_id`, and whether that
-/// session is still stored: one round trip, whatever the cache holds.
+/// session is still stored: one round trip, whatever the cache holds. A
+/// deactivated account counts as gone, so its sign-ins end on every gateway
+/// at once.
 pub async fn signed_in_user(
     pool: &sqlx::PgPool,
     session_id: Id,
@@ -175,7 +177,7 @@ pub async fn signed_in_user(
         "select {USER_COLUMNS},
                 exists(select 1 from tower_sessions.session s
                        where s.id = $2 and s.expiry_date > now()) as session_live
-         from users where id = $1"
+         from users where id = $1 and active"
     ))
     .bind(user_id)
     .bind(session_id.to_string())

@@ -28,7 +28,9 @@ use crate::{WorkerContext, outbox, passwords, reset_tokens};
 struct UserWithHash {
     #[sqlx(flatten)]
     user: User,
-    password_hash: String,
+    /// `None` for an invited agent who has not chosen a password yet.
+    password_hash: Option<String>,
+    active: bool,
 }
 
 #[derive(Clone)]
@@ -214,21 +216,32 @@ impl Service {
     async fn login(&self, request: LoginRequest) -> Result<User, Failure> {
         let email = normalize_email(&request.email);
         let row: Option<UserWithHash> = sqlx::query_as(&format!(
-            "select {USER_COLUMNS}, password_hash from users where email = $1"
+            "select {USER_COLUMNS}, password_hash, active from users where email = $1"
         ))
         .bind(&email)
         .fetch_optional(&self.ctx.pool)
         .await
         .context("failed to look up the user")?;
+        // Without a stored hash the dummy one is verified, so the time taken
+        // does not tell which accounts exist or have a password.
         let stored = row
             .as_ref()
-            .map_or_else(|| self.dummy_hash.to_string(), |r| r.password_hash.clone());
+            .and_then(|r| r.password_hash.clone())
+            .unwrap_or_else(|| self.dummy_hash.to_string());
         let password = request.password;
         let matches = tokio::task::spawn_blocking(move || passwords::verify(&password, &stored))
             .await
             .context("password verification panicked")?;
         match row {
-            Some(row) if matches => Ok(row.user),
+            // Only someone who knows the password learns that the account
+            // was deactivated.
+            Some(row) if matches && row.password_hash.is_some() => {
+                if row.active {
+                    Ok(row.user)
+                } else {
+                    Err(Failure::Domain(AccountsError::Deactivated))
+                }
+            }
             _ => Err(Failure::Domain(AccountsError::InvalidCredentials)),
         }
     }

@@ -15,6 +15,7 @@ pub mod password_reset;
 pub mod security;
 pub mod site_settings;
 pub mod subscriptions;
+pub mod team;
 pub mod uploads;
 pub mod waitlist;
 pub mod web;
@@ -66,6 +67,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(waitlist::router())
         .merge(subscriptions::router())
         .merge(password_reset::router())
+        .merge(team::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
