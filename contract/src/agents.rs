@@ -1,4 +1,5 @@
-//! The support team (`/api/admin/agents`).
+//! The support team (`/api/admin/agents`) and its canned replies
+//! (`/api/agent/canned-responses`).
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -54,4 +55,33 @@ pub struct TeamMemberPatch {
     #[serde(default)]
     #[ts(optional)]
     pub active: Option<bool>,
+}
+
+/// A prepared answer agents insert by typing `/` and its shortcut.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CannedResponse {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub shortcut: String,
+    pub title: String,
+    /// May hold `{{visitor.name}}` and `{{agent.name}}`, filled in on insert.
+    pub body: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub updated_at: OffsetDateTime,
+}
+
+/// `POST`/`PUT /api/agent/canned-responses`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CannedResponseInput {
+    pub shortcut: String,
+    pub title: String,
+    pub body: String,
 }

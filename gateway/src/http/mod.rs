@@ -4,6 +4,7 @@
 pub mod agent;
 pub mod analytics;
 pub mod auth;
+pub mod canned_responses;
 pub mod chat;
 pub mod content;
 pub mod database;
@@ -68,6 +69,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(subscriptions::router())
         .merge(password_reset::router())
         .merge(team::router())
+        .merge(canned_responses::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CannedResponse } from '@/api-types/CannedResponse';
 import type { TeamMember } from '@/api-types/TeamMember';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
 
@@ -77,5 +78,32 @@ describe('/admin/agents', () => {
     await user.type(screen.getByLabelText('Name'), 'Taken');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('An account already uses this email address')).toBeInTheDocument();
+  });
+
+  it('adds a canned reply on the second tab', async () => {
+    const saved: CannedResponse = { id: 'c1', shortcut: 'hello', title: 'Greeting', body: 'Hi {{visitor.name}}', createdAt: '', updatedAt: '' };
+    let library: CannedResponse[] = [];
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url === '/api/admin/agents') return json(200, [me]);
+      if (url === '/api/agent/canned-responses' && init.method === 'POST') {
+        library = [saved];
+        return json(201, saved);
+      }
+      if (url === '/api/agent/canned-responses') return json(200, library);
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/agents');
+    await user.click(await screen.findByRole('tab', { name: 'Canned replies' }, { timeout: 5_000 }));
+    expect(screen.getByRole('tab', { name: 'Canned replies' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No canned replies yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Shortcut'), 'hello');
+    await user.type(screen.getByLabelText('Title'), 'Greeting');
+    await user.type(screen.getByLabelText('Reply text'), 'Hi {{{{visitor.name}}');
+    await user.click(screen.getByRole('button', { name: 'Add canned reply' }));
+    expect(await screen.findByRole('button', { name: 'Edit /hello' })).toBeInTheDocument();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(body(post![1]!)).toEqual({ shortcut: 'hello', title: 'Greeting', body: 'Hi {{visitor.name}}' });
   });
 });

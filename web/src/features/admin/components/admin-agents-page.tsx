@@ -1,24 +1,56 @@
 // /admin/agents (admins only): the support team — invite by email, change a
-// role, deactivate.
+// role, deactivate — and, on a second tab, the canned replies agents insert
+// with `/` in the chat console.
 
 import { useState, type FormEvent } from 'react';
+import type { CannedResponse } from '@/api-types/CannedResponse';
 import type { Role } from '@/api-types/Role';
 import type { TeamMember } from '@/api-types/TeamMember';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
+import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from '../api/canned-responses';
 import { useInviteMember, useTeam, useUpdateMember } from '../api/team';
 import { AdminSectionPage } from './admin-section-page';
-import { InputField, inputClass } from './form-fields';
+import { InputField, inputClass, TextAreaField } from './form-fields';
 import { headRowClass, LoadFailed, rowClass, tableClass } from './list-states';
+
+type Tab = 'team' | 'canned';
 
 const roleLabels: Record<Role, string> = { admin: 'Admin', support: 'Support agent', user: 'Customer (no access)' };
 
 export default function AdminAgentsPage() {
+  const [tab, setTab] = useState<Tab>('team');
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'team', label: 'Team' },
+    { id: 'canned', label: 'Canned replies' },
+  ];
   return (
     <AdminSectionPage path="/admin/agents">
-      <TeamPanel />
+      <div role="tablist" aria-label="Agents" className="flex gap-2 border-b border-gray-200 dark:border-gray-700">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+              tab === t.id ? 'border-brand-dark text-brand-dark dark:border-brand-light dark:text-brand-light' : 'border-transparent',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
+        {tab === 'team' ? <TeamPanel /> : <CannedPanel />}
+      </div>
     </AdminSectionPage>
   );
 }
@@ -168,6 +200,110 @@ function InviteForm() {
           Invitation sent to <bdi>{sentTo}</bdi>.
         </p>
       )}
+    </section>
+  );
+}
+
+function CannedPanel() {
+  const replies = useCannedResponses();
+  const remove = useDeleteCannedResponse();
+  const [editing, setEditing] = useState<CannedResponse | null>(null);
+  return (
+    <div className="space-y-8">
+      <CannedForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <section aria-labelledby="canned-heading" className="space-y-3">
+        <h2 id="canned-heading" className="text-2xl font-semibold">
+          Canned replies
+        </h2>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          In the chat console, type <kbd>/</kbd> and a few letters of a shortcut or title. <code>{'{{visitor.name}}'}</code> and{' '}
+          <code>{'{{agent.name}}'}</code> are filled in.
+        </p>
+        {replies.isPending && <LoadingMessage>Loading canned replies...</LoadingMessage>}
+        {replies.isError && (
+          <LoadFailed title="Could not load the canned replies" message={replies.error.message} onRetry={() => void replies.refetch()} retrying={replies.isFetching} />
+        )}
+        {replies.data?.length === 0 && <p>No canned replies yet.</p>}
+        {remove.isError && <Alert title="Not deleted">{remove.error.message}</Alert>}
+        <ul className="divide-y divide-gray-200 dark:divide-gray-700">
+          {replies.data?.map((reply) => (
+            <li key={reply.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  <span className="font-mono">/{reply.shortcut}</span> <bdi>{reply.title}</bdi>
+                </p>
+                <p className="whitespace-pre-line text-sm text-gray-700 dark:text-gray-300">
+                  <bdi>{reply.body}</bdi>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setEditing(reply)}>
+                  Edit /{reply.shortcut}
+                </Button>
+                <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(reply.id)}>
+                  Delete /{reply.shortcut}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDone: () => void }) {
+  const save = useSaveCannedResponse();
+  const [shortcut, setShortcut] = useState(editing?.shortcut ?? '');
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [body, setBody] = useState(editing?.body ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: editing?.id, input: { shortcut, title, body } },
+      {
+        onSuccess: () => {
+          setShortcut('');
+          setTitle('');
+          setBody('');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="canned-form-heading" className="space-y-3">
+      <h2 id="canned-form-heading" className="text-2xl font-semibold">
+        {editing ? `Edit /${editing.shortcut}` : 'New canned reply'}
+      </h2>
+      <form onSubmit={submit} className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="Shortcut"
+            required
+            maxLength={32}
+            pattern="[a-z0-9\-]+"
+            hint="Lowercase letters, digits and dashes, up to 32."
+            value={shortcut}
+            onChange={(e) => setShortcut(e.target.value)}
+          />
+          <InputField label="Title" required maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+        <TextAreaField label="Reply text" required rows={4} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
+        {save.isError && <Alert title="Not saved">{save.error.message}</Alert>}
+        <div className="flex gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Save changes' : 'Add canned reply'}
+          </Button>
+          {editing && (
+            <Button variant="secondary" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
     </section>
   );
 }
