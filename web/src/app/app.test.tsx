@@ -91,6 +91,8 @@ describe('admin guard', () => {
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Live chat console/ })).toHaveAttribute('href', '/admin/chat');
     expect(screen.getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    // Agents answer chats in the console: no visitor launcher on admin pages.
+    expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
   });
 
   it('shows a support agent only the chat console', async () => {
@@ -105,9 +107,10 @@ describe('admin guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chat'));
     expect(await screen.findByRole('link', { name: 'Chat console' })).toHaveAttribute('href', '/admin/chat');
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
   });
 
-  it.each(['/admin/settings', '/admin/database', '/admin/analytics'])(
+  it.each(['/admin/settings', '/admin/agents', '/admin/database', '/admin/analytics'])(
     'refuses a support agent %s',
     async (path) => {
       mockFetch((url) => (url === '/api/user' ? json(200, { ...sampleUser, role: 'support' }) : json(403, {})));
@@ -115,6 +118,12 @@ describe('admin guard', () => {
       expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     },
   );
+
+  it('still offers the visitor chat to an agent outside the admin pages', async () => {
+    mockFetch((url) => (url === '/api/user' ? json(200, { ...sampleUser, isAdmin: true, role: 'admin' }) : json(404, {})));
+    renderApp('/contact');
+    expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument();
+  });
 });
 
 describe('account pages', () => {
