@@ -105,7 +105,10 @@ describe('admin guard', () => {
     mockFetch((url) => (url === '/api/user' ? json(200, support) : json(200, [])));
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chat'));
-    expect(await screen.findByRole('link', { name: 'Chat console' })).toHaveAttribute('href', '/admin/chat');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live chat console' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chat console' })).toHaveAttribute('href', '/admin/chat');
+    // No breadcrumb back to an admin home they may not open.
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
   });
