@@ -195,7 +195,7 @@ describe('agent console inbox', () => {
     renderApp('/admin/chat');
     await user.click(await screen.findByRole('button', { name: /Wanjiru/ }, { timeout: 5_000 }));
     const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
-    const reply = within(conversation).getByRole('combobox', { name: 'Reply' });
+    const reply = within(conversation).getByRole('textbox', { name: 'Reply' });
     await user.type(reply, 'x\u200B');
     // One toast at a time: a failure toast would replace this one.
     act(() => toast({ title: 'Earlier notice' }));

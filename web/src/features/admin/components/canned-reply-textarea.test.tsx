@@ -33,15 +33,17 @@ function Harness({ onSend }: { onSend: () => void }) {
 function setup() {
   const onSend = vi.fn();
   render(<Harness onSend={onSend} />);
-  return { onSend, box: screen.getByRole('combobox', { name: 'Reply' }), user: userEvent.setup() };
+  return { onSend, box: screen.getByRole('textbox', { name: 'Reply' }), user: userEvent.setup() };
 }
 
 describe('CannedReplyTextarea', () => {
   it('opens on a slash, filters fuzzily and inserts the filled-in reply with Enter', async () => {
     const { box, user, onSend } = setup();
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.type(box, '/h');
-    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('listbox', { name: 'Canned replies' })).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+    expect(screen.getByRole('status')).toHaveTextContent('2 canned replies: arrow keys choose, Enter inserts, Escape closes.');
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['/hello Greeting', '/hours Opening hours']);
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
@@ -74,7 +76,8 @@ describe('CannedReplyTextarea', () => {
     await user.type(box, '/polic');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['/refund Refund policy']);
     await user.keyboard('{Escape}');
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-activedescendant');
     expect(box).toHaveValue('/polic');
     await user.keyboard('{Enter}');
     expect(onSend).toHaveBeenCalledTimes(1);
@@ -90,6 +93,6 @@ describe('CannedReplyTextarea', () => {
   it('shows nothing when no reply matches', async () => {
     const { box, user } = setup();
     await user.type(box, '/zzz');
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });

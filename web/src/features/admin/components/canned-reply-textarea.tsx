@@ -1,8 +1,10 @@
 // The agent's reply box with the canned-reply picker: typing `/` and a few
 // letters opens a list of matching replies (fuzzy on shortcut and title);
 // arrow keys move, Enter or Tab inserts the reply with the visitor's and
-// agent's names filled in, Escape closes. An ARIA combobox: the textarea owns
-// the listbox and names the active option.
+// agent's names filled in, Escape closes. HTML allows no role on a textarea
+// (so not `combobox`): it stays a textbox with list autocompletion that
+// controls the listbox and names the active option, and a status line
+// announces the list.
 
 import { useId, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
 import type { CannedResponse } from '@/api-types/CannedResponse';
@@ -12,7 +14,7 @@ import { fillTemplate, insertReply, matchCannedResponses, slashQuery, type Slash
 /** At most this many matches are listed. */
 const MAX_OPTIONS = 8;
 
-type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onKeyDown' | 'role'>;
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onKeyDown'>;
 
 export interface CannedReplyTextareaProps extends TextareaProps {
   value: string;
@@ -84,10 +86,8 @@ export function CannedReplyTextarea({ value, onValueChange, onKeyDown, replies, 
       <textarea
         {...rest}
         ref={ref}
-        role="combobox"
         aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
         value={value}
         onChange={(e) => {
@@ -99,6 +99,9 @@ export function CannedReplyTextarea({ value, onValueChange, onKeyDown, replies, 
         onKeyDown={keyDown}
         className={cn('w-full', className)}
       />
+      <p role="status" className="sr-only">
+        {open ? `${matches.length} canned ${matches.length === 1 ? 'reply' : 'replies'}: arrow keys choose, Enter inserts, Escape closes.` : ''}
+      </p>
       <ul
         id={listId}
         role="listbox"
