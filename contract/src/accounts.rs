@@ -21,10 +21,60 @@ pub struct User {
     /// separate because the web client falls back fullName → name → username.
     pub full_name: String,
     pub phone: String,
+    /// What the user may do; `isAdmin` is `role == admin`, kept for clients
+    /// that only know admins.
+    pub role: Role,
     pub is_admin: bool,
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
+}
+
+impl User {
+    /// Whether the user may answer chats (the console and `/api/agent/*`).
+    pub fn is_agent(&self) -> bool {
+        self.role.is_agent()
+    }
+}
+
+/// A user's role: `admin` may do everything, `support` only answers chats,
+/// `user` is a customer account. Stored as text in `users.role`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum Role {
+    Admin,
+    Support,
+    User,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Support => "support",
+            Role::User => "user",
+        }
+    }
+
+    /// Admins and support agents answer chats.
+    pub fn is_agent(self) -> bool {
+        matches!(self, Role::Admin | Role::Support)
+    }
+}
+
+impl TryFrom<String> for Role {
+    type Error = String;
+
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        match value.as_str() {
+            "admin" => Ok(Role::Admin),
+            "support" => Ok(Role::Support),
+            "user" => Ok(Role::User),
+            _ => Err(format!("unknown role {value:?}")),
+        }
+    }
 }
 
 /// Payload of `accounts.register`.
@@ -50,6 +100,8 @@ pub struct LoginRequest {
 pub enum AccountsError {
     EmailExists,
     InvalidCredentials,
+    /// The password was right but an admin deactivated the account.
+    Deactivated,
     Internal,
 }
 
@@ -80,12 +132,14 @@ mod tests {
             name: "Ann Bee".into(),
             full_name: "Ann Bee".into(),
             phone: "+254".into(),
+            role: Role::Support,
             is_admin: false,
             created_at: OffsetDateTime::UNIX_EPOCH,
         };
         let json = serde_json::to_value(&user).expect("serializes");
         assert_eq!(json["fullName"], "Ann Bee");
         assert_eq!(json["isAdmin"], false);
+        assert_eq!(json["role"], "support");
         assert_eq!(json["createdAt"], "1970-01-01T00:00:00Z");
         assert!(json.get("passwordHash").is_none());
     }
@@ -97,6 +151,15 @@ mod tests {
         assert_eq!(bytes, br#"{"error":"email_exists"}"#);
         let back: AccountsReply = serde_json::from_slice(&bytes).expect("deserializes");
         assert_eq!(back, reply);
+    }
+
+    #[test]
+    fn roles_round_trip_as_text() {
+        for role in [Role::Admin, Role::Support, Role::User] {
+            assert_eq!(Role::try_from(role.as_str().to_owned()), Ok(role));
+        }
+        assert!(Role::try_from("root".to_owned()).is_err());
+        assert!(Role::Admin.is_agent() && Role::Support.is_agent() && !Role::User.is_agent());
     }
 
     #[test]

@@ -13,6 +13,30 @@ use uuid::Uuid;
 /// How long a reset link works after it was made.
 pub const TOKEN_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
+/// How long the set-password link of an invitation works.
+pub const INVITE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(48 * 3600);
+
+/// Why a set-password link is sent: the same single-use token either way,
+/// with its own lifetime and email.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkPurpose {
+    /// The account holder asked to reset a forgotten password.
+    #[default]
+    Reset,
+    /// An admin invited a new agent, who chooses a first password.
+    Invite,
+}
+
+impl LinkPurpose {
+    pub fn lifetime(self) -> std::time::Duration {
+        match self {
+            LinkPurpose::Reset => TOKEN_LIFETIME,
+            LinkPurpose::Invite => INVITE_LIFETIME,
+        }
+    }
+}
+
 /// The body of `POST /api/password-reset`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -40,6 +64,9 @@ pub struct PasswordResetRequested {
     pub email: String,
     #[serde(with = "time::serde::rfc3339")]
     pub received_at: OffsetDateTime,
+    /// Absent in messages from before invitations: a reset.
+    #[serde(default)]
+    pub purpose: LinkPurpose,
 }
 
 /// Payload of `accounts.reset_password` (request-reply).

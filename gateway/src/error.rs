@@ -25,6 +25,10 @@ pub enum ApiError {
     RequestTimeout,
     #[error("Request body is too large")]
     PayloadTooLarge,
+    /// The request clashes with the current state (a taken shortcut, the
+    /// last admin); the text says how.
+    #[error("{0}")]
+    Conflict(String),
     #[error("{0}")]
     UnsupportedMediaType(&'static str),
     #[error("{0}")]
@@ -45,6 +49,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,

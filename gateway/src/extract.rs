@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
-use contract::accounts::User;
+use contract::accounts::{Role, User};
 use time::OffsetDateTime;
 use tower_sessions::Session;
 use uuid::Uuid;
@@ -110,7 +110,8 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
     }
 }
 
-/// A signed-in agent (an admin); 401 when signed out, 403 for other users.
+/// A signed-in agent (an admin or a support agent); 401 when signed out, 403
+/// for other users.
 pub struct Agent(pub User);
 
 impl FromRequestParts<AppState> for Agent {
@@ -119,7 +120,7 @@ impl FromRequestParts<AppState> for Agent {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let CurrentUser(user) =
             <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
-        if user.is_admin {
+        if user.is_agent() {
             Ok(Agent(user))
         } else {
             Err(ApiError::Forbidden("Only support agents can do this"))
@@ -127,7 +128,8 @@ impl FromRequestParts<AppState> for Agent {
     }
 }
 
-/// A signed-in admin (site content); 401 when signed out, 403 for other users.
+/// A signed-in admin (everything under `/api/admin`); 401 when signed out,
+/// 403 for other users, support agents included.
 pub struct Admin(pub User);
 
 impl FromRequestParts<AppState> for Admin {
@@ -136,7 +138,7 @@ impl FromRequestParts<AppState> for Admin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let CurrentUser(user) =
             <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
-        if user.is_admin {
+        if user.role == Role::Admin {
             Ok(Admin(user))
         } else {
             Err(ApiError::Forbidden("Only admins can do this"))

@@ -21,7 +21,7 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
-use contract::accounts::User;
+use contract::accounts::{Role, User};
 use futures::StreamExt as _;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -158,17 +158,19 @@ pub enum SignedIn {
 }
 
 /// Reads user `user_id`, named by session `session_id`, and whether that
-/// session is still stored: one round trip, whatever the cache holds.
+/// session is still stored: one round trip, whatever the cache holds. A
+/// deactivated account counts as gone, so its sign-ins end on every gateway
+/// at once.
 pub async fn signed_in_user(
     pool: &sqlx::PgPool,
     session_id: Id,
     user_id: Uuid,
 ) -> sqlx::Result<SignedIn> {
     let row = sqlx::query!(
-        r#"select id, email, username, name, phone, is_admin, created_at,
+        r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at,
                   exists(select 1 from tower_sessions.session s
                          where s.id = $2 and s.expiry_date > now()) as "session_live!"
-           from users where id = $1"#,
+           from users where id = $1 and active"#,
         user_id,
         session_id.to_string(),
     )
@@ -183,6 +185,7 @@ pub async fn signed_in_user(
             full_name: row.name.clone(),
             name: row.name,
             phone: row.phone,
+            role: row.role,
             is_admin: row.is_admin,
             created_at: row.created_at,
         }),

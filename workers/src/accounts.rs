@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use async_nats::jetstream;
 use contract::accounts::{
-    AccountsError, AccountsReply, LoginRequest, RegisterRequest, User, normalize_email,
+    AccountsError, AccountsReply, LoginRequest, RegisterRequest, Role, User, normalize_email,
 };
 use contract::intake::Registered;
 use contract::namespace::ACCOUNTS_QUEUE_GROUP;
@@ -166,10 +166,10 @@ impl Service {
         let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
         let row = sqlx::query_as!(
             User,
-            "insert into users (id, email, username, name, phone, password_hash)
+            r#"insert into users (id, email, username, name, phone, password_hash)
              values ($1, $2, $3, $4, $5, $6)
              on conflict (email) do nothing
-             returning id, email, username, name, name as full_name, phone, is_admin, created_at",
+             returning id, email, username, name, name as "full_name!", phone, role as "role: Role", is_admin, created_at"#,
             Uuid::now_v7(),
             email,
             request.username.trim(),
@@ -207,31 +207,44 @@ impl Service {
         let email = normalize_email(&request.email);
         // The stored hash: only this role ever reads it.
         let row = sqlx::query!(
-            "select id, email, username, name, phone, is_admin, created_at, password_hash
-             from users where email = $1",
+            r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at,
+                      password_hash, active
+               from users where email = $1"#,
             email
         )
         .fetch_optional(&self.ctx.pool)
         .await
         .context("failed to look up the user")?;
+        // Without a stored hash the dummy one is verified, so the time taken
+        // does not tell which accounts exist or have a password.
         let stored = row
             .as_ref()
-            .map_or_else(|| self.dummy_hash.to_string(), |r| r.password_hash.clone());
+            .and_then(|r| r.password_hash.clone())
+            .unwrap_or_else(|| self.dummy_hash.to_string());
         let password = request.password;
         let matches = tokio::task::spawn_blocking(move || passwords::verify(&password, &stored))
             .await
             .context("password verification panicked")?;
         match row {
-            Some(row) if matches => Ok(User {
-                id: row.id,
-                email: row.email,
-                username: row.username,
-                full_name: row.name.clone(),
-                name: row.name,
-                phone: row.phone,
-                is_admin: row.is_admin,
-                created_at: row.created_at,
-            }),
+            // Only someone who knows the password learns that the account
+            // was deactivated.
+            Some(row) if matches && row.password_hash.is_some() => {
+                if row.active {
+                    Ok(User {
+                        id: row.id,
+                        email: row.email,
+                        username: row.username,
+                        full_name: row.name.clone(),
+                        name: row.name,
+                        phone: row.phone,
+                        role: row.role,
+                        is_admin: row.is_admin,
+                        created_at: row.created_at,
+                    })
+                } else {
+                    Err(Failure::Domain(AccountsError::Deactivated))
+                }
+            }
             _ => Err(Failure::Domain(AccountsError::InvalidCredentials)),
         }
     }

@@ -33,7 +33,7 @@ pub async fn seed_admin(
             None => None,
         };
         sqlx::query!(
-            "update users set is_admin = true, password_hash = coalesce($2, password_hash)
+            "update users set role = 'admin', password_hash = coalesce($2, password_hash)
              where email = $1",
             email,
             password_hash,
@@ -54,9 +54,9 @@ pub async fn seed_admin(
     });
     let password_hash = hash_off_runtime(password.clone()).await?;
     sqlx::query!(
-        "insert into users (id, email, username, name, phone, password_hash, is_admin)
-         values ($1, $2, $2, 'Administrator', '', $3, true)
-         on conflict (email) do update set is_admin = true",
+        "insert into users (id, email, username, name, phone, password_hash, role)
+         values ($1, $2, $2, 'Administrator', '', $3, 'admin')
+         on conflict (email) do update set role = 'admin'",
         Uuid::now_v7(),
         email,
         password_hash,

@@ -15,7 +15,10 @@
 //!   address and topic.
 //! - `intake.password_reset`: for an address with an account, a fresh
 //!   single-use token (only its hash stored, valid 30 minutes) emailed as a
-//!   link; for any other address nothing happens, and nobody is told.
+//!   link; for any other address nothing happens, and nobody is told. An
+//!   invitation to the support team (`purpose: invite`, published by
+//!   `POST /api/admin/agents`) takes the same path with a 48-hour token and
+//!   a "set your password" email.
 //!
 //! The inboxes come from the site settings, read for each message, so an
 //! admin's change applies to the next email. Every email is sent once
@@ -29,7 +32,7 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
-use contract::password_reset::{PasswordResetRequested, TOKEN_LIFETIME};
+use contract::password_reset::{LinkPurpose, PasswordResetRequested};
 use contract::signing::{Purpose, Signer};
 use contract::site_settings::SiteSettings;
 use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
@@ -43,7 +46,7 @@ use uuid::Uuid;
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::templates::{
-    ContactAcknowledgement, ContactToSales, PasswordReset, RegistrationToSales, Site,
+    AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, RegistrationToSales, Site,
     SubscriptionConfirmation, Template, WaitlistConfirmation, Welcome,
 };
 use crate::mail::{MailError, Mailer};
@@ -349,7 +352,10 @@ async fn handle_password_reset(
         r#"select exists(select 1 from sent_emails
                          where key = $1 and kind = $2 and sent_at is not null) as "sent!""#,
         request.id,
-        PasswordReset::KIND,
+        match request.purpose {
+            LinkPurpose::Reset => PasswordReset::KIND,
+            LinkPurpose::Invite => AgentInvite::KIND,
+        },
     )
     .fetch_one(pool)
     .await
@@ -369,19 +375,31 @@ async fn handle_password_reset(
         token_hash,
         request.id,
         account.id,
-        TOKEN_LIFETIME.as_secs_f64(),
+        request.purpose.lifetime().as_secs_f64(),
     )
     .execute(pool)
     .await;
     if let Err(error) = stored {
         return Outcome::from_sqlx(error);
     }
-    let email = PasswordReset {
-        name: &account.name,
-        email: &account.email,
-        token: &token,
-    };
-    send_all(pool, mailer, request.id, &[&email]).await
+    match request.purpose {
+        LinkPurpose::Reset => {
+            let email = PasswordReset {
+                name: &account.name,
+                email: &account.email,
+                token: &token,
+            };
+            send_all(pool, mailer, request.id, &[&email]).await
+        }
+        LinkPurpose::Invite => {
+            let email = AgentInvite {
+                name: &account.name,
+                email: &account.email,
+                token: &token,
+            };
+            send_all(pool, mailer, request.id, &[&email]).await
+        }
+    }
 }
 
 /// Stores a request once: a redelivered one (same id) changes nothing.

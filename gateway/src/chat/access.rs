@@ -41,7 +41,7 @@ impl Requester {
     }
 
     pub fn is_agent(&self) -> bool {
-        self.user.as_ref().is_some_and(|user| user.is_admin)
+        self.user.as_ref().is_some_and(User::is_agent)
     }
 }
 

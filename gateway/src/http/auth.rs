@@ -202,6 +202,9 @@ async fn ask_accounts(
             Err(ApiError::BadRequest("Email already exists".to_owned()))
         }
         AccountsReply::Error(AccountsError::InvalidCredentials) => Err(invalid_credentials()),
+        AccountsReply::Error(AccountsError::Deactivated) => Err(ApiError::Forbidden(
+            "This account has been deactivated. Please contact your administrator.",
+        )),
         AccountsReply::Error(AccountsError::Internal) => Err(ApiError::Internal(anyhow::anyhow!(
             "accounts worker failed"
         ))),

@@ -3,6 +3,7 @@
 
 pub mod analytics;
 pub mod auth;
+pub mod canned_responses;
 pub mod content;
 pub mod database;
 pub mod health;
@@ -13,6 +14,7 @@ pub mod password_reset;
 pub mod security;
 pub mod site_settings;
 pub mod subscriptions;
+pub mod team;
 pub mod uploads;
 pub mod waitlist;
 pub mod web;
@@ -62,6 +64,8 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(waitlist::router())
         .merge(subscriptions::router())
         .merge(password_reset::router())
+        .merge(team::router())
+        .merge(canned_responses::router())
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

@@ -15,8 +15,8 @@ use axum::{Json, Router};
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
 use contract::password_reset::{
-    PasswordResetConfirmInput, PasswordResetInput, PasswordResetRequested, ResetPasswordReply,
-    ResetPasswordRequest,
+    LinkPurpose, PasswordResetConfirmInput, PasswordResetInput, PasswordResetRequested,
+    ResetPasswordReply, ResetPasswordRequest,
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -96,6 +96,7 @@ async fn request(
         id,
         email: body.email,
         received_at: OffsetDateTime::now_utc(),
+        purpose: LinkPurpose::Reset,
     };
     super::intake::enqueue(
         &state,

@@ -305,6 +305,29 @@ impl TestApp {
         );
         browser
     }
+
+    /// A browser signed in as a fresh account with `role` (`admin`,
+    /// `support` or `user`), and that account's email.
+    pub async fn signed_in_as(&self, role: &str) -> (Browser, String) {
+        let email = format!("{role}-{}@nyota.example", uuid::Uuid::new_v4().simple());
+        let browser = self.new_browser();
+        assert_eq!(
+            browser.register(&registration(&email)).await.status(),
+            StatusCode::CREATED
+        );
+        sqlx::query("update users set role = $2 where email = $1")
+            .bind(&email)
+            .bind(role)
+            .execute(&self.pool)
+            .await
+            .expect("role set");
+        let browser = self.new_browser();
+        assert_eq!(
+            browser.login(&email, "s3cret-pass").await.status(),
+            StatusCode::OK
+        );
+        (browser, email)
+    }
 }
 
 /// An HTTP client with its own cookie jar, like one browser profile.
@@ -365,6 +388,17 @@ impl Browser {
     pub async fn put(&self, path: &str, body: &Value) -> Response {
         self.client
             .put(self.url(path))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .json(body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// A PATCH as the web client makes it (with the CSRF header).
+    pub async fn patch(&self, path: &str, body: &Value) -> Response {
+        self.client
+            .patch(self.url(path))
             .header("X-Requested-With", "XMLHttpRequest")
             .json(body)
             .send()

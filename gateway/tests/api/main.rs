@@ -2,6 +2,7 @@
 //! and a fresh database per test.
 
 mod accounts;
+mod agents;
 mod analytics;
 mod chat;
 mod chat_pipeline;

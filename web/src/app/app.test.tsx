@@ -91,6 +91,41 @@ describe('admin guard', () => {
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Live chat console/ })).toHaveAttribute('href', '/admin/chat');
     expect(screen.getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    // Agents answer chats in the console: no visitor launcher on admin pages.
+    expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
+  });
+
+  it('shows a support agent only the chat console', async () => {
+    vi.stubGlobal('WebSocket', class {
+      readyState = 0;
+      send() {}
+      close() {}
+    });
+    const support = { ...sampleUser, role: 'support' as const };
+    mockFetch((url) => (url === '/api/user' ? json(200, support) : json(200, [])));
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chat'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live chat console' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chat console' })).toHaveAttribute('href', '/admin/chat');
+    // No breadcrumb back to an admin home they may not open.
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin/settings', '/admin/agents', '/admin/database', '/admin/analytics'])(
+    'refuses a support agent %s',
+    async (path) => {
+      mockFetch((url) => (url === '/api/user' ? json(200, { ...sampleUser, role: 'support' }) : json(403, {})));
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    },
+  );
+
+  it('still offers the visitor chat to an agent outside the admin pages', async () => {
+    mockFetch((url) => (url === '/api/user' ? json(200, { ...sampleUser, isAdmin: true, role: 'admin' }) : json(404, {})));
+    renderApp('/contact');
+    expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,8 @@ import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-b
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
+import { useUser } from '@/lib/auth/get-user';
+import { isAgent } from '@/lib/auth/roles';
 
 /** Smoothly scrolls to the top about 100 ms after every navigation, unless the
  * address names a fragment (`/privacy#section-9`), which the page scrolls to. */
@@ -22,6 +24,15 @@ function ScrollToTop() {
     return () => window.clearTimeout(timer);
   }, [pathname]);
   return null;
+}
+
+/** The visitor chat launcher, except for a signed-in agent on an admin page (they answer chats in the console). */
+function VisitorChat() {
+  const { pathname } = useLocation();
+  const { data: user } = useUser();
+  const onAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
+  if (onAdminPage && isAgent(user)) return null;
+  return <ChatLauncher />;
 }
 
 /** The shared shell around every page. */
@@ -53,7 +64,7 @@ export function AppLayout() {
       <Footer />
       <CookieBanner />
       {/* The visitor chat: a tiny launcher; the panel is its own chunk, loaded on first open. */}
-      <ChatLauncher />
+      <VisitorChat />
       <DeferredToaster />
     </div>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
+import { mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
 
 export function AccessDenied() {
   return (
@@ -23,11 +24,17 @@ export function AccessDenied() {
   );
 }
 
-/** Signed out → /login; signed in without isAdmin → Access denied. */
+/**
+ * Signed out → /login; a support agent opening /admin → the chat console;
+ * anyone opening an admin page their role does not allow → Access denied.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError } = useUser();
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '') || '/';
   if (isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
   if (isError || !user) return <Navigate to="/login" replace />;
-  if (!user.isAdmin) return <AccessDenied />;
+  if (path === '/admin' && user.role === 'support') return <Navigate to={SUPPORT_HOME} replace />;
+  if (!mayOpenAdminPage(user, path)) return <AccessDenied />;
   return <>{children}</>;
 }

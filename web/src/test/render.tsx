@@ -44,6 +44,7 @@ export const sampleUser: User = {
   name: 'Amina Otieno',
   fullName: 'Amina Otieno',
   phone: '+254700000001',
+  role: 'user',
   isAdmin: false,
   createdAt: '2026-01-01T00:00:00Z',
 };

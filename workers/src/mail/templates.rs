@@ -576,6 +576,51 @@ impl Template for PasswordReset<'_> {
     }
 }
 
+/// An admin invited someone to the support team: a link to choose a first
+/// password (the reset token machinery, with the invitation's lifetime).
+pub struct AgentInvite<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub token: &'a str,
+}
+
+impl AgentInvite<'_> {
+    /// Which email this is, in `sent_emails`.
+    pub const KIND: &'static str = "agent.invite";
+}
+
+impl Template for AgentInvite<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let to = mailbox("The invited address", Some(self.name), self.email)?;
+        let hours = contract::password_reset::INVITE_LIFETIME.as_secs() / 3600;
+        let mut body = Body::default();
+        body.paragraph(&format!("Hello {},", self.name))
+            .paragraph(&format!(
+                "You have been invited to answer chats for the {COMPANY} support team \
+                 ({}). Choose your password here:",
+                self.email
+            ))
+            .link(
+                "Set my password",
+                &format!(
+                    "{}/reset-password?token={}&invite=1",
+                    site.public_url, self.token
+                ),
+            )
+            .paragraph(&format!(
+                "The link works once, within {hours} hours. Then sign in with this email \
+                 address and your new password.\n\nThe {COMPANY} team"
+            ));
+        Ok(body.finish(
+            AgentInvite::KIND,
+            to,
+            None,
+            format!("You're invited to the {COMPANY} support team"),
+            site,
+        ))
+    }
+}
+
 /// When the gateway accepted a request, for people.
 fn received(request: &ContactMessage) -> String {
     request

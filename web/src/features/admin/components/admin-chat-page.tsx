@@ -6,6 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
+import { useUser } from '@/lib/auth/get-user';
+import { mayOpenAdminPage } from '@/lib/auth/roles';
 import { CoalescedTask } from '@/lib/chat/coalesced-task';
 import { useLiveChatMessages } from '@/lib/chat/use-live-chat-messages';
 import { useResyncOnReturn } from '@/lib/chat/use-resync-on-return';
@@ -23,6 +25,7 @@ const section = adminSection('/admin/chat');
 
 export default function AdminChatPage() {
   const queryClient = useQueryClient();
+  const { data: user } = useUser();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('chat');
   const [filters, setFilters] = useState<InboxFilters>({ status: 'all', assigned: 'all' });
@@ -144,13 +147,16 @@ export default function AdminChatPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 lg:px-8">
       <PageMeta title={consoleTitle(`${section.title} | ${site.company}`, missed)} description={section.description} />
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">
-          Admin
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span>{section.title}</span>
-      </nav>
+      {/* A support agent may open only this page: no way "back" to the admin home. */}
+      {mayOpenAdminPage(user, '/admin') && (
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">
+            Admin
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span>{section.title}</span>
+        </nav>
+      )}
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">{section.title}</h1>
         <p role="status" className="text-sm text-gray-700 dark:text-gray-300">

@@ -15,6 +15,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/uploads', title: 'Uploads', description: 'Images for blog posts and events: upload, copy their address, delete.' },
   { path: '/admin/database', title: 'Database', description: 'Migrations, tables, message streams and dead letters to replay or discard.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
+  { path: '/admin/agents', title: 'Agents', description: 'Invite support agents, change their roles, deactivate them, and manage canned replies.' },
 ];
 
 export function adminSection(path: string): AdminSection {

@@ -13,10 +13,12 @@ import { useMessageComposer } from '@/lib/chat/use-message-composer';
 import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
 import { mailtoHref } from '@/lib/mailto';
 import { useJoinedSession } from '@/lib/live-socket';
+import { useCannedResponses } from '../api/canned-responses';
 import { useAgentChat } from '../api/get-agent-chat';
 import { useAssignAgentChat } from '../api/assign-agent-chat';
 import { useReopenAgentChat } from '../api/reopen-agent-chat';
 import { useResolveAgentChat } from '../api/resolve-agent-chat';
+import { CannedReplyTextarea } from './canned-reply-textarea';
 import { describeBrowser, formatStartedAt } from './chat-console-format';
 
 export function ChatConsoleConversation({ sessionId }: { sessionId: string }) {
@@ -61,6 +63,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
   const messages = useChatMessages(sessionId);
   const visitorTyping = useTypingIndicator(sessionId, 'user');
   const composer = useMessageComposer(sessionId);
+  const canned = useCannedResponses();
   const assign = useAssignAgentChat();
   const resolve = useResolveAgentChat();
   const reopen = useReopenAgentChat();
@@ -129,18 +132,20 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         <label htmlFor={`reply-${sessionId}`} className="sr-only">
           Reply
         </label>
-        <textarea
+        <CannedReplyTextarea
           id={`reply-${sessionId}`}
           dir="auto"
           aria-invalid={composer.problem ? true : undefined}
           aria-describedby={composer.problem ? `reply-${sessionId}-problem` : undefined}
           rows={2}
           maxLength={maxMessageLength}
-          placeholder="Write a reply (Enter sends, Shift+Enter for a new line)"
+          placeholder="Write a reply (Enter sends, Shift+Enter for a new line, / for canned replies)"
           value={composer.text}
-          onChange={(e) => composer.onChange(e.target.value)}
+          onValueChange={composer.onChange}
           onKeyDown={composer.onKeyDown}
-          className="block max-h-40 min-h-10 flex-1 resize-y rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+          replies={canned.data ?? []}
+          values={{ visitorName: chat.visitorName, agentName: me?.name ?? '' }}
+          className="block max-h-40 min-h-10 resize-y rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
         />
         <Button type="submit" disabled={!composer.canSend}>
           {composer.sending ? <Spinner /> : <SendHorizontal className="h-4 w-4" aria-hidden="true" />}

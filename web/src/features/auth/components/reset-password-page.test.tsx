@@ -81,3 +81,27 @@ describe('/reset-password', () => {
     expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
   });
 });
+
+describe('/reset-password?invite=1 (an invitation to the support team)', () => {
+  it('asks the invited agent to set a password and sends the token with it', async () => {
+    const user = userEvent.setup();
+    const fetch = start(() => json(200, { message: done }), `/reset-password?token=${token}&invite=1`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'agent-pass-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'agent-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(/Welcome to the team/)).toBeInTheDocument();
+    const sent = fetch.mock.calls.find(([url]) => url === '/api/password-reset/confirm');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ token, password: 'agent-pass-1' });
+  });
+
+  it('tells an agent with a used or expired invitation to ask for a new one', async () => {
+    const user = userEvent.setup();
+    start(() => json(400, { message: invalid }, 'Bad Request'), `/reset-password?token=${token}&invite=1`);
+    await user.type(await screen.findByLabelText('New password'), 'agent-pass-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'agent-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(/ask your administrator to invite you again/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).not.toBeInTheDocument();
+  });
+});

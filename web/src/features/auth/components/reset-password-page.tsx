@@ -24,6 +24,8 @@ export const invalidLinkText = 'This reset link is invalid or has expired. Pleas
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  // An invitation to the support team links here too, to choose a first password.
+  const invite = params.get('invite') === '1';
   const reset = useConfirmPasswordReset();
   const outcomeRef = useRef<HTMLDivElement>(null);
   const {
@@ -52,34 +54,50 @@ export function ResetPasswordPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to login
       </Link>
-      <h1 className="mt-6 text-3xl font-bold">Choose a new password</h1>
+      <h1 className="mt-6 text-3xl font-bold">{invite ? 'Set your password' : 'Choose a new password'}</h1>
       {reset.isSuccess ? (
         <div ref={outcomeRef} tabIndex={-1} className="mt-6 space-y-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-dark">
-          <Alert title="Password reset" variant="success">
-            {reset.data.message} For your security, you have been signed out everywhere.
-          </Alert>
+          {invite ? (
+            <Alert title="Password set" variant="success">
+              Welcome to the team. You can now sign in with your email address and this password.
+            </Alert>
+          ) : (
+            <Alert title="Password reset" variant="success">
+              {reset.data.message} For your security, you have been signed out everywhere.
+            </Alert>
+          )}
           <Link to="/login" className={buttonClass('primary')}>
             Sign in
           </Link>
         </div>
       ) : !token || linkRefused ? (
         <div className="mt-6 space-y-4">
-          <Alert title="Link not valid">{invalidLinkText}</Alert>
-          <Link to="/forgot-password" className={buttonClass('secondary')}>
-            Request a new link
-          </Link>
+          {invite ? (
+            <Alert title="Link not valid">
+              This invitation link is invalid, used or older than 48 hours. Please ask your administrator to invite you again.
+            </Alert>
+          ) : (
+            <>
+              <Alert title="Link not valid">{invalidLinkText}</Alert>
+              <Link to="/forgot-password" className={buttonClass('secondary')}>
+                Request a new link
+              </Link>
+            </>
+          )}
         </div>
       ) : (
         <>
           <p className="mt-2 text-gray-700 dark:text-gray-300">
-            Enter a new password for your account. It must be at least 6 characters.
+            {invite
+              ? 'Welcome to the Nyota Cloud support team. Choose the password you will sign in with. It must be at least 6 characters.'
+              : 'Enter a new password for your account. It must be at least 6 characters.'}
           </p>
           <form
             className="mt-8 space-y-5"
             noValidate
             onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))}
           >
-            {reset.isError && <Alert title="Password not reset">{reset.error.message}</Alert>}
+            {reset.isError && <Alert title={invite ? 'Password not set' : 'Password not reset'}>{reset.error.message}</Alert>}
             <TextField
               label="New password"
               type="password"
@@ -96,7 +114,13 @@ export function ResetPasswordPage() {
             />
             <Button type="submit" className="w-full" disabled={reset.isPending}>
               {reset.isPending && <Spinner />}
-              {reset.isPending ? 'Resetting password...' : 'Reset password'}
+              {invite
+                ? reset.isPending
+                  ? 'Setting password...'
+                  : 'Set password'
+                : reset.isPending
+                  ? 'Resetting password...'
+                  : 'Reset password'}
             </Button>
           </form>
         </>

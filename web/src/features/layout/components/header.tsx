@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
+import { isAgent, SUPPORT_HOME } from '@/lib/auth/roles';
 import { useLogout } from '@/lib/auth/logout';
 import { DesktopMenu } from './desktop-menu';
 import { plainLinks, productLinks, solutionLinks, type NavLink } from './nav-links';
@@ -46,6 +47,7 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
   const accountLinks: NavLink[] = [];
   if (user) accountLinks.push({ to: '/dashboard', label: 'Dashboard' });
   if (user?.isAdmin) accountLinks.push({ to: '/admin', label: 'Admin' });
+  else if (isAgent(user)) accountLinks.push({ to: SUPPORT_HOME, label: 'Chat console' });
 
   const authActions = (mobile: boolean) => {
     if (isPending) return null;

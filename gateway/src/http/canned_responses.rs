@@ -1,0 +1,184 @@
+//! Canned replies: a library every agent reads (`GET
+//! /api/agent/canned-responses`, for the `/` picker in the reply box) and
+//! only admins change (`POST`, `PUT .../{id}`, `DELETE .../{id}`). Each
+//! change is audited. Table `canned_responses`, written only here.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, put};
+use axum::{Json, Router};
+use contract::agents::{CannedResponse, CannedResponseInput};
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::{Admin, Agent, ApiPath};
+use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/agent/canned-responses", get(list).post(create))
+        .route("/agent/canned-responses/{id}", put(update).delete(delete))
+}
+
+const COLUMNS: &str = "id, shortcut, title, body, created_at, updated_at";
+
+const SHORTCUT_TAKEN: &str = "Another canned reply already uses this shortcut";
+
+/// A shortcut is what follows the `/`: 1–32 lowercase letters, digits and
+/// dashes.
+fn is_valid_shortcut(shortcut: &str) -> bool {
+    (1..=32).contains(&shortcut.len())
+        && shortcut
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+impl Input for CannedResponseInput {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("shortcut", "Shortcut"),
+        ("title", "Title"),
+        ("body", "Reply text"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        let shortcut = input::text("Shortcut", self.shortcut)?.required()?.value();
+        if !is_valid_shortcut(&shortcut) {
+            return Err(InputError(
+                "Shortcut must be 1 to 32 lowercase letters, digits or dashes".to_owned(),
+            ));
+        }
+        Ok(CannedResponseInput {
+            shortcut,
+            title: input::text("Title", self.title)?
+                .required()?
+                .max_chars(100)?
+                .value(),
+            body: input::multiline("Reply text", self.body)?
+                .required()?
+                .max_chars(4000)?
+                .value(),
+        })
+    }
+}
+
+/// A unique-shortcut violation as the 409 the admin reads; anything else
+/// stays a database error.
+fn on_taken_shortcut(error: sqlx::Error) -> ApiError {
+    match &error {
+        sqlx::Error::Database(db) if db.constraint() == Some("canned_responses_shortcut_key") => {
+            ApiError::Conflict(SHORTCUT_TAKEN.to_owned())
+        }
+        _ => error.into(),
+    }
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Agent(_): Agent,
+) -> Result<Json<Vec<CannedResponse>>, ApiError> {
+    let replies: Vec<CannedResponse> = sqlx::query_as(&format!(
+        "select {COLUMNS} from canned_responses order by shortcut"
+    ))
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(Json(replies))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ValidatedJson(body): ValidatedJson<CannedResponseInput>,
+) -> Result<(StatusCode, Json<CannedResponse>), ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let reply: CannedResponse = sqlx::query_as(&format!(
+        "insert into canned_responses (id, shortcut, title, body)
+         values ($1, $2, $3, $4) returning {COLUMNS}"
+    ))
+    .bind(Uuid::now_v7())
+    .bind(&body.shortcut)
+    .bind(&body.title)
+    .bind(&body.body)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(on_taken_shortcut)?;
+    let details = json!({ "shortcut": reply.shortcut });
+    crate::audit::record(
+        &mut tx,
+        admin.id,
+        "create",
+        "canned_response",
+        reply.id,
+        details,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(reply)))
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(body): ValidatedJson<CannedResponseInput>,
+) -> Result<Json<CannedResponse>, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let reply: CannedResponse = sqlx::query_as(&format!(
+        "update canned_responses set shortcut = $2, title = $3, body = $4, updated_at = now()
+         where id = $1 returning {COLUMNS}"
+    ))
+    .bind(id)
+    .bind(&body.shortcut)
+    .bind(&body.title)
+    .bind(&body.body)
+    .fetch_optional(&mut *tx)
+    .await
+    .map_err(on_taken_shortcut)?
+    .ok_or(ApiError::NoSuch("Canned reply not found"))?;
+    let details = json!({ "shortcut": reply.shortcut });
+    crate::audit::record(&mut tx, admin.id, "update", "canned_response", id, details).await?;
+    tx.commit().await?;
+    Ok(Json(reply))
+}
+
+async fn delete(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<StatusCode, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let shortcut: String =
+        sqlx::query_scalar("delete from canned_responses where id = $1 returning shortcut")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(ApiError::NoSuch("Canned reply not found"))?;
+    let details = json!({ "shortcut": shortcut });
+    crate::audit::record(&mut tx, admin.id, "delete", "canned_response", id, details).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortcuts_are_short_lowercase_words_with_dashes() {
+        for good in ["hi", "refund-policy", "a", "sla-24h", &"x".repeat(32)] {
+            assert!(is_valid_shortcut(good), "{good}");
+        }
+        for bad in [
+            "",
+            "Hi",
+            "two words",
+            "ümlaut",
+            "under_score",
+            "/hi",
+            &"x".repeat(33),
+        ] {
+            assert!(!is_valid_shortcut(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! The support team on `/admin/agents` (admins only): list the admins and
+//! support agents, invite one by email, change a role or deactivate.
+//!
+//! An invitation creates the account without a password and publishes an
+//! `intake.password_reset` request with the `invite` purpose: the intake
+//! worker emails a single-use set-password link valid 48 hours (the reset
+//! token machinery). Inviting a pending address again sends a new link.
+//!
+//! Losing rights (a demotion or a deactivation) ends the member's stored
+//! sessions and closes their sockets on every gateway; a deactivated account
+//! cannot sign in again. The last active admin, and the acting admin
+//! themselves, cannot be demoted or deactivated. Every change is audited.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, patch};
+use axum::{Json, Router};
+use contract::accounts::{Role, normalize_email};
+use contract::agents::{TeamInvite, TeamMember, TeamMemberPatch};
+use contract::password_reset::{LinkPurpose, PasswordResetRequested};
+use serde_json::json;
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::extract::{Admin, ApiPath};
+use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::revocation;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/agents", get(list).post(invite))
+        .route("/admin/agents/{id}", patch(update))
+}
+
+/// The columns of a [`TeamMember`].
+const MEMBER_COLUMNS: &str = "id, name, email, role, active, password_hash is null as pending, \
+                              invited_at, capacity";
+
+const NOT_SENT: &str = "The invitation could not be sent right now. \
+                        Invite the same address again to send it.";
+
+impl Input for TeamInvite {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("email", "Email"), ("name", "Name"), ("role", "Role")];
+
+    fn check(self) -> Result<Self, InputError> {
+        let email = normalize_email(&input::email("Email", self.email)?.value());
+        let name = input::text("Name", self.name)?
+            .required()?
+            .max_chars(100)?
+            .value();
+        if !self.role.is_agent() {
+            return Err(InputError("Role must be admin or support".to_owned()));
+        }
+        Ok(TeamInvite {
+            email,
+            name,
+            role: self.role,
+        })
+    }
+}
+
+impl Input for TeamMemberPatch {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("role", "Role"), ("active", "Active")];
+
+    fn check(self) -> Result<Self, InputError> {
+        if self.role.is_none() && self.active.is_none() {
+            return Err(InputError(
+                "Nothing to change: give a role or whether the account is active".to_owned(),
+            ));
+        }
+        Ok(self)
+    }
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+) -> Result<Json<Vec<TeamMember>>, ApiError> {
+    let members: Vec<TeamMember> = sqlx::query_as(&format!(
+        "select {MEMBER_COLUMNS} from users where role <> 'user' order by lower(name), email"
+    ))
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(Json(members))
+}
+
+async fn invite(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ValidatedJson(body): ValidatedJson<TeamInvite>,
+) -> Result<(StatusCode, Json<TeamMember>), ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let created: Option<TeamMember> = sqlx::query_as(&format!(
+        "insert into users (id, email, username, name, phone, password_hash, role, invited_at)
+         values ($1, $2, $2, $3, '', null, $4, now())
+         on conflict (email) do nothing
+         returning {MEMBER_COLUMNS}"
+    ))
+    .bind(Uuid::now_v7())
+    .bind(&body.email)
+    .bind(&body.name)
+    .bind(body.role.as_str())
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (status, member, action) = match created {
+        Some(member) => (StatusCode::CREATED, member, "invite"),
+        None => {
+            let existing: TeamMember = sqlx::query_as(&format!(
+                "select {MEMBER_COLUMNS} from users where email = $1 for update"
+            ))
+            .bind(&body.email)
+            .fetch_one(&mut *tx)
+            .await?;
+            // Only an invitation nobody has accepted yet is sent again.
+            if !(existing.pending && existing.role.is_agent() && existing.active) {
+                return Err(ApiError::Conflict(
+                    "An account already uses this email address".to_owned(),
+                ));
+            }
+            let member: TeamMember = sqlx::query_as(&format!(
+                "update users set invited_at = now() where id = $1 returning {MEMBER_COLUMNS}"
+            ))
+            .bind(existing.id)
+            .fetch_one(&mut *tx)
+            .await?;
+            (StatusCode::OK, member, "reinvite")
+        }
+    };
+    crate::audit::record(
+        &mut tx,
+        admin.id,
+        action,
+        "agent",
+        member.id,
+        json!({ "email": member.email, "role": member.role }),
+    )
+    .await?;
+    tx.commit().await?;
+
+    let id = Uuid::now_v7();
+    let request = PasswordResetRequested {
+        id,
+        email: member.email.clone(),
+        received_at: OffsetDateTime::now_utc(),
+        purpose: LinkPurpose::Invite,
+    };
+    super::intake::enqueue(
+        &state,
+        state.namespace.intake_password_reset(),
+        id,
+        &request,
+        NOT_SENT,
+    )
+    .await?;
+    tracing::info!(agent.id = %member.id, "agent invited");
+    Ok((status, Json(member)))
+}
+
+#[derive(sqlx::FromRow)]
+struct Standing {
+    #[sqlx(try_from = "String")]
+    role: Role,
+    active: bool,
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(body): ValidatedJson<TeamMemberPatch>,
+) -> Result<Json<TeamMember>, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    // Every active admin row is locked first, so two admins demoting each
+    // other at once cannot both pass the last-admin check.
+    let admins: Vec<Uuid> =
+        sqlx::query_scalar("select id from users where role = 'admin' and active for update")
+            .fetch_all(&mut *tx)
+            .await?;
+    let before: Standing =
+        sqlx::query_as("select role, active from users where id = $1 for update")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(ApiError::NoSuch("Team member not found"))?;
+    let after = Standing {
+        role: body.role.unwrap_or(before.role),
+        active: body.active.unwrap_or(before.active),
+    };
+    let was_admin = before.role == Role::Admin && before.active;
+    let stays_admin = after.role == Role::Admin && after.active;
+    if was_admin && !stays_admin {
+        if admins.len() <= 1 {
+            return Err(ApiError::Conflict(
+                "This is the last active admin. Make someone else an admin first.".to_owned(),
+            ));
+        }
+        if id == admin.id {
+            return Err(ApiError::Conflict(
+                "You cannot demote or deactivate yourself. Ask another admin.".to_owned(),
+            ));
+        }
+    }
+    let member: TeamMember = sqlx::query_as(&format!(
+        "update users set role = $2, active = $3 where id = $1 returning {MEMBER_COLUMNS}"
+    ))
+    .bind(id)
+    .bind(after.role.as_str())
+    .bind(after.active)
+    .fetch_one(&mut *tx)
+    .await?;
+    crate::audit::record(
+        &mut tx,
+        admin.id,
+        "update",
+        "agent",
+        id,
+        json!({
+            "before": { "role": before.role, "active": before.active },
+            "after": { "role": after.role, "active": after.active },
+        }),
+    )
+    .await?;
+    let loses_rights = (before.active && !after.active) || rank(after.role) < rank(before.role);
+    let ended = if loses_rights {
+        delete_sessions_of(&mut tx, id).await?
+    } else {
+        Vec::new()
+    };
+    tx.commit().await?;
+    if loses_rights {
+        end_everywhere(&state, id, &ended).await;
+        tracing::info!(agent.id = %id, sessions = ended.len(), "agent lost rights");
+    }
+    Ok(Json(member))
+}
+
+/// Orders roles by what they may do.
+fn rank(role: Role) -> u8 {
+    match role {
+        Role::User => 0,
+        Role::Support => 1,
+        Role::Admin => 2,
+    }
+}
+
+/// Deletes every stored cookie session signed in as `user_id` and returns
+/// their ids. The store keeps MessagePack records without a user column; a
+/// signed-in record holds the `user_id` key then the id as a 36-character
+/// string (the same scan as the accounts worker's password reset, which
+/// `tests/api/password_reset.rs` checks against real sessions).
+async fn delete_sessions_of(tx: &mut PgConnection, user_id: Uuid) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "delete from tower_sessions.session
+         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
+         returning id",
+    )
+    .bind(user_id.hyphenated().to_string())
+    .fetch_all(tx)
+    .await
+}
+
+/// Drops the ended sessions from every gateway's cache and closes the
+/// user's sockets everywhere.
+async fn end_everywhere(state: &AppState, user_id: Uuid, sessions: &[String]) {
+    for session in sessions {
+        let announced = crate::bus::announce(
+            &state.nats,
+            state.namespace.sessions_changed(),
+            session.clone().into(),
+        )
+        .await;
+        if let Err(error) = announced {
+            tracing::error!(
+                error = format!("{error:#}"),
+                "failed to announce an ended session"
+            );
+        }
+    }
+    revocation::revoke(state, user_id).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_rank_by_their_rights() {
+        assert!(rank(Role::User) < rank(Role::Support));
+        assert!(rank(Role::Support) < rank(Role::Admin));
+    }
+
+    #[test]
+    fn an_invite_is_for_an_agent_role_only() {
+        let invite = |role| TeamInvite {
+            email: " Ann@Example.com ".to_owned(),
+            name: " Ann ".to_owned(),
+            role,
+        };
+        let checked = invite(Role::Support).check().expect("valid");
+        assert_eq!(
+            (checked.email.as_str(), checked.name.as_str()),
+            ("ann@example.com", "Ann")
+        );
+        assert_eq!(
+            invite(Role::User).check(),
+            Err(InputError("Role must be admin or support".to_owned()))
+        );
+    }
+}
