@@ -133,8 +133,12 @@ pub async fn spawn<B: Batcher>(
 
     Ok(tokio::spawn(async move {
         let mut batch = Batch::default();
-        let mut flush_tick = tokio::time::interval(spec.flush_every);
-        let mut prune_tick = tokio::time::interval(spec.prune_every);
+        // The first ticks come one period after the start (a plain interval
+        // ticks at once, which would flush whatever arrived in the first
+        // instant as a batch of its own).
+        let start = tokio::time::Instant::now();
+        let mut flush_tick = tokio::time::interval_at(start + spec.flush_every, spec.flush_every);
+        let mut prune_tick = tokio::time::interval_at(start + spec.prune_every, spec.prune_every);
         let mut shutdown = std::pin::pin!(shutdown);
         tracing::info!(role = name, "role started");
         loop {

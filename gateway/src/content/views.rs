@@ -15,12 +15,12 @@ use crate::state::AppState;
 static BOTS: LazyLock<isbot::Bots> = LazyLock::new(isbot::Bots::default);
 
 /// Whether a read counts as a view: a browser's (it sends a user agent that
-/// no known bot sends) by anyone but an admin.
+/// no known bot sends) by anyone but staff (admins and support agents).
 pub fn counts(user_agent: Option<&HeaderValue>, reader: Option<&User>) -> bool {
     let browser = user_agent
         .and_then(|value| value.to_str().ok())
         .is_some_and(|agent| !agent.trim().is_empty() && !BOTS.is_bot(agent));
-    browser && !reader.is_some_and(|user| user.is_admin)
+    browser && !reader.is_some_and(User::is_agent)
 }
 
 /// Publishes one view of `post_id` (its payload: the view's own id, so the

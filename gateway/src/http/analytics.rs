@@ -258,7 +258,7 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
              from chat_sessions s where {chats_in_range} group by 1
          ), registrations as (
              select {user_day} as day, count(*) as n from users
-             where not is_admin and {users_in_range} group by 1
+             where role = 'user' and {users_in_range} group by 1
          ), requests as (
              select {request_day} as day, count(*) as n from contact_requests
              where {requests_in_range} group by 1

@@ -372,7 +372,7 @@ async fn overview(
     let counts = sqlx::query!(
         r#"select
              (select count(*) from contact_requests where status = 'new') as "new_requests!",
-             (select count(*) from users where not is_admin
+             (select count(*) from users where role = 'user'
                  and created_at >= date_trunc('week', now() at time zone 'Africa/Nairobi')
                                    at time zone 'Africa/Nairobi') as "registrations!",
              (select count(*) from dead_letters where replayed_at is null) as "dead_letters!""#,

@@ -337,6 +337,16 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
     .execute(&app.pool)
     .await
     .expect("user");
+    // Staff accounts are not registrations.
+    sqlx::query(
+        "insert into users (id, email, username, name, phone, password_hash, role, created_at)
+         values ($1, 'agent@example.com', 'agent', 'Support Agent', '+254 700 000 010', 'x',
+                 'support', '2026-03-03T09:00:00Z')",
+    )
+    .bind(Uuid::now_v7())
+    .execute(&app.pool)
+    .await
+    .expect("support agent");
 
     // Contact requests: the 2nd in Nairobi (late on the 1st in UTC), and the 3rd.
     for at in [

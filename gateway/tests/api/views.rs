@@ -146,7 +146,7 @@ async fn a_thousand_concurrent_reads_count_a_thousand_views_across_a_worker_kill
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn crawlers_admins_and_clients_without_a_user_agent_are_not_counted(pool: PgPool) {
+async fn crawlers_staff_and_clients_without_a_user_agent_are_not_counted(pool: PgPool) {
     let app = spawn(pool).await;
     let id = new_post(&app).await;
     let path = format!("/api/blog/{id}");
@@ -166,7 +166,9 @@ async fn crawlers_admins_and_clients_without_a_user_agent_are_not_counted(pool: 
         .await
         .expect("request");
     assert_eq!(response.status(), StatusCode::OK);
-    // A signed-in visitor who is no admin counts.
+    let (support, _) = app.signed_in_as("support").await;
+    read(&support.client, &support.url(&path), CHROME).await;
+    // A signed-in visitor who is no staff counts.
     let visitor = app.new_browser();
     let registered = visitor
         .register(&crate::helpers::registration("reader@example.com"))
