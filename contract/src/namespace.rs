@@ -11,6 +11,9 @@ pub const ACCOUNTS_QUEUE_GROUP: &str = "accounts";
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Namespace {
     prefix: String,
+    /// Copies JetStream keeps of each stream (3 on a 3-node cluster, so
+    /// losing one node loses nothing); 0 and 1 both mean one copy.
+    replicas: usize,
 }
 
 impl Namespace {
@@ -22,12 +25,26 @@ impl Namespace {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
-            Ok(Self { prefix })
+            Ok(Self {
+                prefix,
+                replicas: 1,
+            })
         } else {
             Err(format!(
                 "NATS prefix {prefix:?} may contain only letters, digits, '-' and '_'"
             ))
         }
+    }
+
+    /// The same namespace with its streams kept in `replicas` copies.
+    pub fn with_replicas(mut self, replicas: usize) -> Self {
+        self.replicas = replicas;
+        self
+    }
+
+    /// Copies of each stream (and key-value bucket) JetStream keeps.
+    pub fn replicas(&self) -> usize {
+        self.replicas.max(1)
     }
 
     fn subject(&self, name: &str) -> String {
@@ -191,6 +208,7 @@ impl Namespace {
             subjects: vec![self.chat_send_all(), self.chat_started_all()],
             max_age: Duration::from_secs(7 * 24 * 3600),
             duplicate_window: Duration::from_secs(120),
+            num_replicas: self.replicas(),
             ..Default::default()
         }
     }
@@ -203,6 +221,7 @@ impl Namespace {
             // Long enough for a worker outage over a weekend.
             max_age: Duration::from_secs(14 * 24 * 3600),
             duplicate_window: Duration::from_secs(120),
+            num_replicas: self.replicas(),
             ..Default::default()
         }
     }

@@ -19,3 +19,54 @@ pub async fn shutdown_signal() {
         () = terminate => {},
     }
 }
+
+/// The servers named in `urls`: one NATS URL or several, comma-separated
+/// (the nodes of a cluster, between which the client fails over).
+pub fn nats_servers(urls: &str) -> Result<Vec<async_nats::ServerAddr>, String> {
+    urls.split(',')
+        .map(str::trim)
+        .filter(|url| !url.is_empty())
+        .map(|url| {
+            url.parse::<async_nats::ServerAddr>()
+                .map_err(|error| format!("{url:?} is not a NATS server URL: {error}"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|servers| {
+            if servers.is_empty() {
+                Err("no NATS server URL given".to_owned())
+            } else {
+                Ok(servers)
+            }
+        })
+}
+
+/// Connects to NATS at `urls` (see [`nats_servers`]) as `name`, retrying
+/// the first connection for a while so that the processes may start in any
+/// order.
+pub async fn connect_nats(urls: &str, name: &str) -> anyhow::Result<async_nats::Client> {
+    use anyhow::Context as _;
+    let servers = nats_servers(urls).map_err(anyhow::Error::msg)?;
+    async_nats::ConnectOptions::new()
+        .name(name)
+        .retry_on_initial_connect()
+        .connection_timeout(std::time::Duration::from_secs(5))
+        .connect(servers)
+        .await
+        .context("failed to connect to NATS")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nats_servers;
+
+    #[test]
+    fn a_cluster_is_a_comma_separated_list_of_urls() {
+        let servers =
+            nats_servers("nats://127.0.0.1:4222, nats://127.0.0.1:4223,").expect("two servers");
+        assert_eq!(servers.len(), 2);
+        assert_eq!(servers[1].port(), 4223);
+        assert_eq!(nats_servers("nats://a:1").expect("one").len(), 1);
+        assert!(nats_servers("").is_err());
+        assert!(nats_servers("nats://a:port").is_err());
+    }
+}

@@ -38,13 +38,7 @@ pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async
         .connect(settings.database_url.expose_secret())
         .await
         .context("failed to connect to Postgres")?;
-    let nats = async_nats::ConnectOptions::new()
-        .name("gateway")
-        .retry_on_initial_connect()
-        .connection_timeout(Duration::from_secs(5))
-        .connect(&settings.nats_url)
-        .await
-        .context("failed to connect to NATS")?;
+    let nats = contract::process::connect_nats(&settings.nats_url, "gateway").await?;
     Ok((pool, nats))
 }
 

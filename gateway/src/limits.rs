@@ -273,12 +273,14 @@ impl Limits {
         }
     }
 
-    /// Limits shared through the bucket `bucket`, created if missing. Its
-    /// entries live as long as the longest period: no TAT lies further ahead.
+    /// Limits shared through the bucket `bucket` (kept in `replicas`
+    /// copies), created if missing. Its entries live as long as the longest
+    /// period: no TAT lies further ahead.
     pub async fn shared(
         settings: RateLimits,
         jetstream: &async_nats::jetstream::Context,
         bucket: String,
+        replicas: usize,
     ) -> anyhow::Result<Self> {
         use anyhow::Context as _;
         let max_age = Limit::ALL
@@ -294,6 +296,7 @@ impl Limits {
                 max_age,
                 // Losing them in a server restart only resets the limits.
                 storage: async_nats::jetstream::stream::StorageType::Memory,
+                num_replicas: replicas,
                 ..Default::default()
             })
             .await

@@ -3,6 +3,15 @@ use gateway::Settings;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    if std::env::args().nth(1).as_deref() == Some("--check-settings") {
+        // Lists the variables the gateway reads and checks the environment's
+        // values as a start would, without connecting anywhere.
+        for name in Settings::variable_names() {
+            println!("{name}");
+        }
+        Settings::from_env().map_err(anyhow::Error::msg)?;
+        return Ok(());
+    }
     let settings = Settings::from_env().map_err(anyhow::Error::msg)?;
     let _tracing = contract::telemetry::init_tracing("gateway")?;
     let (pool, nats) = gateway::connect(&settings).await?;

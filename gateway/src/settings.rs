@@ -20,6 +20,9 @@ pub struct Settings {
     pub nats_url: String,
     /// `NATS_PREFIX`: prefix for subjects and streams (default empty).
     pub nats_prefix: String,
+    /// `JETSTREAM_REPLICAS`: copies of each stream JetStream keeps (default
+    /// 1; 3 on a 3-node cluster), 1 to 5.
+    pub jetstream_replicas: usize,
     /// `WEB_DIST`: the built web app (default web/dist).
     pub web_dist: PathBuf,
     /// `COOKIE_SECURE`: mark the session cookie Secure; set `true` behind TLS.
@@ -119,6 +122,21 @@ impl Settings {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
 
+    /// Every variable the settings read, in the order they are read (what
+    /// `gateway --check-settings` lists, so a deployment's environment can be
+    /// checked for names the gateway would ignore).
+    pub fn variable_names() -> Vec<String> {
+        let names = std::cell::RefCell::new(Vec::new());
+        let _ = Self::from_lookup(|name| {
+            names.borrow_mut().push(name.to_owned());
+            None
+        });
+        let mut names = names.into_inner();
+        let mut seen = std::collections::HashSet::new();
+        names.retain(|name| seen.insert(name.clone()));
+        names
+    }
+
     /// Reads settings through `lookup` (the environment, or a map in tests).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
         let mut env = Reader {
@@ -142,6 +160,7 @@ impl Settings {
             database_url: SecretString::from(database_url),
             nats_url: env.text("NATS_URL", "nats://127.0.0.1:4222"),
             nats_prefix: env.text("NATS_PREFIX", ""),
+            jetstream_replicas: env.replicas("JETSTREAM_REPLICAS"),
             web_dist: PathBuf::from(env.text("WEB_DIST", "web/dist")),
             cookie_secure: env.boolean("COOKIE_SECURE", false),
             session_idle: minutes(env.positive("SESSION_IDLE_MINUTES", 10080)),
@@ -205,6 +224,9 @@ impl Settings {
                 problems.push(problem);
             }
         }
+        if let Err(problem) = contract::process::nats_servers(&settings.nats_url) {
+            problems.push(format!("NATS_URL: {problem}"));
+        }
         if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
             problems.push(problem);
         }
@@ -245,6 +267,19 @@ impl<F: Fn(&str) -> Option<String>> Reader<F> {
                 .push(format!("{name} has an invalid value {value:?}"));
         }
         parsed
+    }
+
+    /// A JetStream replica count: 1 to 5 (JetStream's own bounds), default 1.
+    fn replicas(&mut self, name: &str) -> usize {
+        match self.parse::<usize>(name, "1") {
+            Some(n @ 1..=5) => n,
+            Some(_) => {
+                self.problems
+                    .push(format!("{name} must be between 1 and 5"));
+                1
+            }
+            None => 1,
+        }
     }
 
     fn positive(&mut self, name: &str, default: u32) -> u32 {
@@ -388,6 +423,24 @@ mod tests {
     }
 
     #[test]
+    fn every_variable_read_is_listed_once() {
+        let names = Settings::variable_names();
+        for name in [
+            "DATABASE_URL",
+            "NATS_URL",
+            "JETSTREAM_REPLICAS",
+            "PORT",
+            "METRICS_ADDR",
+        ] {
+            assert_eq!(
+                names.iter().filter(|n| *n == name).count(),
+                1,
+                "{name} in {names:?}"
+            );
+        }
+    }
+
+    #[test]
     fn values_are_read_and_trimmed() {
         let s = settings(&[
             ("DATABASE_URL", "postgres://db/x"),
@@ -396,6 +449,7 @@ mod tests {
             ("COOKIE_SECURE", "TRUE"),
             ("SESSION_IDLE_MINUTES", "30"),
             ("NATS_PREFIX", "t-1"),
+            ("JETSTREAM_REPLICAS", "3"),
             (
                 "ALLOWED_ORIGINS",
                 "https://nyota.example/, https://www.nyota.example",
@@ -406,6 +460,7 @@ mod tests {
         assert!(s.cookie_secure);
         assert_eq!(s.session_idle, Duration::from_secs(1800));
         assert_eq!(s.nats_prefix, "t-1");
+        assert_eq!(s.jetstream_replicas, 3);
         assert_eq!(
             s.allowed_origins,
             vec!["https://nyota.example", "https://www.nyota.example"]
@@ -419,8 +474,13 @@ mod tests {
             ("COOKIE_SECURE", "maybe"),
             ("SESSION_IDLE_MINUTES", "0"),
             ("NATS_PREFIX", "a.b"),
+            ("JETSTREAM_REPLICAS", "7"),
         ])
         .expect_err("invalid");
+        assert!(
+            error.contains("JETSTREAM_REPLICAS must be between 1 and 5"),
+            "{error}"
+        );
         assert!(error.contains("DATABASE_URL is required"), "{error}");
         assert!(
             error.contains("PORT has an invalid value \"eighty\""),

@@ -52,7 +52,9 @@ impl AppState {
         nats: async_nats::Client,
     ) -> anyhow::Result<Self> {
         use anyhow::Context as _;
-        let namespace = Namespace::new(settings.nats_prefix.clone()).map_err(anyhow::Error::msg)?;
+        let namespace = Namespace::new(settings.nats_prefix.clone())
+            .map_err(anyhow::Error::msg)?
+            .with_replicas(settings.jetstream_replicas);
         let jetstream = async_nats::jetstream::new(nats.clone());
         jetstream
             .get_or_create_stream(namespace.chat_stream())
@@ -67,6 +69,7 @@ impl AppState {
             settings.limits.clone(),
             &jetstream,
             namespace.rate_limits_bucket(),
+            namespace.replicas(),
         )
         .await?;
         let presence = Presence::new(nats.clone(), namespace.agents_presence());

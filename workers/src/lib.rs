@@ -45,15 +45,6 @@ pub async fn connect_postgres(url: &str, max_connections: u32) -> anyhow::Result
         .context("failed to connect to Postgres")
 }
 
-/// Connects to NATS, retrying the first connection for a while so that the
-/// processes may start in any order.
-pub async fn connect_nats(url: &str, name: &str) -> anyhow::Result<async_nats::Client> {
-    use anyhow::Context as _;
-    async_nats::ConnectOptions::new()
-        .name(name)
-        .retry_on_initial_connect()
-        .connection_timeout(Duration::from_secs(5))
-        .connect(url)
-        .await
-        .context("failed to connect to NATS")
-}
+/// Connects to NATS (one URL or a cluster's, comma-separated), retrying the
+/// first connection for a while so that the processes may start in any order.
+pub use contract::process::connect_nats;

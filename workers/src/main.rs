@@ -20,6 +20,10 @@ struct Cli {
     /// Prefix for every subject and stream (isolates test runs; empty in production).
     #[arg(long, env = "NATS_PREFIX", default_value = "")]
     nats_prefix: String,
+    /// Copies of each JetStream stream (3 on a 3-node cluster), 1 to 5.
+    #[arg(long, env = "JETSTREAM_REPLICAS", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=5))]
+    jetstream_replicas: u8,
     /// SMTP server for every email, e.g. smtp://127.0.0.1:2525 (unset: no email).
     #[arg(long, env = "SMTP_URL", hide_env_values = true)]
     smtp_url: Option<String>,
@@ -178,7 +182,9 @@ async fn main() -> anyhow::Result<()> {
             let ctx = WorkerContext {
                 pool,
                 nats: connect_nats(&cli.nats_url, "workers").await?,
-                namespace: Namespace::new(cli.nats_prefix).map_err(anyhow::Error::msg)?,
+                namespace: Namespace::new(cli.nats_prefix)
+                    .map_err(anyhow::Error::msg)?
+                    .with_replicas(usize::from(cli.jetstream_replicas)),
             };
             let all = matches!(cli.command, Command::All);
             let stop = shutdown_broadcast();

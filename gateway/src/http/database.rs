@@ -95,8 +95,9 @@ async fn tables(pool: &PgPool) -> sqlx::Result<Vec<TableSize>> {
     .await
 }
 
-/// The streams (and key-value buckets) of this namespace with their consumers.
-async fn streams(state: &AppState) -> anyhow::Result<Vec<StreamSummary>> {
+/// The streams (and key-value buckets) of this namespace with their
+/// consumers (also read by `/metrics`).
+pub async fn streams(state: &AppState) -> anyhow::Result<Vec<StreamSummary>> {
     let infos: Vec<_> = state.jetstream.streams().try_collect().await?;
     let mut streams = Vec::new();
     for info in infos {

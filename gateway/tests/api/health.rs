@@ -219,3 +219,50 @@ async fn dead_letters_awaiting_replay_are_reported_by_role_and_reason(pool: PgPo
         );
     }
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn metrics_show_jetstream_consumer_lag_and_connection_health(pool: PgPool) {
+    let app = spawn(pool).await;
+    let jetstream = async_nats::jetstream::new(app.nats.clone());
+    let intake = app.namespace.intake_stream().name;
+    let stream = jetstream.get_stream(&intake).await.expect("INTAKE stream");
+    stream
+        .create_consumer(async_nats::jetstream::consumer::pull::Config {
+            durable_name: Some("probe".to_owned()),
+            ..Default::default()
+        })
+        .await
+        .expect("consumer");
+    let subject = format!("{}.intake.probe", app.namespace_prefix());
+    for n in 0..3 {
+        jetstream
+            .publish(subject.clone(), format!("{n}").into())
+            .await
+            .expect("publish")
+            .await
+            .expect("stored");
+    }
+
+    let text = scrape(&app).await;
+    for line in [
+        format!(r#"jetstream_consumer_pending{{stream="{intake}",consumer="probe"}} 3"#),
+        format!(r#"jetstream_consumer_ack_pending{{stream="{intake}",consumer="probe"}} 0"#),
+        format!(r#"jetstream_stream_messages{{stream="{intake}"}} 3"#),
+        "nats_connected 1".to_owned(),
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("db_pool_max_connections ")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with(r#"db_pool_connections{state="idle"} "#)),
+        "{text}"
+    );
+}

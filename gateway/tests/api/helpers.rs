@@ -46,8 +46,13 @@ pub struct Options {
     /// Runs the `intake` worker (contact requests, registrations) with this
     /// retry policy; without `smtp_url` it stores but sends no email.
     pub intake_worker: Option<workers::consumer::RetryPolicy>,
-    /// The NATS URL the gateway uses (the workers always use the real one).
+    /// The NATS URL the gateway uses.
     pub gateway_nats_url: String,
+    /// The NATS URL the workers use (and the test's own client).
+    pub workers_nats_url: String,
+    /// Copies JetStream keeps of this app's streams (the gateway is told
+    /// through `JETSTREAM_REPLICAS` in `settings`).
+    pub jetstream_replicas: usize,
 }
 
 impl Default for Options {
@@ -59,6 +64,8 @@ impl Default for Options {
             smtp_url: None,
             intake_worker: None,
             gateway_nats_url: nats_url(),
+            workers_nats_url: nats_url(),
+            jetstream_replicas: 1,
         }
     }
 }
@@ -69,7 +76,9 @@ pub async fn spawn(pool: PgPool) -> TestApp {
 
 pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
-    let namespace = Namespace::new(prefix.clone()).expect("valid prefix");
+    let namespace = Namespace::new(prefix.clone())
+        .expect("valid prefix")
+        .with_replicas(options.jetstream_replicas);
     let web_dist = fake_web_build();
     let mut env: Vec<(&str, String)> = vec![
         ("DATABASE_URL", "postgres://unused-pool-is-given".to_owned()),
@@ -97,7 +106,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             let _ = stopped.wait_for(|s| *s).await;
         }
     };
-    let nats = async_nats::connect(nats_url())
+    let nats = contract::process::connect_nats(&options.workers_nats_url, "test workers")
         .await
         .expect("NATS is running");
     nats.flush().await.expect("NATS answers");
@@ -106,7 +115,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         gateway::limits::nats_version_supported(&version),
         "NATS at {} is {version}; the gateway needs 2.10 or newer. Run ./infra/test \
          (it starts one), or set NATS_URL to a 2.10+ server",
-        nats_url()
+        options.workers_nats_url
     );
     let ctx = WorkerContext {
         pool: pool.clone(),
@@ -144,9 +153,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .await
             .expect("intake worker starts");
     }
-    let gateway_nats = async_nats::ConnectOptions::new()
-        .retry_on_initial_connect()
-        .connect(&options.gateway_nats_url)
+    let gateway_nats = contract::process::connect_nats(&options.gateway_nats_url, "gateway")
         .await
         .expect("gateway connects to NATS");
     let (address, metrics_address) = start_gateway(
