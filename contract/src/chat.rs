@@ -189,9 +189,17 @@ pub struct SessionStarted {
 
 /// The header on a `chat.send` message naming the subject on which the
 /// gateway that accepted it waits for the worker's commit (read-your-writes):
-/// `confirm.<gateway>.<message id>` ([`crate::Namespace::chat_confirm`]),
-/// under the gateway's one confirmation subscription.
+/// `confirm.<gateway>` ([`crate::Namespace::chat_confirm`]), the gateway's
+/// one confirmation subscription.
 pub const CONFIRM_TO_HEADER: &str = "Nyota-Confirm-To";
+
+/// What the `chat` worker publishes on a gateway's confirmation subject once
+/// a batch has committed: the ids of the batch's messages that gateway
+/// accepted (one message per gateway per batch, not one per chat message).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommitConfirmation {
+    pub ids: Vec<Uuid>,
+}
 
 /// What the visitor is told when no agent is online.
 pub fn offline_notice(email: &str) -> String {

@@ -150,15 +150,11 @@ impl Namespace {
         self.subject(&format!("chat.events.{session_id}"))
     }
 
-    /// Core NATS: the `chat` worker's commit confirmation of message
-    /// `message_id`, for the gateway instance `gateway` waiting for it.
-    pub fn chat_confirm(&self, gateway: uuid::Uuid, message_id: uuid::Uuid) -> String {
-        self.subject(&format!("confirm.{gateway}.{message_id}"))
-    }
-
-    /// Filter for every commit confirmation addressed to gateway `gateway`.
-    pub fn chat_confirm_all(&self, gateway: uuid::Uuid) -> String {
-        self.subject(&format!("confirm.{gateway}.>"))
+    /// Core NATS: the `chat` worker's commit confirmations for the gateway
+    /// instance `gateway`, one message per stored batch listing the ids of
+    /// that gateway's messages ([`crate::chat::CommitConfirmation`]).
+    pub fn chat_confirm(&self, gateway: uuid::Uuid) -> String {
+        self.subject(&format!("confirm.{gateway}"))
     }
 
     /// Core NATS: inbox updates for agent consoles.
@@ -279,14 +275,9 @@ mod tests {
         assert_eq!(ns.settings_changed(), "t-1a_b.settings.changed");
         assert_eq!(ns.intake_pageview(), "t-1a_b.intake.pageview");
         let gateway = uuid::Uuid::nil();
-        let message = uuid::Uuid::max();
         assert_eq!(
-            ns.chat_confirm(gateway, message),
-            format!("t-1a_b.confirm.{gateway}.{message}")
-        );
-        assert_eq!(
-            ns.chat_confirm_all(gateway),
-            format!("t-1a_b.confirm.{gateway}.>")
+            ns.chat_confirm(gateway),
+            format!("t-1a_b.confirm.{gateway}")
         );
     }
 

@@ -11,15 +11,18 @@
 //! the agents' inbox shows of a chat's activity (last message, its time) is
 //! read from `chat_messages` itself.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use async_nats::jetstream;
-use contract::chat::{CONFIRM_TO_HEADER, InboxReason, SendMessage, SenderType, ServerFrame};
+use contract::chat::{
+    CONFIRM_TO_HEADER, CommitConfirmation, InboxReason, SendMessage, SenderType, ServerFrame,
+};
 use contract::telemetry::set_parent_from_headers;
 use time::OffsetDateTime;
 use tokio::task::JoinHandle;
 use tracing::Instrument as _;
+use uuid::Uuid;
 
 use crate::WorkerContext;
 use crate::consumer::{self, Batching, ConsumerSpec, Failure, Outcome, RetryPolicy};
@@ -195,30 +198,31 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         texts.push(message.message.as_str());
         times.push(message.created_at);
     }
-    sqlx::query(
+    sqlx::query!(
         "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
                               $6::timestamptz[])
          on conflict (id) do nothing",
+        &ids,
+        &sessions,
+        &senders as &[SenderType],
+        &agents as &[Option<Uuid>],
+        &texts as &[&str],
+        &times as &[OffsetDateTime],
     )
-    .bind(ids)
-    .bind(sessions)
-    .bind(senders)
-    .bind(agents)
-    .bind(texts)
-    .bind::<Vec<OffsetDateTime>>(times)
     .execute(pool)
     .await?;
     Ok(())
 }
 
 /// Announces stored messages: each one's `new_message` to the gateways
-/// holding its chat, one inbox update per chat for the agents, and each
-/// one's commit confirmation to the gateway waiting for it. Announced even
+/// holding its chat, one inbox update per chat for the agents, and one
+/// commit confirmation per gateway listing the ids it waits for. Announced even
 /// when a redelivery found the message stored already: the first delivery
 /// may have died before announcing, and clients dedupe by refetching.
 async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
     let mut inbox_chats = BTreeSet::new();
+    let mut confirmations: BTreeMap<&str, Vec<Uuid>> = BTreeMap::new();
     for Command {
         message,
         command,
@@ -244,18 +248,25 @@ async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
                     frame.into(),
                 )
                 .await;
-            if let Some(confirm_to) = message
-                .headers
-                .as_ref()
-                .and_then(|headers| headers.get(CONFIRM_TO_HEADER))
-            {
-                let _ = ctx
-                    .nats
-                    .publish(confirm_to.as_str().to_owned(), Default::default())
-                    .await;
-            }
         };
         publish.instrument(span.clone()).await;
+        if let Some(confirm_to) = message
+            .headers
+            .as_ref()
+            .and_then(|headers| headers.get(CONFIRM_TO_HEADER))
+        {
+            confirmations
+                .entry(confirm_to.as_str())
+                .or_default()
+                .push(chat.id);
+        }
+    }
+    for (confirm_to, ids) in confirmations {
+        let confirmation = serde_json::to_vec(&CommitConfirmation { ids }).unwrap_or_default();
+        let _ = ctx
+            .nats
+            .publish(confirm_to.to_owned(), confirmation.into())
+            .await;
     }
     for session_id in inbox_chats {
         let update = ServerFrame::InboxUpdate {

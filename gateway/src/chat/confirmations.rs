@@ -1,14 +1,16 @@
 //! Commit confirmations: one NATS subscription per gateway instead of one
-//! per message. Every send names `<prefix>.confirm.<gateway>.<message id>`
-//! in its `Nyota-Confirm-To` header; the `chat` worker publishes there after
-//! its commit, and the one subscription on `<prefix>.confirm.<gateway>.>`
-//! wakes the request waiting for that message id.
+//! per message. Every send names `<prefix>.confirm.<gateway>` in its
+//! `Nyota-Confirm-To` header; after each committed batch the `chat` worker
+//! publishes there once, listing the ids of this gateway's messages
+//! ([`CommitConfirmation`]), and the subscription wakes the request waiting
+//! for each id.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use contract::Namespace;
+use contract::chat::CommitConfirmation;
 use futures::StreamExt as _;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
@@ -19,9 +21,8 @@ type Waiting = Arc<Mutex<HashMap<Uuid, oneshot::Sender<()>>>>;
 /// The requests of this gateway waiting for a commit confirmation.
 #[derive(Clone)]
 pub struct Confirmations {
-    /// This gateway's instance id, in every confirmation subject it expects.
-    gateway: Uuid,
-    namespace: Namespace,
+    /// This gateway instance's confirmation subject.
+    subject: String,
     waiting: Waiting,
 }
 
@@ -35,7 +36,8 @@ impl Confirmations {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let gateway = Uuid::new_v4();
-        let mut confirmations = nats.subscribe(namespace.chat_confirm_all(gateway)).await?;
+        let subject = namespace.chat_confirm(gateway);
+        let mut confirmations = nats.subscribe(subject.clone()).await?;
         // The server must have the subscription before the first send.
         nats.flush().await?;
         let waiting = Waiting::default();
@@ -52,37 +54,33 @@ impl Confirmations {
                     );
                     return;
                 };
-                let id = confirmation
-                    .subject
-                    .rsplit('.')
-                    .next()
-                    .and_then(|id| Uuid::parse_str(id).ok());
-                // A confirmation nobody waits for (its wait timed out) is dropped.
-                if let Some(waiter) = id.and_then(|id| lock(&routes).remove(&id)) {
+                let Ok(CommitConfirmation { ids }) = serde_json::from_slice(&confirmation.payload)
+                else {
+                    tracing::warn!("ignoring a malformed commit confirmation");
+                    continue;
+                };
+                // An id nobody waits for (its wait timed out) is dropped.
+                let mut waiting = lock(&routes);
+                for waiter in ids.iter().filter_map(|id| waiting.remove(id)) {
                     let _ = waiter.send(());
                 }
             }
         });
-        Ok(Confirmations {
-            gateway,
-            namespace,
-            waiting,
-        })
+        Ok(Confirmations { subject, waiting })
     }
 
     /// Starts waiting for message `id`'s confirmation (before it is
     /// published, so an early confirmation is not missed). Returns the
     /// subject for the message's `Nyota-Confirm-To` header and the wait.
-    pub fn expect(&self, id: Uuid) -> (String, Pending) {
+    pub fn expect(&self, id: Uuid) -> (&str, Pending) {
         let (sender, receiver) = oneshot::channel();
         lock(&self.waiting).insert(id, sender);
-        let subject = self.namespace.chat_confirm(self.gateway, id);
         let pending = Pending {
             waiting: Arc::clone(&self.waiting),
             id,
             receiver,
         };
-        (subject, pending)
+        (&self.subject, pending)
     }
 
     /// Requests waiting right now.

@@ -32,7 +32,7 @@ pub async fn send_message(
     // Registered before publishing, so an early confirmation is not missed.
     let (confirm_to, confirmation) = state.confirmations.expect(message.id);
     let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
-    headers.insert(CONFIRM_TO_HEADER, confirm_to.as_str());
+    headers.insert(CONFIRM_TO_HEADER, confirm_to);
     let command = SendMessage {
         message: message.clone(),
         agent_id,

@@ -4,7 +4,7 @@
 //! sign-in, assignment, status, read marks). `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 
-use contract::chat::{ChatMessage, ChatSession, ChatStatus, ChatSummary};
+use contract::chat::{ChatMessage, ChatSession, ChatStatus, ChatSummary, SenderType};
 use serde::Deserialize;
 use sqlx::PgPool;
 use time::OffsetDateTime;
@@ -12,7 +12,6 @@ use uuid::Uuid;
 
 /// Who owns a chat (the browser that started it, until an account adopts
 /// it) and whether it is open.
-#[derive(sqlx::FromRow)]
 pub struct Ownership {
     pub owner_token: Uuid,
     pub user_id: Option<Uuid>,
@@ -20,17 +19,23 @@ pub struct Ownership {
 }
 
 pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>, sqlx::Error> {
-    sqlx::query_as("select owner_token, user_id, status from chat_sessions where id = $1")
-        .bind(chat_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as!(
+        Ownership,
+        r#"select owner_token, user_id, status as "status: ChatStatus"
+           from chat_sessions where id = $1"#,
+        chat_id
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 pub async fn exists(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists(select 1 from chat_sessions where id = $1)")
-        .bind(chat_id)
-        .fetch_one(pool)
-        .await
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from chat_sessions where id = $1) as "exists!""#,
+        chat_id
+    )
+    .fetch_one(pool)
+    .await
 }
 
 /// A chat as a visitor starts it.
@@ -44,40 +49,47 @@ pub struct NewChat {
 }
 
 pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::Error> {
-    sqlx::query_as(
-        "insert into chat_sessions
-             (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         returning id, visitor_name, visitor_email, status, created_at",
+    sqlx::query_as!(
+        ChatSession,
+        r#"insert into chat_sessions
+               (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent,
+                created_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)
+           returning id as session_id, visitor_name, visitor_email,
+                     status as "status: ChatStatus", created_at"#,
+        Uuid::now_v7(),
+        chat.visitor_name,
+        chat.visitor_email,
+        chat.owner_token,
+        chat.user_id,
+        chat.page_url,
+        chat.user_agent,
+        OffsetDateTime::now_utc(),
     )
-    .bind(Uuid::now_v7())
-    .bind(chat.visitor_name)
-    .bind(chat.visitor_email)
-    .bind(chat.owner_token)
-    .bind(chat.user_id)
-    .bind(chat.page_url)
-    .bind(chat.user_agent)
-    .bind(OffsetDateTime::now_utc())
     .fetch_one(pool)
     .await
 }
 
 pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::Error> {
-    sqlx::query_as(
-        "select id, visitor_name, visitor_email, status, created_at from chat_sessions where id = $1",
+    sqlx::query_as!(
+        ChatSession,
+        r#"select id as session_id, visitor_name, visitor_email,
+                  status as "status: ChatStatus", created_at
+           from chat_sessions where id = $1"#,
+        chat_id
     )
-    .bind(chat_id)
     .fetch_one(pool)
     .await
 }
 
 /// A chat's messages in their order.
 pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {
-    sqlx::query_as(
-        "select id, session_id, sender_type, message, created_at
-         from chat_messages where session_id = $1 order by id",
+    sqlx::query_as!(
+        ChatMessage,
+        r#"select id, session_id, sender_type as "sender_type: SenderType", message, created_at
+           from chat_messages where session_id = $1 order by id"#,
+        chat_id
     )
-    .bind(chat_id)
     .fetch_all(pool)
     .await
 }
@@ -88,11 +100,13 @@ pub async fn adopt_anonymous_chats(
     token: Uuid,
     user_id: Uuid,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update chat_sessions set user_id = $2 where owner_token = $1 and user_id is null")
-        .bind(token)
-        .bind(user_id)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "update chat_sessions set user_id = $2 where owner_token = $1 and user_id is null",
+        token,
+        user_id
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
@@ -104,14 +118,14 @@ pub async fn assign_agent(
     agent_id: Uuid,
     take_over: bool,
 ) -> Result<bool, sqlx::Error> {
-    let changed = sqlx::query(
+    let changed = sqlx::query!(
         "update chat_sessions set assigned_agent_id = $2
          where id = $1 and assigned_agent_id is distinct from $2
            and (assigned_agent_id is null or $3)",
+        chat_id,
+        agent_id,
+        take_over
     )
-    .bind(chat_id)
-    .bind(agent_id)
-    .bind(take_over)
     .execute(pool)
     .await?
     .rows_affected();
@@ -124,13 +138,14 @@ pub async fn set_status(
     chat_id: Uuid,
     status: ChatStatus,
 ) -> Result<bool, sqlx::Error> {
-    let changed =
-        sqlx::query("update chat_sessions set status = $2 where id = $1 and status <> $2")
-            .bind(chat_id)
-            .bind(status)
-            .execute(pool)
-            .await?
-            .rows_affected();
+    let changed = sqlx::query!(
+        "update chat_sessions set status = $2 where id = $1 and status <> $2",
+        chat_id,
+        status as ChatStatus
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
     Ok(changed > 0)
 }
 
@@ -138,10 +153,10 @@ pub async fn set_status(
 /// resolved. Only a resolved chat's row is written, so busy open chats do
 /// not become hot rows.
 pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
-    let changed = sqlx::query(
+    let changed = sqlx::query!(
         "update chat_sessions set status = 'open' where id = $1 and status = 'resolved'",
+        chat_id
     )
-    .bind(chat_id)
     .execute(pool)
     .await?
     .rows_affected();
@@ -150,52 +165,14 @@ pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
 
 /// Marks every message of the chat read by the agents.
 pub async fn mark_read(pool: &PgPool, chat_id: Uuid) -> Result<(), sqlx::Error> {
-    sqlx::query("update chat_sessions set agents_read_at = now() where id = $1")
-        .bind(chat_id)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "update chat_sessions set agents_read_at = now() where id = $1",
+        chat_id
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
-
-/// One inbox row per chat. `awaiting_reply`: open and the visitor spoke
-/// last (or nobody has yet); `waiting_since`: the first visitor message
-/// after the last agent reply.
-const SUMMARY_SELECT: &str = "
-with summary as (
-    select s.id as session_id, s.visitor_name, s.visitor_email, s.status,
-           s.assigned_agent_id, a.name as assigned_agent_name,
-           (select count(*) from chat_messages m
-             where m.session_id = s.id and m.sender_type = 'user'
-               and m.created_at > s.agents_read_at) as unread_count,
-           left(last.message, 140) as last_message_preview,
-           greatest(s.created_at, latest.created_at) as last_message_at,
-           s.created_at, s.page_url, s.user_agent,
-           s.status = 'open' and coalesce(last.sender_type = 'user', true) as awaiting_reply,
-           (select min(m.created_at) from chat_messages m
-             where m.session_id = s.id and m.sender_type = 'user'
-               and m.id > coalesce((select r.id from chat_messages r
-                                     where r.session_id = s.id and r.sender_type = 'agent'
-                                     order by r.id desc limit 1),
-                                   '00000000-0000-0000-0000-000000000000')) as first_unanswered_at
-    from chat_sessions s
-    left join users a on a.id = s.assigned_agent_id
-    left join lateral (
-        select m.message, m.sender_type from chat_messages m
-        where m.session_id = s.id and m.sender_type <> 'system'
-        order by m.id desc limit 1
-    ) last on true
-    -- The chat's activity, system messages included: its last message's time.
-    left join lateral (
-        select m.created_at from chat_messages m
-        where m.session_id = s.id
-        order by m.id desc limit 1
-    ) latest on true
-)
-select session_id, visitor_name, visitor_email, status, assigned_agent_id,
-       assigned_agent_name, unread_count, last_message_preview, last_message_at,
-       created_at, page_url, user_agent, awaiting_reply,
-       case when awaiting_reply then coalesce(first_unanswered_at, created_at) end as waiting_since
-from summary";
 
 #[derive(Clone, Copy, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -224,39 +201,67 @@ pub async fn summaries(
     status: StatusFilter,
     assigned: AssignedFilter,
 ) -> Result<Vec<ChatSummary>, sqlx::Error> {
-    let status = match status {
-        StatusFilter::All => "true",
-        StatusFilter::Open => "status = 'open'",
-        StatusFilter::Pending => "awaiting_reply",
-        StatusFilter::Resolved => "status = 'resolved'",
+    let (open, pending, resolved) = match status {
+        StatusFilter::All => (None, None, None),
+        StatusFilter::Open => (Some(true), None, None),
+        StatusFilter::Pending => (None, Some(true), None),
+        StatusFilter::Resolved => (None, None, Some(true)),
     };
-    let assigned = match assigned {
-        AssignedFilter::All => "true",
-        AssignedFilter::Me => "assigned_agent_id = $1",
-        AssignedFilter::Unassigned => "assigned_agent_id is null",
+    let (mine, unassigned) = match assigned {
+        AssignedFilter::All => (false, false),
+        AssignedFilter::Me => (true, false),
+        AssignedFilter::Unassigned => (false, true),
     };
-    sqlx::query_as(&format!(
-        "{SUMMARY_SELECT} where {status} and {assigned} and $1 is not null
-         order by last_message_at desc limit 500"
-    ))
-    .bind(agent_id)
+    sqlx::query_as!(
+        ChatSummary,
+        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
+                  visitor_email as "visitor_email!", status as "status!: ChatStatus",
+                  awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
+                  unread_count as "unread_count!", last_message_preview,
+                  last_message_at as "last_message_at!", waiting_since,
+                  created_at as "created_at!", page_url, user_agent
+           from chat_summaries
+           where ($2::bool is null or status = 'open')
+             and ($3::bool is null or awaiting_reply)
+             and ($4::bool is null or status = 'resolved')
+             and (not $5 or assigned_agent_id = $1)
+             and (not $6 or assigned_agent_id is null)
+           order by last_message_at desc limit 500"#,
+        agent_id,
+        open,
+        pending,
+        resolved,
+        mine,
+        unassigned,
+    )
     .fetch_all(pool)
     .await
 }
 
 /// One chat's inbox row.
 pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>, sqlx::Error> {
-    sqlx::query_as(&format!("{SUMMARY_SELECT} where session_id = $1"))
-        .bind(chat_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as!(
+        ChatSummary,
+        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
+                  visitor_email as "visitor_email!", status as "status!: ChatStatus",
+                  awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
+                  unread_count as "unread_count!", last_message_preview,
+                  last_message_at as "last_message_at!", waiting_since,
+                  created_at as "created_at!", page_url, user_agent
+           from chat_summaries where session_id = $1"#,
+        chat_id,
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 /// How many chats wait for an agent's reply, and since when the oldest.
 pub async fn waiting(pool: &PgPool) -> Result<(i64, Option<OffsetDateTime>), sqlx::Error> {
-    sqlx::query_as(&format!(
-        "select count(*), min(waiting_since) from ({SUMMARY_SELECT}) chats where awaiting_reply"
-    ))
+    let row = sqlx::query!(
+        r#"select count(*) as "count!", min(waiting_since) as oldest
+           from chat_summaries where awaiting_reply"#
+    )
     .fetch_one(pool)
-    .await
+    .await?;
+    Ok((row.count, row.oldest))
 }

@@ -22,8 +22,6 @@ pub fn router() -> Router<AppState> {
         .route("/agent/canned-responses/{id}", put(update).delete(delete))
 }
 
-const COLUMNS: &str = "id, shortcut, title, body, created_at, updated_at";
-
 const SHORTCUT_TAKEN: &str = "Another canned reply already uses this shortcut";
 
 /// A shortcut is what follows the `/`: 1–32 lowercase letters, digits and
@@ -78,9 +76,10 @@ async fn list(
     State(state): State<AppState>,
     Agent(_): Agent,
 ) -> Result<Json<Vec<CannedResponse>>, ApiError> {
-    let replies: Vec<CannedResponse> = sqlx::query_as(&format!(
-        "select {COLUMNS} from canned_responses order by shortcut"
-    ))
+    let replies = sqlx::query_as!(
+        CannedResponse,
+        "select id, shortcut, title, body, created_at, updated_at from canned_responses order by shortcut"
+    )
     .fetch_all(&state.pool)
     .await?;
     Ok(Json(replies))
@@ -92,14 +91,15 @@ async fn create(
     ValidatedJson(body): ValidatedJson<CannedResponseInput>,
 ) -> Result<(StatusCode, Json<CannedResponse>), ApiError> {
     let mut tx = state.pool.begin().await?;
-    let reply: CannedResponse = sqlx::query_as(&format!(
+    let reply = sqlx::query_as!(
+        CannedResponse,
         "insert into canned_responses (id, shortcut, title, body)
-         values ($1, $2, $3, $4) returning {COLUMNS}"
-    ))
-    .bind(Uuid::now_v7())
-    .bind(&body.shortcut)
-    .bind(&body.title)
-    .bind(&body.body)
+         values ($1, $2, $3, $4) returning id, shortcut, title, body, created_at, updated_at",
+        Uuid::now_v7(),
+        body.shortcut,
+        body.title,
+        body.body,
+    )
     .fetch_one(&mut *tx)
     .await
     .map_err(on_taken_shortcut)?;
@@ -124,14 +124,15 @@ async fn update(
     ValidatedJson(body): ValidatedJson<CannedResponseInput>,
 ) -> Result<Json<CannedResponse>, ApiError> {
     let mut tx = state.pool.begin().await?;
-    let reply: CannedResponse = sqlx::query_as(&format!(
+    let reply = sqlx::query_as!(
+        CannedResponse,
         "update canned_responses set shortcut = $2, title = $3, body = $4, updated_at = now()
-         where id = $1 returning {COLUMNS}"
-    ))
-    .bind(id)
-    .bind(&body.shortcut)
-    .bind(&body.title)
-    .bind(&body.body)
+         where id = $1 returning id, shortcut, title, body, created_at, updated_at",
+        id,
+        body.shortcut,
+        body.title,
+        body.body,
+    )
     .fetch_optional(&mut *tx)
     .await
     .map_err(on_taken_shortcut)?
@@ -148,12 +149,13 @@ async fn delete(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     let mut tx = state.pool.begin().await?;
-    let shortcut: String =
-        sqlx::query_scalar("delete from canned_responses where id = $1 returning shortcut")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or(ApiError::NoSuch("Canned reply not found"))?;
+    let shortcut = sqlx::query_scalar!(
+        "delete from canned_responses where id = $1 returning shortcut",
+        id
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(ApiError::NoSuch("Canned reply not found"))?;
     let details = json!({ "shortcut": shortcut });
     crate::audit::record(&mut tx, admin.id, "delete", "canned_response", id, details).await?;
     tx.commit().await?;

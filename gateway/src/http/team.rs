@@ -35,10 +35,6 @@ pub fn router() -> Router<AppState> {
         .route("/admin/agents/{id}", patch(update))
 }
 
-/// The columns of a [`TeamMember`].
-const MEMBER_COLUMNS: &str = "id, name, email, role, active, password_hash is null as pending, \
-                              invited_at, capacity";
-
 const NOT_SENT: &str = "The invitation could not be sent right now. \
                         Invite the same address again to send it.";
 
@@ -81,9 +77,12 @@ async fn list(
     State(state): State<AppState>,
     Admin(_): Admin,
 ) -> Result<Json<Vec<TeamMember>>, ApiError> {
-    let members: Vec<TeamMember> = sqlx::query_as(&format!(
-        "select {MEMBER_COLUMNS} from users where role <> 'user' order by lower(name), email"
-    ))
+    let members = sqlx::query_as!(
+        TeamMember,
+        r#"select id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity
+           from users where role <> 'user' order by lower(name), email"#
+    )
     .fetch_all(&state.pool)
     .await?;
     Ok(Json(members))
@@ -95,25 +94,30 @@ async fn invite(
     ValidatedJson(body): ValidatedJson<TeamInvite>,
 ) -> Result<(StatusCode, Json<TeamMember>), ApiError> {
     let mut tx = state.pool.begin().await?;
-    let created: Option<TeamMember> = sqlx::query_as(&format!(
-        "insert into users (id, email, username, name, phone, password_hash, role, invited_at)
-         values ($1, $2, $2, $3, '', null, $4, now())
-         on conflict (email) do nothing
-         returning {MEMBER_COLUMNS}"
-    ))
-    .bind(Uuid::now_v7())
-    .bind(&body.email)
-    .bind(&body.name)
-    .bind(body.role.as_str())
+    let created = sqlx::query_as!(
+        TeamMember,
+        r#"insert into users (id, email, username, name, phone, password_hash, role, invited_at)
+           values ($1, $2, $2, $3, '', null, $4, now())
+           on conflict (email) do nothing
+           returning id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity"#,
+        Uuid::now_v7(),
+        body.email,
+        body.name,
+        body.role as Role,
+    )
     .fetch_optional(&mut *tx)
     .await?;
     let (status, member, action) = match created {
         Some(member) => (StatusCode::CREATED, member, "invite"),
         None => {
-            let existing: TeamMember = sqlx::query_as(&format!(
-                "select {MEMBER_COLUMNS} from users where email = $1 for update"
-            ))
-            .bind(&body.email)
+            let existing = sqlx::query_as!(
+                TeamMember,
+                r#"select id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity
+                   from users where email = $1 for update"#,
+                body.email
+            )
             .fetch_one(&mut *tx)
             .await?;
             // Only an invitation nobody has accepted yet is sent again.
@@ -122,10 +126,13 @@ async fn invite(
                     "An account already uses this email address".to_owned(),
                 ));
             }
-            let member: TeamMember = sqlx::query_as(&format!(
-                "update users set invited_at = now() where id = $1 returning {MEMBER_COLUMNS}"
-            ))
-            .bind(existing.id)
+            let member = sqlx::query_as!(
+                TeamMember,
+                r#"update users set invited_at = now() where id = $1
+                   returning id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity"#,
+                existing.id
+            )
             .fetch_one(&mut *tx)
             .await?;
             (StatusCode::OK, member, "reinvite")
@@ -161,9 +168,7 @@ async fn invite(
     Ok((status, Json(member)))
 }
 
-#[derive(sqlx::FromRow)]
 struct Standing {
-    #[sqlx(try_from = "String")]
     role: Role,
     active: bool,
 }
@@ -177,16 +182,18 @@ async fn update(
     let mut tx = state.pool.begin().await?;
     // Every active admin row is locked first, so two admins demoting each
     // other at once cannot both pass the last-admin check.
-    let admins: Vec<Uuid> =
-        sqlx::query_scalar("select id from users where role = 'admin' and active for update")
+    let admins =
+        sqlx::query_scalar!("select id from users where role = 'admin' and active for update")
             .fetch_all(&mut *tx)
             .await?;
-    let before: Standing =
-        sqlx::query_as("select role, active from users where id = $1 for update")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or(ApiError::NoSuch("Team member not found"))?;
+    let before = sqlx::query_as!(
+        Standing,
+        r#"select role as "role: Role", active from users where id = $1 for update"#,
+        id
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(ApiError::NoSuch("Team member not found"))?;
     let after = Standing {
         role: body.role.unwrap_or(before.role),
         active: body.active.unwrap_or(before.active),
@@ -205,12 +212,15 @@ async fn update(
             ));
         }
     }
-    let member: TeamMember = sqlx::query_as(&format!(
-        "update users set role = $2, active = $3 where id = $1 returning {MEMBER_COLUMNS}"
-    ))
-    .bind(id)
-    .bind(after.role.as_str())
-    .bind(after.active)
+    let member = sqlx::query_as!(
+        TeamMember,
+        r#"update users set role = $2, active = $3 where id = $1
+           returning id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity"#,
+        id,
+        after.role as Role,
+        after.active,
+    )
     .fetch_one(&mut *tx)
     .await?;
     crate::audit::record(
@@ -254,12 +264,12 @@ fn rank(role: Role) -> u8 {
 /// string (the same scan as the accounts worker's password reset, which
 /// `tests/api/password_reset.rs` checks against real sessions).
 async fn delete_sessions_of(tx: &mut PgConnection, user_id: Uuid) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "delete from tower_sessions.session
          where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
          returning id",
+        user_id.hyphenated().to_string()
     )
-    .bind(user_id.hyphenated().to_string())
     .fetch_all(tx)
     .await
 }

@@ -138,8 +138,13 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
         worker.kill().expect("SIGKILL");
         let at_kill: Vec<String> = acknowledged.lock().expect("lock").concat();
         worker.wait().expect("reaped");
-        blocker.rollback().await.expect("unlocked");
+        // Read while the lock still holds: the dead worker's backend may
+        // still be waiting on it (Postgres notices a vanished client only
+        // when it next talks to it) and commit its insert once released,
+        // which the idempotent insert makes harmless but would hide the
+        // messages that were in flight at the kill.
         let stored = stored_ids(&app, &chats).await;
+        blocker.rollback().await.expect("unlocked");
         let in_flight = at_kill.iter().filter(|id| !stored.contains(*id)).count();
         assert!(
             in_flight > 0,
@@ -503,11 +508,13 @@ async fn concurrent_sends_each_get_their_own_commit_confirmation(pool: PgPool) {
     assert_eq!(from_visitor, SENDS, "each stored once");
 }
 
-/// A confirmation wakes its own wait; a wait without one ends at its bound
-/// and is forgotten; and with the routing task gone (here: shut down) a wait
-/// still ends at its bound instead of hanging.
+/// One confirmation (a committed batch) wakes the waits of the ids it lists
+/// and no other; a malformed one is ignored; a wait without one ends at its
+/// bound and is forgotten; and with the routing task gone (here: shut down)
+/// a wait still ends at its bound instead of hanging.
 #[tokio::test]
 async fn confirmation_waits_are_bounded_and_forgotten() {
+    use contract::chat::CommitConfirmation;
     use gateway::chat::confirmations::Confirmations;
     use uuid::Uuid;
     let nats = async_nats::connect(nats_url()).await.expect("NATS");
@@ -517,26 +524,36 @@ async fn confirmation_waits_are_bounded_and_forgotten() {
     let confirmations = Confirmations::listen(&nats, namespace, stop.clone())
         .await
         .expect("subscribed");
+    let confirm = |subject: &str, ids: Vec<Uuid>| {
+        let payload = serde_json::to_vec(&CommitConfirmation { ids }).expect("json");
+        nats.publish(subject.to_owned(), payload.into())
+    };
 
-    let (subject, wait) = confirmations.expect(Uuid::now_v7());
-    let (_, other) = confirmations.expect(Uuid::now_v7());
-    assert_eq!(confirmations.waiting(), 2);
-    nats.publish(subject, Default::default())
+    let (first, second, third) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
+    let (subject, first_wait) = confirmations.expect(first);
+    let subject = subject.to_owned();
+    let (_, second_wait) = confirmations.expect(second);
+    let (_, third_wait) = confirmations.expect(third);
+    assert_eq!(confirmations.waiting(), 3);
+    nats.publish(subject.clone(), "not json".into())
         .await
         .expect("published");
-    assert!(wait.wait(Duration::from_secs(10)).await, "confirmed");
+    confirm(&subject, vec![first, Uuid::now_v7(), second])
+        .await
+        .expect("published");
+    assert!(first_wait.wait(Duration::from_secs(10)).await, "confirmed");
+    assert!(second_wait.wait(Duration::from_secs(10)).await, "confirmed");
     assert!(
-        !other.wait(Duration::from_millis(200)).await,
-        "another message's confirmation does not wake this one"
+        !third_wait.wait(Duration::from_millis(200)).await,
+        "a batch that does not list this message does not wake it"
     );
     assert_eq!(confirmations.waiting(), 0, "nothing left behind");
 
     stop.cancel();
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let (subject, wait) = confirmations.expect(Uuid::now_v7());
-    nats.publish(subject, Default::default())
-        .await
-        .expect("published");
+    let id = Uuid::now_v7();
+    let (_, wait) = confirmations.expect(id);
+    confirm(&subject, vec![id]).await.expect("published");
     let started = std::time::Instant::now();
     assert!(!wait.wait(Duration::from_millis(300)).await);
     assert!(started.elapsed() < Duration::from_secs(5), "bounded");

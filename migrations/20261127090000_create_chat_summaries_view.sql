@@ -1,0 +1,41 @@
+-- One agent-inbox row per chat, in one place for every query that reads it
+-- (gateway/src/chat/store.rs). `awaiting_reply`: open and the visitor spoke
+-- last (or nobody has yet); `waiting_since`: the first visitor message after
+-- the last agent reply. A chat's activity (`last_message_at`) is read from
+-- its messages, so messages never update the chat's row.
+create view chat_summaries as
+with summary as (
+    select s.id as session_id, s.visitor_name, s.visitor_email, s.status,
+           s.assigned_agent_id, a.name as assigned_agent_name,
+           (select count(*) from chat_messages m
+             where m.session_id = s.id and m.sender_type = 'user'
+               and m.created_at > s.agents_read_at) as unread_count,
+           left(last.message, 140) as last_message_preview,
+           greatest(s.created_at, latest.created_at) as last_message_at,
+           s.created_at, s.page_url, s.user_agent,
+           s.status = 'open' and coalesce(last.sender_type = 'user', true) as awaiting_reply,
+           (select min(m.created_at) from chat_messages m
+             where m.session_id = s.id and m.sender_type = 'user'
+               and m.id > coalesce((select r.id from chat_messages r
+                                     where r.session_id = s.id and r.sender_type = 'agent'
+                                     order by r.id desc limit 1),
+                                   '00000000-0000-0000-0000-000000000000')) as first_unanswered_at
+    from chat_sessions s
+    left join users a on a.id = s.assigned_agent_id
+    left join lateral (
+        select m.message, m.sender_type from chat_messages m
+        where m.session_id = s.id and m.sender_type <> 'system'
+        order by m.id desc limit 1
+    ) last on true
+    -- The chat's activity, system messages included: its last message's time.
+    left join lateral (
+        select m.created_at from chat_messages m
+        where m.session_id = s.id
+        order by m.id desc limit 1
+    ) latest on true
+)
+select session_id, visitor_name, visitor_email, status, assigned_agent_id,
+       assigned_agent_name, unread_count, last_message_preview, last_message_at,
+       created_at, page_url, user_agent, awaiting_reply,
+       case when awaiting_reply then coalesce(first_unanswered_at, created_at) end as waiting_since
+from summary;
