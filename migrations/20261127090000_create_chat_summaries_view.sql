@@ -1,6 +1,7 @@
 -- One agent-inbox row per chat, in one place for every query that reads it
 -- (gateway/src/chat/store.rs). `awaiting_reply`: open and the visitor spoke
--- last (or nobody has yet); `waiting_since`: the first visitor message after
+-- last (or nobody has yet); `queue_position`: 1 for the next chat to be
+-- assigned; `waiting_since`: the first visitor message after
 -- the last agent reply. A chat's activity (`last_message_at`) is read from
 -- its messages, so messages never update the chat's row.
 create view chat_summaries as
@@ -14,6 +15,11 @@ with summary as (
            greatest(s.created_at, latest.created_at) as last_message_at,
            s.created_at, s.page_url, s.user_agent,
            s.status = 'open' and coalesce(last.sender_type = 'user', true) as awaiting_reply,
+           case when s.status = 'open' and s.assigned_agent_id is null then
+               (select count(*) from chat_sessions q
+                 where q.status = 'open' and q.assigned_agent_id is null
+                   and (q.created_at, q.id) <= (s.created_at, s.id))
+           end as queue_position,
            (select min(m.created_at) from chat_messages m
              where m.session_id = s.id and m.sender_type = 'user'
                and m.id > coalesce((select r.id from chat_messages r
@@ -36,6 +42,6 @@ with summary as (
 )
 select session_id, visitor_name, visitor_email, status, assigned_agent_id,
        assigned_agent_name, unread_count, last_message_preview, last_message_at,
-       created_at, page_url, user_agent, awaiting_reply,
+       created_at, page_url, user_agent, awaiting_reply, queue_position,
        case when awaiting_reply then coalesce(first_unanswered_at, created_at) end as waiting_since
 from summary;

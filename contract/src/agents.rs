@@ -55,6 +55,10 @@ pub struct TeamMemberPatch {
     #[serde(default)]
     #[ts(optional)]
     pub active: Option<bool>,
+    /// Chats the agent takes at once (1 to 100).
+    #[serde(default)]
+    #[ts(optional)]
+    pub capacity: Option<i32>,
 }
 
 /// A prepared answer agents insert by typing `/` and its shortcut.

@@ -57,6 +57,9 @@ pub struct ChatSession {
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
+    /// Its place in the queue (1 = next) while it waits for an agent.
+    #[ts(type = "number | null")]
+    pub queue_position: Option<i64>,
 }
 
 /// One row of the agent console's inbox.
@@ -92,6 +95,9 @@ pub struct ChatSummary {
     pub page_url: Option<String>,
     /// The visitor's browser (User-Agent).
     pub user_agent: Option<String>,
+    /// Its place in the queue (1 = next) while open and unassigned.
+    #[ts(type = "number | null")]
+    pub queue_position: Option<i64>,
 }
 
 /// Frames a browser sends on `/ws`.
@@ -167,6 +173,80 @@ pub enum InboxReason {
     Status,
     Assignment,
     Read,
+    /// A private note or an assignment event was added.
+    Note,
+}
+
+/// What an agent chose in the console: `online` takes new chats, `busy`
+/// keeps its own chats and takes none, `away` takes none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum AgentStatus {
+    Online,
+    Busy,
+    Away,
+}
+
+/// `GET`/`PUT /api/agent/status`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AgentStatusBody {
+    pub status: AgentStatus,
+}
+
+/// Whether a note was written by an agent or records an assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum NoteKind {
+    Note,
+    Event,
+}
+
+/// Agent-only part of a conversation: a private note, or an assignment
+/// event (assigned, transferred, returned to the queue). Never shown to the
+/// visitor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatNote {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    #[ts(type = "string")]
+    pub session_id: Uuid,
+    pub kind: NoteKind,
+    #[ts(type = "string | null")]
+    pub author_id: Option<Uuid>,
+    pub author_name: Option<String>,
+    pub body: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+}
+
+/// `POST /api/agent/chats/{id}/notes`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct NoteBody {
+    pub message: String,
+}
+
+/// `POST /api/agent/chats/{id}/transfer`: hand the chat to another agent,
+/// with an optional private note for them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TransferBody {
+    #[ts(type = "string")]
+    pub agent_id: Uuid,
+    #[serde(default)]
+    #[ts(optional)]
+    pub note: Option<String>,
 }
 
 /// Published on the `CHAT` stream as `chat.send.<session>`; the JetStream

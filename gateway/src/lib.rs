@@ -94,6 +94,7 @@ pub async fn launch_with_metrics_listener(
     sessions::listen(&state.nats, store.clone(), state.shutdown.clone())
         .await
         .context("failed to subscribe to session changes")?;
+    chat::assignment::spawn_heartbeat(state.clone(), state.shutdown.clone());
     let session_cleanup = tokio::spawn(
         store
             .postgres()

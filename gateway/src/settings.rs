@@ -36,6 +36,9 @@ pub struct Settings {
     /// `CHAT_CONFIRM_TIMEOUT_MS`: how long a chat send waits for the worker's
     /// commit before answering anyway (default 3000).
     pub chat_confirm_timeout: Duration,
+    /// `AGENT_RETURN_AFTER_SECS`: an agent away, or without a console open,
+    /// this long has their open chats returned to the queue (default 120).
+    pub agent_return_after: Duration,
     /// `TRUST_FORWARDED_FOR`: take the client IP from the last `X-Forwarded-For`
     /// entry (only behind a proxy that sets it; default false).
     pub trust_forwarded_for: bool,
@@ -170,6 +173,9 @@ impl Settings {
             )),
             chat_confirm_timeout: Duration::from_millis(u64::from(
                 env.positive("CHAT_CONFIRM_TIMEOUT_MS", 3000),
+            )),
+            agent_return_after: Duration::from_secs(u64::from(
+                env.positive("AGENT_RETURN_AFTER_SECS", 120),
             )),
             trust_forwarded_for: env.boolean("TRUST_FORWARDED_FOR", false),
             allowed_origins: env

@@ -78,6 +78,10 @@ pub struct Hub {
     /// Sockets by the sign-in and the account they act for, so a revocation
     /// of either closes them.
     revocable: Arc<Mutex<HashMap<Uuid, HashMap<u64, Member>>>>,
+    /// The account behind each agent console socket on this gateway.
+    agent_accounts: Arc<Mutex<HashMap<u64, Uuid>>>,
+    /// This gateway process, in the `agent_consoles` it records.
+    instance: Uuid,
     next_id: Arc<AtomicU64>,
 }
 
@@ -89,6 +93,8 @@ impl Hub {
             presence,
             topics: Arc::default(),
             revocable: Arc::default(),
+            agent_accounts: Arc::default(),
+            instance: Uuid::new_v4(),
             next_id: Arc::default(),
         }
     }
@@ -138,15 +144,43 @@ impl Hub {
         self.leave(TopicKey::Chat(chat_id), id);
     }
 
-    pub async fn join_agents(&self, id: u64, member: Member) -> anyhow::Result<()> {
+    /// Socket `id` of agent `account` receives inbox updates from now on.
+    pub async fn join_agents(&self, id: u64, member: Member, account: Uuid) -> anyhow::Result<()> {
         self.join(TopicKey::Agents, id, member).await?;
+        self.agent_accounts
+            .lock()
+            .expect("hub lock")
+            .insert(id, account);
         self.presence.set_local(self.agent_count()).await;
         Ok(())
     }
 
-    pub async fn leave_agents(&self, id: u64) {
+    /// Socket `id` left the agents' topic. Returns its agent's account when
+    /// that was their last console on this gateway.
+    pub async fn leave_agents(&self, id: u64) -> Option<Uuid> {
         self.leave(TopicKey::Agents, id);
+        let last = {
+            let mut accounts = self.agent_accounts.lock().expect("hub lock");
+            accounts
+                .remove(&id)
+                .filter(|account| !accounts.values().any(|other| other == account))
+        };
         self.presence.set_local(self.agent_count()).await;
+        last
+    }
+
+    /// This gateway process's id.
+    pub fn instance(&self) -> Uuid {
+        self.instance
+    }
+
+    /// The agents with a console open on this gateway, each once.
+    pub fn agents_connected(&self) -> Vec<Uuid> {
+        let accounts = self.agent_accounts.lock().expect("hub lock");
+        let mut agents: Vec<Uuid> = accounts.values().copied().collect();
+        agents.sort_unstable();
+        agents.dedup();
+        agents
     }
 
     fn agent_count(&self) -> usize {

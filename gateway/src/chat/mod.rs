@@ -1,10 +1,11 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
-//! ([`access`]), every query on the chat tables ([`store`]), how a message
+//! ([`access`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
 //! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), and the REST
 //! routes of visitors and agents ([`http`]).
 
 pub mod access;
+pub mod assignment;
 pub mod confirmations;
 pub mod http;
 pub mod hub;
@@ -13,8 +14,7 @@ pub mod presence;
 pub mod socket;
 pub mod store;
 
-use contract::accounts::User;
-use contract::chat::{InboxReason, SenderType, ServerFrame};
+use contract::chat::{InboxReason, ServerFrame};
 use uuid::Uuid;
 
 use crate::bus::BusError;
@@ -78,24 +78,6 @@ pub async fn adopt_anonymous_chats(
 ) -> Result<(), ChatError> {
     store::adopt_anonymous_chats(&state.pool, token, user_id).await?;
     Ok(())
-}
-
-/// Assigns chat `chat_id` to `agent` and tells the visitor with a system
-/// message. Unless `take_over`, only an unassigned chat is taken. Returns
-/// whether the assignment changed.
-pub async fn assign_agent(
-    state: &AppState,
-    chat_id: Uuid,
-    agent: &User,
-    take_over: bool,
-) -> Result<bool, ChatError> {
-    let changed = store::assign_agent(&state.pool, chat_id, agent.id, take_over).await?;
-    if changed {
-        let notice = format!("{} joined the chat", agent.name);
-        send_message(state, chat_id, SenderType::System, None, notice).await?;
-        publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
-    }
-    Ok(changed)
 }
 
 /// Reopens a resolved chat its visitor writes to again, and tells the agent

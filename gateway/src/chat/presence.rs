@@ -1,9 +1,8 @@
-//! Agent presence shared by every gateway. A gateway holding at least one
-//! agent socket answers requests on the presence subject; asking "is any
-//! agent online?" is one request: an answer means yes, "no responders" (or
-//! silence) means no. A gateway that dies stops answering with it, so there
-//! is no state to expire. The answer is the number of agent consoles open
-//! on that gateway, so the admin overview can add them up.
+//! Agent consoles open on every gateway, for the admin overview. A gateway
+//! holding at least one agent socket answers requests on the presence
+//! subject with its number of consoles; a gateway that dies stops answering
+//! with it, so there is no state to expire. (Whether an agent can take a
+//! chat is [`super::assignment`]'s business: their status and console.)
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -12,7 +11,6 @@ use std::time::Duration;
 use futures::StreamExt as _;
 use tokio::task::JoinHandle;
 
-const ASK_TIMEOUT: Duration = Duration::from_millis(500);
 /// How long a count waits for the answers of every gateway.
 const COUNT_WINDOW: Duration = Duration::from_millis(300);
 
@@ -72,21 +70,6 @@ impl Presence {
             Some(_) => responder.abort(),
             None => *slot = Some(responder),
         }
-    }
-
-    fn answering_locally(&self) -> bool {
-        self.responder.lock().expect("presence lock").is_some()
-    }
-
-    /// Whether any gateway holds an agent socket. On doubt (NATS trouble)
-    /// it says no, so visitors are told to expect an email rather than left
-    /// waiting for an agent who may not come.
-    pub async fn any_agent_online(&self) -> bool {
-        if self.answering_locally() {
-            return true;
-        }
-        let asked = self.nats.request(self.subject.clone(), "".into());
-        matches!(tokio::time::timeout(ASK_TIMEOUT, asked).await, Ok(Ok(_)))
     }
 
     /// Agent consoles open on every gateway: the sum of the answers that

@@ -165,16 +165,20 @@ async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Request
         }
     }
     kill.cancel();
-    // Sends our close frame (or completes the client's closing handshake)
-    // and flushes; bounded, since a client that stopped reading never takes it.
-    let _ = tokio::time::timeout(CLOSE_GRACE, SinkExt::close(&mut socket)).await;
     // The socket knows what it joined: leaving costs nothing per other socket.
     for chat_id in session.joined.keys() {
         state.hub.leave_chat(*chat_id, id);
     }
-    if session.agent {
-        state.hub.leave_agents(id).await;
+    // Before the close frame: once a console is seen closed (a sign-out,
+    // say), its agent must already take no new chats.
+    if session.agent
+        && let Some(agent) = state.hub.leave_agents(id).await
+    {
+        super::assignment::console_closed(&state, agent).await;
     }
+    // Sends our close frame (or completes the client's closing handshake)
+    // and flushes; bounded, since a client that stopped reading never takes it.
+    let _ = tokio::time::timeout(CLOSE_GRACE, SinkExt::close(&mut socket)).await;
     state.hub.release_revocable(&revocation_keys, id);
     state
         .metrics
@@ -284,17 +288,21 @@ impl SocketSession<'_> {
                 }
             }
             ClientFrame::JoinAgents => {
-                if !self.requester.is_agent() {
+                let Some(agent) = self.requester.user.as_ref().filter(|user| user.is_agent())
+                else {
                     return self.error("Only support agents can do this");
-                }
+                };
+                let agent_id = agent.id;
                 match self
                     .state
                     .hub
-                    .join_agents(self.id, self.member.clone())
+                    .join_agents(self.id, self.member.clone(), agent_id)
                     .await
                 {
                     Ok(()) => {
                         self.agent = true;
+                        // Available at once: queued chats may go to this agent.
+                        super::assignment::console_opened(self.state, agent_id).await;
                         self.reply(&ServerFrame::AgentsJoined);
                     }
                     Err(error) => {

@@ -60,13 +60,25 @@ impl Input for TeamInvite {
 }
 
 impl Input for TeamMemberPatch {
-    const LABELS: &'static [(&'static str, &'static str)] =
-        &[("role", "Role"), ("active", "Active")];
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("role", "Role"),
+        ("active", "Active"),
+        ("capacity", "Capacity"),
+    ];
 
     fn check(self) -> Result<Self, InputError> {
-        if self.role.is_none() && self.active.is_none() {
+        if self.role.is_none() && self.active.is_none() && self.capacity.is_none() {
             return Err(InputError(
-                "Nothing to change: give a role or whether the account is active".to_owned(),
+                "Nothing to change: give a role, whether the account is active, or a capacity"
+                    .to_owned(),
+            ));
+        }
+        if self
+            .capacity
+            .is_some_and(|capacity| !(1..=100).contains(&capacity))
+        {
+            return Err(InputError(
+                "Capacity must be a whole number of chats from 1 to 100".to_owned(),
             ));
         }
         Ok(self)
@@ -171,6 +183,7 @@ async fn invite(
 struct Standing {
     role: Role,
     active: bool,
+    capacity: i32,
 }
 
 async fn update(
@@ -188,7 +201,7 @@ async fn update(
             .await?;
     let before = sqlx::query_as!(
         Standing,
-        r#"select role as "role: Role", active from users where id = $1 for update"#,
+        r#"select role as "role: Role", active, capacity from users where id = $1 for update"#,
         id
     )
     .fetch_optional(&mut *tx)
@@ -197,6 +210,7 @@ async fn update(
     let after = Standing {
         role: body.role.unwrap_or(before.role),
         active: body.active.unwrap_or(before.active),
+        capacity: body.capacity.unwrap_or(before.capacity),
     };
     let was_admin = before.role == Role::Admin && before.active;
     let stays_admin = after.role == Role::Admin && after.active;
@@ -214,12 +228,13 @@ async fn update(
     }
     let member = sqlx::query_as!(
         TeamMember,
-        r#"update users set role = $2, active = $3 where id = $1
+        r#"update users set role = $2, active = $3, capacity = $4 where id = $1
            returning id, name, email, role as "role: Role", active,
                   password_hash is null as "pending!", invited_at, capacity"#,
         id,
         after.role as Role,
         after.active,
+        after.capacity,
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -230,8 +245,8 @@ async fn update(
         "agent",
         id,
         json!({
-            "before": { "role": before.role, "active": before.active },
-            "after": { "role": after.role, "active": after.active },
+            "before": { "role": before.role, "active": before.active, "capacity": before.capacity },
+            "after": { "role": after.role, "active": after.active, "capacity": after.capacity },
         }),
     )
     .await?;
@@ -242,6 +257,9 @@ async fn update(
         Vec::new()
     };
     tx.commit().await?;
+    if after.capacity > before.capacity {
+        crate::chat::assignment::assign_waiting_or_log(&state).await;
+    }
     if loses_rights {
         end_everywhere(&state, id, &ended).await;
         tracing::info!(agent.id = %id, sessions = ended.len(), "agent lost rights");

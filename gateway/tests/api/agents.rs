@@ -54,6 +54,8 @@ fn agent_routes(chat: &str) -> Vec<(&'static str, String)> {
         ("POST", format!("/api/agent/chats/{chat}/resolve")),
         ("POST", format!("/api/agent/chats/{chat}/reopen")),
         ("POST", format!("/api/agent/chats/{chat}/read")),
+        ("GET", format!("/api/agent/chats/{chat}/notes")),
+        ("GET", "/api/agent/status".into()),
         ("GET", "/api/agent/canned-responses".into()),
     ]
 }
@@ -440,7 +442,7 @@ async fn deactivating_an_agent_closes_their_socket_on_the_other_gateway_and_stop
     .expect("audited");
     assert_eq!(
         audited["after"],
-        json!({ "role": "support", "active": false })
+        json!({ "role": "support", "active": false, "capacity": 8 })
     );
 
     // Reactivated, the agent signs in again.

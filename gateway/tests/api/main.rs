@@ -4,6 +4,7 @@
 mod accounts;
 mod agents;
 mod analytics;
+mod assignment;
 mod chat;
 mod chat_pipeline;
 mod connections;

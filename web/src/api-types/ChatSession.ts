@@ -4,4 +4,8 @@ import type { ChatStatus } from "./ChatStatus";
 /**
  * A chat session as its visitor sees it.
  */
-export type ChatSession = { sessionId: string, visitorName: string, visitorEmail: string, status: ChatStatus, createdAt: string, };
+export type ChatSession = { sessionId: string, visitorName: string, visitorEmail: string, status: ChatStatus, createdAt: string, 
+/**
+ * Its place in the queue (1 = next) while it waits for an agent.
+ */
+queuePosition: number | null, };

@@ -24,4 +24,8 @@ pageUrl: string | null,
 /**
  * The visitor's browser (User-Agent).
  */
-userAgent: string | null, };
+userAgent: string | null, 
+/**
+ * Its place in the queue (1 = next) while open and unassigned.
+ */
+queuePosition: number | null, };

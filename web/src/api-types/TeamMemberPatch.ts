@@ -4,4 +4,8 @@ import type { Role } from "./Role";
 /**
  * `PATCH /api/admin/agents/{id}`: the fields to change.
  */
-export type TeamMemberPatch = { role?: Role, active?: boolean, };
+export type TeamMemberPatch = { role?: Role, active?: boolean, 
+/**
+ * Chats the agent takes at once (1 to 100).
+ */
+capacity?: number, };

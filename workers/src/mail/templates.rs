@@ -862,6 +862,7 @@ mod tests {
                 visitor_email: "visitor@example.com".to_owned(),
                 status: ChatStatus::Open,
                 created_at: OffsetDateTime::now_utc(),
+                queue_position: None,
             },
             agents_online: false,
         };

@@ -1,18 +1,24 @@
-//! The agent console's API: the inbox with filters and unread counts, and
-//! assign / resolve / reopen / mark-read. Agents reply through the chat
-//! messages route, which knows them as agents.
+//! The agent console's API: the inbox with filters and unread counts,
+//! assign / transfer / resolve / reopen / mark-read, private notes, and the
+//! agent's own availability. Agents reply through the chat messages route,
+//! which knows them as agents.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use contract::chat::{ChatStatus, ChatSummary, InboxReason, SenderType};
+use contract::chat::{
+    AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, NoteBody,
+    NoteKind, SenderType, TransferBody,
+};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::chat::store::{self, AssignedFilter, StatusFilter};
-use crate::chat::{assign_agent, publish_inbox_update, send_message};
+use crate::chat::{MAX_MESSAGE_CHARS, assignment, publish_inbox_update, send_message};
 use crate::error::ApiError;
 use crate::extract::{Agent, ApiPath, ApiQuery};
+use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -23,6 +29,9 @@ pub fn router() -> Router<AppState> {
         .route("/agent/chats/{id}/resolve", post(resolve))
         .route("/agent/chats/{id}/reopen", post(reopen))
         .route("/agent/chats/{id}/read", post(mark_read))
+        .route("/agent/chats/{id}/transfer", post(transfer))
+        .route("/agent/chats/{id}/notes", get(notes).post(add_note))
+        .route("/agent/status", get(status).put(set_agent_status))
 }
 
 #[derive(Deserialize)]
@@ -67,7 +76,7 @@ async fn assign(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    assign_agent(&state, id, &agent, true).await?;
+    assignment::take(&state, id, agent.id, &agent.name, true).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
@@ -80,6 +89,8 @@ async fn set_status(
     if store::set_status(&state.pool, id, status).await? {
         send_message(state, id, SenderType::System, None, notice.to_owned()).await?;
         publish_inbox_update(state, id, InboxReason::Status).await;
+        // A resolved chat frees a place; a reopened one may need an agent.
+        assignment::assign_waiting_or_log(state).await;
     }
     Ok(())
 }
@@ -119,4 +130,120 @@ async fn mark_read(
     store::mark_read(&state.pool, id).await?;
     publish_inbox_update(&state, id, InboxReason::Read).await;
     show(State(state), Agent(agent), ApiPath(id)).await
+}
+
+/// A private note: 1 to 4,000 characters, any lines.
+fn note_text(note: String) -> Result<String, InputError> {
+    Ok(input::multiline("Note", note)?
+        .not_empty()?
+        .max_chars(MAX_MESSAGE_CHARS)?
+        .value())
+}
+
+impl Input for NoteBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[("message", "Note")];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(NoteBody {
+            message: note_text(self.message)?,
+        })
+    }
+}
+
+impl Input for TransferBody {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("agentId", "Agent"), ("note", "Note")];
+
+    fn check(self) -> Result<Self, InputError> {
+        let note = match self.note {
+            Some(note) if !note.trim().is_empty() => Some(note_text(note)?),
+            _ => None,
+        };
+        Ok(TransferBody {
+            agent_id: self.agent_id,
+            note,
+        })
+    }
+}
+
+impl Input for AgentStatusBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[("status", "Status")];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(self)
+    }
+}
+
+/// The agents' side of a chat: private notes and assignment events.
+async fn notes(
+    State(state): State<AppState>,
+    Agent(_): Agent,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<Vec<ChatNote>>, ApiError> {
+    ensure_exists(&state, id).await?;
+    Ok(Json(store::notes(&state.pool, id).await?))
+}
+
+/// Writes a private note, which only agents ever see.
+async fn add_note(
+    State(state): State<AppState>,
+    Agent(agent): Agent,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(body): ValidatedJson<NoteBody>,
+) -> Result<(StatusCode, Json<ChatNote>), ApiError> {
+    ensure_exists(&state, id).await?;
+    let note = store::add_note(
+        &state.pool,
+        id,
+        NoteKind::Note,
+        Some(agent.id),
+        &body.message,
+    )
+    .await?;
+    publish_inbox_update(&state, id, InboxReason::Note).await;
+    Ok((StatusCode::CREATED, Json(note)))
+}
+
+/// Hands the chat to another agent, with an optional private note for them.
+async fn transfer(
+    State(state): State<AppState>,
+    Agent(agent): Agent,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(body): ValidatedJson<TransferBody>,
+) -> Result<Json<ChatSummary>, ApiError> {
+    ensure_exists(&state, id).await?;
+    let to_name = store::agent_name(&state.pool, body.agent_id)
+        .await?
+        .ok_or(ApiError::NoSuch("No active agent with that id"))?;
+    if store::assignee(&state.pool, id).await? == Some(body.agent_id) {
+        return Err(ApiError::Conflict(format!(
+            "This chat is already assigned to {to_name}"
+        )));
+    }
+    if let Some(note) = &body.note {
+        store::add_note(&state.pool, id, NoteKind::Note, Some(agent.id), note).await?;
+    }
+    assignment::transfer(&state, id, &agent.name, body.agent_id, &to_name).await?;
+    show(State(state), Agent(agent), ApiPath(id)).await
+}
+
+async fn status(
+    State(state): State<AppState>,
+    Agent(agent): Agent,
+) -> Result<Json<AgentStatusBody>, ApiError> {
+    let status = store::agent_status(&state.pool, agent.id).await?;
+    Ok(Json(AgentStatusBody { status }))
+}
+
+/// Sets the agent's availability; coming online may assign queued chats.
+async fn set_agent_status(
+    State(state): State<AppState>,
+    Agent(agent): Agent,
+    ValidatedJson(body): ValidatedJson<AgentStatusBody>,
+) -> Result<Json<AgentStatusBody>, ApiError> {
+    store::set_agent_status(&state.pool, agent.id, body.status).await?;
+    if body.status == AgentStatus::Online {
+        assignment::assign_waiting_or_log(&state).await;
+    }
+    Ok(Json(body))
 }

@@ -13,7 +13,7 @@ use crate::chat::access::{Access, access};
 use crate::chat::pipeline::publish_started;
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
-    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assign_agent, publish_inbox_update, reopen,
+    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, reopen,
     role_in_chat, send_message,
 };
 use crate::error::ApiError;
@@ -109,13 +109,20 @@ async fn start(
     )
     .await?;
 
-    let agents_online = state.presence.any_agent_online().await;
+    // On doubt (the database cannot tell) the visitor is told to expect an
+    // email rather than left waiting for an agent who may not come.
+    let agents_online = store::any_agent_available(&state.pool, assignment::FRESH)
+        .await
+        .unwrap_or(false);
     if !agents_online {
         let notice = contract::chat::offline_notice(&chat.visitor_email);
         send_message(&state, chat.session_id, SenderType::System, None, notice).await?;
     }
     publish_started(&state, &chat, agents_online).await?;
     publish_inbox_update(&state, chat.session_id, InboxReason::NewSession).await;
+    assignment::assign_waiting_or_log(&state).await;
+    // Read again: assigned by now, or its place in the queue.
+    let chat = store::session(&state.pool, chat.session_id).await?;
     Ok((StatusCode::CREATED, Json(chat)))
 }
 
@@ -178,7 +185,7 @@ async fn post_message(
     let agent = match (role, &requester.user) {
         (SenderType::Agent, Some(agent)) => {
             // The first agent to answer an unassigned chat takes it.
-            assign_agent(&state, id, agent, false).await?;
+            assignment::take(&state, id, agent.id, &agent.name, false).await?;
             Some(agent.id)
         }
         _ => None,

@@ -16,6 +16,7 @@ const session: ChatSession = {
   visitorEmail: 'amina@example.com',
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
+  queuePosition: null,
 };
 const messagesPath = `/api/chat/sessions/${sessionId}/messages`;
 const sessionPath = `/api/chat/sessions/${sessionId}`;

@@ -17,6 +17,7 @@ const session: ChatSession = {
   visitorEmail: 'amina@example.com',
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
+  queuePosition: null,
 };
 const agentMessage: ChatMessage = {
   id: '0190f0a0-0000-7000-8000-0000000000b1',

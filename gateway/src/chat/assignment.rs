@@ -1,0 +1,161 @@
+//! Who answers which chat: agents' availability, fair auto-assignment with
+//! capacity, the queue, transfers and the return of an absent agent's chats
+//! to the queue.
+//!
+//! An agent takes new chats while their status is `online` and a console of
+//! theirs is open on some gateway: each gateway records its agents'
+//! consoles in `agent_consoles` as they open and close and refreshes them
+//! every [`HEARTBEAT`]; the rows of a gateway that died count until they are
+//! [`FRESH`]-old. [`assign_waiting`] runs whenever capacity may
+//! have appeared (a chat started or resolved, an agent came online or
+//! connected, a transfer, and on every heartbeat as a safety net); the
+//! queries it runs take turns under one advisory lock, so assignment is
+//! race-free across gateways (see [`store::assign_queue`]).
+//!
+//! Every assignment and transfer is an event in the agents' side of the
+//! conversation (`chat_notes`); the visitor sees only "<agent> joined the
+//! chat".
+
+use std::time::Duration;
+
+use contract::chat::{InboxReason, NoteKind, SenderType};
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use super::{ChatError, publish_inbox_update, send_message, store};
+use crate::state::AppState;
+
+/// How often a gateway tells the database which agents have a console open.
+pub const HEARTBEAT: Duration = Duration::from_secs(10);
+/// An agent whose console was not seen for this long takes no new chats.
+pub const FRESH: Duration = Duration::from_secs(30);
+
+/// What the visitor reads when an agent takes their chat.
+pub fn joined_notice(agent_name: &str) -> String {
+    format!("{agent_name} joined the chat")
+}
+
+/// Tells both sides that `agent_name` now has the chat: an event for the
+/// agents, the joined notice for the visitor, an inbox update.
+async fn announce(
+    state: &AppState,
+    chat_id: Uuid,
+    agent_name: &str,
+    event: &str,
+) -> Result<(), ChatError> {
+    store::add_note(&state.pool, chat_id, NoteKind::Event, None, event).await?;
+    send_message(
+        state,
+        chat_id,
+        SenderType::System,
+        None,
+        joined_notice(agent_name),
+    )
+    .await?;
+    publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
+    Ok(())
+}
+
+/// Gives queued chats to available agents (see the module docs).
+pub async fn assign_waiting(state: &AppState) -> Result<(), ChatError> {
+    for assignment in store::assign_queue(&state.pool, FRESH).await? {
+        let event = format!("Assigned to {}", assignment.agent_name);
+        announce(state, assignment.chat_id, &assignment.agent_name, &event).await?;
+    }
+    Ok(())
+}
+
+/// [`assign_waiting`] where a failure must not fail the caller (the chat
+/// or the change that triggered it is stored; the next heartbeat retries).
+pub async fn assign_waiting_or_log(state: &AppState) {
+    if let Err(error) = assign_waiting(state).await {
+        tracing::warn!(%error, "assigning queued chats failed; retried at the next heartbeat");
+    }
+}
+
+/// Agent `agent_id` took chat `chat_id` themselves (`take_over`: even from
+/// another agent). Returns whether the assignment changed.
+pub async fn take(
+    state: &AppState,
+    chat_id: Uuid,
+    agent_id: Uuid,
+    agent_name: &str,
+    take_over: bool,
+) -> Result<bool, ChatError> {
+    let changed = store::assign_agent(&state.pool, chat_id, agent_id, take_over).await?;
+    if changed {
+        let event = format!("{agent_name} took the chat");
+        announce(state, chat_id, agent_name, &event).await?;
+        // A chat taken over frees a place with its previous agent.
+        assign_waiting_or_log(state).await;
+    }
+    Ok(changed)
+}
+
+/// Hands chat `chat_id` from `from_name` to agent `to`; returns whether it
+/// changed hands.
+pub async fn transfer(
+    state: &AppState,
+    chat_id: Uuid,
+    from_name: &str,
+    to: Uuid,
+    to_name: &str,
+) -> Result<bool, ChatError> {
+    let changed = store::assign_agent(&state.pool, chat_id, to, true).await?;
+    if changed {
+        let event = format!("Transferred by {from_name} to {to_name}");
+        announce(state, chat_id, to_name, &event).await?;
+        assign_waiting_or_log(state).await;
+    }
+    Ok(changed)
+}
+
+/// An agent's console socket joined on this gateway: they count as present
+/// at once, and queued chats may go to them.
+pub async fn console_opened(state: &AppState, agent_id: Uuid) {
+    if let Err(error) = store::console_opened(&state.pool, state.hub.instance(), agent_id).await {
+        tracing::warn!(%error, "failed to record an agent's console; the heartbeat will");
+        return;
+    }
+    let state = state.clone();
+    tokio::spawn(async move { assign_waiting_or_log(&state).await });
+}
+
+/// The last console socket of an agent on this gateway closed: unless they
+/// have one elsewhere, they take no new chats from now on.
+pub async fn console_closed(state: &AppState, agent_id: Uuid) {
+    if let Err(error) = store::console_closed(&state.pool, state.hub.instance(), agent_id).await {
+        tracing::warn!(%error, "failed to record a closed console; the heartbeat will");
+    }
+}
+
+/// Every [`HEARTBEAT`]: records the agents connected here, returns the
+/// chats of agents gone longer than `AGENT_RETURN_AFTER_SECS` to the queue,
+/// and assigns what waits.
+pub fn spawn_heartbeat(state: AppState, shutdown: CancellationToken) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(HEARTBEAT);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = ticks.tick() => {}
+                () = shutdown.cancelled() => return,
+            }
+            if let Err(error) = heartbeat(&state).await {
+                tracing::warn!(%error, "agent heartbeat failed");
+            }
+        }
+    });
+}
+
+async fn heartbeat(state: &AppState) -> Result<(), ChatError> {
+    let hub = &state.hub;
+    store::consoles_seen(&state.pool, hub.instance(), &hub.agents_connected()).await?;
+    let after = state.settings.agent_return_after;
+    for returned in store::return_to_queue(&state.pool, after, FRESH).await? {
+        let event = format!("Returned to the queue: {} is away", returned.agent_name);
+        store::add_note(&state.pool, returned.chat_id, NoteKind::Event, None, &event).await?;
+        publish_inbox_update(state, returned.chat_id, InboxReason::Assignment).await;
+    }
+    assign_waiting(state).await
+}
