@@ -197,6 +197,22 @@ pub struct AgentStatusBody {
     pub status: AgentStatus,
 }
 
+/// One member of the support team as the console shows them (for
+/// transfers): `available` = online with a console open.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TeamAvailability {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub name: String,
+    pub status: AgentStatus,
+    pub available: bool,
+    #[ts(type = "number")]
+    pub open_chats: i64,
+    pub capacity: i32,
+}
+
 /// Whether a note was written by an agent or records an assignment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
 #[serde(rename_all = "lowercase")]

@@ -7,6 +7,7 @@
 
 use contract::chat::{
     AgentStatus, ChatMessage, ChatNote, ChatSession, ChatStatus, ChatSummary, NoteKind, SenderType,
+    TeamAvailability,
 };
 use serde::Deserialize;
 use std::time::Duration;
@@ -559,6 +560,30 @@ pub async fn notes(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatNote>, sqlx::
            from chat_notes n left join users u on u.id = n.author_id
            where n.session_id = $1 order by n.id"#,
         chat_id
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// The active support team with each one's status and load, by name.
+pub async fn team_availability(
+    pool: &PgPool,
+    fresh: Duration,
+) -> Result<Vec<TeamAvailability>, sqlx::Error> {
+    sqlx::query_as!(
+        TeamAvailability,
+        r#"select u.id, u.name, u.agent_status as "status: AgentStatus",
+                  u.agent_status = 'online' and exists(
+                      select 1 from agent_consoles c
+                      where c.agent_id = u.id
+                        and c.seen_at > now() - $1 * interval '1 second') as "available!",
+                  (select count(*) from chat_sessions s
+                    where s.assigned_agent_id = u.id and s.status = 'open') as "open_chats!",
+                  u.capacity
+           from users u
+           where u.role in ('admin', 'support') and u.active
+           order by lower(u.name), u.id"#,
+        fresh.as_secs_f64()
     )
     .fetch_all(pool)
     .await

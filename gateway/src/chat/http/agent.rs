@@ -9,7 +9,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use contract::chat::{
     AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, NoteBody,
-    NoteKind, SenderType, TransferBody,
+    NoteKind, SenderType, TeamAvailability, TransferBody,
 };
 use serde::Deserialize;
 use uuid::Uuid;
@@ -32,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/agent/chats/{id}/transfer", post(transfer))
         .route("/agent/chats/{id}/notes", get(notes).post(add_note))
         .route("/agent/status", get(status).put(set_agent_status))
+        .route("/agent/team", get(team))
 }
 
 #[derive(Deserialize)]
@@ -246,4 +247,14 @@ async fn set_agent_status(
         assignment::assign_waiting_or_log(&state).await;
     }
     Ok(Json(body))
+}
+
+/// Who is on the team right now, for transfers and the console's header.
+async fn team(
+    State(state): State<AppState>,
+    Agent(_): Agent,
+) -> Result<Json<Vec<TeamAvailability>>, ApiError> {
+    Ok(Json(
+        store::team_availability(&state.pool, assignment::FRESH).await?,
+    ))
 }

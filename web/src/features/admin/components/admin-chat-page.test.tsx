@@ -136,6 +136,9 @@ describe('agent console inbox', () => {
           { id: '0190f0a0-0000-7000-8000-0000000000c1', sessionId: chat.sessionId, senderType: 'user', message: `hi${rlo}olleh`, createdAt: minutesAgo(2) },
         ]);
       }
+      if (url === '/api/agent/team') return json(200, []);
+      if (url === '/api/agent/status') return json(200, { status: 'online' });
+      if (url.endsWith('/notes')) return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -169,6 +172,9 @@ describe('agent console inbox', () => {
       if (url.startsWith('/api/agent/chats?')) return json(200, [chat]);
       if (url === `/api/agent/chats/${chat.sessionId}`) return json(200, chat);
       if (url === `/api/chat/sessions/${chat.sessionId}/messages`) return json(200, []);
+      if (url === '/api/agent/team') return json(200, []);
+      if (url === '/api/agent/status') return json(200, { status: 'online' });
+      if (url.endsWith('/notes')) return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -190,6 +196,9 @@ describe('agent console inbox', () => {
         return json(400, { message: 'Message must contain visible characters' }, 'Bad Request');
       }
       if (url === `/api/chat/sessions/${chat.sessionId}/messages`) return json(200, []);
+      if (url === '/api/agent/team') return json(200, []);
+      if (url === '/api/agent/status') return json(200, { status: 'online' });
+      if (url.endsWith('/notes')) return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();

@@ -12,10 +12,12 @@ import { CoalescedTask } from '@/lib/chat/coalesced-task';
 import { useLiveChatMessages } from '@/lib/chat/use-live-chat-messages';
 import { useResyncOnReturn } from '@/lib/chat/use-resync-on-return';
 import { liveSocket, useLiveSocket } from '@/lib/live-socket';
+import { agentTeamKey, chatNotesKey } from '../api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '../api/get-agent-chat';
 import { agentChatListsKey, type InboxFilters } from '../api/list-agent-chats';
 import { useMarkAgentChatRead } from '../api/mark-agent-chat-read';
 import { adminSection } from './admin-sections';
+import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
 import { ChatInbox } from './chat-inbox';
 import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
@@ -110,6 +112,13 @@ export default function AdminChatPage() {
         } else {
           refreshInbox(frame.sessionId);
         }
+        // Notes and the assignment trail are on the agents' side only.
+        if (frame.reason === 'note' || frame.reason === 'assignment') {
+          void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
+        }
+        if (frame.reason !== 'note' && frame.reason !== 'read') {
+          void queryClient.invalidateQueries({ queryKey: agentTeamKey });
+        }
         break;
       default:
         break;
@@ -159,6 +168,7 @@ export default function AdminChatPage() {
       )}
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">{section.title}</h1>
+        <AgentStatusSelect />
         <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
           {link === 'live' ? 'Live updates on' : link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…'}
         </p>

@@ -20,6 +20,8 @@ import { useReopenAgentChat } from '../api/reopen-agent-chat';
 import { useResolveAgentChat } from '../api/resolve-agent-chat';
 import { CannedReplyTextarea } from './canned-reply-textarea';
 import { describeBrowser, formatStartedAt } from './chat-console-format';
+import { ChatPrivateNotes } from './chat-private-notes';
+import { ChatTransferForm } from './chat-transfer-form';
 
 export function ChatConsoleConversation({ sessionId }: { sessionId: string }) {
   useJoinedSession(sessionId);
@@ -113,9 +115,14 @@ function Conversation({ chat }: { chat: ChatSummary }) {
             {resolved ? 'Resolved' : chat.awaitingReply ? 'Open, awaiting reply' : 'Open'}
           </Detail>
           <Detail label="Assignee">
-            {chat.assignedAgentName === null ? 'Unassigned' : <bdi>{chat.assignedAgentName}</bdi>}
+            {chat.assignedAgentName === null ? (
+              chat.queuePosition === null ? 'Unassigned' : `In the queue, #${chat.queuePosition}`
+            ) : (
+              <bdi>{chat.assignedAgentName}</bdi>
+            )}
           </Detail>
         </dl>
+        {!resolved && <ChatTransferForm chat={chat} />}
       </header>
 
       <ChatMessageLog
@@ -127,6 +134,8 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         typingText={visitorTyping ? 'Visitor is typing…' : null}
         className="min-h-0 flex-1 p-4 lg:max-h-[calc(100vh-24rem)]"
       />
+
+      <ChatPrivateNotes sessionId={sessionId} />
 
       <form onSubmit={composer.submit} className="flex flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
         <label htmlFor={`reply-${sessionId}`} className="sr-only">

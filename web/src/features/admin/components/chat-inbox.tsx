@@ -191,6 +191,11 @@ function InboxRow({
         {chat.status === 'resolved' && (
           <span className="rounded bg-gray-200 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
         )}
+        {chat.queuePosition !== null && (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            Queue #{chat.queuePosition}
+          </span>
+        )}
         <span className="text-gray-600 dark:text-gray-300">{chat.assignedAgentName === null ? 'Unassigned' : <bdi>{chat.assignedAgentName}</bdi>}</span>
       </span>
     </button>

@@ -14,6 +14,9 @@ export const chatSessionQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: chatSessionQueryKey(sessionId),
     queryFn: ({ signal }) => getChatSession(sessionId, signal),
+    // While queued its place moves as others are assigned (no event says so);
+    // the agent joining is a system message, which refetches at once.
+    refetchInterval: (query) => (query.state.data?.queuePosition != null ? 15_000 : false),
   });
 
 export function useChatSession(sessionId: string | null | undefined) {

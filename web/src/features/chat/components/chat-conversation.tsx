@@ -29,6 +29,11 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
         typingText={agentTyping ? 'Agent is typing…' : null}
         className="flex-1 px-4 py-3"
       />
+      {!resolved && session.queuePosition !== null && (
+        <p role="status" className="border-t border-gray-200 px-4 py-2 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
+          You are number {session.queuePosition} in the queue. An agent will join as soon as one is free.
+        </p>
+      )}
       {resolved ? (
         <div className="border-t border-gray-200 p-3 text-center dark:border-gray-700">
           <p className="mb-2 text-sm text-gray-700 dark:text-gray-300">This chat is resolved.</p>

@@ -127,6 +127,18 @@ describe('chat widget', () => {
     expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
   });
 
+  it('says where a queued chat stands and stops saying it once an agent has it', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    backend((url) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, { ...session, queuePosition: 3 });
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, []);
+      return json(404, {});
+    });
+    renderApp('/');
+    const { dialog } = await openWidget();
+    expect(await within(dialog).findByText('You are number 3 in the queue. An agent will join as soon as one is free.')).toBeInTheDocument();
+  });
+
   it('restores a stored chat; send is disabled when blank; a failed send keeps the text', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     let failSend = true;

@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ChatNote } from '@/api-types/ChatNote';
+import type { ChatSummary } from '@/api-types/ChatSummary';
+import { json, mockFetch } from '@/test/render';
+import { ChatPrivateNotes } from './chat-private-notes';
+import { ChatTransferForm } from './chat-transfer-form';
+
+const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
+const note = (over: Partial<ChatNote>): ChatNote => ({
+  id: '0190f0a0-0000-7000-8000-0000000000b1',
+  sessionId,
+  kind: 'note',
+  authorId: 'a1',
+  authorName: 'Baraka',
+  body: 'Enterprise customer',
+  createdAt: '2026-03-03T10:00:00Z',
+  ...over,
+});
+
+function renderWithQueries(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+describe('private notes', () => {
+  it('lists notes and the assignment trail, and adds a note as text', async () => {
+    const posted: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === `/api/agent/chats/${sessionId}/notes` && init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { message: string };
+        posted.push(body);
+        return json(201, note({ id: '0190f0a0-0000-7000-8000-0000000000b3', body: body.message }));
+      }
+      if (url === `/api/agent/chats/${sessionId}/notes`) {
+        return json(200, [
+          note({ id: '0190f0a0-0000-7000-8000-0000000000b0', kind: 'event', authorId: null, authorName: null, body: 'Assigned to Baraka' }),
+          note({}),
+        ]);
+      }
+      return json(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    renderWithQueries(<ChatPrivateNotes sessionId={sessionId} />);
+    const section = await screen.findByRole('region', { name: /Private notes/ });
+    expect(await within(section).findByText(/Assigned to Baraka/)).toBeInTheDocument();
+    expect(within(section).getByText('Enterprise customer')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Add note' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent('Write a note first.');
+
+    const field = within(section).getByRole('textbox', { name: 'Private note' });
+    await user.type(field, '<b>check invoice</b>');
+    await user.click(within(section).getByRole('button', { name: 'Add note' }));
+    expect(await within(section).findByText('<b>check invoice</b>')).toBeInTheDocument();
+    expect(posted).toEqual([{ message: '<b>check invoice</b>' }]);
+    expect(field).toHaveValue('');
+  });
+});
+
+describe('transfer', () => {
+  const chat = { sessionId, assignedAgentId: 'me', queuePosition: null } as ChatSummary;
+
+  it('asks for an agent, then transfers with the note and shows refusals in words', async () => {
+    const posted: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/agent/team') {
+        return json(200, [
+          { id: 'me', name: 'Me', status: 'online', available: true, openChats: 3, capacity: 8 },
+          { id: 'amina', name: 'Amina', status: 'busy', available: false, openChats: 2, capacity: 8 },
+        ]);
+      }
+      if (url === `/api/agent/chats/${sessionId}/transfer`) {
+        posted.push(JSON.parse(String(init.body)));
+        return json(404, { message: 'No active agent with that id' }, 'Not Found');
+      }
+      return json(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    renderWithQueries(<ChatTransferForm chat={chat} />);
+    const select = screen.getByRole('combobox', { name: 'Transfer to' });
+    await screen.findByRole('option', { name: /Amina/ });
+    expect(within(select).queryByRole('option', { name: /^Me/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose an agent to transfer the chat to.');
+
+    await user.selectOptions(select, 'amina');
+    await user.type(screen.getByRole('textbox', { name: /Note for them/ }), 'Billing question');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('No active agent with that id')).toBeInTheDocument();
+    expect(posted).toEqual([{ agentId: 'amina', note: 'Billing question' }]);
+  });
+});

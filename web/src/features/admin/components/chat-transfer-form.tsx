@@ -1,0 +1,79 @@
+// Hands the open chat to another agent, with an optional private note.
+
+import { type FormEvent, useState } from 'react';
+import type { ChatSummary } from '@/api-types/ChatSummary';
+import { Button } from '@/components/ui/button';
+import { agentStatusLabels, useAgentTeam, useTransferAgentChat } from '../api/agent-availability';
+
+export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
+  const team = useAgentTeam();
+  const transfer = useTransferAgentChat(chat.sessionId);
+  const [agentId, setAgentId] = useState('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const others = (team.data ?? []).filter((member) => member.id !== chat.assignedAgentId);
+  const id = `transfer-${chat.sessionId}`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!agentId) {
+      setProblem('Choose an agent to transfer the chat to.');
+      return;
+    }
+    setProblem(null);
+    transfer.mutate(
+      { agentId, note: note.trim() ? note : undefined },
+      {
+        onSuccess: () => {
+          setAgentId('');
+          setNote('');
+        },
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2 text-sm" aria-label="Transfer the chat">
+      <div>
+        <label htmlFor={`${id}-agent`} className="block text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">
+          Transfer to
+        </label>
+        <select
+          id={`${id}-agent`}
+          value={agentId}
+          onChange={(event) => setAgentId(event.target.value)}
+          disabled={team.isPending}
+          className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+        >
+          <option value="">{team.isPending ? 'Loading team…' : team.isError ? 'Team unavailable' : 'Choose an agent'}</option>
+          {others.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name} ({member.available ? agentStatusLabels[member.status] : 'Offline'}, {member.openChats}/
+              {member.capacity})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-40 flex-1">
+        <label htmlFor={`${id}-note`} className="block text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">
+          Note for them (optional, private)
+        </label>
+        <input
+          id={`${id}-note`}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          className="w-full rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={transfer.isPending}>
+        {transfer.isPending ? 'Transferring…' : 'Transfer'}
+      </Button>
+      {problem && (
+        <p role="alert" className="w-full text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
