@@ -14,6 +14,7 @@ with summary as (
            left(last.message, 140) as last_message_preview,
            greatest(s.created_at, latest.created_at) as last_message_at,
            s.created_at, s.page_url, s.user_agent,
+           rating.score as rating, rating.comment as rating_comment,
            s.status = 'open' and coalesce(last.sender_type = 'user', true) as awaiting_reply,
            case when s.status = 'open' and s.assigned_agent_id is null then
                (select count(*) from chat_sessions q
@@ -28,6 +29,7 @@ with summary as (
                                    '00000000-0000-0000-0000-000000000000')) as first_unanswered_at
     from chat_sessions s
     left join users a on a.id = s.assigned_agent_id
+    left join chat_ratings rating on rating.session_id = s.id
     left join lateral (
         select m.message, m.sender_type from chat_messages m
         where m.session_id = s.id and m.sender_type <> 'system'
@@ -42,6 +44,6 @@ with summary as (
 )
 select session_id, visitor_name, visitor_email, status, assigned_agent_id,
        assigned_agent_name, unread_count, last_message_preview, last_message_at,
-       created_at, page_url, user_agent, awaiting_reply, queue_position,
+       created_at, page_url, user_agent, awaiting_reply, queue_position, rating, rating_comment,
        case when awaiting_reply then coalesce(first_unanswered_at, created_at) end as waiting_since
 from summary;

@@ -69,6 +69,9 @@ pub struct AnalyticsReport {
     pub median_first_response_seconds: Option<f64>,
     /// Agent messages sent in the range, per agent, most first.
     pub messages_per_agent: Vec<AgentMessages>,
+    /// Chat ratings given in the range, per agent and week (weeks start on
+    /// Monday, Nairobi time), newest week first.
+    pub ratings_per_agent_week: Vec<AgentWeekRatings>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -107,6 +110,23 @@ pub struct DayCounts {
     pub registrations: i64,
     #[ts(type = "number")]
     pub contact_requests: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AgentWeekRatings {
+    /// `null` when the chat had no agent or the account was deleted.
+    #[ts(type = "string | null")]
+    pub agent_id: Option<Uuid>,
+    /// The agent's name ("No agent" when there was none).
+    pub name: String,
+    /// The Monday the week starts on (`YYYY-MM-DD`).
+    pub week: String,
+    #[ts(type = "number")]
+    pub ratings: i64,
+    /// Mean score, 1 to 5.
+    pub average: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]

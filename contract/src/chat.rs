@@ -98,6 +98,9 @@ pub struct ChatSummary {
     /// Its place in the queue (1 = next) while open and unassigned.
     #[ts(type = "number | null")]
     pub queue_position: Option<i64>,
+    /// The visitor's rating (1–5) and comment, once given.
+    pub rating: Option<i16>,
+    pub rating_comment: Option<String>,
 }
 
 /// Frames a browser sends on `/ws`.
@@ -195,6 +198,18 @@ pub enum AgentStatus {
 #[ts(export)]
 pub struct AgentStatusBody {
     pub status: AgentStatus,
+}
+
+/// `POST /api/chat/sessions/{id}/rating`; also what `GET` answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatRating {
+    /// 1 (poor) to 5 (excellent).
+    pub score: i16,
+    #[serde(default)]
+    #[ts(optional)]
+    pub comment: Option<String>,
 }
 
 /// One member of the support team as the console shows them (for

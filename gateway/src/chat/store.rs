@@ -6,8 +6,8 @@
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 
 use contract::chat::{
-    AgentStatus, ChatMessage, ChatNote, ChatSession, ChatStatus, ChatSummary, NoteKind, SenderType,
-    TeamAvailability,
+    AgentStatus, ChatMessage, ChatNote, ChatRating, ChatSession, ChatStatus, ChatSummary, NoteKind,
+    SenderType, TeamAvailability,
 };
 use serde::Deserialize;
 use std::time::Duration;
@@ -231,7 +231,8 @@ pub async fn summaries(
                   awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
-                  created_at as "created_at!", page_url, user_agent, queue_position
+                  created_at as "created_at!", page_url, user_agent, queue_position,
+                  rating, rating_comment
            from chat_summaries
            where ($2::bool is null or status = 'open')
              and ($3::bool is null or awaiting_reply)
@@ -259,7 +260,8 @@ pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>
                   awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
-                  created_at as "created_at!", page_url, user_agent, queue_position
+                  created_at as "created_at!", page_url, user_agent, queue_position,
+                  rating, rating_comment
            from chat_summaries where session_id = $1"#,
         chat_id,
     )
@@ -586,5 +588,53 @@ pub async fn team_availability(
         fresh.as_secs_f64()
     )
     .fetch_all(pool)
+    .await
+}
+
+/// What became of a rating.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Rated {
+    Saved,
+    AlreadyRated,
+    NotResolved,
+}
+
+/// Saves the visitor's rating of a resolved chat, once; the agent who had
+/// the chat is recorded with it.
+pub async fn rate(
+    pool: &PgPool,
+    chat_id: Uuid,
+    score: i16,
+    comment: Option<&str>,
+) -> Result<Rated, sqlx::Error> {
+    let saved = sqlx::query_scalar!(
+        "insert into chat_ratings (session_id, score, comment, agent_id)
+         select id, $2, $3, assigned_agent_id from chat_sessions
+         where id = $1 and status = 'resolved'
+         on conflict (session_id) do nothing
+         returning session_id",
+        chat_id,
+        score,
+        comment
+    )
+    .fetch_optional(pool)
+    .await?;
+    if saved.is_some() {
+        return Ok(Rated::Saved);
+    }
+    Ok(match rating(pool, chat_id).await? {
+        Some(_) => Rated::AlreadyRated,
+        None => Rated::NotResolved,
+    })
+}
+
+/// The chat's rating, if given.
+pub async fn rating(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatRating>, sqlx::Error> {
+    sqlx::query_as!(
+        ChatRating,
+        "select score, comment from chat_ratings where session_id = $1",
+        chat_id
+    )
+    .fetch_optional(pool)
     .await
 }

@@ -14,8 +14,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use bytes::Bytes;
 use contract::analytics::{
-    AgentMessages, AnalyticsReport, DayCounts, PageView, PageViewInput, PathViews, ReferrerViews,
-    nairobi_day,
+    AgentMessages, AgentWeekRatings, AnalyticsReport, DayCounts, PageView, PageViewInput,
+    PathViews, ReferrerViews, nairobi_day,
 };
 use serde::Deserialize;
 use sqlx::PgPool;
@@ -328,12 +328,26 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
     let per_agent = sqlx::query_as::<_, AgentMessages>(&per_agent_sql)
         .bind(from)
         .bind(to);
-    let (days, top_pages, top_referrers, median, messages_per_agent) = tokio::try_join!(
+    let ratings_sql = format!(
+        "select r.agent_id, coalesce(min(u.name), 'No agent') as name,
+                to_char(date_trunc('week', r.created_at at time zone 'Africa/Nairobi'),
+                        'YYYY-MM-DD') as week,
+                count(*) as ratings, avg(r.score)::float8 as average
+         from chat_ratings r left join users u on u.id = r.agent_id
+         where {}
+         group by r.agent_id, 3 order by week desc, name limit 200",
+        in_range("r.created_at")
+    );
+    let ratings = sqlx::query_as::<_, AgentWeekRatings>(&ratings_sql)
+        .bind(from)
+        .bind(to);
+    let (days, top_pages, top_referrers, median, messages_per_agent, ratings_per_agent_week) = tokio::try_join!(
         days.fetch_all(pool),
         top_pages.fetch_all(pool),
         top_referrers.fetch_all(pool),
         median.fetch_one(pool),
         per_agent.fetch_all(pool),
+        ratings.fetch_all(pool),
     )?;
     Ok(AnalyticsReport {
         from: iso(from),
@@ -344,6 +358,7 @@ async fn build_report(pool: &PgPool, from: Date, to: Date) -> Result<AnalyticsRe
         days,
         median_first_response_seconds: median,
         messages_per_agent,
+        ratings_per_agent_week,
     })
 }
 

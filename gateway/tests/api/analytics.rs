@@ -394,6 +394,7 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
             ],
             "medianFirstResponseSeconds": 90.0,
             "messagesPerAgent": [{ "agentId": agent, "name": "Administrator", "messages": 3 }],
+            "ratingsPerAgentWeek": [],
         })
     );
 

@@ -22,6 +22,7 @@ mod nats_cluster;
 mod password_reset;
 mod prometheus;
 mod rate_limits;
+mod ratings;
 mod revocation;
 mod security_headers;
 mod sessions;

@@ -28,4 +28,8 @@ userAgent: string | null,
 /**
  * Its place in the queue (1 = next) while open and unassigned.
  */
-queuePosition: number | null, };
+queuePosition: number | null, 
+/**
+ * The visitor's rating (1–5) and comment, once given.
+ */
+rating: number | null, ratingComment: string | null, };

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use contract::chat::{ChatMessage, ChatSession, ChatStatus, InboxReason, SenderType};
+use contract::chat::{ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType};
 use serde::Deserialize;
 use tower_sessions::Session;
 use uuid::Uuid;
@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
             "/chat/sessions/{id}/messages",
             get(messages).post(post_message),
         )
+        .route("/chat/sessions/{id}/rating", get(rating).post(rate))
 }
 
 #[derive(Deserialize)]
@@ -197,4 +198,80 @@ async fn post_message(
     }
     let message = send_message(&state, id, role, agent, body.message).await?;
     Ok((StatusCode::CREATED, Json(message)))
+}
+
+impl Input for ChatRating {
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("score", "Score"), ("comment", "Comment")];
+
+    fn check(self) -> Result<Self, InputError> {
+        if !(1..=5).contains(&self.score) {
+            return Err(InputError(
+                "Score must be a whole number from 1 to 5".to_owned(),
+            ));
+        }
+        let comment = match self.comment {
+            Some(comment) => input::multiline("Comment", comment)?
+                .max_chars(MAX_RATING_COMMENT_CHARS)?
+                .optional_clipped(MAX_RATING_COMMENT_CHARS),
+            None => None,
+        };
+        Ok(ChatRating {
+            score: self.score,
+            comment,
+        })
+    }
+}
+
+/// Longest rating comment, in characters.
+const MAX_RATING_COMMENT_CHARS: usize = 1000;
+
+/// Only the visitor who owns the chat rates it.
+async fn owner_only(
+    state: &AppState,
+    session: &Session,
+    user: Option<CurrentUser>,
+    id: Uuid,
+) -> Result<(), ApiError> {
+    let role = role_in_chat(state, &requester(session, user).await?, id).await?;
+    if role != SenderType::User {
+        return Err(ApiError::Forbidden(
+            "Only the visitor who started this chat can rate it",
+        ));
+    }
+    Ok(())
+}
+
+/// The chat's rating (`null` until given).
+async fn rating(
+    State(state): State<AppState>,
+    session: Session,
+    user: Option<CurrentUser>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<Option<ChatRating>>, ApiError> {
+    owner_only(&state, &session, user, id).await?;
+    Ok(Json(store::rating(&state.pool, id).await?))
+}
+
+/// "How was your chat?": once, by its visitor, after it is resolved.
+async fn rate(
+    State(state): State<AppState>,
+    session: Session,
+    user: Option<CurrentUser>,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(body): ValidatedJson<ChatRating>,
+) -> Result<(StatusCode, Json<ChatRating>), ApiError> {
+    owner_only(&state, &session, user, id).await?;
+    match store::rate(&state.pool, id, body.score, body.comment.as_deref()).await? {
+        store::Rated::Saved => {
+            publish_inbox_update(&state, id, InboxReason::Status).await;
+            Ok((StatusCode::CREATED, Json(body)))
+        }
+        store::Rated::AlreadyRated => Err(ApiError::Conflict(
+            "You have already rated this chat. Thank you!".to_owned(),
+        )),
+        store::Rated::NotResolved => Err(ApiError::Conflict(
+            "You can rate this chat once it has been resolved".to_owned(),
+        )),
+    }
 }

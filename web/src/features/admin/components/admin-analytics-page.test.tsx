@@ -35,6 +35,7 @@ function report(from: string, to: string, views: number): AnalyticsReport {
     ].filter((_day, index) => index === 0 || from !== to),
     medianFirstResponseSeconds: views ? 90 : null,
     messagesPerAgent: views ? [{ agentId: sampleUser.id, name: 'Amina Otieno', messages: 5 }] : [],
+    ratingsPerAgentWeek: views ? [{ agentId: sampleUser.id, name: 'Amina Otieno', week: '2026-03-02', ratings: 2, average: 4.5 }] : [],
   };
 }
 
@@ -64,6 +65,9 @@ describe('/admin/analytics', () => {
     expect(within(screen.getByRole('table', { name: 'Top pages' })).getByRole('cell', { name: '/blog' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Top referrers' })).getByText('www.google.com')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Messages per agent' })).getByText('Amina Otieno')).toBeInTheDocument();
+    const ratings = within(screen.getByRole('table', { name: 'Chat ratings per agent and week' }));
+    expect(ratings.getByText('2026-03-02')).toBeInTheDocument();
+    expect(ratings.getByText('4.5')).toBeInTheDocument();
     expect(await screen.findByText('Page views per day')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Per day' })).toBeInTheDocument();
   });

@@ -81,6 +81,18 @@ function Report({ report }: { report: AnalyticsReport }) {
         rowKey={(row) => row.agentId ?? 'deleted'}
         empty="No agent wrote in this range."
       />
+      <DataTable
+        caption="Chat ratings per agent and week"
+        columns={[
+          { header: 'Week of', cell: (row) => row.week },
+          { header: 'Agent', cell: (row) => row.name },
+          { header: 'Ratings', cell: (row) => count(row.ratings), numeric: true },
+          { header: 'Average (1–5)', cell: (row) => row.average.toFixed(1), numeric: true },
+        ]}
+        rows={report.ratingsPerAgentWeek}
+        rowKey={(row) => `${row.week}:${row.agentId ?? 'none'}`}
+        empty="No chat was rated in this range."
+      />
       <details className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
         <summary className="cursor-pointer font-semibold">The daily numbers as a table</summary>
         <div className="mt-4">

@@ -27,6 +27,8 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   pageUrl: '/edge',
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
   queuePosition: null,
+  rating: null,
+  ratingComment: null,
   ...over,
 });
 

@@ -114,6 +114,15 @@ function Conversation({ chat }: { chat: ChatSummary }) {
           <Detail label="Status">
             {resolved ? 'Resolved' : chat.awaitingReply ? 'Open, awaiting reply' : 'Open'}
           </Detail>
+          <Detail label="Rating">
+            {chat.rating === null ? (
+              resolved ? 'Not rated yet' : 'Asked once resolved'
+            ) : (
+              <span title={chat.ratingComment ?? undefined}>
+                {chat.rating}/5{chat.ratingComment ? <> — <bdi>{chat.ratingComment}</bdi></> : null}
+              </span>
+            )}
+          </Detail>
           <Detail label="Assignee">
             {chat.assignedAgentName === null ? (
               chat.queuePosition === null ? 'Unassigned' : `In the queue, #${chat.queuePosition}`

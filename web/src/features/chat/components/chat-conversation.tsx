@@ -10,6 +10,7 @@ import { useChatMessages } from '@/lib/chat/get-chat-messages';
 import { maxMessageLength } from '@/lib/chat/message-format';
 import { useMessageComposer } from '@/lib/chat/use-message-composer';
 import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
+import { ChatRatingForm } from './chat-rating';
 
 export function ChatConversation({ session, onNewChat }: { session: ChatSession; onNewChat: () => void }) {
   const { sessionId } = session;
@@ -37,6 +38,9 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
       {resolved ? (
         <div className="border-t border-gray-200 p-3 text-center dark:border-gray-700">
           <p className="mb-2 text-sm text-gray-700 dark:text-gray-300">This chat is resolved.</p>
+          <div className="mb-3">
+            <ChatRatingForm sessionId={sessionId} />
+          </div>
           <Button onClick={onNewChat}>Start a new chat</Button>
         </div>
       ) : (

@@ -127,6 +127,31 @@ describe('chat widget', () => {
     expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
   });
 
+  it('asks how a resolved chat was, sends the rating once and thanks the visitor', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    const posted: unknown[] = [];
+    backend((url, init) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, { ...session, status: 'resolved' });
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage]);
+      if (url === `/api/chat/sessions/${sessionId}/rating` && init.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return json(201, { score: 4, comment: 'Helpful' });
+      }
+      if (url === `/api/chat/sessions/${sessionId}/rating`) return json(200, null);
+      return json(404, {});
+    });
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    const form = await within(dialog).findByRole('form', { name: 'How was your chat?' });
+    await user.click(within(form).getByRole('button', { name: 'Send rating' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Choose a rating from 1 to 5.');
+    await user.click(within(form).getByRole('radio', { name: '4 – Good' }));
+    await user.type(within(form).getByLabelText('Comment (optional)'), 'Helpful');
+    await user.click(within(form).getByRole('button', { name: 'Send rating' }));
+    expect(await within(dialog).findByText('Thank you for your feedback! You rated this chat 4 out of 5.')).toBeInTheDocument();
+    expect(posted).toEqual([{ score: 4, comment: 'Helpful' }]);
+  });
+
   it('says where a queued chat stands and stops saying it once an agent has it', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     backend((url) => {
