@@ -212,6 +212,15 @@ pub struct ChatRating {
     pub comment: Option<String>,
 }
 
+/// Published on `intake.transcript` when a visitor asks for their chat's
+/// transcript; the `notify` worker emails it once per request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TranscriptRequested {
+    /// The request's id (its JetStream message id and email key).
+    pub id: Uuid,
+    pub session_id: Uuid,
+}
+
 /// One member of the support team as the console shows them (for
 /// transfers): `available` = online with a console open.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -96,6 +96,12 @@ impl Namespace {
         self.subject("intake.password_reset")
     }
 
+    /// JetStream command: a visitor asked for their chat's transcript by
+    /// email (`notify` worker); the message id is the request's id.
+    pub fn intake_transcript(&self) -> String {
+        self.subject("intake.transcript")
+    }
+
     /// JetStream event: a user registered (for the sales notification).
     pub fn intake_registered(&self) -> String {
         self.subject("intake.registered")

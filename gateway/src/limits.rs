@@ -104,14 +104,20 @@ pub enum Limit {
     PasswordResetPerEmail,
     /// New passwords set with a reset link, per address.
     PasswordResetConfirm,
+    /// Transcript emails per chat.
+    ChatTranscript,
 }
 
 /// Page views one address may report per minute: a person reading the site
 /// opens far fewer pages than this.
 const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
 
+/// Transcript emails one chat may ask for per hour: enough to retry a lost
+/// email, too few to flood the visitor's inbox.
+const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
+
 impl Limit {
-    const ALL: [Limit; 13] = [
+    const ALL: [Limit; 14] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -125,6 +131,7 @@ impl Limit {
         Limit::PasswordResetPerIp,
         Limit::PasswordResetPerEmail,
         Limit::PasswordResetConfirm,
+        Limit::ChatTranscript,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -143,6 +150,7 @@ impl Limit {
             Limit::PasswordResetPerIp => "password_reset_ip",
             Limit::PasswordResetPerEmail => "password_reset_email",
             Limit::PasswordResetConfirm => "password_reset_confirm",
+            Limit::ChatTranscript => "chat_transcript",
         }
     }
 
@@ -164,6 +172,9 @@ impl Limit {
             }
             Limit::PasswordResetConfirm => {
                 "Too many password reset attempts. Please try again later."
+            }
+            Limit::ChatTranscript => {
+                "This transcript was sent several times already. Please try again in an hour."
             }
         }
     }
@@ -187,6 +198,7 @@ impl Limit {
             Limit::PasswordResetPerIp => (limits.password_reset_per_ip_per_hour, HOUR),
             Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
             Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
+            Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
         };
         Quota { count, period }
     }

@@ -187,9 +187,7 @@ async fn member(admin: &Browser, email: &str) -> Value {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_invited_agent_sets_a_password_once_from_the_emailed_link(pool: PgPool) {
-    let Some(sink) = SmtpSink::start().await else {
-        return;
-    };
+    let sink = SmtpSink::start().await;
     let app = spawn_with(
         pool,
         Options {
@@ -285,9 +283,7 @@ async fn an_invited_agent_sets_a_password_once_from_the_emailed_link(pool: PgPoo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_invitation_link_expires_after_48_hours(pool: PgPool) {
-    let Some(sink) = SmtpSink::start().await else {
-        return;
-    };
+    let sink = SmtpSink::start().await;
     let app = spawn_with(
         pool,
         Options {

@@ -626,29 +626,31 @@ pub struct SmtpSink {
 }
 
 impl SmtpSink {
-    pub async fn start() -> Option<SmtpSink> {
+    /// The sink `./infra/test` runs (`SMTP_SINK_URL`/`SMTP_SINK_DIR`), else
+    /// one of our own; a test that needs email fails without one rather than
+    /// passing without checking anything.
+    pub async fn start() -> SmtpSink {
         if let (Ok(url), Ok(dir)) = (
             std::env::var("SMTP_SINK_URL"),
             std::env::var("SMTP_SINK_DIR"),
         ) {
-            return Some(SmtpSink {
+            return SmtpSink {
                 url,
                 dir: dir.into(),
                 child: None,
                 _dir: None,
-            });
+            };
         }
         let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../infra/smtp_sink.py");
         let has_aiosmtpd = std::process::Command::new("python3")
             .args(["-c", "import aiosmtpd"])
             .status()
             .is_ok_and(|status| status.success());
-        if !has_aiosmtpd {
-            eprintln!(
-                "skipped: no SMTP sink (python3 with aiosmtpd is missing; ./infra/test installs it)"
-            );
-            return None;
-        }
+        assert!(
+            has_aiosmtpd,
+            "no SMTP sink: python3 with aiosmtpd is missing (./infra/test installs it; \
+             or `pip install aiosmtpd`)"
+        );
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
@@ -665,12 +667,12 @@ impl SmtpSink {
                 .await
                 .is_ok()
             {
-                return Some(SmtpSink {
+                return SmtpSink {
                     url: format!("smtp://127.0.0.1:{port}"),
                     dir: dir.path().to_owned(),
                     child: Some(child),
                     _dir: Some(dir),
-                });
+                };
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }

@@ -1,12 +1,14 @@
-//! "How was your chat?": only the chat's visitor rates it, only once, only
-//! after it is resolved; the rating shows to agents and, per agent and
-//! week, on the analytics report.
+//! After the chat. "How was your chat?": only the chat's visitor rates it,
+//! only once, only after it is resolved; the rating shows to agents and, per
+//! agent and week, on the analytics report. The transcript: emailed by the
+//! `notify` worker once per request, without private notes, rate-limited.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::helpers::spawn;
+use crate::helpers::{Options, SmtpSink, spawn, spawn_with};
+use crate::mailbox::wait_for_subject;
 
 async fn message(response: reqwest::Response) -> String {
     let body: Value = response.json().await.expect("json");
@@ -104,4 +106,106 @@ async fn a_resolved_chat_is_rated_once_by_its_visitor(pool: PgPool) {
     assert_eq!(weeks[0]["name"], me["name"]);
     assert_eq!(weeks[0]["ratings"], 1);
     assert_eq!(weeks[0]["average"], 4.0);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: PgPool) {
+    let sink = SmtpSink::start().await;
+    let app = spawn_with(
+        pool,
+        Options {
+            smtp_url: Some(sink.url.clone()),
+            ..Options::default()
+        },
+    )
+    .await;
+    let marker = uuid::Uuid::new_v4().simple().to_string();
+    let email = format!("amina-{marker}@example.com");
+    let visitor = app.new_browser();
+    let chat = visitor.start_chat("Amina", &email).await;
+    let path = format!("/api/chat/sessions/{chat}/transcript");
+    let agent = app.agent().await;
+    assert_eq!(
+        visitor
+            .send(&chat, "Do you have GPU servers in Nairobi?")
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        agent
+            .send(&chat, "Yes: A100 nodes, from next week.")
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    let secret = format!("private-{marker}");
+    let noted = agent
+        .post(
+            &format!("/api/agent/chats/{chat}/notes"),
+            &json!({ "message": secret }),
+        )
+        .await;
+    assert_eq!(noted.status(), StatusCode::CREATED);
+
+    // Only the chat's visitor asks for it.
+    let by_agent = agent.post(&path, &json!({})).await;
+    assert_eq!(by_agent.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        message(by_agent).await,
+        "Only the visitor who started this chat can ask for its transcript"
+    );
+    assert_eq!(
+        app.new_browser().post(&path, &json!({})).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let asked = visitor.post(&path, &json!({})).await;
+    assert_eq!(asked.status(), StatusCode::ACCEPTED);
+    assert_eq!(
+        message(asked).await,
+        format!("We are emailing the transcript to {email}.")
+    );
+    let subject = "Your chat transcript from Nyota Cloud";
+    let mails = wait_for_subject(&sink.dir, &email, subject, 1).await;
+    assert_eq!(mails.len(), 1, "one email per request");
+    let mail = &mails[0];
+    assert!(
+        mail.text.contains("Do you have GPU servers in Nairobi?"),
+        "{}",
+        mail.text
+    );
+    assert!(
+        mail.text.contains("Yes: A100 nodes, from next week."),
+        "{}",
+        mail.text
+    );
+    assert!(
+        mail.raw.contains("text/html"),
+        "a plain-text and an HTML part"
+    );
+    assert!(
+        !mail.raw.contains(&secret),
+        "no private note in the transcript"
+    );
+
+    // A second request is a second email; past three an hour, refused.
+    assert_eq!(
+        visitor.post(&path, &json!({})).await.status(),
+        StatusCode::ACCEPTED
+    );
+    assert_eq!(
+        wait_for_subject(&sink.dir, &email, subject, 2).await.len(),
+        2
+    );
+    assert_eq!(
+        visitor.post(&path, &json!({})).await.status(),
+        StatusCode::ACCEPTED
+    );
+    let limited = visitor.post(&path, &json!({})).await;
+    assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        message(limited).await,
+        "This transcript was sent several times already. Please try again in an hour."
+    );
 }

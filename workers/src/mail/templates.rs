@@ -8,7 +8,7 @@
 //! subscriber also carries its unsubscribe link, in the body and as a
 //! `List-Unsubscribe` header.
 
-use contract::chat::SessionStarted;
+use contract::chat::{ChatMessage, ChatSession, SenderType, SessionStarted};
 use contract::intake::{ContactMessage, Registered};
 use contract::site_settings::SiteSettings;
 use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
@@ -435,6 +435,61 @@ impl Template for OfflineChat<'_> {
             support,
             Some(visitor),
             format!("Offline chat from {}", chat.visitor_name),
+            site,
+        ))
+    }
+}
+
+/// A chat's transcript, to its visitor: what both sides wrote and the
+/// notices they saw, in order. Agents' private notes are not chat messages
+/// and never reach this template.
+pub struct ChatTranscript<'a> {
+    pub chat: &'a ChatSession,
+    pub messages: &'a [ChatMessage],
+}
+
+impl Template for ChatTranscript<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let chat = self.chat;
+        let visitor = mailbox(
+            "The chat's address",
+            Some(&chat.visitor_name),
+            &chat.visitor_email,
+        )?;
+        let support = mailbox(
+            "The support inbox (site settings)",
+            Some(&format!("{COMPANY} Support")),
+            &site.settings.support_email,
+        )?;
+        let when = |at: &time::OffsetDateTime| {
+            at.format(&time::format_description::well_known::Rfc2822)
+                .unwrap_or_else(|_| at.to_string())
+        };
+        let mut body = Body::default();
+        body.paragraph(&format!(
+            "Hello {}, here is the transcript of your chat with {COMPANY}, started {}.",
+            chat.visitor_name,
+            when(&chat.created_at)
+        ));
+        if self.messages.is_empty() {
+            body.paragraph("Nobody has written in this chat yet.");
+        }
+        for message in self.messages {
+            let who = match message.sender_type {
+                SenderType::User => chat.visitor_name.as_str(),
+                SenderType::Agent => "Support",
+                SenderType::System => "Notice",
+            };
+            body.fields(&[(who, Some(&when(&message.created_at)))])
+                .quote(&message.message);
+        }
+        body.paragraph("To follow up, reply to this email or start a new chat on our site.")
+            .link("Visit our site", site.public_url);
+        Ok(body.finish(
+            "chat.transcript",
+            visitor,
+            Some(support),
+            format!("Your chat transcript from {COMPANY}"),
             site,
         ))
     }

@@ -4,8 +4,10 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use contract::chat::{ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType};
-use serde::Deserialize;
+use contract::chat::{
+    ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType, TranscriptRequested,
+};
+use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 use uuid::Uuid;
 
@@ -31,6 +33,7 @@ pub fn router() -> Router<AppState> {
             get(messages).post(post_message),
         )
         .route("/chat/sessions/{id}/rating", get(rating).post(rate))
+        .route("/chat/sessions/{id}/transcript", post(transcript))
 }
 
 #[derive(Deserialize)]
@@ -226,21 +229,22 @@ impl Input for ChatRating {
 /// Longest rating comment, in characters.
 const MAX_RATING_COMMENT_CHARS: usize = 1000;
 
-/// Only the visitor who owns the chat rates it.
+/// Only the visitor who owns the chat may do this; an agent is told `refusal`.
 async fn owner_only(
     state: &AppState,
     session: &Session,
     user: Option<CurrentUser>,
     id: Uuid,
+    refusal: &'static str,
 ) -> Result<(), ApiError> {
     let role = role_in_chat(state, &requester(session, user).await?, id).await?;
     if role != SenderType::User {
-        return Err(ApiError::Forbidden(
-            "Only the visitor who started this chat can rate it",
-        ));
+        return Err(ApiError::Forbidden(refusal));
     }
     Ok(())
 }
+
+const ONLY_THE_VISITOR_RATES: &str = "Only the visitor who started this chat can rate it";
 
 /// The chat's rating (`null` until given).
 async fn rating(
@@ -249,7 +253,7 @@ async fn rating(
     user: Option<CurrentUser>,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<Option<ChatRating>>, ApiError> {
-    owner_only(&state, &session, user, id).await?;
+    owner_only(&state, &session, user, id, ONLY_THE_VISITOR_RATES).await?;
     Ok(Json(store::rating(&state.pool, id).await?))
 }
 
@@ -261,7 +265,7 @@ async fn rate(
     ApiPath(id): ApiPath<Uuid>,
     ValidatedJson(body): ValidatedJson<ChatRating>,
 ) -> Result<(StatusCode, Json<ChatRating>), ApiError> {
-    owner_only(&state, &session, user, id).await?;
+    owner_only(&state, &session, user, id, ONLY_THE_VISITOR_RATES).await?;
     match store::rate(&state.pool, id, body.score, body.comment.as_deref()).await? {
         store::Rated::Saved => {
             publish_inbox_update(&state, id, InboxReason::Status).await;
@@ -274,4 +278,49 @@ async fn rate(
             "You can rate this chat once it has been resolved".to_owned(),
         )),
     }
+}
+
+#[derive(Serialize)]
+struct TranscriptQueued {
+    message: String,
+}
+
+/// Emails the chat's transcript (visitor messages, replies and notices,
+/// never agents' notes) to the chat's address, through the `notify` worker.
+async fn transcript(
+    State(state): State<AppState>,
+    session: Session,
+    user: Option<CurrentUser>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<(StatusCode, Json<TranscriptQueued>), ApiError> {
+    owner_only(
+        &state,
+        &session,
+        user,
+        id,
+        "Only the visitor who started this chat can ask for its transcript",
+    )
+    .await?;
+    state
+        .limits
+        .check(Limit::ChatTranscript, id.to_string().as_str())?;
+    let chat = store::session(&state.pool, id).await?;
+    let request = TranscriptRequested {
+        id: Uuid::now_v7(),
+        session_id: id,
+    };
+    crate::http::intake::enqueue(
+        &state,
+        state.namespace.intake_transcript(),
+        request.id,
+        &request,
+        "The transcript could not be sent right now. Please try again.",
+    )
+    .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(TranscriptQueued {
+            message: format!("We are emailing the transcript to {}.", chat.visitor_email),
+        }),
+    ))
 }

@@ -152,6 +152,22 @@ describe('chat widget', () => {
     expect(posted).toEqual([{ score: 4, comment: 'Helpful' }]);
   });
 
+  it('emails the transcript on request and says where it goes', async () => {
+    localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    backend((url, init) => {
+      if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage]);
+      if (url === `/api/chat/sessions/${sessionId}/transcript` && init.method === 'POST') {
+        return json(202, { message: 'We are emailing the transcript to amina@example.com.' });
+      }
+      return json(404, {});
+    });
+    renderApp('/');
+    const { user, dialog } = await openWidget();
+    await user.click(await within(dialog).findByRole('button', { name: 'Email me the transcript' }));
+    expect(await within(dialog).findByText('We are emailing the transcript to amina@example.com.')).toBeInTheDocument();
+  });
+
   it('says where a queued chat stands and stops saying it once an agent has it', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     backend((url) => {
