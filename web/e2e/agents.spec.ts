@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminEmail, adminPassword, presetConsent, uniqueEmail } from './helpers';
-import { linkInMail, sinkDir } from './mailbox';
+import { linkInMail, mailsTo, sinkDir } from './mailbox';
 
 test.beforeEach(async ({ context }) => {
   test.skip(!sinkDir, 'SMTP_SINK_DIR not set (run through ./infra/e2e)');
@@ -8,7 +8,8 @@ test.beforeEach(async ({ context }) => {
   await presetConsent(context);
 });
 
-test('an admin invites a support agent, who sets a password from the email and sees only the chat console', async ({ page, browser }) => {
+test('an admin invites a support agent, who sets a password, sees only the chat console, answers an auto-assigned chat with a canned reply and a private note; the visitor rates it and gets the transcript', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const login = await page.request.post('/api/login', {
     data: { email: adminEmail, password: adminPassword },
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
@@ -49,5 +50,81 @@ test('an admin invites a support agent, who sets a password from the email and s
   await agent.goto('/admin/settings');
   await expect(agent.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   expect((await agent.request.get('/api/admin/overview')).status()).toBe(403);
+
+  // An admin prepares a canned reply every agent can use.
+  const shortcut = `pricing-${Date.now().toString(36)}`;
+  const canned = await page.request.post('/api/agent/canned-responses', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { shortcut, title: 'Bare metal pricing', body: 'Hello {{visitor.name}}, {{agent.name}} here: bare metal starts at KES 45,000 a month.' },
+  });
+  expect(canned.status(), await canned.text()).toBe(201);
+
+  // The agent opens the console and is online: the next chat is theirs.
+  await agent.goto('/admin/chat');
+  await expect(agent.getByText('Live updates on')).toBeVisible();
+  await expect(agent.getByLabel('Your status')).toHaveValue('online');
+
+  const visitorContext = await browser.newContext();
+  await presetConsent(visitorContext);
+  const visitor = await visitorContext.newPage();
+  const visitorName = `Baraka ${Date.now().toString(36)}`;
+  const visitorEmail = uniqueEmail('visitor');
+  await visitor.goto('/');
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await panel.getByLabel('Name').fill(visitorName);
+  await panel.getByLabel('Email').fill(visitorEmail);
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(panel.getByText('Zawadi Njeri joined the chat')).toBeVisible();
+  const messageBox = panel.getByRole('textbox', { name: 'Message' });
+  await messageBox.fill('How much is a bare metal server?');
+  await messageBox.press('Enter');
+
+  // The chat is assigned to the agent; they answer with the canned reply through "/".
+  const row = agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName });
+  await expect(row).toContainText('Zawadi Njeri');
+  await row.click();
+  const conversation = agent.getByRole('region', { name: visitorName });
+  await expect(conversation.getByRole('log').getByText('How much is a bare metal server?')).toBeVisible();
+  const reply = conversation.getByRole('textbox', { name: 'Reply' });
+  await reply.pressSequentially(`/${shortcut.slice(0, 9)}`);
+  await expect(agent.getByRole('listbox', { name: 'Canned replies' })).toBeVisible();
+  await reply.press('Enter');
+  const answer = `Hello ${visitorName}, Zawadi Njeri here: bare metal starts at KES 45,000 a month.`;
+  await expect(reply).toHaveValue(answer);
+  await reply.press('Enter');
+  await expect(panel.getByRole('log').getByText(answer)).toBeVisible();
+
+  // A private note stays with the agents.
+  const secret = `Enterprise lead ${Date.now().toString(36)}, loop in sales`;
+  await conversation.getByRole('textbox', { name: 'Private note' }).fill(secret);
+  await conversation.getByRole('button', { name: 'Add note' }).click();
+  await expect(conversation.getByRole('region', { name: /Private notes/ }).getByText(secret)).toBeVisible();
+  await expect(conversation.getByRole('region', { name: /Private notes/ })).toContainText('Assigned to Zawadi Njeri');
+
+  // Resolved: the visitor rates the chat and asks for the transcript.
+  await conversation.getByRole('button', { name: 'Resolve' }).click();
+  await expect(panel.getByText('This chat is resolved.')).toBeVisible();
+  await expect(panel).not.toContainText(secret);
+  await panel.getByRole('radio', { name: '5 – Excellent' }).check({ force: true });
+  await panel.getByLabel('Comment (optional)').fill('Clear answer, thank you');
+  await panel.getByRole('button', { name: 'Send rating' }).click();
+  await expect(panel.getByText('Thank you for your feedback! You rated this chat 5 out of 5.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Email me the transcript' }).click();
+  await expect(panel.getByText(`We are emailing the transcript to ${visitorEmail}.`)).toBeVisible();
+  await expect
+    .poll(() => mailsTo(visitorEmail).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')?.text ?? '', {
+      timeout: 15_000,
+    })
+    .toContain('bare metal starts at KES 45,000 a month.');
+  const transcript = mailsTo(visitorEmail).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')!;
+  expect(transcript.text).not.toContain(secret);
+
+  // The agent sees the rating in the conversation; the admin on analytics.
+  await expect(conversation).toContainText('5/5 — Clear answer, thank you');
+  await page.goto('/admin/analytics');
+  const ratings = page.getByRole('table', { name: 'Chat ratings per agent and week' });
+  await expect(ratings.getByRole('row', { name: /Zawadi Njeri/ })).toContainText('5.0');
+  await visitorContext.close();
   await agentContext.close();
 });

@@ -45,7 +45,7 @@ function plainText(raw: string): string {
   return body;
 }
 
-function mailsTo(address: string): Mail[] {
+export function mailsTo(address: string): Mail[] {
   return readdirSync(sinkDir!)
     .filter((name) => name.endsWith('.eml'))
     .map((name) => readFileSync(join(sinkDir!, name), 'utf8'))
