@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
+import { supportDialogs } from './dialog-test-support';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 
 quietSocketsInEachTest();
+
+supportDialogs();
 
 const admin = { ...sampleUser, isAdmin: true };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -165,6 +168,53 @@ describe('agent console inbox', () => {
     const item = bubble.closest('li')!;
     expect(within(item).getByText(chat.visitorName).tagName).toBe('BDI');
     expect(bubble.contains(item.querySelector('time'))).toBe(false);
+  });
+
+  it('moves through the inbox with j and k, focuses the reply with r and lists the shortcuts on ?', async () => {
+    const older = summary({
+      sessionId: '0190f0a0-0000-7000-8000-000000000002',
+      visitorName: 'Baraka',
+      lastMessageAt: minutesAgo(90),
+    });
+    const newer = summary({});
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/agent/chats?')) return json(200, [older, newer]);
+      if (url === `/api/agent/chats/${newer.sessionId}`) return json(200, newer);
+      if (url === `/api/agent/chats/${older.sessionId}`) return json(200, older);
+      if (url.endsWith('/messages')) return json(200, []);
+      if (url === '/api/agent/team') return json(200, []);
+      if (url === '/api/agent/status') return json(200, { status: 'online' });
+      if (url.endsWith('/notes')) return json(200, []);
+      if (url === '/api/agent/canned-responses') return json(200, []);
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/chat');
+    await screen.findByRole('list', { name: 'Chats' }, { timeout: 5_000 });
+
+    await user.keyboard('j');
+    expect(await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 })).toBeInTheDocument();
+    await user.keyboard('j');
+    expect(await screen.findByRole('region', { name: 'Baraka' }, { timeout: 5_000 })).toBeInTheDocument();
+    await user.keyboard('k');
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+
+    await user.keyboard('r');
+    const reply = within(conversation).getByRole('textbox', { name: 'Reply' });
+    expect(reply).toHaveFocus();
+    // Typed in the reply box, the keys are text, not shortcuts.
+    await user.keyboard('jk');
+    expect(reply).toHaveValue('jk');
+    expect(screen.getByRole('region', { name: 'Wanjiru' })).toBeInTheDocument();
+
+    reply.blur();
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByText('Resolve the open chat')).toBeInTheDocument();
+    expect(within(help).getByText('Open the canned-reply picker')).toBeInTheDocument();
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
   });
 
   it('the email link cannot carry extra headers', async () => {

@@ -14,12 +14,13 @@ import { useResyncOnReturn } from '@/lib/chat/use-resync-on-return';
 import { liveSocket, useLiveSocket } from '@/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '../api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '../api/get-agent-chat';
-import { agentChatListsKey, type InboxFilters } from '../api/list-agent-chats';
+import { agentChatListsKey, type InboxFilters, useAgentChats } from '../api/list-agent-chats';
 import { useMarkAgentChatRead } from '../api/mark-agent-chat-read';
 import { adminSection } from './admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
-import { ChatInbox } from './chat-inbox';
+import { ChatInbox, sortByActivity } from './chat-inbox';
+import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
 import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
 import { useNow } from './use-now';
 
@@ -133,6 +134,32 @@ export default function AdminChatPage() {
   useLiveChatMessages(selectedId, refetchOpenChat);
   useResyncOnReturn(() => refreshInbox());
 
+  // Keyboard shortcuts (the `?` overlay lists them): j/k move through the
+  // inbox as shown, the rest act on the open chat.
+  const [helpOpen, setHelpOpen] = useState(false);
+  const inbox = useAgentChats(filters);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (helpOpen) return;
+      const key = shortcutOf(event);
+      if (!key) return;
+      event.preventDefault();
+      if (key === '?') return setHelpOpen(true);
+      if (key === 'j' || key === 'k') {
+        const rows = sortByActivity(inbox.data ?? []);
+        const at = rows.findIndex((chat) => chat.sessionId === selectedId);
+        const next = rows[at === -1 ? 0 : Math.min(Math.max(at + (key === 'j' ? 1 : -1), 0), rows.length - 1)];
+        if (next) select(next.sessionId);
+        return;
+      }
+      if (!selectedId) return;
+      const command = ({ r: 'reply', '/': 'canned', n: 'note', e: 'resolve' } as const)[key];
+      if (command) sendConsoleCommand(command);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [helpOpen, inbox.data, selectedId, select]);
+
   // Back in the tab: clear the title badge.
   useEffect(() => {
     if (visible) setMissed(0);
@@ -169,6 +196,14 @@ export default function AdminChatPage() {
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">{section.title}</h1>
         <AgentStatusSelect />
+        <button
+          type="button"
+          className="text-sm text-brand-dark underline dark:text-brand-light"
+          onClick={() => setHelpOpen(true)}
+          aria-keyshortcuts="?"
+        >
+          Keyboard shortcuts
+        </button>
         <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
           {link === 'live' ? 'Live updates on' : link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…'}
         </p>
@@ -183,6 +218,7 @@ export default function AdminChatPage() {
           </div>
         )}
       </div>
+      <ConsoleShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>
   );
 }

@@ -22,6 +22,7 @@ import { CannedReplyTextarea } from './canned-reply-textarea';
 import { describeBrowser, formatStartedAt } from './chat-console-format';
 import { ChatPrivateNotes } from './chat-private-notes';
 import { ChatTransferForm } from './chat-transfer-form';
+import { useConsoleCommands } from './console-shortcuts';
 
 export function ChatConsoleConversation({ sessionId }: { sessionId: string }) {
   useJoinedSession(sessionId);
@@ -71,6 +72,16 @@ function Conversation({ chat }: { chat: ChatSummary }) {
   const reopen = useReopenAgentChat();
   const resolved = chat.status === 'resolved';
   const mine = Boolean(me && chat.assignedAgentId === me.id);
+  useConsoleCommands((command) => {
+    const byId = (id: string) => document.getElementById(id) as HTMLTextAreaElement | null;
+    if (command === 'reply') byId(`reply-${sessionId}`)?.focus();
+    if (command === 'note') byId(`note-${sessionId}`)?.focus();
+    if (command === 'canned') {
+      composer.onChange('/');
+      byId(`reply-${sessionId}`)?.focus();
+    }
+    if (command === 'resolve' && !resolved && !resolve.isPending) resolve.mutate(sessionId);
+  });
 
   return (
     <section aria-labelledby="conversation-heading" className="flex min-h-[32rem] flex-col rounded-lg border border-gray-200 dark:border-gray-700">
