@@ -221,6 +221,21 @@ pub struct TranscriptRequested {
     pub session_id: Uuid,
 }
 
+/// One of a visitor's earlier chats, for the agents' side panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct VisitorChat {
+    #[ts(type = "string")]
+    pub session_id: Uuid,
+    pub status: ChatStatus,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
+    /// The visitor's first message, clipped to 140 characters.
+    pub first_line: Option<String>,
+}
+
 /// One member of the support team as the console shows them (for
 /// transfers): `available` = online with a console open.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -7,7 +7,7 @@
 
 use contract::chat::{
     AgentStatus, ChatMessage, ChatNote, ChatRating, ChatSession, ChatStatus, ChatSummary, NoteKind,
-    SenderType, TeamAvailability,
+    SenderType, TeamAvailability, VisitorChat,
 };
 use serde::Deserialize;
 use std::time::Duration;
@@ -636,5 +636,30 @@ pub async fn rating(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatRating>, 
         chat_id
     )
     .fetch_optional(pool)
+    .await
+}
+
+/// The visitor's other chats (same email, whatever its case, or same
+/// account), newest first, at most 20.
+pub async fn visitor_history(
+    pool: &PgPool,
+    chat_id: Uuid,
+) -> Result<Vec<VisitorChat>, sqlx::Error> {
+    sqlx::query_as!(
+        VisitorChat,
+        r#"select o.id as session_id, o.status as "status: ChatStatus", o.created_at,
+                  (select left(m.message, 140) from chat_messages m
+                    where m.session_id = o.id and m.sender_type = 'user'
+                    order by m.id limit 1) as first_line
+           from chat_sessions c
+           join chat_sessions o
+             on o.id <> c.id
+            and (lower(o.visitor_email) = lower(c.visitor_email)
+                 or (c.user_id is not null and o.user_id = c.user_id))
+           where c.id = $1
+           order by o.created_at desc limit 20"#,
+        chat_id
+    )
+    .fetch_all(pool)
     .await
 }

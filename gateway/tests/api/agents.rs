@@ -55,6 +55,7 @@ fn agent_routes(chat: &str) -> Vec<(&'static str, String)> {
         ("POST", format!("/api/agent/chats/{chat}/reopen")),
         ("POST", format!("/api/agent/chats/{chat}/read")),
         ("GET", format!("/api/agent/chats/{chat}/notes")),
+        ("GET", format!("/api/agent/chats/{chat}/history")),
         ("GET", "/api/agent/status".into()),
         ("GET", "/api/agent/team".into()),
         ("GET", "/api/agent/canned-responses".into()),

@@ -377,3 +377,44 @@ async fn an_away_agent_s_chats_return_to_the_queue_and_go_to_who_is_online(pool:
         "{bodies:?}"
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn agents_see_a_returning_visitor_s_earlier_chats(pool: PgPool) {
+    let app = spawn(pool).await;
+    let agent = app.agent().await;
+    let first_visit = app.new_browser();
+    let first = first_visit.start_chat("Amina", "Amina@Example.com").await;
+    assert_eq!(
+        first_visit
+            .send(&first, "Is colocation available in Mombasa?")
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    let stranger = app.new_browser();
+    stranger.start_chat("Baraka", "baraka@example.com").await;
+    let second_visit = app.new_browser();
+    let second = second_visit.start_chat("Amina", "amina@example.com").await;
+
+    let history: Vec<Value> = agent
+        .get(&format!("/api/agent/chats/{second}/history"))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(history.len(), 1, "{history:?}");
+    assert_eq!(history[0]["sessionId"], first.as_str());
+    assert_eq!(
+        history[0]["firstLine"],
+        "Is colocation available in Mombasa?"
+    );
+    assert_eq!(history[0]["status"], "open");
+    // Visitors have no such view.
+    assert_eq!(
+        second_visit
+            .get(&format!("/api/agent/chats/{second}/history"))
+            .await
+            .status(),
+        StatusCode::UNAUTHORIZED
+    );
+}

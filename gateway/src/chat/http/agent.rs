@@ -9,7 +9,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use contract::chat::{
     AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, NoteBody,
-    NoteKind, SenderType, TeamAvailability, TransferBody,
+    NoteKind, SenderType, TeamAvailability, TransferBody, VisitorChat,
 };
 use serde::Deserialize;
 use uuid::Uuid;
@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/agent/chats/{id}/notes", get(notes).post(add_note))
         .route("/agent/status", get(status).put(set_agent_status))
         .route("/agent/team", get(team))
+        .route("/agent/chats/{id}/history", get(history))
 }
 
 #[derive(Deserialize)]
@@ -257,4 +258,14 @@ async fn team(
     Ok(Json(
         store::team_availability(&state.pool, assignment::FRESH).await?,
     ))
+}
+
+/// The visitor's earlier chats, for the side panel.
+async fn history(
+    State(state): State<AppState>,
+    Agent(_): Agent,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<Vec<VisitorChat>>, ApiError> {
+    ensure_exists(&state, id).await?;
+    Ok(Json(store::visitor_history(&state.pool, id).await?))
 }

@@ -144,6 +144,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/team') return json(200, []);
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
+      if (url.endsWith('/history')) return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -186,6 +187,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/team') return json(200, []);
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
+      if (url.endsWith('/history')) return json(200, []);
       if (url === '/api/agent/canned-responses') return json(200, []);
       return json(404, {});
     });
@@ -227,6 +229,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/team') return json(200, []);
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
+      if (url.endsWith('/history')) return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -251,6 +254,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/team') return json(200, []);
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
+      if (url.endsWith('/history')) return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import type { ChatSummary } from '@/api-types/ChatSummary';
 import { json, mockFetch } from '@/test/render';
 import { ChatPrivateNotes } from './chat-private-notes';
 import { ChatTransferForm } from './chat-transfer-form';
+import { VisitorHistory } from './visitor-history';
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
 const note = (over: Partial<ChatNote>): ChatNote => ({
@@ -92,5 +93,30 @@ describe('transfer', () => {
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByText('No active agent with that id')).toBeInTheDocument();
     expect(posted).toEqual([{ agentId: 'amina', note: 'Billing question' }]);
+  });
+});
+
+describe('visitor history', () => {
+  it('lists earlier chats and opens one read-only', async () => {
+    const earlier = '0190f0a0-0000-7000-8000-0000000000e1';
+    mockFetch((url) => {
+      if (url === `/api/agent/chats/${sessionId}/history`) {
+        return json(200, [{ sessionId: earlier, status: 'resolved', createdAt: '2026-02-01T09:00:00Z', firstLine: 'Colocation in Mombasa?' }]);
+      }
+      if (url === `/api/chat/sessions/${earlier}/messages`) {
+        return json(200, [
+          { id: '0190f0a0-0000-7000-8000-0000000000f1', sessionId: earlier, senderType: 'agent', message: 'Yes, from March.', createdAt: '2026-02-01T09:01:00Z' },
+        ]);
+      }
+      return json(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    renderWithQueries(<VisitorHistory sessionId={sessionId} visitorName="Amina" />);
+    const section = await screen.findByRole('region', { name: 'Earlier chats' });
+    const summary = await within(section).findByText(/Colocation in Mombasa\?/);
+    expect(within(section).getByText(/Resolved/)).toBeInTheDocument();
+    await user.click(summary);
+    expect(await within(section).findByText('Yes, from March.')).toBeInTheDocument();
+    expect(within(section).queryByRole('textbox')).toBeNull();
   });
 });
