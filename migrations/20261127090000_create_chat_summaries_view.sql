@@ -13,7 +13,7 @@ with summary as (
                and m.created_at > s.agents_read_at) as unread_count,
            left(last.message, 140) as last_message_preview,
            greatest(s.created_at, latest.created_at) as last_message_at,
-           s.created_at, s.page_url, s.user_agent,
+           s.created_at, s.page_url, s.user_agent, s.labels,
            rating.score as rating, rating.comment as rating_comment,
            s.status = 'open' and coalesce(last.sender_type = 'user', true) as awaiting_reply,
            case when s.status = 'open' and s.assigned_agent_id is null then
@@ -44,6 +44,6 @@ with summary as (
 )
 select session_id, visitor_name, visitor_email, status, assigned_agent_id,
        assigned_agent_name, unread_count, last_message_preview, last_message_at,
-       created_at, page_url, user_agent, awaiting_reply, queue_position, rating, rating_comment,
+       created_at, page_url, user_agent, awaiting_reply, queue_position, rating, rating_comment, labels,
        case when awaiting_reply then coalesce(first_unanswered_at, created_at) end as waiting_since
 from summary;

@@ -101,6 +101,8 @@ pub struct ChatSummary {
     /// The visitor's rating (1–5) and comment, once given.
     pub rating: Option<i16>,
     pub rating_comment: Option<String>,
+    /// Labels agents put on the chat, sorted.
+    pub labels: Vec<String>,
 }
 
 /// Frames a browser sends on `/ws`.
@@ -219,6 +221,33 @@ pub struct TranscriptRequested {
     /// The request's id (its JetStream message id and email key).
     pub id: Uuid,
     pub session_id: Uuid,
+}
+
+/// `PUT /api/agent/chats/{id}/labels`: the chat's labels, replacing them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LabelsBody {
+    pub labels: Vec<String>,
+}
+
+/// A message found by the console's search, with its chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SearchHit {
+    #[ts(type = "string")]
+    pub session_id: Uuid,
+    pub visitor_name: String,
+    pub visitor_email: String,
+    /// The matching message; `null` when the visitor's name or email matched.
+    #[ts(type = "string | null")]
+    pub message_id: Option<Uuid>,
+    /// The matching message (clipped), or the chat's first line.
+    pub excerpt: Option<String>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub created_at: OffsetDateTime,
 }
 
 /// One of a visitor's earlier chats, for the agents' side panel.

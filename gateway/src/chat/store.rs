@@ -7,7 +7,7 @@
 
 use contract::chat::{
     AgentStatus, ChatMessage, ChatNote, ChatRating, ChatSession, ChatStatus, ChatSummary, NoteKind,
-    SenderType, TeamAvailability, VisitorChat,
+    SearchHit, SenderType, TeamAvailability, VisitorChat,
 };
 use serde::Deserialize;
 use std::time::Duration;
@@ -212,6 +212,7 @@ pub async fn summaries(
     agent_id: Uuid,
     status: StatusFilter,
     assigned: AssignedFilter,
+    label: Option<&str>,
 ) -> Result<Vec<ChatSummary>, sqlx::Error> {
     let (open, pending, resolved) = match status {
         StatusFilter::All => (None, None, None),
@@ -232,13 +233,14 @@ pub async fn summaries(
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
                   created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment
+                  rating, rating_comment, labels as "labels!"
            from chat_summaries
            where ($2::bool is null or status = 'open')
              and ($3::bool is null or awaiting_reply)
              and ($4::bool is null or status = 'resolved')
              and (not $5 or assigned_agent_id = $1)
              and (not $6 or assigned_agent_id is null)
+             and ($7::text is null or $7 = any(labels))
            order by last_message_at desc limit 500"#,
         agent_id,
         open,
@@ -246,6 +248,7 @@ pub async fn summaries(
         resolved,
         mine,
         unassigned,
+        label,
     )
     .fetch_all(pool)
     .await
@@ -261,7 +264,7 @@ pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
                   created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment
+                  rating, rating_comment, labels as "labels!"
            from chat_summaries where session_id = $1"#,
         chat_id,
     )
@@ -659,6 +662,73 @@ pub async fn visitor_history(
            where c.id = $1
            order by o.created_at desc limit 20"#,
         chat_id
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Replaces the chat's labels; returns whether they changed.
+pub async fn set_labels(
+    pool: &PgPool,
+    chat_id: Uuid,
+    labels: &[String],
+) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query!(
+        "update chat_sessions set labels = $2 where id = $1 and labels <> $2",
+        chat_id,
+        labels
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(changed > 0)
+}
+
+/// Labels in use on any chat, most used first (for the filter and the
+/// label editor's suggestions).
+pub async fn labels_in_use(pool: &PgPool) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select label as "label!" from chat_sessions, unnest(labels) as label
+           group by label order by count(*) desc, label limit 100"#
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Every conversation searched: messages by full text (`simple`
+/// configuration, all words must match), and chats by visitor name or
+/// email. Newest first, at most 50.
+pub async fn search(pool: &PgPool, text: &str) -> Result<Vec<SearchHit>, sqlx::Error> {
+    let pattern = format!(
+        "%{}%",
+        text.replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    );
+    sqlx::query_as!(
+        SearchHit,
+        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
+                  visitor_email as "visitor_email!", message_id, excerpt,
+                  created_at as "created_at!"
+           from (
+               (select m.session_id, s.visitor_name, s.visitor_email, m.id as message_id,
+                       left(m.message, 200) as excerpt, m.created_at
+                from chat_messages m join chat_sessions s on s.id = m.session_id
+                where to_tsvector('simple', m.message) @@ websearch_to_tsquery('simple', $1)
+                order by m.created_at desc limit 50)
+               union all
+               (select s.id, s.visitor_name, s.visitor_email, null::uuid,
+                       (select left(m.message, 200) from chat_messages m
+                         where m.session_id = s.id and m.sender_type = 'user'
+                         order by m.id limit 1),
+                       s.created_at
+                from chat_sessions s
+                where s.visitor_name ilike $2 or s.visitor_email ilike $2
+                order by s.created_at desc limit 50)
+           ) hits
+           order by created_at desc limit 50"#,
+        text,
+        pattern
     )
     .fetch_all(pool)
     .await

@@ -56,6 +56,8 @@ fn agent_routes(chat: &str) -> Vec<(&'static str, String)> {
         ("POST", format!("/api/agent/chats/{chat}/read")),
         ("GET", format!("/api/agent/chats/{chat}/notes")),
         ("GET", format!("/api/agent/chats/{chat}/history")),
+        ("GET", "/api/agent/labels".into()),
+        ("GET", "/api/agent/search?q=hello".into()),
         ("GET", "/api/agent/status".into()),
         ("GET", "/api/agent/team".into()),
         ("GET", "/api/agent/canned-responses".into()),

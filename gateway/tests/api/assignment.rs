@@ -418,3 +418,116 @@ async fn agents_see_a_returning_visitor_s_earlier_chats(pool: PgPool) {
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn agents_label_chats_filter_by_label_and_search_every_conversation(pool: PgPool) {
+    let app = spawn(pool).await;
+    let agent = app.agent().await;
+    let visitor = app.new_browser();
+    let outage = visitor
+        .start_chat("Amina Wanjiku", "amina@example.com")
+        .await;
+    visitor
+        .send(&outage, "Our VPS in Nairobi-2 is unreachable since 9am")
+        .await;
+    let other = app.new_browser();
+    let billing = other.start_chat("Baraka", "baraka@example.com").await;
+    other.send(&billing, "Please resend invoice 4411").await;
+
+    let labels = |chat: &str, labels: Value| {
+        let path = format!("/api/agent/chats/{chat}/labels");
+        let agent = &agent;
+        async move { agent.put(&path, &json!({ "labels": labels })).await }
+    };
+    let response = labels(&outage, json!(["Outage", "vps", "outage"])).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let summary: Value = response.json().await.expect("json");
+    assert_eq!(
+        summary["labels"],
+        json!(["outage", "vps"]),
+        "trimmed, lowercased, once"
+    );
+    assert_eq!(
+        labels(&billing, json!(["billing"])).await.status(),
+        StatusCode::OK
+    );
+    for (bad, words) in [
+        (
+            json!(["two words"]),
+            "\"two words\" is not a label: use 1 to 24 lowercase letters, digits or dashes",
+        ),
+        (
+            json!(["a", "b", "c", "d", "e", "f"]),
+            "A chat can have at most 5 labels",
+        ),
+    ] {
+        let response = labels(&billing, bad).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let body: Value = response.json().await.expect("json");
+        assert_eq!(body["message"], words);
+    }
+
+    let filtered: Vec<Value> = agent
+        .get("/api/agent/chats?label=outage")
+        .await
+        .json()
+        .await
+        .expect("json");
+    let ids: Vec<&str> = filtered
+        .iter()
+        .filter_map(|chat| chat["sessionId"].as_str())
+        .collect();
+    assert_eq!(ids, vec![outage.as_str()]);
+    let in_use: Vec<String> = agent
+        .get("/api/agent/labels")
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(in_use.len(), 3);
+    assert!(in_use.contains(&"billing".to_owned()));
+
+    // Search: a word of a message, whatever its case; a visitor's name or email.
+    let search = |q: &str| {
+        let path = format!("/api/agent/search?q={}", urlencoding(q));
+        let agent = &agent;
+        async move {
+            let response = agent.get(&path).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            response.json::<Vec<Value>>().await.expect("json")
+        }
+    };
+    let hits = search("UNREACHABLE").await;
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert_eq!(hits[0]["sessionId"], outage.as_str());
+    assert!(hits[0]["messageId"].is_string());
+    assert_eq!(
+        hits[0]["excerpt"],
+        "Our VPS in Nairobi-2 is unreachable since 9am"
+    );
+    let by_name = search("wanjiku").await;
+    assert_eq!(by_name.len(), 1);
+    assert_eq!(by_name[0]["sessionId"], outage.as_str());
+    assert!(by_name[0]["messageId"].is_null());
+    assert_eq!(
+        search("baraka@example").await[0]["sessionId"],
+        billing.as_str()
+    );
+    assert!(search("100%_").await.is_empty(), "wildcards are text");
+    let short = agent.get("/api/agent/search?q=a").await;
+    assert_eq!(short.status(), StatusCode::BAD_REQUEST);
+    // Not for visitors.
+    assert_eq!(
+        visitor.get("/api/agent/search?q=invoice").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+fn urlencoding(text: &str) -> String {
+    reqwest::Url::parse_with_params("http://x/", [("q", text)])
+        .expect("url")
+        .query()
+        .unwrap_or_default()
+        .trim_start_matches("q=")
+        .to_owned()
+}

@@ -32,4 +32,8 @@ queuePosition: number | null,
 /**
  * The visitor's rating (1–5) and comment, once given.
  */
-rating: number | null, ratingComment: string | null, };
+rating: number | null, ratingComment: string | null, 
+/**
+ * Labels agents put on the chat, sorted.
+ */
+labels: Array<string>, };

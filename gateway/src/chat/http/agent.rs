@@ -8,8 +8,8 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use contract::chat::{
-    AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, NoteBody,
-    NoteKind, SenderType, TeamAvailability, TransferBody, VisitorChat,
+    AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, LabelsBody,
+    NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, TransferBody, VisitorChat,
 };
 use serde::Deserialize;
 use uuid::Uuid;
@@ -34,6 +34,9 @@ pub fn router() -> Router<AppState> {
         .route("/agent/status", get(status).put(set_agent_status))
         .route("/agent/team", get(team))
         .route("/agent/chats/{id}/history", get(history))
+        .route("/agent/chats/{id}/labels", axum::routing::put(set_labels))
+        .route("/agent/labels", get(labels))
+        .route("/agent/search", get(search))
 }
 
 #[derive(Deserialize)]
@@ -42,6 +45,8 @@ struct ListQuery {
     status: StatusFilter,
     #[serde(default)]
     assigned: AssignedFilter,
+    /// Only chats with this label.
+    label: Option<String>,
 }
 
 async fn list(
@@ -49,7 +54,9 @@ async fn list(
     Agent(agent): Agent,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<ChatSummary>>, ApiError> {
-    let chats = store::summaries(&state.pool, agent.id, query.status, query.assigned).await?;
+    let label = query.label.as_deref().filter(|label| !label.is_empty());
+    let chats =
+        store::summaries(&state.pool, agent.id, query.status, query.assigned, label).await?;
     Ok(Json(chats))
 }
 
@@ -268,4 +275,88 @@ async fn history(
 ) -> Result<Json<Vec<VisitorChat>>, ApiError> {
     ensure_exists(&state, id).await?;
     Ok(Json(store::visitor_history(&state.pool, id).await?))
+}
+
+/// Most labels on one chat.
+const MAX_LABELS: usize = 5;
+
+/// Whether `label` is one: 1–24 lowercase letters, digits and dashes.
+fn is_label(label: &str) -> bool {
+    (1..=24).contains(&label.len())
+        && label
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+impl Input for LabelsBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[("labels", "Labels")];
+
+    fn check(self) -> Result<Self, InputError> {
+        let mut labels: Vec<String> = self
+            .labels
+            .into_iter()
+            .map(|label| label.trim().to_lowercase())
+            .collect();
+        if let Some(bad) = labels.iter().find(|label| !is_label(label)) {
+            return Err(InputError(format!(
+                "\"{bad}\" is not a label: use 1 to 24 lowercase letters, digits or dashes"
+            )));
+        }
+        labels.sort();
+        labels.dedup();
+        if labels.len() > MAX_LABELS {
+            return Err(InputError(format!(
+                "A chat can have at most {MAX_LABELS} labels"
+            )));
+        }
+        Ok(LabelsBody { labels })
+    }
+}
+
+/// Replaces the chat's labels.
+async fn set_labels(
+    State(state): State<AppState>,
+    Agent(agent): Agent,
+    ApiPath(id): ApiPath<Uuid>,
+    ValidatedJson(body): ValidatedJson<LabelsBody>,
+) -> Result<Json<ChatSummary>, ApiError> {
+    ensure_exists(&state, id).await?;
+    if store::set_labels(&state.pool, id, &body.labels).await? {
+        publish_inbox_update(&state, id, InboxReason::Status).await;
+    }
+    show(State(state), Agent(agent), ApiPath(id)).await
+}
+
+/// Labels in use, most used first.
+async fn labels(
+    State(state): State<AppState>,
+    Agent(_): Agent,
+) -> Result<Json<Vec<String>>, ApiError> {
+    Ok(Json(store::labels_in_use(&state.pool).await?))
+}
+
+#[derive(Deserialize)]
+struct SearchQuery {
+    #[serde(default)]
+    q: String,
+}
+
+/// Searches every conversation by text, visitor name or email.
+async fn search(
+    State(state): State<AppState>,
+    Agent(_): Agent,
+    ApiQuery(query): ApiQuery<SearchQuery>,
+) -> Result<Json<Vec<SearchHit>>, ApiError> {
+    let text = query.q.trim();
+    if text.chars().count() < 2 {
+        return Err(ApiError::BadRequest(
+            "Search for at least 2 characters".to_owned(),
+        ));
+    }
+    if text.chars().count() > 200 {
+        return Err(ApiError::BadRequest(
+            "Search for at most 200 characters".to_owned(),
+        ));
+    }
+    Ok(Json(store::search(&state.pool, text).await?))
 }

@@ -8,6 +8,7 @@ import type { AgentStatus } from '@/api-types/AgentStatus';
 import type { AgentStatusBody } from '@/api-types/AgentStatusBody';
 import type { ChatNote } from '@/api-types/ChatNote';
 import type { ChatSummary } from '@/api-types/ChatSummary';
+import type { SearchHit } from '@/api-types/SearchHit';
 import type { TeamAvailability } from '@/api-types/TeamAvailability';
 import type { TransferBody } from '@/api-types/TransferBody';
 import { apiRequest } from '@/lib/api-client';
@@ -93,5 +94,41 @@ export function useTransferAgentChat(sessionId: string) {
         queryClient.invalidateQueries({ queryKey: agentTeamKey }),
       ]);
     },
+  });
+}
+
+export const labelsInUseKey = ['admin', 'labels'] as const;
+
+/** Labels in use on any chat, most used first. */
+export function useLabelsInUse() {
+  return useQuery({
+    queryKey: labelsInUseKey,
+    queryFn: ({ signal }) => apiRequest<string[]>('/api/agent/labels', { signal }),
+  });
+}
+
+export function useSetChatLabels(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'chats', 'labels', sessionId],
+    mutationFn: (labels: string[]) =>
+      apiRequest<ChatSummary>(`/api/agent/chats/${encodeURIComponent(sessionId)}/labels`, {
+        method: 'PUT',
+        body: { labels },
+      }),
+    onSuccess: async (summary) => {
+      await storeAgentChat(queryClient, summary);
+      await queryClient.invalidateQueries({ queryKey: labelsInUseKey });
+    },
+  });
+}
+
+/** Searches every conversation; runs for 2 characters or more. */
+export function useChatSearch(text: string) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['admin', 'search', q],
+    queryFn: ({ signal }) => apiRequest<SearchHit[]>(`/api/agent/search?${new URLSearchParams({ q })}`, { signal }),
+    enabled: q.length >= 2,
   });
 }

@@ -10,6 +10,8 @@ export type InboxAssignedFilter = 'all' | 'me' | 'unassigned';
 export interface InboxFilters {
   status: InboxStatusFilter;
   assigned: InboxAssignedFilter;
+  /** Only chats with this label (none: every chat). */
+  label?: string;
 }
 
 /** Every inbox list, whatever its filters (for invalidation). */
@@ -18,6 +20,7 @@ export const agentChatsQueryKey = (filters: InboxFilters) => [...agentChatListsK
 
 export function listAgentChats(filters: InboxFilters, signal?: AbortSignal): Promise<ChatSummary[]> {
   const query = new URLSearchParams({ status: filters.status, assigned: filters.assigned });
+  if (filters.label) query.set('label', filters.label);
   return apiRequest<ChatSummary[]>(`/api/agent/chats?${query}`, { signal });
 }
 

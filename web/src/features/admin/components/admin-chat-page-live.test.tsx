@@ -32,6 +32,7 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   queuePosition: null,
   rating: null,
   ratingComment: null,
+  labels: [],
   ...over,
 });
 

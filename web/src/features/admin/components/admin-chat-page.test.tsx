@@ -32,6 +32,7 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   queuePosition: null,
   rating: null,
   ratingComment: null,
+  labels: [],
   ...over,
 });
 
@@ -145,6 +146,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url === '/api/agent/labels') return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -188,6 +190,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url === '/api/agent/labels') return json(200, []);
       if (url === '/api/agent/canned-responses') return json(200, []);
       return json(404, {});
     });
@@ -230,6 +233,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url === '/api/agent/labels') return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -255,6 +259,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url === '/api/agent/labels') return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();

@@ -20,6 +20,7 @@ import { adminSection } from './admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
 import { ChatInbox, sortByActivity } from './chat-inbox';
+import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
 import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
 import { useNow } from './use-now';
@@ -209,7 +210,10 @@ export default function AdminChatPage() {
         </p>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
+        <div className="flex min-h-0 flex-col gap-3">
+          <ChatSearch onSelect={select} />
+          <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
+        </div>
         {selectedId ? (
           <ChatConsoleConversation key={selectedId} sessionId={selectedId} />
         ) : (

@@ -23,6 +23,7 @@ import { describeBrowser, formatStartedAt } from './chat-console-format';
 import { ChatPrivateNotes } from './chat-private-notes';
 import { ChatTransferForm } from './chat-transfer-form';
 import { useConsoleCommands } from './console-shortcuts';
+import { ChatLabelsEditor } from './chat-labels-editor';
 import { VisitorHistory } from './visitor-history';
 
 export function ChatConsoleConversation({ sessionId }: { sessionId: string }) {
@@ -143,6 +144,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
             )}
           </Detail>
         </dl>
+        <ChatLabelsEditor chat={chat} />
         <VisitorHistory sessionId={sessionId} visitorName={chat.visitorName} />
         {!resolved && <ChatTransferForm chat={chat} />}
       </header>

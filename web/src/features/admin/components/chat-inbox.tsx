@@ -11,6 +11,7 @@ import {
   type InboxFilters,
   type InboxStatusFilter,
 } from '../api/list-agent-chats';
+import { useLabelsInUse } from '../api/agent-availability';
 import { formatRelativeTime, formatWaiting } from './chat-console-format';
 
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
@@ -55,6 +56,31 @@ function ToggleGroup<T extends string>({
           {option.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+function LabelFilter({ value, onChange }: { value: string; onChange: (label: string) => void }) {
+  const labels = useLabelsInUse();
+  const options = [...new Set([...(labels.data ?? []), ...(value ? [value] : [])])];
+  return (
+    <div className="flex items-center gap-2 text-xs">
+      <label htmlFor="inbox-label" className="font-semibold">
+        Label
+      </label>
+      <select
+        id="inbox-label"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+      >
+        <option value="">Any label</option>
+        {options.map((label) => (
+          <option key={label} value={label}>
+            {label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -109,6 +135,7 @@ export function ChatInbox({
           value={filters.assigned}
           onChange={(assigned) => onFiltersChange({ ...filters, assigned })}
         />
+        <LabelFilter value={filters.label ?? ''} onChange={(label) => onFiltersChange({ ...filters, label: label || undefined })} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
         {chats.isPending && (
@@ -191,6 +218,11 @@ function InboxRow({
         {chat.status === 'resolved' && (
           <span className="rounded bg-gray-200 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
         )}
+        {chat.labels.map((label) => (
+          <span key={label} className="rounded bg-gray-100 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">
+            {label}
+          </span>
+        ))}
         {chat.queuePosition !== null && (
           <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
             Queue #{chat.queuePosition}

@@ -8,6 +8,9 @@ import { json, mockFetch } from '@/test/render';
 import { ChatPrivateNotes } from './chat-private-notes';
 import { ChatTransferForm } from './chat-transfer-form';
 import { VisitorHistory } from './visitor-history';
+import { ChatLabelsEditor } from './chat-labels-editor';
+import { ChatSearch } from './chat-search';
+import { vi } from 'vitest';
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
 const note = (over: Partial<ChatNote>): ChatNote => ({
@@ -118,5 +121,60 @@ describe('visitor history', () => {
     await user.click(summary);
     expect(await within(section).findByText('Yes, from March.')).toBeInTheDocument();
     expect(within(section).queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('labels and search', () => {
+  it('adds and removes labels and shows a refusal in words', async () => {
+    const sent: unknown[] = [];
+    let labels: string[] = ['billing'];
+    mockFetch((url, init) => {
+      if (url === '/api/agent/labels') return json(200, ['billing', 'outage']);
+      if (url === `/api/agent/chats/${sessionId}/labels`) {
+        const body = JSON.parse(String(init.body)) as { labels: string[] };
+        sent.push(body.labels);
+        if (body.labels.some((l) => l.includes(' '))) {
+          return json(400, { message: '"two words" is not a label: use 1 to 24 lowercase letters, digits or dashes' }, 'Bad Request');
+        }
+        labels = body.labels;
+        return json(200, { sessionId, labels });
+      }
+      return json(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    const chat = { sessionId, labels, queuePosition: null } as unknown as ChatSummary;
+    renderWithQueries(<ChatLabelsEditor chat={chat} />);
+    await user.type(screen.getByRole('combobox', { name: 'New label' }), 'two words');
+    await user.click(screen.getByRole('button', { name: 'Add label' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('"two words" is not a label');
+    await user.click(screen.getByRole('button', { name: 'Remove the label billing' }));
+    await vi.waitFor(() => expect(sent).toEqual([['billing', 'two words'], []]));
+  });
+
+  it('searches after two characters and opens a result', async () => {
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(url);
+      if (url.startsWith('/api/agent/search?')) {
+        return json(200, [
+          { sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com', messageId: 'm1', excerpt: 'VPS unreachable', createdAt: '2026-03-03T10:00:00Z' },
+        ]);
+      }
+      return json(404, { message: 'Not found' });
+    });
+    const onSelect = vi.fn();
+    const user = userEvent.setup();
+    renderWithQueries(<ChatSearch onSelect={onSelect} />);
+    const box = screen.getByRole('searchbox', { name: 'Search conversations' });
+    await user.type(box, 'v');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls).toEqual([]);
+    await user.type(box, 'ps');
+    const result = await screen.findByRole('button', { name: /Amina/ });
+    expect(calls).toEqual(['/api/agent/search?q=vps']);
+    expect(result).toHaveTextContent('VPS unreachable');
+    await user.click(result);
+    expect(onSelect).toHaveBeenCalledWith(sessionId);
+    expect(box).toHaveValue('');
   });
 });
