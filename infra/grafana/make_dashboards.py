@@ -23,8 +23,13 @@ DASHBOARDS = {
                 ("p50", 'histogram_quantile(0.5, sum by (le) (rate(http_request_duration_seconds_bucket{route="/api/chat/sessions/{id}/messages"}[5m])))'),
                 ("p99", 'histogram_quantile(0.99, sum by (le) (rate(http_request_duration_seconds_bucket{route="/api/chat/sessions/{id}/messages"}[5m])))'),
             ]),
-            ("Open WebSockets", "short", [
-                ("{{instance}}", "sum by (instance) (websocket_connections)"),
+            ("Chat commit latency p50 / p99 (gateway → worker commit)", "s", [
+                ("p50", "histogram_quantile(0.5, sum by (le) (rate(chat_message_commit_duration_seconds_bucket[5m])))"),
+                ("p99", "histogram_quantile(0.99, sum by (le) (rate(chat_message_commit_duration_seconds_bucket[5m])))"),
+                ("timed out /s", 'sum(rate(chat_message_commit_duration_seconds_count{confirmed="false"}[5m]))'),
+            ]),
+            ("Open WebSockets by kind", "short", [
+                ("{{instance}} {{kind}}", "sum by (instance, kind) (websocket_connections)"),
             ]),
             ("Chat messages waiting for the chat worker (JetStream lag)", "short", [
                 ("pending", 'max(jetstream_consumer_pending{consumer="chat"})'),

@@ -53,9 +53,20 @@ pub async fn send_message(
         .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
     // message is durable in JetStream anyway and arrives by event.
-    if !confirmation.wait(state.settings.chat_confirm_timeout).await {
+    let confirmed = confirmation.wait(state.settings.chat_confirm_timeout).await;
+    if !confirmed {
         tracing::warn!(chat.message_id = %message.id, "no commit confirmation in time");
     }
+    // From the gateway taking the message to the worker's commit (or the
+    // time-out): the durable path's latency as the sender feels it.
+    let elapsed = (OffsetDateTime::now_utc() - message.created_at).as_seconds_f64();
+    state
+        .metrics
+        .histogram(
+            "chat_message_commit_duration_seconds",
+            &[("confirmed", confirmed.to_string())],
+        )
+        .record(elapsed.max(0.0));
     Ok(message)
 }
 

@@ -81,10 +81,16 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 
 async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Requester) {
     let id = state.hub.connection_id();
-    state
+    // Agents' consoles and visitors' widgets, told apart for the dashboards.
+    let kind = if requester.is_agent() {
+        "agent"
+    } else {
+        "visitor"
+    };
+    let connections = state
         .metrics
-        .gauge("websocket_connections", &[])
-        .increment(1.0);
+        .gauge("websocket_connections", &[("kind", kind.to_owned())]);
+    connections.increment(1.0);
     let (outbox, mut queued) = mpsc::channel::<Outgoing>(OUTBOX_FRAMES);
     let kill = CancellationToken::new();
     let member = Member {
@@ -180,10 +186,7 @@ async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Request
     // and flushes; bounded, since a client that stopped reading never takes it.
     let _ = tokio::time::timeout(CLOSE_GRACE, SinkExt::close(&mut socket)).await;
     state.hub.release_revocable(&revocation_keys, id);
-    state
-        .metrics
-        .gauge("websocket_connections", &[])
-        .decrement(1.0);
+    connections.decrement(1.0);
 }
 
 /// One socket's protocol state: who it is and which chats it joined.

@@ -120,6 +120,13 @@ async fn metrics_count_this_gateways_own_requests_exactly(pool: PgPool) {
         app.send(&chat, "counted").await.status(),
         StatusCode::CREATED
     );
+    let _visitor_socket = app.new_browser().socket().await;
+    let agent = app.agent().await;
+    let mut console = agent.socket().await;
+    console
+        .send(serde_json::json!({ "type": "join_agents" }))
+        .await;
+    console.recv_type("agents_joined").await;
 
     let text = scrape(&app).await;
     for line in [
@@ -127,12 +134,21 @@ async fn metrics_count_this_gateways_own_requests_exactly(pool: PgPool) {
         r#"http_request_duration_seconds_count{method="GET",route="/api/user"} 3"#,
         r#"http_requests_total{method="POST",route="/api/chat/sessions/{id}/messages",status="201"} 1"#,
         r#"chat_messages_accepted_total{sender="user"} 1"#,
+        r#"websocket_connections{kind="visitor"} 1"#,
+        r#"websocket_connections{kind="agent"} 1"#,
     ] {
         assert!(
             text.lines().any(|l| l == line),
             "missing {line:?} in\n{text}"
         );
     }
+    // The visitor's message and the agent's joined notice (the console
+    // opening took the queued chat) both went through the commit wait.
+    assert!(
+        text.lines()
+            .any(|l| l == r#"chat_message_commit_duration_seconds_count{confirmed="true"} 2"#),
+        "{text}"
+    );
     let other_text = scrape(&other).await;
     assert!(
         other_text
