@@ -1,6 +1,6 @@
 // GET /api/agent/chats?status=&assigned= — the agent console's inbox.
 
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { apiRequest } from '@/lib/api-client';
 
@@ -33,4 +33,42 @@ export const agentChatsQueryOptions = (filters: InboxFilters) =>
 export function useAgentChats(filters: InboxFilters) {
   // Keep showing the previous filter's rows while the next ones load.
   return useQuery({ ...agentChatsQueryOptions(filters), placeholderData: keepPreviousData });
+}
+
+/** Whether `chat` belongs in the inbox list of `filters` (as the server filters). */
+export function matchesInboxFilters(chat: ChatSummary, filters: InboxFilters, me: string | undefined): boolean {
+  const status =
+    filters.status === 'all' ||
+    (filters.status === 'open' && chat.status === 'open') ||
+    (filters.status === 'pending' && chat.awaitingReply) ||
+    (filters.status === 'resolved' && chat.status === 'resolved');
+  const assigned =
+    filters.assigned === 'all' ||
+    (filters.assigned === 'me' && me !== undefined && chat.assignedAgentId === me) ||
+    (filters.assigned === 'unassigned' && chat.assignedAgentId === null);
+  const label = !filters.label || chat.labels.includes(filters.label);
+  return status && assigned && label;
+}
+
+/** Most rows an inbox list holds (the server's limit). */
+const inboxLimit = 500;
+
+/**
+ * Puts fresh summaries of some chats into every cached inbox list instead of
+ * refetching the lists: each chat is replaced, added, or dropped as it now
+ * matches that list's filters; the list stays newest activity first.
+ */
+export function applyInboxSummaries(queryClient: QueryClient, summaries: ChatSummary[], me: string | undefined) {
+  if (summaries.length === 0) return;
+  const fresh = new Map(summaries.map((chat) => [chat.sessionId, chat]));
+  for (const [key, list] of queryClient.getQueriesData<ChatSummary[]>({ queryKey: agentChatListsKey })) {
+    if (!list) continue;
+    const filters = key[key.length - 1] as InboxFilters;
+    const kept = list.filter((chat) => !fresh.has(chat.sessionId));
+    const added = summaries.filter((chat) => matchesInboxFilters(chat, filters, me));
+    const next = [...kept, ...added]
+      .sort((a, b) => Date.parse(b.lastMessageAt) - Date.parse(a.lastMessageAt))
+      .slice(0, inboxLimit);
+    queryClient.setQueryData(key, next);
+  }
 }

@@ -14,7 +14,7 @@ import { useResyncOnReturn } from '@/lib/chat/use-resync-on-return';
 import { liveSocket, useLiveSocket } from '@/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '../api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '../api/get-agent-chat';
-import { agentChatListsKey, type InboxFilters, useAgentChats } from '../api/list-agent-chats';
+import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '../api/list-agent-chats';
 import { useMarkAgentChatRead } from '../api/mark-agent-chat-read';
 import { adminSection } from './admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
@@ -69,20 +69,32 @@ export default function AdminChatPage() {
   );
 
   // An inbox_update arrives for every message of every chat and carries only
-  // the chat's id and a reason, so the inbox must be reloaded to show it; the
-  // reloads are coalesced: at most one in flight, at most one per 500 ms. The
-  // summaries of the chats named meanwhile are refreshed with them (only the
-  // open chat's is on screen, so only it is fetched).
+  // the chat's id and a reason. The chats named in a burst are fetched one
+  // summary each and put into the cached inbox lists (applyInboxSummaries),
+  // not the whole inbox refetched per event; the fetches are coalesced (at
+  // most one round in flight, at most one per 500 ms). After a (re)connect,
+  // or a burst naming more chats than a list is worth, the lists reload.
   const inboxRefresh = useRef<CoalescedTask | null>(null);
   const namedChats = useRef(new Set<string>());
+  const reloadLists = useRef(false);
+  const myId = useRef<string | undefined>(undefined);
+  myId.current = user?.id;
   useEffect(() => {
-    const task = new CoalescedTask(() => {
+    const task = new CoalescedTask(async () => {
       const sessions = [...namedChats.current];
       namedChats.current.clear();
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: agentChatListsKey }),
-        ...sessions.map((id) => queryClient.invalidateQueries({ queryKey: agentChatQueryKey(id) })),
-      ]);
+      if (reloadLists.current || sessions.length > 50) {
+        reloadLists.current = false;
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: agentChatListsKey }),
+          ...sessions.map((id) => queryClient.invalidateQueries({ queryKey: agentChatQueryKey(id) })),
+        ]);
+      }
+      const fetched = await Promise.allSettled(
+        sessions.map((id) => queryClient.fetchQuery({ ...agentChatQueryOptions(id), staleTime: 0 })),
+      );
+      const summaries = fetched.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      applyInboxSummaries(queryClient, summaries, myId.current);
     });
     inboxRefresh.current = task;
     return () => {
@@ -92,6 +104,7 @@ export default function AdminChatPage() {
   }, [queryClient]);
   const refreshInbox = (sessionId?: string) => {
     if (sessionId) namedChats.current.add(sessionId);
+    else reloadLists.current = true;
     inboxRefresh.current?.request();
   };
 
