@@ -16,6 +16,7 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::presence::Presence;
+use contract::telemetry::set_parent_from_headers;
 
 /// What a socket's send task sends next.
 pub enum Outgoing {
@@ -222,6 +223,13 @@ impl Hub {
                     .get(&key)
                     .map(|topic| topic.members.values().cloned().collect())
                     .unwrap_or_default();
+                // A stored message's event carries its trace (the worker's
+                // `chat.store`): the push to the sockets continues it.
+                let _delivery = event.headers.as_ref().map(|headers| {
+                    let span = tracing::info_span!("chat.deliver", sockets = members.len());
+                    set_parent_from_headers(&span, Some(headers));
+                    span.entered()
+                });
                 for member in members {
                     member.deliver(frame.clone());
                 }

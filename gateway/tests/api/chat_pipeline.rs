@@ -210,8 +210,21 @@ async fn the_worker_span_belongs_to_the_request_trace(pool: PgPool) {
     let exporter = crate::tracing_capture::exporter();
     let app = crate::helpers::spawn(pool).await;
     let chat = app.start_chat("Traced", "traced@example.com").await;
+    // A socket on the chat, so that the gateway pushes the message to it.
+    let mut socket = app.socket().await;
+    socket
+        .send(serde_json::json!({ "type": "join_session", "sessionId": chat }))
+        .await;
+    socket.recv_type("session_joined").await;
     let response = app.send(&chat, "follow me").await;
     assert_eq!(response.status(), StatusCode::CREATED);
+    let sent: Value = response.json().await.expect("json");
+    loop {
+        let frame = socket.recv_type("new_message").await;
+        if frame["message"]["id"] == sent["id"] {
+            break;
+        }
+    }
     crate::tracing_capture::flush();
 
     let spans = exporter.get_finished_spans().expect("spans");
@@ -248,6 +261,25 @@ async fn the_worker_span_belongs_to_the_request_trace(pool: PgPool) {
             "POST /api/chat/sessions/{id}/messages"
         ]
     );
+
+    // The push of the visitor's message to the socket continues the trace
+    // under the worker's store span: request → store → deliver.
+    let request = spans
+        .iter()
+        .find(|span| span.name == "POST /api/chat/sessions/{id}/messages")
+        .expect("the send's request span");
+    let store = stores
+        .iter()
+        .find(|store| store.span_context.trace_id() == request.span_context.trace_id())
+        .expect("the message's store span");
+    let deliver = spans
+        .iter()
+        .find(|span| {
+            span.name == "chat.deliver"
+                && span.span_context.trace_id() == request.span_context.trace_id()
+        })
+        .expect("a chat.deliver span in the message's trace");
+    assert_eq!(deliver.parent_span_id, store.span_context.span_id());
 }
 
 #[sqlx::test(migrations = "../migrations")]
