@@ -8,6 +8,12 @@ import { defaultSiteSettings } from '@/lib/site-settings-defaults';
 // seconds. Waits are generous so that only a real absence fails a test.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom lays nothing out, so every element measures 0×0; a virtualised list
+// (@tanstack/react-virtual sizes its viewport from clientWidth/clientHeight)
+// would then show no rows. Give elements a screen-sized box, as a browser would.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 400 });
+
 // Every page the gateway serves carries the site settings (see
 // src/lib/site-settings.ts); so does every page under test.
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
@@ -220,6 +220,33 @@ describe('agent console inbox', () => {
     expect(within(help).getByText('Open the canned-reply picker')).toBeInTheDocument();
     await user.click(within(help).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+  });
+
+  it('renders only the rows in view of a 500-chat inbox, and arrow keys still walk it', async () => {
+    const many = Array.from({ length: 500 }, (_, i) =>
+      summary({
+        sessionId: `0190f0a0-0000-7000-8000-${String(i).padStart(12, '0')}`,
+        visitorName: `Visitor ${i}`,
+        lastMessageAt: minutesAgo(i + 1),
+      }),
+    );
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/agent/chats?')) return json(200, many);
+      return json(404, {});
+    });
+    // Rows as tall as in a browser (jsdom lays nothing out).
+    const rowHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(92);
+    onTestFinished(() => rowHeight.mockRestore());
+    const user = userEvent.setup();
+    renderApp('/admin/chat');
+    const list = await screen.findByRole('list', { name: 'Chats' }, { timeout: 5_000 });
+    const rendered = within(list).getAllByRole('button');
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(60);
+    rendered[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('Visitor 1');
   });
 
   it('the email link cannot carry extra headers', async () => {

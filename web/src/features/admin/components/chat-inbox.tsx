@@ -1,6 +1,7 @@
 // The agent console's inbox: filters and one button per chat, latest activity first.
 
-import { useMemo, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -91,16 +92,6 @@ export function sortByActivity(chats: ChatSummary[]): ChatSummary[] {
 }
 
 /** Up and Down move between the chat buttons. */
-function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-chat-row]')];
-  const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  if (index < 0) return;
-  event.preventDefault();
-  const next = buttons[event.key === 'ArrowDown' ? Math.min(index + 1, buttons.length - 1) : Math.max(index - 1, 0)];
-  next?.focus();
-}
-
 export function ChatInbox({
   filters,
   onFiltersChange,
@@ -116,6 +107,29 @@ export function ChatInbox({
 }) {
   const chats = useAgentChats(filters);
   const rows = useMemo(() => (chats.data ? sortByActivity(chats.data) : []), [chats.data]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 92,
+    overscan: 8,
+    getItemKey: (index) => rows[index]?.sessionId ?? index,
+  });
+
+  // Arrow keys move between rows, scrolling the next one into the page first.
+  const moveFocus = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const row = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('li[data-index]');
+    if (!row || !event.currentTarget.contains(row)) return;
+    event.preventDefault();
+    const index = Number(row.dataset.index);
+    const next = event.key === 'ArrowDown' ? Math.min(index + 1, rows.length - 1) : Math.max(index - 1, 0);
+    virtualizer.scrollToIndex(next);
+    const focusNext = () =>
+      scroller.current?.querySelector<HTMLButtonElement>(`li[data-index="${next}"] button[data-chat-row]`)?.focus();
+    focusNext();
+    requestAnimationFrame(focusNext);
+  };
 
   return (
     <section aria-labelledby="chat-inbox-heading" className="flex min-h-0 flex-col rounded-lg border border-gray-200 dark:border-gray-700">
@@ -137,7 +151,7 @@ export function ChatInbox({
         />
         <LabelFilter value={filters.label ?? ''} onChange={(label) => onFiltersChange({ ...filters, label: label || undefined })} />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
         {chats.isPending && (
           <div role="status" className="flex items-center justify-center gap-2 p-6 text-sm">
             <Spinner className="h-4 w-4 text-brand" />
@@ -158,12 +172,28 @@ export function ChatInbox({
           <p className="p-6 text-center text-sm text-gray-700 dark:text-gray-300">No chats match these filters.</p>
         )}
         {rows.length > 0 && (
-          <ul aria-label="Chats" onKeyDown={moveFocus} className="divide-y divide-gray-200 dark:divide-gray-700">
-            {rows.map((chat) => (
-              <li key={chat.sessionId}>
-                <InboxRow chat={chat} selected={chat.sessionId === selectedId} onSelect={onSelect} now={now} />
-              </li>
-            ))}
+          // Virtualised: only the rows in view (and a few around) are in the
+          // page, so 500 open chats cost what a screenful does.
+          <ul
+            aria-label="Chats"
+            onKeyDown={moveFocus}
+            className="relative divide-y divide-gray-200 dark:divide-gray-700"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const chat = rows[item.index]!;
+              return (
+                <li
+                  key={chat.sessionId}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute left-0 top-0 w-full"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <InboxRow chat={chat} selected={chat.sessionId === selectedId} onSelect={onSelect} now={now} />
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>
