@@ -26,6 +26,32 @@ pub struct SocialLink {
     pub href: String,
 }
 
+/// When the support team answers live chats, in East Africa Time (UTC+3,
+/// Africa/Nairobi, which has no daylight saving). Outside these hours the
+/// chat widget says when the team is back and that replies come by email.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct ChatHours {
+    /// ISO weekdays: 1 = Monday … 7 = Sunday.
+    pub days: Vec<u8>,
+    /// `HH:MM`, 24-hour.
+    pub opens: String,
+    /// `HH:MM`, 24-hour, after `opens`.
+    pub closes: String,
+}
+
+impl Default for ChatHours {
+    /// Monday to Friday, 08:00 to 18:00: the contact page's office hours.
+    fn default() -> Self {
+        ChatHours {
+            days: vec![1, 2, 3, 4, 5],
+            opens: "08:00".to_owned(),
+            closes: "18:00".to_owned(),
+        }
+    }
+}
+
 /// Every site setting. Unknown or missing keys in the stored JSON take their
 /// defaults, so adding a setting needs no data migration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -43,6 +69,8 @@ pub struct SiteSettings {
     pub support_email: String,
     pub office: OfficeAddress,
     pub hours: String,
+    /// Live chat's business hours.
+    pub chat_hours: ChatHours,
     /// The external booking calendar (Book a Call, Schedule a Demo…).
     pub booking_url: String,
     /// The external enterprise AI agent page (Edge AI).
@@ -70,6 +98,7 @@ impl Default for SiteSettings {
                 city: "Nairobi, Kenya".to_owned(),
             },
             hours: "Mon-Fri 8AM-6PM EAT".to_owned(),
+            chat_hours: ChatHours::default(),
             booking_url: "https://calendar.app.google/nyota-cloud-booking".to_owned(),
             enterprise_agent_url: "https://agents.nyota.example".to_owned(),
             events_site_url: "https://events.nyota.example".to_owned(),

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, put};
 use bytes::Bytes;
-use contract::site_settings::{OfficeAddress, SiteSettings, SocialLink};
+use contract::site_settings::{ChatHours, OfficeAddress, SiteSettings, SocialLink};
 use uuid::Uuid;
 
 use crate::error::ApiError;
@@ -136,6 +136,7 @@ impl Input for SiteSettings {
     const LABELS: &'static [(&'static str, &'static str)] = &[
         ("phone", "Phone"),
         ("hours", "Office hours"),
+        ("chatHours", "Live chat hours"),
         ("infoEmail", "Info email"),
         ("investorEmail", "Investor email"),
         ("salesEmail", "Sales email"),
@@ -152,6 +153,7 @@ impl Input for SiteSettings {
     fn check(self) -> Result<Self, InputError> {
         let phone = phone(self.phone)?;
         let hours = required("Office hours", self.hours, 80)?;
+        let chat_hours = chat_hours(self.chat_hours)?;
         let info_email = mailbox("Info email", self.info_email)?;
         let investor_email = mailbox("Investor email", self.investor_email)?;
         let sales_email = mailbox("Sales email", self.sales_email)?;
@@ -177,6 +179,7 @@ impl Input for SiteSettings {
             support_email,
             office,
             hours,
+            chat_hours,
             booking_url,
             enterprise_agent_url,
             events_site_url,
@@ -193,6 +196,46 @@ const MAX_SOCIAL_LINKS: usize = 10;
 const MAX_URL_CHARS: usize = 500;
 /// The only site the Content-Security-Policy lets the home page frame.
 const VIDEO_EMBED_PREFIX: &str = "https://www.youtube-nocookie.com/embed/";
+
+/// Minutes after midnight of an `HH:MM` 24-hour time.
+fn minutes(raw: &str) -> Option<u16> {
+    let (hours, minutes) = raw.split_once(':')?;
+    if hours.len() != 2 || minutes.len() != 2 {
+        return None;
+    }
+    let (hours, minutes): (u16, u16) = (hours.parse().ok()?, minutes.parse().ok()?);
+    (hours < 24 && minutes < 60).then_some(hours * 60 + minutes)
+}
+
+fn chat_hours(hours: ChatHours) -> Result<ChatHours, InputError> {
+    let mut days = hours.days;
+    days.sort_unstable();
+    days.dedup();
+    if days.is_empty() {
+        return Err(InputError(
+            "Choose at least one day for live chat".to_owned(),
+        ));
+    }
+    if days.iter().any(|day| !(1..=7).contains(day)) {
+        return Err(InputError(
+            "Live chat days must be Monday to Sunday".to_owned(),
+        ));
+    }
+    let (opens, closes) = (hours.opens.trim(), hours.closes.trim());
+    let (Some(from), Some(to)) = (minutes(opens), minutes(closes)) else {
+        return Err(InputError(
+            "Live chat opening and closing times must be like 08:00 (24-hour)".to_owned(),
+        ));
+    };
+    if to <= from {
+        return Err(InputError("Live chat must close after it opens".to_owned()));
+    }
+    Ok(ChatHours {
+        days,
+        opens: opens.to_owned(),
+        closes: closes.to_owned(),
+    })
+}
 
 fn required(label: &'static str, raw: String, max: usize) -> Result<String, InputError> {
     Ok(input::text(label, raw)?.required()?.max_chars(max)?.value())
@@ -360,6 +403,26 @@ mod tests {
             (
                 Box::new(|s| s.hours = String::new()),
                 "Office hours is required",
+            ),
+            (
+                Box::new(|s| s.chat_hours.days = vec![]),
+                "Choose at least one day for live chat",
+            ),
+            (
+                Box::new(|s| s.chat_hours.days = vec![1, 8]),
+                "Live chat days must be Monday to Sunday",
+            ),
+            (
+                Box::new(|s| s.chat_hours.opens = "8am".into()),
+                "Live chat opening and closing times must be like 08:00 (24-hour)",
+            ),
+            (
+                Box::new(|s| s.chat_hours.closes = "24:00".into()),
+                "Live chat opening and closing times must be like 08:00 (24-hour)",
+            ),
+            (
+                Box::new(|s| s.chat_hours.closes = "08:00".into()),
+                "Live chat must close after it opens",
             ),
             (
                 Box::new(|s| s.sales_email = "sales@nyota".into()),

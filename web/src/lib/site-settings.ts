@@ -38,6 +38,14 @@ export function parseSiteSettings(value: unknown): SiteSettings {
     source.social.every((link) => isRecord(link) && isText(link.label) && isText(link.href))
       ? (source.social as SiteSettings['social'])
       : null;
+  const hours = isRecord(source.chatHours) ? source.chatHours : {};
+  const chatHours: SiteSettings['chatHours'] =
+    Array.isArray(hours.days) &&
+    hours.days.every((day) => Number.isInteger(day) && day >= 1 && day <= 7) &&
+    isText(hours.opens) &&
+    isText(hours.closes)
+      ? { days: hours.days as number[], opens: hours.opens, closes: hours.closes }
+      : defaultSiteSettings.chatHours;
   return {
     phone: text('phone'),
     infoEmail: text('infoEmail'),
@@ -50,6 +58,7 @@ export function parseSiteSettings(value: unknown): SiteSettings {
       city: isText(office.city) ? office.city : defaultSiteSettings.office.city,
     },
     hours: text('hours'),
+    chatHours,
     bookingUrl: text('bookingUrl'),
     enterpriseAgentUrl: text('enterpriseAgentUrl'),
     eventsSiteUrl: text('eventsSiteUrl'),

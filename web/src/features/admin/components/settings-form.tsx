@@ -12,6 +12,8 @@ import { PartnersField, SocialLinksField } from './settings-list-fields';
 import { toFormValues, toSettings, validateSettings, videoEmbedPrefix, type SettingsFormValues } from './settings-rules';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
+const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
 export const settingsTexts = {
   saved: 'Settings saved',
   savedDescription: 'Every page shows the new settings from its next load.',
@@ -80,6 +82,32 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
         <div className="grid gap-4 sm:grid-cols-2">
           {field('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
           {field('hours', 'Office hours')}
+        </div>
+      </Group>
+
+      <Group
+        legend="Live chat hours"
+        hint="In East Africa Time (UTC+3). Outside these hours the chat widget says when the team is back and that the reply will come by email."
+      >
+        <fieldset aria-describedby={error('chatHours.days') ? 'chat-days-problem' : undefined}>
+          <legend className="text-sm font-medium">Days</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {weekdays.map((day, index) => (
+              <label key={day} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" value={String(index + 1)} {...register('chatHours.days')} />
+                {day}
+              </label>
+            ))}
+          </div>
+          {error('chatHours.days') && (
+            <p id="chat-days-problem" role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {error('chatHours.days')}
+            </p>
+          )}
+        </fieldset>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {field('chatHours.opens', 'Opens (EAT)', { type: 'time' })}
+          {field('chatHours.closes', 'Closes (EAT)', { type: 'time' })}
         </div>
       </Group>
 

@@ -6,7 +6,11 @@ import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
 
 /** The form's values: partners as objects, which editable lists need. */
-export type SettingsFormValues = Omit<SiteSettings, 'partners'> & { partners: { name: string }[] };
+export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours'> & {
+  partners: { name: string }[];
+  /** Checkbox values are strings ("1" = Monday … "7" = Sunday). */
+  chatHours: { days: string[]; opens: string; closes: string };
+};
 
 export const maxPartners = 30;
 export const maxSocialLinks = 10;
@@ -16,6 +20,7 @@ export function toFormValues(settings: SiteSettings): SettingsFormValues {
   return {
     ...settings,
     office: { ...settings.office },
+    chatHours: { ...settings.chatHours, days: settings.chatHours.days.map(String) },
     partners: settings.partners.map((name) => ({ name })),
     social: settings.social.map((link) => ({ ...link })),
   };
@@ -23,7 +28,11 @@ export function toFormValues(settings: SiteSettings): SettingsFormValues {
 
 /** The body of PUT /api/admin/site-settings (the server trims it). */
 export function toSettings(values: SettingsFormValues): SiteSettings {
-  return { ...values, partners: values.partners.map((partner) => partner.name) };
+  return {
+    ...values,
+    chatHours: { ...values.chatHours, days: values.chatHours.days.map(Number).sort((a, b) => a - b) },
+    partners: values.partners.map((partner) => partner.name),
+  };
 }
 
 // Characters that draw nothing, as the server counts them (input::is_invisible).
@@ -102,6 +111,26 @@ function heroVideo(raw: string): string | null {
     : `Hero video URL must be a YouTube embed address starting with ${videoEmbedPrefix}`;
 }
 
+/** Minutes after midnight of an `HH:MM` 24-hour time, as the server reads it. */
+function minutesOf(raw: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(raw.trim());
+  if (!match) return null;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
+}
+
+function chatHoursProblem(hours: SettingsFormValues['chatHours']): { path: string; message: string } | null {
+  if (hours.days.length === 0) return { path: 'chatHours.days', message: 'Choose at least one day for live chat' };
+  const [opens, closes] = [minutesOf(hours.opens), minutesOf(hours.closes)];
+  if (opens === null || closes === null) {
+    return {
+      path: opens === null ? 'chatHours.opens' : 'chatHours.closes',
+      message: 'Live chat opening and closing times must be like 08:00 (24-hour)',
+    };
+  }
+  return closes <= opens ? { path: 'chatHours.closes', message: 'Live chat must close after it opens' } : null;
+}
+
 /** Field path (as the form names it, e.g. `partners.2.name`) → message. */
 export type SettingsErrors = Record<string, string>;
 
@@ -117,6 +146,8 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   };
   check('phone', phone(values.phone));
   check('hours', required('Office hours', values.hours, 80));
+  const chatHours = chatHoursProblem(values.chatHours);
+  if (chatHours) check(chatHours.path, chatHours.message);
   check('infoEmail', mailbox('Info email', values.infoEmail));
   check('investorEmail', mailbox('Investor email', values.investorEmail));
   check('salesEmail', mailbox('Sales email', values.salesEmail));

@@ -10,6 +10,7 @@ import { useChatMessages } from '@/lib/chat/get-chat-messages';
 import { maxMessageLength } from '@/lib/chat/message-format';
 import { useMessageComposer } from '@/lib/chat/use-message-composer';
 import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
+import { ChatHoursNotice } from './chat-hours-notice';
 import { ChatRatingForm } from './chat-rating';
 import { ChatTranscriptButton } from './chat-transcript-button';
 
@@ -32,6 +33,7 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
         className="flex-1 px-4 py-3"
       />
       {messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
+      {!resolved && <ChatHoursNotice className="mx-4 mb-2" />}
       {!resolved && session.queuePosition !== null && (
         <p role="status" className="border-t border-gray-200 px-4 py-2 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
           You are number {session.queuePosition} in the queue. An agent will join as soon as one is free.

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { refusalMessage } from '@/lib/api-client';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '../api/start-chat-session';
+import { ChatHoursNotice } from './chat-hours-notice';
 
 export interface StartFormErrors {
   name?: string;
@@ -58,6 +59,7 @@ export function ChatStartForm({
       <p className="text-sm text-gray-700 dark:text-gray-300">
         Hi! Tell us who you are and our support team will be right with you.
       </p>
+      <ChatHoursNotice />
       <TextField
         label="Name"
         name="visitorName"

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSiteSettings } from '@/lib/site-settings-defaults';
+import { chatHoursNotice } from './chat-hours';
+
+const hours = defaultSiteSettings.chatHours;
+// Times in UTC; Nairobi is UTC+3.
+const at = (iso: string) => chatHoursNotice(new Date(iso), hours);
+
+describe('chat hours (Mon–Fri 08:00–18:00 EAT by default)', () => {
+  it('is silent while the team answers', () => {
+    expect(at('2026-11-25T05:00:00Z')).toBeNull(); // Wednesday 08:00 EAT
+    expect(at('2026-11-25T14:59:00Z')).toBeNull(); // Wednesday 17:59 EAT
+  });
+
+  it('says when the team is back', () => {
+    expect(at('2026-11-25T04:30:00Z')).toBe(
+      'Our team is away right now and back today at 08:00 EAT. Leave a message and we will reply by email.',
+    ); // Wednesday 07:30
+    expect(at('2026-11-25T15:00:00Z')).toContain('back tomorrow at 08:00 EAT'); // Wednesday 18:00
+    expect(at('2026-11-27T16:00:00Z')).toContain('back on Monday at 08:00 EAT'); // Friday 19:00
+    expect(at('2026-11-29T20:00:00Z')).toContain('back tomorrow at 08:00 EAT'); // Sunday 23:00
+  });
+});
