@@ -531,3 +531,55 @@ fn urlencoding(text: &str) -> String {
         .trim_start_matches("q=")
         .to_owned()
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_disconnected_agent_s_chats_return_to_the_queue(pool: PgPool) {
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
+            ..Options::default()
+        },
+    )
+    .await;
+    let (alice, alice_id, alice_name, console) = agent_online(&app, &app.address).await;
+    let chat = app
+        .new_browser()
+        .start_chat("Amina", "amina@example.com")
+        .await;
+    let summary = |browser: &Browser| {
+        let path = format!("/api/agent/chats/{chat}");
+        let browser = browser.on(&browser.address);
+        async move {
+            let summary: Value = browser.get(&path).await.json().await.expect("json");
+            summary
+        }
+    };
+    assert_eq!(summary(&alice).await["assignedAgentId"], alice_id.as_str());
+
+    // Alice's console goes away (still "online"): within a heartbeat of a
+    // second without it, her chat is back in the queue, first in line.
+    drop(console);
+    let mut back = Value::Null;
+    for _ in 0..30 {
+        back = summary(&alice).await;
+        if back["assignedAgentId"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    assert!(back["assignedAgentId"].is_null(), "{back}");
+    assert_eq!(back["queuePosition"], 1);
+    let notes: Vec<Value> = alice
+        .get(&format!("/api/agent/chats/{chat}/notes"))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n["body"] == format!("Returned to the queue: {alice_name} is away")),
+        "{notes:?}"
+    );
+}

@@ -68,11 +68,11 @@ export function ChatMessageLog({
             )}
             {messages.data.map((m) =>
               m.senderType === 'system' ? (
-                <li key={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
+                <li key={m.id} data-message-id={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
                   <bdi>{m.message}</bdi> <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
                 </li>
               ) : (
-                <li key={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
+                <li key={m.id} data-message-id={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
                   <span
                     className={
                       visibleNames ? 'text-xs font-medium text-gray-600 dark:text-gray-300' : 'sr-only'

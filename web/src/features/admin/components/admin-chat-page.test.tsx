@@ -249,6 +249,27 @@ describe('agent console inbox', () => {
     expect(document.activeElement).toHaveTextContent('Visitor 1');
   });
 
+  it('opens a search result at its message', async () => {
+    const chat = summary({});
+    const found = '0190f0a0-0000-7000-8000-0000000000d2';
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/agent/chats?')) return json(200, [chat]);
+      if (url === `/api/agent/chats/${chat.sessionId}`) return json(200, chat);
+      if (url === `/api/chat/sessions/${chat.sessionId}/messages`) {
+        return json(200, [
+          { id: '0190f0a0-0000-7000-8000-0000000000d1', sessionId: chat.sessionId, senderType: 'user', message: 'Hello', createdAt: minutesAgo(5) },
+          { id: found, sessionId: chat.sessionId, senderType: 'user', message: 'Invoice 4411 is wrong', createdAt: minutesAgo(4) },
+        ]);
+      }
+      return json(404, {});
+    });
+    renderApp(`/admin/chat?chat=${chat.sessionId}&message=${found}`);
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    const line = await within(conversation).findByText('Invoice 4411 is wrong');
+    await waitFor(() => expect(line.closest('li')).toHaveAttribute('aria-current', 'true'));
+  });
+
   it('the email link cannot carry extra headers', async () => {
     const chat = summary({ visitorEmail: 'x?bcc=spy@evil.example' });
     mockFetch((url) => {

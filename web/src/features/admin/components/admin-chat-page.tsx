@@ -39,11 +39,13 @@ export default function AdminChatPage() {
   const now = useNow(30_000);
 
   const select = useCallback(
-    (sessionId: string) => {
+    (sessionId: string, messageId: string | null = null) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
           next.set('chat', sessionId);
+          if (messageId) next.set('message', messageId);
+          else next.delete('message');
           return next;
         },
         { replace: true },
@@ -51,6 +53,25 @@ export default function AdminChatPage() {
     },
     [setParams],
   );
+
+  // A search result names its message: once the conversation shows it,
+  // scroll it into view and mark it.
+  const messageId = params.get('message');
+  useEffect(() => {
+    if (!messageId) return;
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const found = document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`);
+      tries += 1;
+      if (found) {
+        found.scrollIntoView?.({ block: 'center' });
+        found.classList.add('ring-2', 'ring-brand', 'rounded-md');
+        found.setAttribute('aria-current', 'true');
+      }
+      if (found || tries > 50) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [messageId, selectedId]);
 
   // While hidden, a visitor message beeps and counts in the title.
   const checkForVisitorMessage = useCallback(

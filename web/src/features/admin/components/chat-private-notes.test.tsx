@@ -174,7 +174,7 @@ describe('labels and search', () => {
     expect(calls).toEqual(['/api/agent/search?q=vps']);
     expect(result).toHaveTextContent('VPS unreachable');
     await user.click(result);
-    expect(onSelect).toHaveBeenCalledWith(sessionId);
+    expect(onSelect).toHaveBeenCalledWith(sessionId, 'm1');
     expect(box).toHaveValue('');
   });
 });

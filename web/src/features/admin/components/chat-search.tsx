@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useChatSearch } from '../api/agent-availability';
 import { formatStartedAt } from './chat-console-format';
 
-export function ChatSearch({ onSelect }: { onSelect: (sessionId: string) => void }) {
+export function ChatSearch({ onSelect }: { onSelect: (sessionId: string, messageId: string | null) => void }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   // Typing settles before asking the server.
@@ -49,7 +49,7 @@ export function ChatSearch({ onSelect }: { onSelect: (sessionId: string) => void
               <button
                 type="button"
                 onClick={() => {
-                  onSelect(hit.sessionId);
+                  onSelect(hit.sessionId, hit.messageId);
                   setText('');
                 }}
                 className="block w-full px-3 py-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800"
