@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::Mailer;
-use crate::mail::templates::{ChatTranscript, OfflineChat, Site, Template as _};
+use crate::mail::templates::{ChatTranscript, OfflineChat, Site, Template};
 
 /// Gives up on an email after about an hour of SMTP failures (1 s doubling
 /// to 60 s, then every minute).
@@ -36,42 +36,110 @@ pub async fn spawn(
 ) -> anyhow::Result<JoinHandle<()>> {
     use futures::FutureExt as _;
     let shutdown = shutdown.shared();
-    let offline = spawn_offline(ctx.clone(), Arc::clone(&mailer), shutdown.clone()).await?;
-    let transcripts = spawn_transcripts(ctx, mailer, shutdown).await?;
+    let offline = spawn_mailing(
+        &ctx,
+        &mailer,
+        "notify",
+        ctx.namespace.chat_stream(),
+        ctx.namespace.chat_started_all(),
+        shutdown.clone(),
+        |pool, mailer, started: SessionStarted| async move {
+            send_offline(&pool, &mailer, &started).await
+        },
+    )
+    .await?;
+    let transcripts = spawn_mailing(
+        &ctx,
+        &mailer,
+        "notify-transcripts",
+        ctx.namespace.intake_stream(),
+        ctx.namespace.intake_transcript(),
+        shutdown,
+        |pool, mailer, request: TranscriptRequested| async move {
+            send_transcript(&pool, &mailer, &request).await
+        },
+    )
+    .await?;
     Ok(tokio::spawn(async move {
         let _ = tokio::join!(offline, transcripts);
     }))
 }
 
-async fn spawn_transcripts(
-    ctx: WorkerContext,
-    mailer: Arc<Mailer>,
+/// A consumer of JSON events of type `T`, each handled by `send`; a message
+/// that is not a `T` is rejected (dead-lettered) at once.
+async fn spawn_mailing<T, F, Fut>(
+    ctx: &WorkerContext,
+    mailer: &Arc<Mailer>,
+    name: &'static str,
+    stream: async_nats::jetstream::stream::Config,
+    filter_subject: String,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<JoinHandle<()>> {
+    send: F,
+) -> anyhow::Result<JoinHandle<()>>
+where
+    T: serde::de::DeserializeOwned + Send + 'static,
+    F: Fn(sqlx::PgPool, Arc<Mailer>, T) -> Fut + Send + Sync + Clone + 'static,
+    Fut: Future<Output = Outcome> + Send,
+{
     let spec = ConsumerSpec {
-        name: "notify-transcripts",
-        stream: ctx.namespace.intake_stream(),
-        filter_subject: ctx.namespace.intake_transcript(),
+        name,
+        stream,
+        filter_subject,
         ack_wait: Duration::from_secs(60),
         retry: RETRY,
         concurrency: 4,
     };
-    let pool = ctx.pool.clone();
-    consumer::spawn(&ctx, spec, shutdown, move |message| {
-        let mailer = Arc::clone(&mailer);
-        let pool = pool.clone();
+    let (pool, mailer) = (ctx.pool.clone(), Arc::clone(mailer));
+    consumer::spawn(ctx, spec, shutdown, move |message| {
+        let (pool, mailer, send) = (pool.clone(), Arc::clone(&mailer), send.clone());
         async move {
-            let request = match serde_json::from_slice::<TranscriptRequested>(&message.payload) {
-                Ok(request) => request,
-                Err(error) => {
-                    return Outcome::Reject(
-                        anyhow::Error::new(error).context("malformed transcript request"),
-                    );
-                }
-            };
-            send_transcript(&pool, &mailer, &request).await
+            match serde_json::from_slice::<T>(&message.payload) {
+                Ok(event) => send(pool, mailer, event).await,
+                Err(error) => Outcome::Reject(
+                    anyhow::Error::new(error).context(format!("malformed {name} message")),
+                ),
+            }
         }
     })
+    .await
+}
+
+/// Renders `email` with the current site settings and sends it once for `key`.
+async fn send_with_settings(
+    pool: &sqlx::PgPool,
+    mailer: &Mailer,
+    key: uuid::Uuid,
+    email: impl Template,
+) -> Outcome {
+    let settings = match SiteSettings::load(pool).await {
+        Ok(settings) => settings,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    let site = Site {
+        settings: &settings,
+        public_url: mailer.public_url(),
+    };
+    let sent = match email.render(site) {
+        Ok(email) => mailer.send_once(pool, key, &email).await,
+        Err(error) => Err(error),
+    };
+    match sent {
+        Ok(_) => Outcome::Done,
+        Err(error) => error.outcome(),
+    }
+}
+
+/// Emails support about a chat started while no agent was online.
+async fn send_offline(pool: &sqlx::PgPool, mailer: &Mailer, started: &SessionStarted) -> Outcome {
+    if started.agents_online {
+        return Outcome::Done;
+    }
+    send_with_settings(
+        pool,
+        mailer,
+        started.session.session_id,
+        OfflineChat(started),
+    )
     .await
 }
 
@@ -107,79 +175,9 @@ async fn send_transcript(
         Ok(messages) => messages,
         Err(error) => return Outcome::from_sqlx(error),
     };
-    let settings = match SiteSettings::load(pool).await {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::from_sqlx(error),
-    };
-    let site = Site {
-        settings: &settings,
-        public_url: mailer.public_url(),
-    };
     let transcript = ChatTranscript {
         chat: &chat,
         messages: &messages,
     };
-    let sent = match transcript.render(site) {
-        Ok(email) => mailer.send_once(pool, request.id, &email).await,
-        Err(error) => Err(error),
-    };
-    match sent {
-        Ok(_) => Outcome::Done,
-        Err(error) => error.outcome(),
-    }
-}
-
-/// Starts consuming `chat.started`; returns once the consumer exists.
-async fn spawn_offline(
-    ctx: WorkerContext,
-    mailer: Arc<Mailer>,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<JoinHandle<()>> {
-    let spec = ConsumerSpec {
-        name: "notify",
-        stream: ctx.namespace.chat_stream(),
-        filter_subject: ctx.namespace.chat_started_all(),
-        ack_wait: Duration::from_secs(60),
-        retry: RETRY,
-        concurrency: 4,
-    };
-    let pool = ctx.pool.clone();
-    consumer::spawn(&ctx, spec, shutdown, move |message| {
-        let mailer = Arc::clone(&mailer);
-        let pool = pool.clone();
-        async move {
-            let started = match serde_json::from_slice::<SessionStarted>(&message.payload) {
-                Ok(started) => started,
-                Err(error) => {
-                    return Outcome::Reject(
-                        anyhow::Error::new(error).context("malformed chat.started"),
-                    );
-                }
-            };
-            if started.agents_online {
-                return Outcome::Done;
-            }
-            let settings = match SiteSettings::load(&pool).await {
-                Ok(settings) => settings,
-                Err(error) => return Outcome::from_sqlx(error),
-            };
-            let site = Site {
-                settings: &settings,
-                public_url: mailer.public_url(),
-            };
-            let sent = match OfflineChat(&started).render(site) {
-                Ok(email) => {
-                    mailer
-                        .send_once(&pool, started.session.session_id, &email)
-                        .await
-                }
-                Err(error) => Err(error),
-            };
-            match sent {
-                Ok(_) => Outcome::Done,
-                Err(error) => error.outcome(),
-            }
-        }
-    })
-    .await
+    send_with_settings(pool, mailer, request.id, transcript).await
 }
