@@ -264,14 +264,20 @@ async fn the_worker_span_belongs_to_the_request_trace(pool: PgPool) {
 
     // The push of the visitor's message to the socket continues the trace
     // under the worker's store span: request → store → deliver.
-    let request = spans
+    // (The exporter is shared by every test of this process: find the
+    // request through this chat's store spans, not by its name alone.)
+    let (store, request) = stores
         .iter()
-        .find(|span| span.name == "POST /api/chat/sessions/{id}/messages")
-        .expect("the send's request span");
-    let store = stores
-        .iter()
-        .find(|store| store.span_context.trace_id() == request.span_context.trace_id())
-        .expect("the message's store span");
+        .find_map(|store| {
+            spans
+                .iter()
+                .find(|span| {
+                    span.span_context.trace_id() == store.span_context.trace_id()
+                        && span.name == "POST /api/chat/sessions/{id}/messages"
+                })
+                .map(|request| (store, request))
+        })
+        .expect("the message's store span and its request");
     let deliver = spans
         .iter()
         .find(|span| {
