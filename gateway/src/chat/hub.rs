@@ -26,10 +26,12 @@ pub enum Outgoing {
 }
 
 /// How a socket is reached: its bounded outbox, and the switch that closes
-/// it when it cannot keep up.
+/// it when it cannot keep up. The outbox holds boxes: a channel allocates
+/// its first block of slots up front, and 32 pointer-sized slots instead of
+/// 32 frames save about 1 KiB on every idle socket.
 #[derive(Clone)]
 pub struct Member {
-    pub outbox: mpsc::Sender<Outgoing>,
+    pub outbox: mpsc::Sender<Box<Outgoing>>,
     pub kill: CancellationToken,
 }
 
@@ -38,7 +40,7 @@ impl Member {
     /// is disconnected rather than buffered without limit.
     pub fn deliver(&self, frame: Utf8Bytes) {
         if let Err(mpsc::error::TrySendError::Full(_)) =
-            self.outbox.try_send(Outgoing::Frame(frame))
+            self.outbox.try_send(Box::new(Outgoing::Frame(frame)))
         {
             tracing::info!("disconnecting a slow WebSocket consumer");
             self.kill.cancel();
@@ -48,7 +50,11 @@ impl Member {
     /// Closes the socket with a reason the client can show; at once when
     /// its queue is full.
     pub fn close(&self, code: u16, reason: &'static str) {
-        if self.outbox.try_send(Outgoing::Close(code, reason)).is_err() {
+        if self
+            .outbox
+            .try_send(Box::new(Outgoing::Close(code, reason)))
+            .is_err()
+        {
             self.kill.cancel();
         }
     }

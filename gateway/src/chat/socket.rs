@@ -91,7 +91,7 @@ async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Request
         .metrics
         .gauge("websocket_connections", &[("kind", kind.to_owned())]);
     connections.increment(1.0);
-    let (outbox, mut queued) = mpsc::channel::<Outgoing>(OUTBOX_FRAMES);
+    let (outbox, mut queued) = mpsc::channel::<Box<Outgoing>>(OUTBOX_FRAMES);
     let kill = CancellationToken::new();
     let member = Member {
         outbox,
@@ -119,7 +119,7 @@ async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Request
         let outgoing = tokio::select! {
             () = kill.cancelled() => break,
             () = shutdown.cancelled() => break,
-            next = queued.recv() => match next {
+            next = queued.recv() => match next.map(|boxed| *boxed) {
                 Some(Outgoing::Frame(frame)) => Message::Text(frame),
                 Some(Outgoing::Close(code, reason)) => {
                     let close = CloseFrame { code, reason: reason.into() };
