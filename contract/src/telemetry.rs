@@ -40,7 +40,9 @@ pub fn init_tracing(service_name: &'static str) -> anyhow::Result<TracingGuard> 
         .with_service_name(service_name)
         .build();
     let mut builder = SdkTracerProvider::builder().with_resource(resource);
-    if std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT").is_some() {
+    // An empty value (as in .env.example) means unset.
+    if std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT").is_some_and(|endpoint| !endpoint.is_empty())
+    {
         let exporter = opentelemetry_otlp::SpanExporter::builder()
             .with_http()
             .build()
