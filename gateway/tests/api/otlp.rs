@@ -613,6 +613,17 @@ async fn one_message_is_one_trace_from_the_browser_to_the_socket_push(pool: PgPo
                     .contains(&(trace_id.clone(), store.span_id.clone()))
         })
         .expect("a chat.store_batch span linked to the message's chat.store");
+    eprintln!(
+        "linked from the worker's own trace: {} [{}] +{:.1} ms, {:.2} ms, {} message(s)",
+        insert.name,
+        insert.service,
+        insert.start_ns.saturating_sub(request.start_ns) as f64 / 1e6,
+        insert.duration_ms(),
+        insert
+            .attributes
+            .get("messages")
+            .map_or("?", String::as_str),
+    );
     assert_eq!(insert.service, "workers");
     assert_nested_in_time(store, insert);
     assert!(insert.end_ns <= store.end_ns + CLOCK_TOLERANCE_NS);
