@@ -26,6 +26,12 @@ impl Drop for TracingGuard {
 /// propagator and, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, an OTLP/HTTP
 /// span exporter. Without an endpoint spans still get trace ids (they show in
 /// logs and travel in NATS headers) but are not exported.
+///
+/// The OpenTelemetry SDK reads the standard variables itself: the sampler
+/// from `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG` (default
+/// `parentbased_always_on`: every trace the caller did not mark unsampled),
+/// the export batching from `OTEL_BSP_*`, and the rest of the exporter's
+/// settings from `OTEL_EXPORTER_OTLP_*`.
 pub fn init_tracing(service_name: &'static str) -> anyhow::Result<TracingGuard> {
     opentelemetry::global::set_text_map_propagator(
         opentelemetry_sdk::propagation::TraceContextPropagator::new(),
@@ -34,7 +40,9 @@ pub fn init_tracing(service_name: &'static str) -> anyhow::Result<TracingGuard> 
         .with_service_name(service_name)
         .build();
     let mut builder = SdkTracerProvider::builder().with_resource(resource);
-    if std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT").is_some() {
+    // An empty value (as in .env.example) means unset.
+    if std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT").is_some_and(|endpoint| !endpoint.is_empty())
+    {
         let exporter = opentelemetry_otlp::SpanExporter::builder()
             .with_http()
             .build()
@@ -78,11 +86,17 @@ impl Extractor for HeaderExtractor<'_> {
 /// NATS headers carrying the current span's trace context (`traceparent`).
 pub fn trace_headers() -> async_nats::HeaderMap {
     let mut headers = async_nats::HeaderMap::new();
+    inject_trace_context(&mut headers);
+    headers
+}
+
+/// Puts the current span's trace context into `headers`, replacing any
+/// context they carried already.
+pub fn inject_trace_context(headers: &mut async_nats::HeaderMap) {
     let context = tracing::Span::current().context();
     opentelemetry::global::get_text_map_propagator(|propagator| {
-        propagator.inject_context(&context, &mut HeaderInjector(&mut headers));
+        propagator.inject_context(&context, &mut HeaderInjector(headers));
     });
-    headers
 }
 
 /// Trace headers plus `Nats-Msg-Id`, for a JetStream publish that the
@@ -91,6 +105,31 @@ pub fn deduplicated_headers(message_id: &str) -> async_nats::HeaderMap {
     let mut headers = trace_headers();
     headers.insert("Nats-Msg-Id", message_id);
     headers
+}
+
+struct HttpHeaderExtractor<'a>(&'a http::HeaderMap);
+
+impl Extractor for HttpHeaderExtractor<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|value| value.to_str().ok())
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(http::HeaderName::as_str).collect()
+    }
+}
+
+/// Makes `span` (an HTTP request's) a child of the trace whose context the
+/// caller sent in a W3C `traceparent` header, if any: a browser or proxy
+/// that traces its own side sees the gateway's spans in its trace.
+pub fn set_parent_from_http_headers(span: &tracing::Span, headers: &http::HeaderMap) {
+    if headers.contains_key("traceparent") {
+        let parent = opentelemetry::global::get_text_map_propagator(|propagator| {
+            propagator.extract(&HttpHeaderExtractor(headers))
+        });
+        // Fails only when the span is disabled; then there is nothing to link.
+        let _ = span.set_parent(parent);
+    }
 }
 
 /// Makes `span` a child of the trace whose context `headers` carry, if any.

@@ -22,13 +22,25 @@ pub async fn announce(
 pub struct BusError(#[source] async_nats::jetstream::context::PublishError);
 
 /// Publishes `payload` (as JSON) on the stream that captures `subject` and
-/// returns once JetStream has stored it (its PubAck).
+/// returns once JetStream has stored it (its PubAck). The message carries
+/// this publish's span as its trace context, so the consumer's span nests
+/// under it.
+#[tracing::instrument(
+    name = "jetstream.publish",
+    skip_all,
+    fields(
+        otel.kind = "producer",
+        messaging.system = "nats",
+        messaging.destination.name = %subject,
+    )
+)]
 pub async fn publish_durable(
     jetstream: &async_nats::jetstream::Context,
     subject: String,
-    headers: async_nats::HeaderMap,
+    mut headers: async_nats::HeaderMap,
     payload: &impl serde::Serialize,
 ) -> Result<(), BusError> {
+    contract::telemetry::inject_trace_context(&mut headers);
     // Serialising our own plain types cannot fail.
     let payload = serde_json::to_vec(payload).unwrap_or_default();
     jetstream

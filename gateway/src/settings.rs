@@ -9,7 +9,12 @@ use std::time::Duration;
 
 use secrecy::SecretString;
 
-/// Gateway configuration. See `.env.example` for every variable.
+/// Gateway configuration. See `.env.example` for every variable. Tracing is
+/// configured apart from these, in both binaries alike, by
+/// `contract::telemetry::init_tracing` and the OpenTelemetry SDK:
+/// `RUST_LOG`, `OTEL_EXPORTER_OTLP_ENDPOINT`, and the sampler
+/// (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`; default
+/// `parentbased_always_on`).
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// `HOST` and `PORT` (default 0.0.0.0:8080).

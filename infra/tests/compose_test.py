@@ -27,8 +27,15 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 INFRA = ROOT / "infra"
 BIN = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target" / "debug"
-# Read by contract::telemetry from the environment, in both binaries.
-TELEMETRY_VARIABLES = {"OTEL_EXPORTER_OTLP_ENDPOINT", "RUST_LOG"}
+# Read by contract::telemetry (and the OpenTelemetry SDK it starts) from the
+# environment, in both binaries.
+TELEMETRY_VARIABLES = {
+    "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "OTEL_TRACES_SAMPLER",
+    "OTEL_TRACES_SAMPLER_ARG",
+    "OTEL_BSP_SCHEDULE_DELAY",
+    "RUST_LOG",
+}
 WORKER_ROLES = {"accounts", "chat", "notify", "intake", "views", "analytics"}
 failures = []
 

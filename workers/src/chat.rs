@@ -101,6 +101,7 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
             Ok(command) => {
                 let span = tracing::info_span!(
                     "chat.store",
+                    otel.kind = "consumer",
                     chat.session_id = %command.message.session_id,
                     chat.message_id = %command.message.id,
                 );
@@ -120,8 +121,7 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
         }
     }
 
-    let span = tracing::info_span!("chat.store_batch", messages = commands.len());
-    match insert(&ctx.pool, &commands).instrument(span).await {
+    match insert(&ctx.pool, &commands).await {
         Ok(()) => {
             announce(ctx, &commands).await;
             for command in &commands {
@@ -178,10 +178,16 @@ fn refused(error: sqlx::Error) -> Outcome {
     }
 }
 
-/// Inserts `commands` in one statement, skipping ids already stored.
+/// Inserts `commands` in one statement, skipping ids already stored. One
+/// statement serves many traces: its span links to each message's
+/// `chat.store` span rather than belonging to one of them.
+#[tracing::instrument(name = "chat.store_batch", skip_all, fields(messages = commands.len()))]
 async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sqlx::Error> {
     if commands.is_empty() {
         return Ok(());
+    }
+    for command in commands {
+        tracing::Span::current().follows_from(&command.span);
     }
     let mut ids = Vec::with_capacity(commands.len());
     let mut sessions = Vec::with_capacity(commands.len());

@@ -105,6 +105,7 @@ where
 }
 
 /// Renders `email` with the current site settings and sends it once for `key`.
+#[tracing::instrument(name = "notify.send", skip_all, fields(notify.key = %key))]
 async fn send_with_settings(
     pool: &sqlx::PgPool,
     mailer: &Mailer,
@@ -130,6 +131,11 @@ async fn send_with_settings(
 }
 
 /// Emails support about a chat started while no agent was online.
+#[tracing::instrument(
+    name = "notify.offline_chat",
+    skip_all,
+    fields(chat.session_id = %started.session.session_id, chat.agents_online = started.agents_online)
+)]
 async fn send_offline(pool: &sqlx::PgPool, mailer: &Mailer, started: &SessionStarted) -> Outcome {
     if started.agents_online {
         return Outcome::Done;
@@ -144,6 +150,11 @@ async fn send_offline(pool: &sqlx::PgPool, mailer: &Mailer, started: &SessionSta
 }
 
 /// Emails the transcript of `request`'s chat to the chat's address.
+#[tracing::instrument(
+    name = "notify.transcript",
+    skip_all,
+    fields(chat.session_id = %request.session_id, notify.request_id = %request.id)
+)]
 async fn send_transcript(
     pool: &sqlx::PgPool,
     mailer: &Mailer,

@@ -64,6 +64,7 @@ pub async fn role_in_chat(
 }
 
 /// [`role_in_chat`], with the chat's status read in the same query.
+#[tracing::instrument(name = "chat.access", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn access(
     state: &AppState,
     requester: &Requester,

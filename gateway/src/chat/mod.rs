@@ -82,6 +82,7 @@ pub async fn adopt_anonymous_chats(
 
 /// Reopens a resolved chat its visitor writes to again, and tells the agent
 /// consoles.
+#[tracing::instrument(name = "chat.reopen", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn reopen(state: &AppState, chat_id: Uuid) -> Result<(), ChatError> {
     if store::reopen(&state.pool, chat_id).await? {
         publish_inbox_update(state, chat_id, InboxReason::Status).await;

@@ -15,6 +15,11 @@ use crate::state::AppState;
 
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,
 /// after waiting (bounded) for the worker to commit it.
+#[tracing::instrument(
+    name = "chat.send_message",
+    skip_all,
+    fields(chat.session_id = %session_id, chat.message_id = tracing::field::Empty)
+)]
 pub async fn send_message(
     state: &AppState,
     session_id: Uuid,
@@ -29,6 +34,7 @@ pub async fn send_message(
         message: text,
         created_at: OffsetDateTime::now_utc(),
     };
+    tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
     // Registered before publishing, so an early confirmation is not missed.
     let (confirm_to, confirmation) = state.confirmations.expect(message.id);
     let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
@@ -71,6 +77,11 @@ pub async fn send_message(
 }
 
 /// `chat.started` on JetStream, for the `notify` worker (deduplicated by id).
+#[tracing::instrument(
+    name = "chat.publish_started",
+    skip_all,
+    fields(chat.session_id = %chat.session_id, chat.agents_online = agents_online)
+)]
 pub async fn publish_started(
     state: &AppState,
     chat: &ChatSession,
@@ -93,6 +104,11 @@ pub async fn publish_started(
 
 /// Tells every agent console (on every gateway) that a chat changed.
 /// Best effort: consoles also refetch when they reconnect.
+#[tracing::instrument(
+    name = "chat.publish_inbox_update",
+    skip_all,
+    fields(chat.session_id = %session_id, chat.reason = ?reason)
+)]
 pub async fn publish_inbox_update(state: &AppState, session_id: Uuid, reason: InboxReason) {
     let frame = frame_json(&ServerFrame::InboxUpdate { session_id, reason });
     if let Err(error) = state

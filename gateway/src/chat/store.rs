@@ -24,6 +24,7 @@ pub struct Ownership {
     pub status: ChatStatus,
 }
 
+#[tracing::instrument(name = "chat.db.ownership", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>, sqlx::Error> {
     sqlx::query_as!(
         Ownership,
@@ -35,6 +36,7 @@ pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>
     .await
 }
 
+#[tracing::instrument(name = "chat.db.exists", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn exists(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select exists(select 1 from chat_sessions where id = $1) as "exists!""#,
@@ -54,6 +56,7 @@ pub struct NewChat {
     pub user_agent: Option<String>,
 }
 
+#[tracing::instrument(name = "chat.db.insert", skip_all)]
 pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::Error> {
     sqlx::query_as!(
         ChatSession,
@@ -77,6 +80,7 @@ pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::E
     .await
 }
 
+#[tracing::instrument(name = "chat.db.session", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::Error> {
     sqlx::query_as!(
         ChatSession,
@@ -95,6 +99,7 @@ pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::
 }
 
 /// A chat's messages in their order.
+#[tracing::instrument(name = "chat.db.messages", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {
     sqlx::query_as!(
         ChatMessage,
@@ -164,6 +169,7 @@ pub async fn set_status(
 /// Reopens a resolved chat (its visitor wrote again); returns whether it was
 /// resolved. Only a resolved chat's row is written, so busy open chats do
 /// not become hot rows.
+#[tracing::instrument(name = "chat.db.reopen", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
     let changed = sqlx::query!(
         "update chat_sessions set status = 'open' where id = $1 and status = 'resolved'",
@@ -366,6 +372,7 @@ pub async fn consoles_seen(
 }
 
 /// Whether any agent is online with a console open (seen within `fresh`).
+#[tracing::instrument(name = "chat.db.any_agent_available", skip_all)]
 pub async fn any_agent_available(pool: &PgPool, fresh: Duration) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select exists(

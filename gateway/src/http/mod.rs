@@ -100,12 +100,15 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
                     .get::<MatchedPath>()
                     .map_or("static", MatchedPath::as_str);
                 let method = crate::metrics::method_label(request.method());
-                tracing::info_span!(
+                let span = tracing::info_span!(
                     "http.request",
                     otel.name = format!("{method} {route}"),
+                    otel.kind = "server",
                     http.method = method,
                     http.route = route,
-                )
+                );
+                contract::telemetry::set_parent_from_http_headers(&span, request.headers());
+                span
             }),
         )
         .with_state(state)

@@ -163,24 +163,29 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         until_stopped(),
     )
     .await;
-    let database: String = sqlx::query_scalar("select current_database()")
-        .fetch_one(&pool)
-        .await
-        .expect("database name");
-    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for sqlx::test");
-    let base = base.rsplit_once('/').expect("URL with a database").0;
     TestApp {
         browser: Browser::new(&address),
         address,
         metrics_address,
         namespace,
         nats,
+        database_url: database_url(&pool).await,
         pool,
-        database_url: format!("{base}/{database}"),
         settings,
         stop,
         _web_dist: web_dist,
     }
+}
+
+/// The URL of `pool`'s database (the test's own), for processes a test starts.
+pub async fn database_url(pool: &PgPool) -> String {
+    let database: String = sqlx::query_scalar("select current_database()")
+        .fetch_one(pool)
+        .await
+        .expect("database name");
+    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for sqlx::test");
+    let base = base.rsplit_once('/').expect("URL with a database").0;
+    format!("{base}/{database}")
 }
 
 /// Starts a gateway; returns its public and its metrics base URLs.
@@ -218,7 +223,7 @@ async fn start_gateway(
 /// A small stand-in for `web/dist`: an index page with a placeholder title
 /// and an inline script (as the theme-flash script of the real one) and a
 /// hashed asset with its precompressed sibling.
-fn fake_web_build() -> tempfile::TempDir {
+pub fn fake_web_build() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(
         dir.path().join("index.html"),
@@ -240,29 +245,31 @@ fn fake_web_build() -> tempfile::TempDir {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = self.stop.send(true);
-        // Remove this test's streams so the shared server does not accumulate them.
-        let streams = [
-            self.namespace.intake_stream().name,
-            self.namespace.chat_stream().name,
-        ];
-        let bucket = self.namespace.rate_limits_bucket();
-        let _ = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("runtime");
-            runtime.block_on(async {
-                if let Ok(nats) = async_nats::connect(nats_url()).await {
-                    let jetstream = async_nats::jetstream::new(nats);
-                    for stream in streams {
-                        let _ = jetstream.delete_stream(stream).await;
-                    }
-                    let _ = jetstream.delete_key_value(bucket).await;
-                }
-            });
-        })
-        .join();
+        delete_streams(&self.namespace);
     }
+}
+
+/// Removes a test namespace's streams and bucket so the shared server does
+/// not accumulate them (blocking: for `Drop`).
+pub fn delete_streams(namespace: &Namespace) {
+    let streams = [namespace.intake_stream().name, namespace.chat_stream().name];
+    let bucket = namespace.rate_limits_bucket();
+    let _ = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async {
+            if let Ok(nats) = async_nats::connect(nats_url()).await {
+                let jetstream = async_nats::jetstream::new(nats);
+                for stream in streams {
+                    let _ = jetstream.delete_stream(stream).await;
+                }
+                let _ = jetstream.delete_key_value(bucket).await;
+            }
+        });
+    })
+    .join();
 }
 
 impl std::ops::Deref for TestApp {
