@@ -336,6 +336,16 @@ class NatsCluster:
         return bool(cluster.get("leader")) and len(replicas) == 2 and all(
             r.get("current") and not r.get("offline") for r in replicas)
 
+    def clients(self, node: NatsNode) -> list[int]:
+        """The pids of the processes connected to `node` as clients."""
+        pids = []
+        for connection in (node.monitor("/connz?limit=4096") or {}).get("connections", []):
+            out = subprocess.run(["ss", "-Htnp", f"sport = :{connection.get('port')}"], capture_output=True,
+                                 text=True).stdout
+            if "pid=" in out:
+                pids.append(int(out.split("pid=", 1)[1].split(",", 1)[0]))
+        return pids
+
     def routes(self, node: NatsNode) -> int:
         return (node.monitor("/routez") or {}).get("num_routes", 0)
 
@@ -371,9 +381,16 @@ class Visitor:
     socket_drops: int = 0
     gateway_switches: int = 0
     joins: int = 0
+    requests: int = 0
 
     def base(self, gateway: int | None = None) -> str:
         return f"http://127.0.0.1:{self.gateways[self.gateway if gateway is None else gateway]}"
+
+    def next_base(self) -> str:
+        """No sticky sessions: each request goes to the next gateway in turn
+        (round robin, as a load balancer would), whichever holds the socket."""
+        self.requests += 1
+        return self.base((self.index + self.requests) % len(self.gateways))
 
     def switch(self) -> None:
         self.gateway = 1 - self.gateway
@@ -381,8 +398,9 @@ class Visitor:
 
 
 class Traffic:
-    """Visitors split between the gateways, each with a chat, a joined
-    socket and a steady message rate; a failed send is retried like a client
+    """Visitors with their sockets split between the gateways and their
+    requests spread over both, each with a chat, a joined socket and a
+    steady message rate; a failed send is retried like a client
     does (a new attempt after a pause; each attempt has its own text, since
     the API has no idempotency key, so a failed attempt that was stored
     after all is told apart from its retry)."""
@@ -393,6 +411,7 @@ class Traffic:
         self.sending = True
         self.running = True
         self.tasks: list[asyncio.Task] = []
+        self.refetches: set[asyncio.Task] = set()
         self.clients: dict[int, httpx.AsyncClient] = {}
 
     async def start(self) -> None:
@@ -436,7 +455,7 @@ class Traffic:
             while self.sending:
                 attempt += 1
                 body = f"visitor {visitor.index} message {seq} attempt {attempt}"
-                url = f"{visitor.base()}/api/chat/sessions/{visitor.chat_id}/messages"
+                url = f"{visitor.next_base()}/api/chat/sessions/{visitor.chat_id}/messages"
                 try:
                     response = await client.post(url, json={"message": body})
                     if response.status_code == 201:
@@ -444,10 +463,8 @@ class Traffic:
                         break
                     visitor.failures[f"HTTP {response.status_code}"] += 1
                 except httpx.ConnectError:
+                    # That gateway is down: the retry goes to the other one.
                     visitor.failures["connection refused"] += 1
-                    # That gateway is down: go to the other one (what a load
-                    # balancer would do for a browser).
-                    visitor.switch()
                 except httpx.TimeoutException:
                     visitor.failures["timeout"] += 1
                 except httpx.HTTPError as error:
@@ -456,13 +473,13 @@ class Traffic:
                 pause = min(pause * 2, 2.0)
             await asyncio.sleep(self.interval)
 
-    async def _refetch(self, visitor: Visitor, gateway: int) -> None:
+    async def _refetch(self, visitor: Visitor) -> None:
         """The chat's messages over HTTP, as the widget reads them after a (re)connect."""
         client = self.clients[visitor.index]
         pause = 0.25
         while self.running:
             try:
-                response = await client.get(f"{visitor.base(gateway)}/api/chat/sessions/{visitor.chat_id}/messages")
+                response = await client.get(f"{visitor.next_base()}/api/chat/sessions/{visitor.chat_id}/messages")
                 if response.status_code == 200:
                     visitor.seen_refetch.update(m["message"] for m in response.json() if m["senderType"] == "user")
                     return
@@ -470,7 +487,6 @@ class Traffic:
                 pass
             await asyncio.sleep(pause)
             pause = min(pause * 2, 2.0)
-            gateway = visitor.gateway
 
     async def _socket(self, visitor: Visitor, first_join: asyncio.Event) -> None:
         pause = 0.25
@@ -489,7 +505,9 @@ class Traffic:
                             visitor.joins += 1
                             first_join.set()
                             # Whatever happened while the socket was away is read back.
-                            asyncio.create_task(self._refetch(visitor, gateway))
+                            refetch = asyncio.create_task(self._refetch(visitor))
+                            self.refetches.add(refetch)
+                            refetch.add_done_callback(self.refetches.discard)
                         elif kind == "new_message" and frame.get("sessionId") == visitor.chat_id:
                             message = frame["message"]
                             if message["senderType"] == "user":
@@ -516,9 +534,10 @@ class Traffic:
     async def stop(self) -> None:
         self.running = False
         self.sending = False
-        for task in self.tasks:
+        tasks = [*self.tasks, *self.refetches]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         for client in self.clients.values():
             await client.aclose()
 
@@ -609,12 +628,13 @@ async def faults(args, platform: Platform, postgres: Postgres, nats: NatsCluster
     node = next((n for n in nats.nodes if n.name == leader), nats.nodes[0])
     node.kill()
     log(f"  killed {node.name} (CHAT leader: {leader})")
-    await asyncio.sleep(5)
+    await asyncio.sleep(args.nats_down)
     new_leader = (nats.stream("CHAT") or {}).get("cluster", {}).get("leader")
     node.start(nats.binary)
     await wait_until(node.healthy, 60, f"{node.name} to come back")
     took = await wait_until(lambda: nats.stream_settled("CHAT"), 60, "the CHAT stream to have 3 current copies")
-    log(f"  restarted {node.name} after 5 s; leader meanwhile {new_leader}; all copies current {took:.1f} s later")
+    log(f"  restarted {node.name} after {args.nats_down:.0f} s; leader meanwhile {new_leader}; "
+        f"all copies current {took:.1f} s later")
     await steady(traffic, args.pause)
     done.append(f"NATS node {node.name} (CHAT leader) SIGKILLed and restarted")
 
@@ -641,17 +661,21 @@ async def faults(args, platform: Platform, postgres: Postgres, nats: NatsCluster
     done.append("gateway SIGKILLed (restarted by its supervisor)")
 
     log(f"fault 5: partition of one NATS node from the other two for {args.partition:.0f} s")
-    connz = {n.name: n.monitor("/connz?limit=1024") or {} for n in nats.nodes}
-    gateway_clients = {name: sum(1 for c in info.get("connections", []) if c.get("name") == "gateway")
-                       for name, info in connz.items()}
+    gateways = {platform.gateway(port) for port in platform.ports}
+    chat_worker = platform.worker("chat")
+    on_node = [set(nats.clients(node)) for node in nats.nodes]
     leader = (nats.stream("CHAT") or {}).get("cluster", {}).get("leader")
-    # The node most gateways use: their events and publishes are cut off too.
-    index = max(range(3), key=lambda i: (gateway_clients[nats.nodes[i].name], nats.nodes[i].name == leader))
+    # The worst case for delivery: a node holding a gateway (its sockets'
+    # events come through that node) but not the chat worker (which goes on
+    # storing on the majority side); else the one with the most gateways.
+    index = max(range(3), key=lambda i: (bool(on_node[i] & gateways) and chat_worker not in on_node[i],
+                                         len(on_node[i] & gateways), nats.nodes[i].name == leader))
     target = nats.nodes[index]
     nats.partition(index, True)
     await asyncio.sleep(2)
-    log(f"  cut {target.name} off (gateways connected to it: {gateway_clients[target.name]}, CHAT leader: "
-        f"{leader}); its routes now: {nats.routes(target)}")
+    log(f"  cut {target.name} off (gateways connected to it: {len(on_node[index] & gateways)}, chat worker: "
+        f"{'yes' if chat_worker in on_node[index] else 'no'}, CHAT leader: {leader}); "
+        f"its routes now: {nats.routes(target)}")
     await asyncio.sleep(args.partition - 2)
     nats.partition(index, False)
     took = await wait_until(lambda: nats.routes(target) >= 2, 60, f"{target.name}'s routes to come back")
@@ -794,6 +818,7 @@ def run() -> int:
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a visitor's messages")
     parser.add_argument("--pause", type=float, default=8.0, help="steady traffic between faults, seconds")
     parser.add_argument("--partition", type=float, default=20.0, help="seconds a NATS node stays cut off")
+    parser.add_argument("--nats-down", type=float, default=10.0, help="seconds the killed NATS node stays down")
     parser.add_argument("--settle", type=float, default=120.0,
                         help="longest wait after the faults for delivery (a killed worker's messages "
                              "come back after the consumer's 30 s ack wait)")
