@@ -22,13 +22,15 @@ pub async fn announce(
 pub struct BusError(#[source] async_nats::jetstream::context::PublishError);
 
 /// Publishes `payload` (as JSON) on the stream that captures `subject` and
-/// returns once JetStream has stored it (its PubAck).
+/// returns once JetStream has stored it: its PubAck, which says whether the
+/// `Nats-Msg-Id` was a duplicate within the stream's window (and then names
+/// the sequence of the message stored first).
 pub async fn publish_durable(
     jetstream: &async_nats::jetstream::Context,
     subject: String,
     headers: async_nats::HeaderMap,
     payload: &impl serde::Serialize,
-) -> Result<(), BusError> {
+) -> Result<async_nats::jetstream::publish::PublishAck, BusError> {
     // Serialising our own plain types cannot fail.
     let payload = serde_json::to_vec(payload).unwrap_or_default();
     jetstream
@@ -36,6 +38,5 @@ pub async fn publish_durable(
         .await
         .map_err(BusError)?
         .await
-        .map_err(BusError)?;
-    Ok(())
+        .map_err(BusError)
 }

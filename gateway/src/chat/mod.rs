@@ -24,7 +24,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub use access::{Requester, role_in_chat};
-pub use pipeline::{publish_inbox_update, send_message};
+pub use pipeline::{publish_inbox_update, send_client_message, send_message};
 
 /// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
 /// for ApiError`) and logged with its cause where it is handled.
