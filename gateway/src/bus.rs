@@ -22,9 +22,10 @@ pub async fn announce(
 pub struct BusError(#[source] async_nats::jetstream::context::PublishError);
 
 /// Publishes `payload` (as JSON) on the stream that captures `subject` and
-/// returns once JetStream has stored it (its PubAck). The message carries
-/// this publish's span as its trace context, so the consumer's span nests
-/// under it.
+/// returns once JetStream has stored it: its PubAck, which says whether the
+/// `Nats-Msg-Id` was a duplicate within the stream's window (and then names
+/// the sequence of the message stored first). The message carries this
+/// publish's span as its trace context, so the consumer's span nests under it.
 #[tracing::instrument(
     name = "jetstream.publish",
     skip_all,
@@ -39,7 +40,7 @@ pub async fn publish_durable(
     subject: String,
     mut headers: async_nats::HeaderMap,
     payload: &impl serde::Serialize,
-) -> Result<(), BusError> {
+) -> Result<async_nats::jetstream::publish::PublishAck, BusError> {
     contract::telemetry::inject_trace_context(&mut headers);
     // Serialising our own plain types cannot fail.
     let payload = serde_json::to_vec(payload).unwrap_or_default();
@@ -48,6 +49,5 @@ pub async fn publish_durable(
         .await
         .map_err(BusError)?
         .await
-        .map_err(BusError)?;
-    Ok(())
+        .map_err(BusError)
 }

@@ -108,7 +108,7 @@ impl AppState {
         )
         .await
         .context("failed to subscribe to settings changes")?;
-        Ok(AppState {
+        let state = AppState {
             inner: Arc::new(Inner {
                 pool,
                 nats,
@@ -124,7 +124,9 @@ impl AppState {
                 content,
                 site_settings,
             }),
-        })
+        };
+        crate::chat::resync::spawn(&state);
+        Ok(state)
     }
 }
 

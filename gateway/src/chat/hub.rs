@@ -62,6 +62,9 @@ impl Member {
 
 /// WebSocket close code 1008: the socket's rights ended.
 const POLICY_VIOLATION: u16 = 1008;
+/// WebSocket close code 1012 ("service restart"): reconnect, then refetch.
+const SERVICE_RESTART: u16 = 1012;
+const RESYNC_REASON: &str = "Live updates were interrupted; reconnecting";
 
 struct Topic {
     members: HashMap<u64, Member>,
@@ -137,6 +140,13 @@ impl Hub {
             member.close(POLICY_VIOLATION, reason);
         }
         sockets.len()
+    }
+
+    /// Closes every socket that joined a chat or the agents' topic, so that
+    /// its client reconnects, joins again and refetches what it shows (see
+    /// `resync`). Returns how many.
+    pub fn resync(&self) -> usize {
+        close_joined(&self.topics.lock().expect("hub lock"))
     }
 
     pub fn connection_id(&self) -> u64 {
@@ -261,6 +271,57 @@ impl Hub {
                     topic.forwarder.abort();
                 }
             }
+        }
+    }
+}
+
+/// Closes each socket of `topics` once, however many topics it joined.
+fn close_joined(topics: &HashMap<TopicKey, Topic>) -> usize {
+    let members: HashMap<u64, &Member> = topics
+        .values()
+        .flat_map(|topic| topic.members.iter().map(|(id, member)| (*id, member)))
+        .collect();
+    for member in members.values() {
+        member.close(SERVICE_RESTART, RESYNC_REASON);
+    }
+    members.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member() -> (Member, mpsc::Receiver<Outgoing>) {
+        let (outbox, queued) = mpsc::channel(4);
+        let member = Member {
+            outbox,
+            kill: CancellationToken::new(),
+        };
+        (member, queued)
+    }
+
+    #[tokio::test]
+    async fn a_resync_closes_every_joined_socket_once() {
+        let (first, mut first_queue) = member();
+        let (second, mut second_queue) = member();
+        let topic = |members: Vec<(u64, Member)>| Topic {
+            members: members.into_iter().collect(),
+            forwarder: tokio::spawn(async {}),
+        };
+        let topics = HashMap::from([
+            (
+                TopicKey::Chat(Uuid::now_v7()),
+                topic(vec![(1, first.clone()), (2, second)]),
+            ),
+            (TopicKey::Agents, topic(vec![(1, first)])),
+        ]);
+        assert_eq!(close_joined(&topics), 2);
+        for queue in [&mut first_queue, &mut second_queue] {
+            assert!(matches!(
+                queue.try_recv(),
+                Ok(Outgoing::Close(SERVICE_RESTART, _))
+            ));
+            assert!(queue.try_recv().is_err(), "closed once");
         }
     }
 }

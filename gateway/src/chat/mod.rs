@@ -1,7 +1,8 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
 //! ([`access`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
 //! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
-//! and socket protocol ([`hub`], [`presence`], [`socket`]), and the REST
+//! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
+//! sockets after a gap in NATS ([`resync`]), and the REST
 //! routes of visitors and agents ([`http`]).
 
 pub mod access;
@@ -11,6 +12,7 @@ pub mod http;
 pub mod hub;
 pub mod pipeline;
 pub mod presence;
+pub mod resync;
 pub mod socket;
 pub mod store;
 
@@ -22,7 +24,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub use access::{Requester, role_in_chat};
-pub use pipeline::{publish_inbox_update, send_message};
+pub use pipeline::{publish_inbox_update, send_client_message, send_message};
 
 /// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
 /// for ApiError`) and logged with its cause where it is handled.

@@ -27,6 +27,38 @@ pub async fn send_message(
     agent_id: Option<Uuid>,
     text: String,
 ) -> Result<ChatMessage, ChatError> {
+    send(state, session_id, sender_type, agent_id, text, None).await
+}
+
+/// [`send_message`] for a client that names its message with
+/// `client_message_id` and sends it again when it got no answer: within
+/// the `CHAT` stream's duplicate window (2 min) every send of that id by
+/// that sender in that chat answers with the message stored first, which
+/// is stored once.
+pub async fn send_client_message(
+    state: &AppState,
+    session_id: Uuid,
+    sender_type: SenderType,
+    agent_id: Option<Uuid>,
+    text: String,
+    client_message_id: Uuid,
+) -> Result<ChatMessage, ChatError> {
+    // Scoped to the chat and the sender, so that no one else's id can
+    // swallow a message.
+    let sender = format!("{sender_type:?}").to_lowercase();
+    let agent = agent_id.map(|id| id.to_string()).unwrap_or_default();
+    let key = format!("{session_id}.{sender}.{agent}.{client_message_id}");
+    send(state, session_id, sender_type, agent_id, text, Some(key)).await
+}
+
+async fn send(
+    state: &AppState,
+    session_id: Uuid,
+    sender_type: SenderType,
+    agent_id: Option<Uuid>,
+    text: String,
+    dedupe_key: Option<String>,
+) -> Result<ChatMessage, ChatError> {
     let message = ChatMessage {
         id: Uuid::now_v7(),
         session_id,
@@ -37,19 +69,25 @@ pub async fn send_message(
     tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
     // Registered before publishing, so an early confirmation is not missed.
     let (confirm_to, confirmation) = state.confirmations.expect(message.id);
-    let mut headers = contract::telemetry::deduplicated_headers(&message.id.to_string());
+    let dedupe_key = dedupe_key.unwrap_or_else(|| message.id.to_string());
+    let mut headers = contract::telemetry::deduplicated_headers(&dedupe_key);
     headers.insert(CONFIRM_TO_HEADER, confirm_to);
     let command = SendMessage {
         message: message.clone(),
         agent_id,
     };
-    publish_durable(
+    let ack = publish_durable(
         &state.jetstream,
         state.namespace.chat_send(session_id),
         headers,
         &command,
     )
     .await?;
+    if ack.duplicate {
+        // A retry of a message JetStream already has: answer with that one.
+        // Its commit confirmation goes to the gateway that took it first.
+        return stored_first(state, ack.sequence).await;
+    }
     state
         .metrics
         .counter(
@@ -74,6 +112,22 @@ pub async fn send_message(
         )
         .record(elapsed.max(0.0));
     Ok(message)
+}
+
+/// The message the `CHAT` stream holds at `sequence`.
+async fn stored_first(state: &AppState, sequence: u64) -> Result<ChatMessage, ChatError> {
+    let stored = async {
+        let stream = state
+            .jetstream
+            .get_stream(state.namespace.chat_stream().name)
+            .await?;
+        let raw = stream.get_raw_message(sequence).await?;
+        let command: SendMessage = serde_json::from_slice(&raw.payload)?;
+        anyhow::Ok(command.message)
+    };
+    stored.await.map_err(|error| {
+        ChatError::Unavailable(error.context("failed to read the message a retry duplicates"))
+    })
 }
 
 /// `chat.started` on JetStream, for the `notify` worker (deduplicated by id).

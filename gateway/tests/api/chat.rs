@@ -124,6 +124,47 @@ async fn every_sent_message_is_listed_at_once_in_order(pool: PgPool) {
     assert_eq!(users, sent);
 }
 
+/// A client that got no answer sends the same message again with the same
+/// `clientMessageId`: it is stored once and both answers name it.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_retried_send_with_the_same_client_message_id_is_stored_once(pool: PgPool) {
+    let app = spawn(pool).await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let path = format!("/api/chat/sessions/{chat}/messages");
+    let client_message_id = uuid::Uuid::new_v4();
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        let response = app
+            .post(
+                &path,
+                &json!({ "message": "hello once", "clientMessageId": client_message_id }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let stored: Value = response.json().await.expect("json");
+        answers.push(stored["id"].clone());
+    }
+    assert!(answers.iter().all(|id| *id == answers[0]), "{answers:?}");
+    // Another message of its own id is another message.
+    let other = app
+        .post(
+            &path,
+            &json!({ "message": "hello once", "clientMessageId": uuid::Uuid::new_v4() }),
+        )
+        .await;
+    assert_eq!(other.status(), StatusCode::CREATED);
+    let other: Value = other.json().await.expect("json");
+    assert_ne!(other["id"], answers[0]);
+    let users: Vec<Value> = app
+        .messages(&chat)
+        .await
+        .into_iter()
+        .filter(|m| m["senderType"] == "user")
+        .map(|m| m["id"].clone())
+        .collect();
+    assert_eq!(users, vec![answers[0].clone(), other["id"].clone()]);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn message_bounds_are_enforced(pool: PgPool) {
     let app = spawn(pool).await;

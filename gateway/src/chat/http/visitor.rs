@@ -16,7 +16,7 @@ use crate::chat::pipeline::publish_started;
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
     MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, reopen,
-    role_in_chat, send_message,
+    role_in_chat, send_client_message, send_message,
 };
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ClientIp, CurrentUser};
@@ -155,12 +155,20 @@ async fn messages(
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct MessageBody {
     message: String,
+    /// The client's own id for this message, the same on every retry of
+    /// it: a retry within 2 minutes answers with the message stored first.
+    #[serde(default)]
+    client_message_id: Option<Uuid>,
 }
 
 impl Input for MessageBody {
-    const LABELS: &'static [(&'static str, &'static str)] = &[("message", "Message")];
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("message", "Message"),
+        ("clientMessageId", "Client message id"),
+    ];
 
     fn check(self) -> Result<Self, InputError> {
         Ok(MessageBody {
@@ -168,6 +176,7 @@ impl Input for MessageBody {
                 .not_empty()?
                 .max_chars(MAX_MESSAGE_CHARS)?
                 .value(),
+            client_message_id: self.client_message_id,
         })
     }
 }
@@ -199,7 +208,12 @@ async fn post_message(
         // published, so the answer finds it open.
         reopen(&state, id).await?;
     }
-    let message = send_message(&state, id, role, agent, body.message).await?;
+    let message = match body.client_message_id {
+        Some(client_message_id) => {
+            send_client_message(&state, id, role, agent, body.message, client_message_id).await?
+        }
+        None => send_message(&state, id, role, agent, body.message).await?,
+    };
     Ok((StatusCode::CREATED, Json(message)))
 }
 
