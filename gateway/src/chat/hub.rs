@@ -291,7 +291,7 @@ fn close_joined(topics: &HashMap<TopicKey, Topic>) -> usize {
 mod tests {
     use super::*;
 
-    fn member() -> (Member, mpsc::Receiver<Outgoing>) {
+    fn member() -> (Member, mpsc::Receiver<Box<Outgoing>>) {
         let (outbox, queued) = mpsc::channel(4);
         let member = Member {
             outbox,
@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(close_joined(&topics), 2);
         for queue in [&mut first_queue, &mut second_queue] {
             assert!(matches!(
-                queue.try_recv(),
+                queue.try_recv().map(|boxed| *boxed),
                 Ok(Outgoing::Close(SERVICE_RESTART, _))
             ));
             assert!(queue.try_recv().is_err(), "closed once");
