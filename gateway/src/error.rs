@@ -60,7 +60,22 @@ impl ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
+        if database_unreachable(&error) {
+            tracing::warn!(%error, "the database is unreachable");
+            return ApiError::Unavailable("The service is briefly unavailable. Please try again.");
+        }
         ApiError::Internal(anyhow::Error::new(error))
+    }
+}
+
+/// A lost or refused database connection (a restart, a failover): the
+/// client may retry, so it is a 503, not a 500.
+fn database_unreachable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        // Class 57P: the server is shutting down, crashed or not yet up.
+        sqlx::Error::Database(error) => error.code().is_some_and(|code| code.starts_with("57P")),
+        _ => false,
     }
 }
 
@@ -88,5 +103,31 @@ impl IntoResponse for ApiError {
             tracing::error!(error = format!("{error:#}"), "request failed");
         }
         (self.status(), Json(json!({ "message": self.to_string() }))).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_database_connection_is_a_503_and_other_database_errors_a_500() {
+        let lost = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
+        for unreachable in [
+            sqlx::Error::Io(lost),
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::PoolClosed,
+        ] {
+            let error = ApiError::from(unreachable);
+            assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(
+                error.to_string(),
+                "The service is briefly unavailable. Please try again."
+            );
+        }
+        assert_eq!(
+            ApiError::from(sqlx::Error::RowNotFound).status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
     }
 }
