@@ -11,12 +11,14 @@ import { applyNewMessage, refetchChatMessages } from './chat-cache';
 export interface SendChatMessageInput {
   sessionId: string;
   message: string;
+  /** The same on a retry of this message, which is then stored once. */
+  clientMessageId?: string;
 }
 
-export function sendChatMessage({ sessionId, message }: SendChatMessageInput): Promise<ChatMessage> {
+export function sendChatMessage({ sessionId, message, clientMessageId }: SendChatMessageInput): Promise<ChatMessage> {
   return apiRequest<ChatMessage>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, {
     method: 'POST',
-    body: { message },
+    body: { message, clientMessageId },
   });
 }
 

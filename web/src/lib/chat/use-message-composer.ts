@@ -6,12 +6,15 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent, type Keyboar
 import { refusalMessage } from '@/lib/api-client';
 import { liveSocket } from '@/lib/live-socket';
 import { canSendMessage } from './message-format';
+import { MessageIds } from './message-ids';
 import { useSendChatMessage } from './send-chat-message';
 import { TypingNotifier } from './typing-notifier';
 
 export function useMessageComposer(sessionId: string | null | undefined) {
   const [text, setText] = useState('');
   const send = useSendChatMessage();
+  // A retry of a failed send carries the same id, so it is never stored twice.
+  const [messageIds] = useState(() => new MessageIds());
 
   const notifier = useMemo(
     () =>
@@ -34,14 +37,17 @@ export function useMessageComposer(sessionId: string | null | undefined) {
       notifier.stop();
       const message = text.trim();
       send.mutate(
-        { sessionId, message },
+        { sessionId, message, clientMessageId: messageIds.forText(message) },
         {
-          // Keep anything typed while the message was on its way.
-          onSuccess: () => setText((current) => (current === text ? '' : current)),
+          onSuccess: () => {
+            messageIds.sent();
+            // Keep anything typed while the message was on its way.
+            setText((current) => (current === text ? '' : current));
+          },
         },
       );
     },
-    [notifier, send, sending, sessionId, text],
+    [messageIds, notifier, send, sending, sessionId, text],
   );
 
   const problem = refusalMessage(send.error);
