@@ -38,7 +38,7 @@ impl LinkPurpose {
 }
 
 /// The body of `POST /api/password-reset`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PasswordResetInput {
@@ -46,7 +46,7 @@ pub struct PasswordResetInput {
 }
 
 /// The body of `POST /api/password-reset/confirm`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PasswordResetConfirmInput {

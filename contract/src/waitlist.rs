@@ -9,7 +9,19 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// What a visitor is waiting for: a fixed list of short codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 #[sqlx(type_name = "text", rename_all = "kebab-case")]
 #[ts(export)]
@@ -40,7 +52,7 @@ impl WaitlistInterest {
 }
 
 /// The body of `POST /api/waitlist`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistInput {
@@ -67,7 +79,7 @@ pub struct WaitlistJoined {
 }
 
 /// A stored waitlist entry, as admins see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistEntry {
@@ -82,7 +94,7 @@ pub struct WaitlistEntry {
 }
 
 /// `GET /api/admin/waitlist`: one page of entries, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistPage {

@@ -186,7 +186,7 @@ pub async fn mark_read(pool: &PgPool, chat_id: Uuid) -> Result<(), sqlx::Error> 
     Ok(())
 }
 
-#[derive(Clone, Copy, Default, Deserialize)]
+#[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum StatusFilter {
     #[default]
@@ -197,7 +197,7 @@ pub enum StatusFilter {
     Resolved,
 }
 
-#[derive(Clone, Copy, Default, Deserialize)]
+#[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AssignedFilter {
     #[default]
