@@ -198,6 +198,15 @@ fn shared_responses(method: HttpMethod, operation: &mut Operation) {
     if needs_session {
         add(operation, "401", "Not signed in", None);
     }
+    let has_query = operation.parameters.as_ref().is_some_and(|parameters| {
+        parameters
+            .iter()
+            .any(|parameter| parameter.parameter_in == ParameterIn::Query)
+    });
+    if has_query {
+        // The query extractor's refusal, e.g. an unknown filter value.
+        add(operation, "400", "A query parameter is not valid", None);
+    }
     let has_path_id = operation.parameters.as_ref().is_some_and(|parameters| {
         parameters
             .iter()

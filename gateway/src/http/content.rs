@@ -71,14 +71,14 @@ impl RawList {
                 .filter(|limit| (1..=MAX_LIMIT).contains(limit))
                 .ok_or_else(|| bad("limit must be a whole number from 1 to 1000"))?,
         };
-        let terms = match given(self.search.as_ref()) {
+        let terms = match params::text("search", self.search.as_ref())? {
             None => None,
             Some(search) if search.chars().count() > MAX_SEARCH_CHARS => {
                 return Err(bad("search must be at most 200 characters"));
             }
             Some(search) => Some(content::search_terms(search)).filter(|t| !t.is_empty()),
         };
-        let category = match given(self.category.as_ref()) {
+        let category = match params::text("category", self.category.as_ref())? {
             Some(category) if category.chars().count() > MAX_CATEGORY_CHARS => {
                 return Err(bad("category must be at most 60 characters"));
             }

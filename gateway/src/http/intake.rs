@@ -279,7 +279,7 @@ async fn list(
         Some("handled") => Some(ContactStatus::Handled),
         Some(_) => return Err(bad("status must be new or handled")),
     };
-    let search = match given(query.search.as_ref()) {
+    let search = match params::text("search", query.search.as_ref())? {
         Some(search) if search.chars().count() > 200 => {
             return Err(bad("search must be at most 200 characters"));
         }

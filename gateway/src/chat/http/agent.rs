@@ -68,7 +68,7 @@ async fn list(
     Agent(agent): Agent,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<ChatSummary>>, ApiError> {
-    let label = query.label.as_deref().filter(|label| !label.is_empty());
+    let label = crate::http::params::text("label", query.label.as_ref())?;
     let chats =
         store::summaries(&state.pool, agent.id, query.status, query.assigned, label).await?;
     Ok(Json(chats))
@@ -478,7 +478,7 @@ struct SearchQuery {
     security(("session" = [])),
     responses(
         (status = 200, description = "Matching chats and messages", body = Vec<SearchHit>),
-        (status = 400, description = "The search text is shorter than 2 or longer than 200 characters", body = ErrorBody),
+        (status = 400, description = "The search text is shorter than 2 or longer than 200 characters, or has control characters", body = ErrorBody),
         (status = 403, description = "Only support agents can do this", body = ErrorBody),
     ))]
 async fn search(
@@ -486,7 +486,9 @@ async fn search(
     Agent(_): Agent,
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> Result<Json<Vec<SearchHit>>, ApiError> {
-    let text = query.q.trim();
+    // Postgres refuses NUL in text: control characters never reach the query.
+    let text = input::text("Search", query.q)?.value();
+    let text = text.as_str();
     if text.chars().count() < 2 {
         return Err(ApiError::BadRequest(
             "Search for at least 2 characters".to_owned(),
