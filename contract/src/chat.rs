@@ -220,6 +220,7 @@ pub struct AgentStatusBody {
 #[ts(export)]
 pub struct ChatRating {
     /// 1 (poor) to 5 (excellent).
+    #[schema(minimum = 1, maximum = 5)]
     pub score: i16,
     #[serde(default)]
     #[ts(optional)]

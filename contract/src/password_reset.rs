@@ -42,6 +42,7 @@ impl LinkPurpose {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PasswordResetInput {
+    #[schema(format = Email)]
     pub email: String,
 }
 

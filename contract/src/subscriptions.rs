@@ -53,9 +53,11 @@ impl SubscriptionTopic {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SubscriptionInput {
+    #[schema(format = Email)]
     pub email: String,
     /// `blog` or `events` (checked in words by the gateway).
     #[ts(as = "SubscriptionTopic")]
+    #[schema(value_type = SubscriptionTopic)]
     pub topic: String,
 }
 

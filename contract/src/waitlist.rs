@@ -56,12 +56,14 @@ impl WaitlistInterest {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistInput {
+    #[schema(format = Email)]
     pub email: String,
     #[serde(default)]
     #[ts(optional)]
     pub name: Option<String>,
     /// One of [`WaitlistInterest`]'s codes (checked in words by the gateway).
     #[ts(as = "WaitlistInterest")]
+    #[schema(value_type = WaitlistInterest)]
     pub interest: String,
 }
 

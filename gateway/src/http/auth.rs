@@ -48,7 +48,9 @@ async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
 #[derive(Deserialize, ToSchema)]
 struct RegisterBody {
     username: String,
+    #[schema(format = Email)]
     email: String,
+    #[schema(min_length = 6, max_length = 256)]
     password: String,
     name: String,
     phone: String,
@@ -117,6 +119,7 @@ async fn register(
 
 #[derive(Deserialize, ToSchema)]
 struct LoginBody {
+    #[schema(format = Email)]
     email: String,
     password: String,
 }

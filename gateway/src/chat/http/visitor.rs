@@ -39,7 +39,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct StartBody {
+    #[schema(min_length = 1, max_length = 100)]
     visitor_name: String,
+    #[schema(format = Email)]
     visitor_email: String,
     /// The page the visitor is on, shown to agents.
     #[serde(default)]
@@ -181,6 +183,7 @@ async fn messages(
 
 #[derive(Deserialize, ToSchema)]
 struct MessageBody {
+    #[schema(min_length = 1, max_length = 4000)]
     message: String,
 }
 
