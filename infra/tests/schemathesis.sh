@@ -25,6 +25,8 @@ examples="${SCHEMATHESIS_EXAMPLES:-30}"
 # A fixed seed makes a failure reproducible; set another to explore further.
 seed="${SCHEMATHESIS_SEED:-1}"
 
+# Through the interpreter that installed it, whatever PATH holds.
+st() { python3 -m schemathesis.cli "$@"; }
 if ! st --version 2>/dev/null | grep -qF "$SCHEMATHESIS_VERSION"; then
   python3 -m pip install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
 fi
