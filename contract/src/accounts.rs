@@ -8,7 +8,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// A user as every API answer shows it. Never carries the password hash.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct User {
@@ -39,7 +39,19 @@ impl User {
 
 /// A user's role: `admin` may do everything, `support` only answers chats,
 /// `user` is a customer account. Stored as text in `users.role`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]

@@ -12,7 +12,9 @@ use crate::accounts::Role;
 pub const DEFAULT_CAPACITY: i32 = 8;
 
 /// One member of the team as `GET /api/admin/agents` lists them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TeamMember {
@@ -34,7 +36,7 @@ pub struct TeamMember {
 }
 
 /// `POST /api/admin/agents`: invites someone by email.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TeamInvite {
@@ -45,7 +47,7 @@ pub struct TeamInvite {
 }
 
 /// `PATCH /api/admin/agents/{id}`: the fields to change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TeamMemberPatch {
@@ -62,7 +64,9 @@ pub struct TeamMemberPatch {
 }
 
 /// A prepared answer agents insert by typing `/` and its shortcut.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CannedResponse {
@@ -81,7 +85,7 @@ pub struct CannedResponse {
 }
 
 /// `POST`/`PUT /api/agent/canned-responses`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CannedResponseInput {

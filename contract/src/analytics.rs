@@ -21,7 +21,7 @@ pub fn nairobi_day(at: OffsetDateTime) -> Date {
 
 /// `POST /api/analytics/pageview`: sent by the browser on each route change,
 /// only after the visitor accepted cookies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PageViewInput {
@@ -47,7 +47,7 @@ pub struct PageView {
 
 /// `GET /api/admin/analytics?from&to`: what happened between two days
 /// (inclusive, Africa/Nairobi).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AnalyticsReport {
@@ -74,7 +74,7 @@ pub struct AnalyticsReport {
     pub ratings_per_agent_week: Vec<AgentWeekRatings>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PathViews {
@@ -83,7 +83,7 @@ pub struct PathViews {
     pub views: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ReferrerViews {
@@ -93,7 +93,9 @@ pub struct ReferrerViews {
 }
 
 /// The counts of one day.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct DayCounts {
@@ -112,7 +114,7 @@ pub struct DayCounts {
     pub contact_requests: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AgentWeekRatings {
@@ -129,7 +131,9 @@ pub struct AgentWeekRatings {
     pub average: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AgentMessages {

@@ -7,7 +7,9 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// Who wrote a chat message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -18,7 +20,9 @@ pub enum SenderType {
 }
 
 /// A stored chat message. Ids are UUIDv7, so their order is the chat's order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChatMessage {
@@ -34,7 +38,9 @@ pub struct ChatMessage {
 }
 
 /// Whether a chat still needs attention.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -44,7 +50,9 @@ pub enum ChatStatus {
 }
 
 /// A chat session as its visitor sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChatSession {
@@ -63,7 +71,9 @@ pub struct ChatSession {
 }
 
 /// One row of the agent console's inbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChatSummary {
@@ -169,7 +179,7 @@ pub enum ServerFrame {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum InboxReason {
@@ -184,7 +194,9 @@ pub enum InboxReason {
 
 /// What an agent chose in the console: `online` takes new chats, `busy`
 /// keeps its own chats and takes none, `away` takes none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -195,7 +207,7 @@ pub enum AgentStatus {
 }
 
 /// `GET`/`PUT /api/agent/status`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AgentStatusBody {
@@ -203,11 +215,12 @@ pub struct AgentStatusBody {
 }
 
 /// `POST /api/chat/sessions/{id}/rating`; also what `GET` answers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChatRating {
     /// 1 (poor) to 5 (excellent).
+    #[schema(minimum = 1, maximum = 5)]
     pub score: i16,
     #[serde(default)]
     #[ts(optional)]
@@ -224,7 +237,7 @@ pub struct TranscriptRequested {
 }
 
 /// `PUT /api/agent/chats/{id}/labels`: the chat's labels, replacing them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct LabelsBody {
@@ -232,7 +245,7 @@ pub struct LabelsBody {
 }
 
 /// A message found by the console's search, with its chat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SearchHit {
@@ -251,7 +264,7 @@ pub struct SearchHit {
 }
 
 /// One of a visitor's earlier chats, for the agents' side panel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct VisitorChat {
@@ -267,7 +280,7 @@ pub struct VisitorChat {
 
 /// One member of the support team as the console shows them (for
 /// transfers): `available` = online with a console open.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TeamAvailability {
@@ -282,7 +295,9 @@ pub struct TeamAvailability {
 }
 
 /// Whether a note was written by an agent or records an assignment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -294,7 +309,7 @@ pub enum NoteKind {
 /// Agent-only part of a conversation: a private note, or an assignment
 /// event (assigned, transferred, returned to the queue). Never shown to the
 /// visitor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChatNote {
@@ -313,7 +328,7 @@ pub struct ChatNote {
 }
 
 /// `POST /api/agent/chats/{id}/notes`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct NoteBody {
@@ -322,7 +337,7 @@ pub struct NoteBody {
 
 /// `POST /api/agent/chats/{id}/transfer`: hand the chat to another agent,
 /// with an optional private note for them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TransferBody {

@@ -8,7 +8,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// Where a list page sits among all the pages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Pagination {
@@ -40,7 +40,7 @@ impl Pagination {
 
 /// A blog post. In lists `imageData` is always `null` (inline images are
 /// large); `GET /api/blog/{id}` and `/image-data` carry it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogPost {
@@ -65,7 +65,7 @@ pub struct BlogPost {
 }
 
 /// `GET /api/blog`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogList {
@@ -74,7 +74,7 @@ pub struct BlogList {
 }
 
 /// `GET /api/blog/{id}/image-data`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ImageData {
@@ -82,7 +82,19 @@ pub struct ImageData {
 }
 
 /// Computed from the date: an event before today (Africa/Nairobi) is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -92,7 +104,7 @@ pub enum EventStatus {
 }
 
 /// An event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Event {
@@ -116,7 +128,7 @@ pub struct Event {
 }
 
 /// `GET /api/events`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct EventList {
@@ -125,7 +137,7 @@ pub struct EventList {
 }
 
 /// The body of `POST /api/admin/blog` and `PUT /api/admin/blog/{id}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogPostInput {
@@ -154,7 +166,7 @@ pub struct BlogPostInput {
 }
 
 /// The body of `POST /api/admin/events` and `PUT /api/admin/events/{id}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct EventInput {
@@ -183,7 +195,7 @@ pub struct EventInput {
 
 /// An image an admin uploaded, served at `url` (`/objects/{id}`).
 /// `GET /api/admin/uploads` lists them; `POST` answers with the new one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Upload {
@@ -207,7 +219,19 @@ pub struct Upload {
 }
 
 /// What kind of item uses an upload.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -218,7 +242,7 @@ pub enum UploadUseKind {
 
 /// A post or event whose image is an upload's url, or whose text (a post's
 /// content, an event's description) contains it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct UploadUse {
@@ -229,7 +253,7 @@ pub struct UploadUse {
 }
 
 /// `GET /api/admin/uploads`: newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct UploadList {

@@ -37,7 +37,7 @@ impl Reason {
 
 /// A dead letter still waiting for an operator, as the admin page lists it
 /// (the payload stays in the database).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct DeadLetter {

@@ -24,7 +24,7 @@ pub struct Registered {
 /// (measured by the browser's monotonic clock, so a wrong clock does not
 /// matter); the gateway drops, silently, a request whose honeypot is filled
 /// or that was sent too fast after the form appeared.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ContactMessageInput {
@@ -53,7 +53,7 @@ pub struct ContactMessageInput {
 
 /// The answer of `POST /api/messages` (202): the request's id and a
 /// confirmation to show.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct MessageAccepted {
@@ -64,7 +64,7 @@ pub struct MessageAccepted {
 
 /// The answer (202) of the public calls that only queue work for a worker
 /// (waitlist, subscriptions, password reset): what to tell the visitor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Accepted {
@@ -89,7 +89,9 @@ pub struct ContactMessage {
 }
 
 /// Where a contact request stands in the admin inbox.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -99,7 +101,7 @@ pub enum ContactStatus {
 }
 
 /// A stored contact or demo request, as the admin inbox shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ContactRequest {
@@ -128,7 +130,7 @@ pub struct ContactRequest {
 }
 
 /// `GET /api/admin/messages`: one page of requests, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ContactRequestList {
@@ -138,7 +140,7 @@ pub struct ContactRequestList {
 
 /// The body of `PATCH /api/admin/messages/{id}`: what to change (absent
 /// fields stay as they are).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ContactRequestPatch {
@@ -153,7 +155,7 @@ pub struct ContactRequestPatch {
 }
 
 /// One number on the admin overview and the page where it is handled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OverviewCount {
@@ -163,7 +165,7 @@ pub struct OverviewCount {
 }
 
 /// `GET /api/admin/overview`: what needs a person now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AdminOverview {

@@ -38,15 +38,16 @@ impl LinkPurpose {
 }
 
 /// The body of `POST /api/password-reset`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PasswordResetInput {
+    #[schema(format = Email)]
     pub email: String,
 }
 
 /// The body of `POST /api/password-reset/confirm`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PasswordResetConfirmInput {

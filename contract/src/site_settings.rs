@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// The office's postal address, as shown in three lines.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OfficeAddress {
@@ -18,7 +18,7 @@ pub struct OfficeAddress {
 }
 
 /// A social network profile link.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SocialLink {
@@ -29,7 +29,7 @@ pub struct SocialLink {
 /// When the support team answers live chats, in East Africa Time (UTC+3,
 /// Africa/Nairobi, which has no daylight saving). Outside these hours the
 /// chat widget says when the team is back and that replies come by email.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 #[ts(export)]
 pub struct ChatHours {
@@ -54,7 +54,7 @@ impl Default for ChatHours {
 
 /// Every site setting. Unknown or missing keys in the stored JSON take their
 /// defaults, so adding a setting needs no data migration.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 #[ts(export)]
 pub struct SiteSettings {

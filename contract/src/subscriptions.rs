@@ -10,7 +10,19 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// What a subscriber gets email about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
@@ -37,13 +49,15 @@ impl SubscriptionTopic {
 }
 
 /// The body of `POST /api/subscriptions`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SubscriptionInput {
+    #[schema(format = Email)]
     pub email: String,
     /// `blog` or `events` (checked in words by the gateway).
     #[ts(as = "SubscriptionTopic")]
+    #[schema(value_type = SubscriptionTopic)]
     pub topic: String,
 }
 
@@ -61,7 +75,7 @@ pub struct SubscriptionRequested {
 }
 
 /// What a signed subscription link did, as `/subscription?status=` shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum SubscriptionLinkStatus {
@@ -82,7 +96,7 @@ impl SubscriptionLinkStatus {
 
 /// The JSON answer of a subscription link (for clients that do not ask for
 /// HTML; a browser is redirected to `/subscription?status=`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SubscriptionLinkResult {
@@ -91,7 +105,7 @@ pub struct SubscriptionLinkResult {
 }
 
 /// Subscribers of one topic, by state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TopicSubscribers {
@@ -107,7 +121,7 @@ pub struct TopicSubscribers {
 }
 
 /// `GET /api/admin/subscriptions`: every topic, in [`SubscriptionTopic::ALL`] order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SubscriberCounts {

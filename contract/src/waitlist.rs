@@ -9,7 +9,19 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 /// What a visitor is waiting for: a fixed list of short codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, sqlx::Type)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 #[sqlx(type_name = "text", rename_all = "kebab-case")]
 #[ts(export)]
@@ -40,16 +52,18 @@ impl WaitlistInterest {
 }
 
 /// The body of `POST /api/waitlist`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistInput {
+    #[schema(format = Email)]
     pub email: String,
     #[serde(default)]
     #[ts(optional)]
     pub name: Option<String>,
     /// One of [`WaitlistInterest`]'s codes (checked in words by the gateway).
     #[ts(as = "WaitlistInterest")]
+    #[schema(value_type = WaitlistInterest)]
     pub interest: String,
 }
 
@@ -67,7 +81,7 @@ pub struct WaitlistJoined {
 }
 
 /// A stored waitlist entry, as admins see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistEntry {
@@ -82,7 +96,7 @@ pub struct WaitlistEntry {
 }
 
 /// `GET /api/admin/waitlist`: one page of entries, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WaitlistPage {

@@ -4,7 +4,13 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+
+/// The body of every error answer: what went wrong, in words for the user.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub message: String,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -102,7 +108,10 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(error) = &self {
             tracing::error!(error = format!("{error:#}"), "request failed");
         }
-        (self.status(), Json(json!({ "message": self.to_string() }))).into_response()
+        let body = ErrorBody {
+            message: self.to_string(),
+        };
+        (self.status(), Json(body)).into_response()
     }
 }
 

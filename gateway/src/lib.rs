@@ -12,6 +12,7 @@ pub mod http;
 pub mod input;
 pub mod limits;
 pub mod metrics;
+pub mod openapi;
 pub mod revocation;
 pub mod serve;
 pub mod sessions;

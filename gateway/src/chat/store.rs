@@ -192,7 +192,7 @@ pub async fn mark_read(pool: &PgPool, chat_id: Uuid) -> Result<(), sqlx::Error> 
     Ok(())
 }
 
-#[derive(Clone, Copy, Default, Deserialize)]
+#[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum StatusFilter {
     #[default]
@@ -203,7 +203,7 @@ pub enum StatusFilter {
     Resolved,
 }
 
-#[derive(Clone, Copy, Default, Deserialize)]
+#[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AssignedFilter {
     #[default]

@@ -8,10 +8,8 @@
 use std::net::IpAddr;
 use std::sync::LazyLock;
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::routing::{get, post};
 use bytes::Bytes;
 use contract::analytics::{
     AgentMessages, AgentWeekRatings, AnalyticsReport, DayCounts, PageView, PageViewInput,
@@ -20,20 +18,24 @@ use contract::analytics::{
 use serde::Deserialize;
 use sqlx::PgPool;
 use time::{Date, OffsetDateTime};
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::web::RouteTable;
 use crate::content::views;
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiQuery, ClientIp, CurrentUser};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/analytics/pageview", post(page_view))
-        .route("/admin/analytics", get(report))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(page_view))
+        .routes(routes!(report))
 }
 
 /// The web app's public pages: only those are counted.
@@ -98,6 +100,14 @@ fn request_host(headers: &HeaderMap) -> Option<String> {
     Some(authority.host().to_ascii_lowercase())
 }
 
+/// Counts a page view (sent only with the visitor's analytics consent).
+#[utoipa::path(post, path = "/analytics/pageview", tag = "analytics",
+    request_body = PageViewInput,
+    security(("csrf" = [])),
+    responses(
+        (status = 204, description = "Counted, or ignored (a bot, staff, or not a public page)"),
+        (status = 429, description = "Too many page views from this address", body = ErrorBody),
+    ))]
 async fn page_view(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -170,9 +180,14 @@ fn publish(state: &AppState, view: PageView, ip: IpAddr) {
 }
 
 /// The report's range as sent.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RawRange {
+    /// First day, `YYYY-MM-DD` (29 days before `to`).
+    #[param(value_type = Option<String>, format = Date)]
     from: Option<String>,
+    /// Last day, `YYYY-MM-DD` (today in Nairobi); at most 366 days after `from`.
+    #[param(value_type = Option<String>, format = Date)]
     to: Option<String>,
 }
 
@@ -219,6 +234,15 @@ fn range(raw: &RawRange, today: Date) -> Result<(Date, Date), ApiError> {
     Ok((from, to))
 }
 
+/// Traffic, chats, registrations and requests per day, and the top pages.
+#[utoipa::path(get, path = "/admin/analytics", tag = "admin",
+    params(RawRange),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The report", body = AnalyticsReport),
+        (status = 400, description = "The range is not valid", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn report(
     State(state): State<AppState>,
     _admin: Admin,

@@ -2,47 +2,55 @@
 //! login are answered by the `accounts` worker over NATS request-reply.
 
 use axum::Json;
-use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
 use contract::accounts::{
     AccountsError, AccountsReply, LoginRequest, RegisterRequest, User, normalize_email,
 };
+use contract::intake::Accepted;
 use serde::Deserialize;
-use serde_json::json;
 use time::OffsetDateTime;
 use tower_sessions::Session;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{ClientIp, CurrentUser, SIGN_IN_ID_KEY, SIGNED_IN_AT_KEY, USER_ID_KEY};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::revocation;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user", get(current_user))
-        .route("/register", post(register))
-        .route("/login", post(login))
-        .route("/logout", post(logout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(current_user))
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
 }
 
 /// Longest password accepted; also the most that is ever hashed.
 const MAX_PASSWORD_CHARS: usize = 256;
 
+/// The signed-in user.
+#[utoipa::path(get, path = "/user", tag = "auth",
+    security(("session" = [])),
+    responses((status = 200, description = "The signed-in user", body = User)))]
 async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
     Json(user)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct RegisterBody {
     username: String,
+    #[schema(format = Email)]
     email: String,
+    #[schema(min_length = 6, max_length = 256)]
     password: String,
     name: String,
     phone: String,
@@ -80,6 +88,16 @@ impl Input for RegisterBody {
     }
 }
 
+/// Creates a customer account and signs it in (the answer sets the session cookie).
+#[utoipa::path(post, path = "/register", tag = "auth",
+    request_body = RegisterBody,
+    security(("csrf" = [])),
+    responses(
+        (status = 201, description = "Registered and signed in", body = User),
+        (status = 400, description = "A field is not valid, or the email already has an account", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this address", body = ErrorBody),
+        (status = 503, description = "The account service did not answer in time", body = ErrorBody),
+    ))]
 async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -99,8 +117,9 @@ async fn register(
     Ok((StatusCode::CREATED, Json(user)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct LoginBody {
+    #[schema(format = Email)]
     email: String,
     password: String,
 }
@@ -121,6 +140,17 @@ impl Input for LoginBody {
     }
 }
 
+/// Signs in (the answer sets a new session cookie).
+#[utoipa::path(post, path = "/login", tag = "auth",
+    request_body = LoginBody,
+    security(("csrf" = [])),
+    responses(
+        (status = 200, description = "Signed in", body = User),
+        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 403, description = "The account has been deactivated", body = ErrorBody),
+        (status = 429, description = "Too many attempts for this account or from this address", body = ErrorBody),
+        (status = 503, description = "The account service did not answer in time", body = ErrorBody),
+    ))]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -149,10 +179,14 @@ async fn login(
     Ok(Json(user))
 }
 
+/// Signs out: the session ends on every gateway, and its sockets close.
+#[utoipa::path(post, path = "/logout", tag = "auth",
+    security(("csrf" = [])),
+    responses((status = 200, description = "Signed out (also when no one was signed in)", body = Accepted)))]
 async fn logout(
     State(state): State<AppState>,
     session: Session,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<Accepted>, ApiError> {
     let sign_in_id = session.get::<Uuid>(SIGN_IN_ID_KEY).await?;
     // Deletes the record from the store, so the old cookie is worthless...
     session.flush().await?;
@@ -160,7 +194,9 @@ async fn logout(
     if let Some(sign_in_id) = sign_in_id {
         revocation::revoke(&state, sign_in_id).await;
     }
-    Ok(Json(json!({ "message": "Logged out" })))
+    Ok(Json(Accepted {
+        message: "Logged out".to_owned(),
+    }))
 }
 
 fn invalid_credentials() -> ApiError {

@@ -3,23 +3,25 @@
 //! only admins change (`POST`, `PUT .../{id}`, `DELETE .../{id}`). Each
 //! change is audited. Table `canned_responses`, written only here.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, put};
-use axum::{Json, Router};
 use contract::agents::{CannedResponse, CannedResponseInput};
 use serde_json::json;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, Agent, ApiPath};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/agent/canned-responses", get(list).post(create))
-        .route("/agent/canned-responses/{id}", put(update).delete(delete))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, delete))
 }
 
 const SHORTCUT_TAKEN: &str = "Another canned reply already uses this shortcut";
@@ -72,6 +74,13 @@ fn on_taken_shortcut(error: sqlx::Error) -> ApiError {
     }
 }
 
+/// The team's canned replies.
+#[utoipa::path(get, path = "/agent/canned-responses", tag = "agent",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The replies", body = Vec<CannedResponse>),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn list(
     State(state): State<AppState>,
     Agent(_): Agent,
@@ -85,6 +94,15 @@ async fn list(
     Ok(Json(replies))
 }
 
+/// Adds a canned reply.
+#[utoipa::path(post, path = "/agent/canned-responses", tag = "agent",
+    request_body = CannedResponseInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "The reply", body = CannedResponse),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 409, description = "Another canned reply already uses this shortcut", body = ErrorBody),
+    ))]
 async fn create(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -117,6 +135,17 @@ async fn create(
     Ok((StatusCode::CREATED, Json(reply)))
 }
 
+/// Replaces a canned reply.
+#[utoipa::path(put, path = "/agent/canned-responses/{id}", tag = "agent",
+    params(("id" = Uuid, Path, description = "The canned reply id")),
+    request_body = CannedResponseInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The reply", body = CannedResponse),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Canned reply not found", body = ErrorBody),
+        (status = 409, description = "Another canned reply already uses this shortcut", body = ErrorBody),
+    ))]
 async fn update(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -143,6 +172,15 @@ async fn update(
     Ok(Json(reply))
 }
 
+/// Deletes a canned reply.
+#[utoipa::path(delete, path = "/agent/canned-responses/{id}", tag = "agent",
+    params(("id" = Uuid, Path, description = "The canned reply id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Canned reply not found", body = ErrorBody),
+    ))]
 async fn delete(
     State(state): State<AppState>,
     Admin(admin): Admin,

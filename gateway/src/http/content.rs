@@ -1,24 +1,27 @@
 //! Blog posts and events: the public read API (cached answers with ETags)
 //! and the admin's writes, each followed by `content.changed`.
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use bytes::Bytes;
-use contract::content::{BlogPostInput, EventInput, EventStatus};
+use contract::content::{
+    BlogList, BlogPost, BlogPostInput, Event, EventInput, EventList, EventStatus, ImageData,
+};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::content::cache::{Answer, Key};
 use crate::content::{self, EventsQuery, ListQuery};
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiPath, ApiQuery, CurrentUser};
 use crate::http::params::{self, given};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Lists and details stay fresh for five minutes (spec §9).
 const FRESH_FOR: HeaderValue = HeaderValue::from_static("public, max-age=300");
@@ -27,23 +30,17 @@ const JSON: HeaderValue = HeaderValue::from_static("application/json");
 const POST_NOT_FOUND: &str = "Blog post not found";
 const EVENT_NOT_FOUND: &str = "Event not found";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/blog", get(list_posts))
-        .route("/blog/{id}", get(get_post))
-        .route("/blog/{id}/image-data", get(get_image_data))
-        .route("/events", get(list_events))
-        .route("/events/{id}", get(get_event))
-        .route("/admin/blog", axum::routing::post(create_post))
-        .route(
-            "/admin/blog/{id}",
-            axum::routing::put(update_post).delete(delete_post),
-        )
-        .route("/admin/events", axum::routing::post(create_event))
-        .route(
-            "/admin/events/{id}",
-            axum::routing::put(update_event).delete(delete_event),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_posts))
+        .routes(routes!(get_post))
+        .routes(routes!(get_image_data))
+        .routes(routes!(list_events))
+        .routes(routes!(get_event))
+        .routes(routes!(create_post))
+        .routes(routes!(update_post, delete_post))
+        .routes(routes!(create_event))
+        .routes(routes!(update_event, delete_event))
 }
 
 /// The query of a list, as sent; see [`RawList::validate`].
@@ -74,14 +71,14 @@ impl RawList {
                 .filter(|limit| (1..=MAX_LIMIT).contains(limit))
                 .ok_or_else(|| bad("limit must be a whole number from 1 to 1000"))?,
         };
-        let terms = match given(self.search.as_ref()) {
+        let terms = match params::text("search", self.search.as_ref())? {
             None => None,
             Some(search) if search.chars().count() > MAX_SEARCH_CHARS => {
                 return Err(bad("search must be at most 200 characters"));
             }
             Some(search) => Some(content::search_terms(search)).filter(|t| !t.is_empty()),
         };
-        let category = match given(self.category.as_ref()) {
+        let category = match params::text("category", self.category.as_ref())? {
             Some(category) if category.chars().count() > MAX_CATEGORY_CHARS => {
                 return Err(bad("category must be at most 60 characters"));
             }
@@ -152,6 +149,19 @@ fn parse_id(id: &str) -> Option<Uuid> {
     Uuid::parse_str(id).ok()
 }
 
+/// Published posts, newest first (cached, with an ETag).
+#[utoipa::path(get, path = "/blog", tag = "content",
+    params(
+        ("page" = Option<u32>, Query, minimum = 1, description = "Page, from 1"),
+        ("limit" = Option<u32>, Query, minimum = 1, maximum = 1000, description = "Items a page (12)"),
+        ("search" = Option<String>, Query, max_length = 200, description = "Words to find"),
+        ("category" = Option<String>, Query, max_length = 60, description = "Only this category"),
+    ),
+    responses(
+        (status = 200, description = "A page of posts", body = BlogList),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+        (status = 400, description = "A parameter is not valid", body = ErrorBody),
+    ))]
 async fn list_posts(
     State(state): State<AppState>,
     ApiQuery(raw): ApiQuery<RawList>,
@@ -190,6 +200,15 @@ where
         .await
 }
 
+/// One post; a view by a person counts towards its views.
+#[utoipa::path(get, path = "/blog/{id}", tag = "content",
+    params(("id" = Uuid, Path, description = "The post id")),
+    security((), ("session" = [])),
+    responses(
+        (status = 200, description = "The post", body = BlogPost),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+        (status = 404, description = "Blog post not found", body = ErrorBody),
+    ))]
 async fn get_post(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -213,6 +232,14 @@ async fn get_post(
     Ok(respond(answer, &headers))
 }
 
+/// A post's inline image data (kept out of the post, being large).
+#[utoipa::path(get, path = "/blog/{id}/image-data", tag = "content",
+    params(("id" = Uuid, Path, description = "The post id")),
+    responses(
+        (status = 200, description = "The image data", body = ImageData),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+        (status = 404, description = "Blog post not found", body = ErrorBody),
+    ))]
 async fn get_image_data(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -229,6 +256,20 @@ async fn get_image_data(
     Ok(respond(answer, &headers))
 }
 
+/// Events, upcoming first (cached, with an ETag).
+#[utoipa::path(get, path = "/events", tag = "content",
+    params(
+        ("page" = Option<u32>, Query, minimum = 1, description = "Page, from 1"),
+        ("limit" = Option<u32>, Query, minimum = 1, maximum = 1000, description = "Items a page (12)"),
+        ("search" = Option<String>, Query, max_length = 200, description = "Words to find"),
+        ("category" = Option<String>, Query, max_length = 60, description = "Only this category"),
+        ("status" = Option<EventStatus>, Query, description = "Only upcoming or only completed events"),
+    ),
+    responses(
+        (status = 200, description = "A page of events", body = EventList),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+        (status = 400, description = "A parameter is not valid", body = ErrorBody),
+    ))]
 async fn list_events(
     State(state): State<AppState>,
     ApiQuery(raw): ApiQuery<RawList>,
@@ -245,6 +286,14 @@ async fn list_events(
     Ok(respond(answer, &headers))
 }
 
+/// One event.
+#[utoipa::path(get, path = "/events/{id}", tag = "content",
+    params(("id" = Uuid, Path, description = "The event id")),
+    responses(
+        (status = 200, description = "The event", body = Event),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+        (status = 404, description = "Event not found", body = ErrorBody),
+    ))]
 async fn get_event(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -277,6 +326,14 @@ async fn changed(state: &AppState) {
     }
 }
 
+/// Publishes a post.
+#[utoipa::path(post, path = "/admin/blog", tag = "admin",
+    request_body = BlogPostInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "The post", body = BlogPost),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn create_post(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -289,6 +346,16 @@ async fn create_post(
     Ok((StatusCode::CREATED, axum::Json(post)).into_response())
 }
 
+/// Replaces a post.
+#[utoipa::path(put, path = "/admin/blog/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The post id")),
+    request_body = BlogPostInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The post", body = BlogPost),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Blog post not found", body = ErrorBody),
+    ))]
 async fn update_post(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -303,6 +370,15 @@ async fn update_post(
     Ok(axum::Json(post).into_response())
 }
 
+/// Deletes a post.
+#[utoipa::path(delete, path = "/admin/blog/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The post id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Blog post not found", body = ErrorBody),
+    ))]
 async fn delete_post(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -316,6 +392,14 @@ async fn delete_post(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Creates an event.
+#[utoipa::path(post, path = "/admin/events", tag = "admin",
+    request_body = EventInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "The event", body = Event),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn create_event(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -328,6 +412,16 @@ async fn create_event(
     Ok((StatusCode::CREATED, axum::Json(event)).into_response())
 }
 
+/// Replaces an event.
+#[utoipa::path(put, path = "/admin/events/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The event id")),
+    request_body = EventInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The event", body = Event),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Event not found", body = ErrorBody),
+    ))]
 async fn update_event(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -342,6 +436,15 @@ async fn update_event(
     Ok(axum::Json(event).into_response())
 }
 
+/// Deletes an event.
+#[utoipa::path(delete, path = "/admin/events/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The event id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Event not found", body = ErrorBody),
+    ))]
 async fn delete_event(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -4,10 +4,8 @@
 //! someone. The two writes — `POST /api/admin/dead-letters/{id}/replay` and
 //! `/discard` — are audited in their own transaction.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
 use contract::database::{
     AppliedMigration, ConsumerSummary, DatabaseOverview, StreamSummary, TableSize,
 };
@@ -17,21 +15,31 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiPath};
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Dead letters listed on the page, newest first.
 const LISTED_DEAD_LETTERS: i64 = 100;
 
 const NOT_WAITING: &str = "No such dead letter is waiting: it may have been replayed or discarded";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/database", get(overview))
-        .route("/admin/dead-letters/{id}/replay", post(replay))
-        .route("/admin/dead-letters/{id}/discard", post(discard))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(overview))
+        .routes(routes!(replay))
+        .routes(routes!(discard))
 }
 
+/// Migrations, table sizes, JetStream streams and consumers, dead letters.
+#[utoipa::path(get, path = "/admin/database", tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The overview", body = DatabaseOverview),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn overview(
     State(state): State<AppState>,
     _admin: Admin,
@@ -136,6 +144,15 @@ fn dead_letter_id(id: &str) -> Result<Uuid, ApiError> {
     Uuid::parse_str(id).map_err(|_| ApiError::NoSuch(NOT_WAITING))
 }
 
+/// Publishes a dead letter again, to its original subject.
+#[utoipa::path(post, path = "/admin/dead-letters/{id}/replay", tag = "admin",
+    params(("id" = Uuid, Path, description = "The dead letter id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Replayed"),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "No such dead letter is waiting", body = ErrorBody),
+    ))]
 async fn replay(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -159,6 +176,15 @@ async fn replay(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Drops a dead letter for good.
+#[utoipa::path(post, path = "/admin/dead-letters/{id}/discard", tag = "admin",
+    params(("id" = Uuid, Path, description = "The dead letter id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Discarded"),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "No such dead letter is waiting", body = ErrorBody),
+    ))]
 async fn discard(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -2,10 +2,9 @@
 //! published to the `INTAKE` stream for the `intake` worker, answered after
 //! the PubAck), the admins' inbox of stored requests, and the admin overview.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use contract::intake::{
     AdminOverview, ContactMessage, ContactMessageInput, ContactRequest, ContactRequestList,
     ContactRequestPatch, ContactStatus, MessageAccepted, OverviewCount,
@@ -13,21 +12,25 @@ use contract::intake::{
 use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
 use time::OffsetDateTime;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiPath, ApiQuery, ClientIp};
 use crate::http::params::{self, given};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/messages", post(send))
-        .route("/admin/messages", get(list))
-        .route("/admin/messages/{id}", patch(update))
-        .route("/admin/overview", get(overview))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send))
+        .routes(routes!(list))
+        .routes(routes!(update))
+        .routes(routes!(overview))
 }
 
 /// A form sent sooner than this after it was shown was not filled by a person.
@@ -150,6 +153,18 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     }
 }
 
+/// A contact or demo request; answered once it is safely queued.
+#[utoipa::path(post, path = "/messages", tag = "intake",
+    params(("Idempotency-Key" = Option<String>, Header, min_length = 8, max_length = 200,
+            description = "The same key always names the same request: a retry is stored and emailed once")),
+    request_body = ContactMessageInput,
+    security(("csrf" = [])),
+    responses(
+        (status = 202, description = "Queued", body = MessageAccepted),
+        (status = 400, description = "A field or the Idempotency-Key is not valid", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 503, description = "Messages cannot be sent right now", body = ErrorBody),
+    ))]
 async fn send(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -227,15 +242,30 @@ pub(crate) async fn enqueue(
 }
 
 /// The inbox query as sent: every parameter optional.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RawInboxQuery {
+    /// Words in the name, email, subject or message (at most 200 characters).
+    #[param(max_length = 200)]
     search: Option<String>,
+    /// `new`, `handled` or `all`.
+    #[param(pattern = "^(new|handled|all)$")]
     status: Option<String>,
+    /// Page, from 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
     page: Option<String>,
 }
 
 /// Newest first, 20 a page; `search` matches any part of the name, email,
 /// subject or message, whatever the case.
+#[utoipa::path(get, path = "/admin/messages", tag = "admin",
+    params(RawInboxQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "A page of contact requests", body = ContactRequestList),
+        (status = 400, description = "A parameter is not valid", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn list(
     State(state): State<AppState>,
     Admin(_): Admin,
@@ -249,7 +279,7 @@ async fn list(
         Some("handled") => Some(ContactStatus::Handled),
         Some(_) => return Err(bad("status must be new or handled")),
     };
-    let search = match given(query.search.as_ref()) {
+    let search = match params::text("search", query.search.as_ref())? {
         Some(search) if search.chars().count() > 200 => {
             return Err(bad("search must be at most 200 characters"));
         }
@@ -309,6 +339,15 @@ impl Input for ContactRequestPatch {
 
 /// Marks a request new or handled and/or assigns it to the admin (or to
 /// nobody); the change and its `audit_log` row commit together.
+#[utoipa::path(patch, path = "/admin/messages/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The contact request id")),
+    request_body = ContactRequestPatch,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The request as changed", body = ContactRequest),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Contact request not found", body = ErrorBody),
+    ))]
 async fn update(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -360,6 +399,13 @@ async fn update(
     Ok(Json(request))
 }
 
+/// The admin's home: what needs attention.
+#[utoipa::path(get, path = "/admin/overview", tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Counts with where to see them", body = AdminOverview),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn overview(
     State(state): State<AppState>,
     Admin(_): Admin,

@@ -52,20 +52,8 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .with_same_site(SameSite::Lax)
         .with_secure(state.settings.cookie_secure)
         .with_expiry(Expiry::OnInactivity(idle));
-    let api = Router::new()
-        .merge(auth::router())
-        .merge(crate::chat::http::router())
-        .merge(content::router())
-        .merge(site_settings::router())
-        .merge(analytics::router())
-        .merge(database::router())
-        .merge(uploads::router())
-        .merge(intake::router())
-        .merge(waitlist::router())
-        .merge(subscriptions::router())
-        .merge(password_reset::router())
-        .merge(team::router())
-        .merge(canned_responses::router())
+    // Routes and their OpenAPI description are registered together.
+    let api = crate::openapi::router()
         .fallback(|| async { ApiError::NotFound })
         // axum adds the `Allow` header to this 405.
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });

@@ -8,10 +8,9 @@
 //! every stored session of the user in one transaction; then every gateway
 //! closes that user's sockets.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::{Json, Router};
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
 use contract::password_reset::{
@@ -22,16 +21,19 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::ClientIp;
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::revocation;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/password-reset", post(request))
-        .route("/password-reset/confirm", post(confirm))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(request))
+        .routes(routes!(confirm))
 }
 
 /// The one answer to every reset request, account or not.
@@ -82,6 +84,15 @@ fn looks_like_token(token: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// Emails a reset link if an account uses the address (the answer never says).
+#[utoipa::path(post, path = "/password-reset", tag = "auth",
+    request_body = PasswordResetInput,
+    security(("csrf" = [])),
+    responses(
+        (status = 202, description = "Queued (whether or not an account uses the address)", body = Accepted),
+        (status = 429, description = "Too many requests from this address or for this email", body = ErrorBody),
+        (status = 503, description = "The request could not be queued", body = ErrorBody),
+    ))]
 async fn request(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -115,6 +126,16 @@ async fn request(
     ))
 }
 
+/// Sets a new password with the emailed token; every session of the account ends.
+#[utoipa::path(post, path = "/password-reset/confirm", tag = "auth",
+    request_body = PasswordResetConfirmInput,
+    security(("csrf" = [])),
+    responses(
+        (status = 200, description = "The password is changed", body = Accepted),
+        (status = 400, description = "The password is not valid, or the link is invalid or expired", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this address", body = ErrorBody),
+        (status = 503, description = "The account service did not answer in time", body = ErrorBody),
+    ))]
 async fn confirm(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

@@ -3,32 +3,39 @@
 //! admins — validated, saved with its audit row, then announced on
 //! `settings.changed` so every gateway serves the new settings.
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, put};
 use bytes::Bytes;
 use contract::site_settings::{ChatHours, OfficeAddress, SiteSettings, SocialLink};
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::Admin;
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Browsers may reuse the answer for a minute; pages carry the settings
 /// inline anyway, so this only spares repeated API reads.
 const FRESH_FOR: HeaderValue = HeaderValue::from_static("public, max-age=60");
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/site-settings", get(read))
-        .route("/admin/site-settings", put(save))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(read))
+        .routes(routes!(save))
 }
 
+/// The site's contact details, hours and links (with an ETag).
+#[utoipa::path(get, path = "/site-settings", tag = "content",
+    responses(
+        (status = 200, description = "The settings", body = SiteSettings),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+    ))]
 async fn read(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let answer = state.site_settings.current().answer.clone();
     let unchanged = headers
@@ -48,6 +55,14 @@ async fn read(State(state): State<AppState>, headers: HeaderMap) -> Response {
     response
 }
 
+/// Replaces the site settings.
+#[utoipa::path(put, path = "/admin/site-settings", tag = "admin",
+    request_body = SiteSettings,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The settings as saved", body = SiteSettings),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn save(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -10,11 +10,10 @@
 //! The worker owns the rows and the request columns; these links write only
 //! `confirmed_at` and `unsubscribed_at`.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
 use contract::signing::{Purpose, Signer};
@@ -25,20 +24,24 @@ use contract::subscriptions::{
 use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use time::OffsetDateTime;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiQuery, ClientIp};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/subscriptions", post(subscribe))
-        .route("/subscriptions/confirm", get(confirm))
-        .route("/subscriptions/unsubscribe", get(unsubscribe))
-        .route("/admin/subscriptions", get(counts))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(subscribe))
+        .routes(routes!(confirm))
+        .routes(routes!(unsubscribe))
+        .routes(routes!(counts))
 }
 
 /// The same answer whatever the address's state, so it tells nobody
@@ -65,6 +68,15 @@ impl Input for SubscriptionInput {
     }
 }
 
+/// Subscribes an address to new posts or events; a confirmation link is emailed.
+#[utoipa::path(post, path = "/subscriptions", tag = "intake",
+    request_body = SubscriptionInput,
+    security(("csrf" = [])),
+    responses(
+        (status = 202, description = "Queued", body = Accepted),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 503, description = "The request could not be queued", body = ErrorBody),
+    ))]
 async fn subscribe(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -97,8 +109,10 @@ async fn subscribe(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LinkQuery {
+    /// The signed token from the emailed link.
     token: Option<String>,
 }
 
@@ -119,6 +133,14 @@ fn verified(
 
 /// A subscriber confirms: from then on the address counts (again, after an
 /// unsubscribe). Confirming twice changes nothing.
+#[utoipa::path(get, path = "/subscriptions/confirm", tag = "intake",
+    params(LinkQuery),
+    responses(
+        (status = 200, description = "What happened (for a client that does not ask for HTML)", body = SubscriptionLinkResult),
+        (status = 303, description = "A browser (Accept: text/html) is sent to the page that says what happened",
+         headers(("Location" = String, description = "/subscription?status=..."))),
+        (status = 400, description = "The link is not valid", body = ErrorBody),
+    ))]
 async fn confirm(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -152,6 +174,14 @@ async fn confirm(
 }
 
 /// A subscriber leaves; no login needed, and leaving twice is fine.
+#[utoipa::path(get, path = "/subscriptions/unsubscribe", tag = "intake",
+    params(LinkQuery),
+    responses(
+        (status = 200, description = "What happened (for a client that does not ask for HTML)", body = SubscriptionLinkResult),
+        (status = 303, description = "A browser (Accept: text/html) is sent to the page that says what happened",
+         headers(("Location" = String, description = "/subscription?status=..."))),
+        (status = 400, description = "The link is not valid", body = ErrorBody),
+    ))]
 async fn unsubscribe(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -199,6 +229,12 @@ fn outcome(headers: &HeaderMap, status: SubscriptionLinkStatus) -> Response {
 
 /// Subscribers per topic: confirmed (the ones that count), pending and
 /// unsubscribed.
+#[utoipa::path(get, path = "/admin/subscriptions", tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Subscribers per topic", body = SubscriberCounts),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn counts(
     State(state): State<AppState>,
     Admin(_): Admin,

@@ -11,10 +11,9 @@
 //! cannot sign in again. The last active admin, and the acting admin
 //! themselves, cannot be demoted or deactivated. Every change is audited.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, patch};
-use axum::{Json, Router};
 use contract::accounts::{Role, normalize_email};
 use contract::agents::{TeamInvite, TeamMember, TeamMemberPatch};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
@@ -24,15 +23,18 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiPath};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::revocation;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/agents", get(list).post(invite))
-        .route("/admin/agents/{id}", patch(update))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, invite))
+        .routes(routes!(update))
 }
 
 const NOT_SENT: &str = "The invitation could not be sent right now. \
@@ -85,6 +87,13 @@ impl Input for TeamMemberPatch {
     }
 }
 
+/// The admins and support agents.
+#[utoipa::path(get, path = "/admin/agents", tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The team", body = Vec<TeamMember>),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn list(
     State(state): State<AppState>,
     Admin(_): Admin,
@@ -100,6 +109,17 @@ async fn list(
     Ok(Json(members))
 }
 
+/// Invites an admin or support agent by email (again for a pending invitation).
+#[utoipa::path(post, path = "/admin/agents", tag = "admin",
+    request_body = TeamInvite,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "Invited", body = TeamMember),
+        (status = 200, description = "Invited again (the invitation was still pending)", body = TeamMember),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 409, description = "An account already uses this email address", body = ErrorBody),
+        (status = 503, description = "The invitation could not be sent", body = ErrorBody),
+    ))]
 async fn invite(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -186,6 +206,17 @@ struct Standing {
     capacity: i32,
 }
 
+/// Changes a member's role, whether the account is active, or their chat capacity.
+#[utoipa::path(patch, path = "/admin/agents/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The member's user id")),
+    request_body = TeamMemberPatch,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The member as changed", body = TeamMember),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Team member not found", body = ErrorBody),
+        (status = 409, description = "The last active admin, or the acting admin, cannot lose their rights", body = ErrorBody),
+    ))]
 async fn update(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -16,15 +16,19 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use contract::content::UploadList;
+use contract::content::{Upload, UploadList};
 use imagesize::ImageType;
 use uuid::Uuid;
 
 use crate::content::uploads::{self, NewUpload, Object};
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiPath};
 use crate::input;
 use crate::state::AppState;
+use utoipa::ToSchema;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt as _};
+use utoipa_axum::routes;
 
 /// The largest image kept: 5 MiB.
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
@@ -51,15 +55,21 @@ const CACHE_BYTES: u64 = 32 * 1024 * 1024;
 const CACHE_IDLE: Duration = Duration::from_secs(600);
 
 /// The admin's routes, nested under `/api` (they need the session).
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/admin/uploads",
-            get(list_uploads)
-                .post(create_upload)
-                .layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(
+            routes!(list_uploads, create_upload).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
         )
-        .route("/admin/uploads/{id}", axum::routing::delete(delete_upload))
+        .routes(routes!(delete_upload))
+}
+
+/// The body of `POST /api/admin/uploads`.
+#[derive(ToSchema)]
+#[expect(dead_code, reason = "only describes the multipart body")]
+struct UploadForm {
+    /// The image: PNG, JPEG, WebP or GIF, at most 5 MiB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
 }
 
 /// `GET /objects/{id}` (and `HEAD`), public and outside `/api`. Each
@@ -197,6 +207,15 @@ async fn read_file(field: &mut Field<'_>) -> Result<Vec<u8>, UploadError> {
 
 /// `POST /api/admin/uploads`: one image in the multipart part `file`
 /// (other parts are skipped; a second `file` part is not read).
+#[utoipa::path(post, path = "/admin/uploads", tag = "admin",
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "The upload", body = Upload),
+        (status = 400, description = "No `file` part, or not a PNG, JPEG, WebP or GIF image", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 413, description = "The image is larger than 5 MiB", body = ErrorBody),
+    ))]
 async fn create_upload(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -226,6 +245,12 @@ async fn create_upload(
 }
 
 /// `GET /api/admin/uploads`: newest first, each with what uses it.
+#[utoipa::path(get, path = "/admin/uploads", tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Every upload with what uses it", body = UploadList),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn list_uploads(
     State(state): State<AppState>,
     Admin(_): Admin,
@@ -236,6 +261,14 @@ async fn list_uploads(
 
 /// `DELETE /api/admin/uploads/{id}`: allowed even while a post shows it
 /// (the admin screen warns first).
+#[utoipa::path(delete, path = "/admin/uploads/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "The upload id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 404, description = "Upload not found", body = ErrorBody),
+    ))]
 async fn delete_upload(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -5,11 +5,10 @@
 
 use std::borrow::Cow;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
 use contract::waitlist::{
@@ -17,19 +16,23 @@ use contract::waitlist::{
 };
 use serde::Deserialize;
 use time::OffsetDateTime;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Admin, ApiQuery, ClientIp};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/waitlist", post(join))
-        .route("/admin/waitlist", get(list))
-        .route("/admin/waitlist.csv", get(export))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(join))
+        .routes(routes!(list))
+        .routes(routes!(export))
 }
 
 /// What the visitor is told once the request is queued (a repeat too).
@@ -78,6 +81,15 @@ impl Input for WaitlistInput {
     }
 }
 
+/// Joins the waitlist of a product still to come.
+#[utoipa::path(post, path = "/waitlist", tag = "intake",
+    request_body = WaitlistInput,
+    security(("csrf" = [])),
+    responses(
+        (status = 202, description = "Queued", body = Accepted),
+        (status = 429, description = "Too many sign-ups from this address", body = ErrorBody),
+        (status = 503, description = "The request could not be queued", body = ErrorBody),
+    ))]
 async fn join(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -113,9 +125,13 @@ async fn join(
 }
 
 /// The admin query as sent: every parameter optional.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RawQuery {
+    /// An interest code, or `all`.
     interest: Option<String>,
+    /// Page, from 1 (the CSV export has every page).
+    #[param(value_type = Option<u32>, minimum = 1)]
     page: Option<String>,
 }
 
@@ -130,6 +146,14 @@ fn interest_filter(raw: Option<&String>) -> Result<Option<WaitlistInterest>, Api
 }
 
 /// Newest first, 50 a page.
+#[utoipa::path(get, path = "/admin/waitlist", tag = "admin",
+    params(RawQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "A page of entries", body = WaitlistPage),
+        (status = 400, description = "A parameter is not valid", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn list(
     State(state): State<AppState>,
     Admin(_): Admin,
@@ -167,6 +191,14 @@ async fn list(
 /// row; safe to open in a spreadsheet (see [`spreadsheet_safe`]). Personal
 /// data leaves the site here, so each export is recorded in `audit_log`
 /// (action `export`, entity `waitlist`, under an id of its own).
+#[utoipa::path(get, path = "/admin/waitlist.csv", tag = "admin",
+    params(RawQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Every entry as CSV, with a header row", content_type = "text/csv", body = String),
+        (status = 400, description = "A parameter is not valid", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
 async fn export(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -19,6 +19,7 @@ mod input_rules;
 mod intake;
 mod mailbox;
 mod nats_cluster;
+mod openapi;
 mod otlp;
 mod password_reset;
 mod prometheus;

@@ -3,63 +3,86 @@
 //! agent's own availability. Agents reply through the chat messages route,
 //! which knows them as agents.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use contract::chat::{
     AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, LabelsBody,
     NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, TransferBody, VisitorChat,
 };
 use serde::Deserialize;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::chat::store::{self, AssignedFilter, StatusFilter};
 use crate::chat::{MAX_MESSAGE_CHARS, assignment, publish_inbox_update, send_message};
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{Agent, ApiPath, ApiQuery};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/agent/chats", get(list))
-        .route("/agent/chats/{id}", get(show))
-        .route("/agent/chats/{id}/assign", post(assign))
-        .route("/agent/chats/{id}/resolve", post(resolve))
-        .route("/agent/chats/{id}/reopen", post(reopen))
-        .route("/agent/chats/{id}/read", post(mark_read))
-        .route("/agent/chats/{id}/transfer", post(transfer))
-        .route("/agent/chats/{id}/notes", get(notes).post(add_note))
-        .route("/agent/status", get(status).put(set_agent_status))
-        .route("/agent/team", get(team))
-        .route("/agent/chats/{id}/history", get(history))
-        .route("/agent/chats/{id}/labels", axum::routing::put(set_labels))
-        .route("/agent/labels", get(labels))
-        .route("/agent/search", get(search))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(show))
+        .routes(routes!(assign))
+        .routes(routes!(resolve))
+        .routes(routes!(reopen))
+        .routes(routes!(mark_read))
+        .routes(routes!(transfer))
+        .routes(routes!(notes, add_note))
+        .routes(routes!(status, set_agent_status))
+        .routes(routes!(team))
+        .routes(routes!(history))
+        .routes(routes!(set_labels))
+        .routes(routes!(labels))
+        .routes(routes!(search))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
     #[serde(default)]
+    #[param(inline)]
     status: StatusFilter,
     #[serde(default)]
+    #[param(inline)]
     assigned: AssignedFilter,
     /// Only chats with this label.
     label: Option<String>,
 }
 
+/// The inbox, most recent activity first.
+#[utoipa::path(get, path = "/agent/chats", tag = "agent",
+    params(ListQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The chats", body = Vec<ChatSummary>),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn list(
     State(state): State<AppState>,
     Agent(agent): Agent,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<ChatSummary>>, ApiError> {
-    let label = query.label.as_deref().filter(|label| !label.is_empty());
+    let label = crate::http::params::text("label", query.label.as_ref())?;
     let chats =
         store::summaries(&state.pool, agent.id, query.status, query.assigned, label).await?;
     Ok(Json(chats))
 }
 
+/// One chat as the inbox shows it.
+#[utoipa::path(get, path = "/agent/chats/{id}", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn show(
     State(state): State<AppState>,
     Agent(_): Agent,
@@ -79,6 +102,15 @@ async fn ensure_exists(state: &AppState, id: Uuid) -> Result<(), ApiError> {
     }
 }
 
+/// Takes the chat.
+#[utoipa::path(post, path = "/agent/chats/{id}/assign", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn assign(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -104,6 +136,15 @@ async fn set_status(
     Ok(())
 }
 
+/// Marks the chat resolved.
+#[utoipa::path(post, path = "/agent/chats/{id}/resolve", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn resolve(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -120,6 +161,15 @@ async fn resolve(
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
+/// Reopens a resolved chat.
+#[utoipa::path(post, path = "/agent/chats/{id}/reopen", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn reopen(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -130,6 +180,15 @@ async fn reopen(
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
+/// Marks the chat read.
+#[utoipa::path(post, path = "/agent/chats/{id}/read", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn mark_read(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -184,6 +243,14 @@ impl Input for AgentStatusBody {
 }
 
 /// The agents' side of a chat: private notes and assignment events.
+#[utoipa::path(get, path = "/agent/chats/{id}/notes", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Notes and assignment events, oldest first", body = Vec<ChatNote>),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn notes(
     State(state): State<AppState>,
     Agent(_): Agent,
@@ -194,6 +261,15 @@ async fn notes(
 }
 
 /// Writes a private note, which only agents ever see.
+#[utoipa::path(post, path = "/agent/chats/{id}/notes", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    request_body = NoteBody,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "The note", body = ChatNote),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn add_note(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -214,6 +290,16 @@ async fn add_note(
 }
 
 /// Hands the chat to another agent, with an optional private note for them.
+#[utoipa::path(post, path = "/agent/chats/{id}/transfer", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    request_body = TransferBody,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 409, description = "The chat is already assigned to that agent", body = ErrorBody),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat, or no active agent with that id", body = ErrorBody),
+    ))]
 async fn transfer(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -236,6 +322,13 @@ async fn transfer(
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
+/// The agent's own availability.
+#[utoipa::path(get, path = "/agent/status", tag = "agent",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The availability", body = AgentStatusBody),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn status(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -245,6 +338,13 @@ async fn status(
 }
 
 /// Sets the agent's availability; coming online may assign queued chats.
+#[utoipa::path(put, path = "/agent/status", tag = "agent",
+    request_body = AgentStatusBody,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The availability as set", body = AgentStatusBody),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn set_agent_status(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -258,6 +358,12 @@ async fn set_agent_status(
 }
 
 /// Who is on the team right now, for transfers and the console's header.
+#[utoipa::path(get, path = "/agent/team", tag = "agent",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Every agent with availability and load", body = Vec<TeamAvailability>),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn team(
     State(state): State<AppState>,
     Agent(_): Agent,
@@ -268,6 +374,14 @@ async fn team(
 }
 
 /// The visitor's earlier chats, for the side panel.
+#[utoipa::path(get, path = "/agent/chats/{id}/history", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The visitor's chats, newest first", body = Vec<VisitorChat>),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn history(
     State(state): State<AppState>,
     Agent(_): Agent,
@@ -314,6 +428,15 @@ impl Input for LabelsBody {
 }
 
 /// Replaces the chat's labels.
+#[utoipa::path(put, path = "/agent/chats/{id}/labels", tag = "agent",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    request_body = LabelsBody,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+        (status = 404, description = "No such chat", body = ErrorBody),
+    ))]
 async fn set_labels(
     State(state): State<AppState>,
     Agent(agent): Agent,
@@ -328,6 +451,12 @@ async fn set_labels(
 }
 
 /// Labels in use, most used first.
+#[utoipa::path(get, path = "/agent/labels", tag = "agent",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Labels, most used first", body = Vec<String>),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn labels(
     State(state): State<AppState>,
     Agent(_): Agent,
@@ -335,19 +464,31 @@ async fn labels(
     Ok(Json(store::labels_in_use(&state.pool).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchQuery {
+    /// 2 to 200 characters of message text, visitor name or email.
     #[serde(default)]
     q: String,
 }
 
 /// Searches every conversation by text, visitor name or email.
+#[utoipa::path(get, path = "/agent/search", tag = "agent",
+    params(SearchQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Matching chats and messages", body = Vec<SearchHit>),
+        (status = 400, description = "The search text is shorter than 2 or longer than 200 characters, or has control characters", body = ErrorBody),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
 async fn search(
     State(state): State<AppState>,
     Agent(_): Agent,
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> Result<Json<Vec<SearchHit>>, ApiError> {
-    let text = query.q.trim();
+    // Postgres refuses NUL in text: control characters never reach the query.
+    let text = input::text("Search", query.q)?.value();
+    let text = text.as_str();
     if text.chars().count() < 2 {
         return Err(ApiError::BadRequest(
             "Search for at least 2 characters".to_owned(),

@@ -4,12 +4,12 @@
 mod agent;
 mod visitor;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(visitor::router())
         .merge(agent::router())
 }

@@ -1,14 +1,14 @@
 //! Visitor chat: start a chat, read and post its messages.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use contract::chat::{
     ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType, TranscriptRequested,
 };
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::chat::access::{Access, access};
@@ -19,27 +19,29 @@ use crate::chat::{
     role_in_chat, send_client_message, send_message,
 };
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::extract::{ApiPath, ClientIp, CurrentUser};
 use crate::input::{self, Input, InputError, ValidatedJson};
 use crate::limits::Limit;
 use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/chat/sessions", post(start))
-        .route("/chat/sessions/{id}", get(show))
-        .route(
-            "/chat/sessions/{id}/messages",
-            get(messages).post(post_message),
-        )
-        .route("/chat/sessions/{id}/rating", get(rating).post(rate))
-        .route("/chat/sessions/{id}/transcript", post(transcript))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start))
+        .routes(routes!(show))
+        .routes(routes!(messages, post_message))
+        .routes(routes!(rating, rate))
+        .routes(routes!(transcript))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct StartBody {
+    #[schema(min_length = 1, max_length = 100)]
     visitor_name: String,
+    #[schema(format = Email)]
     visitor_email: String,
     /// The page the visitor is on, shown to agents.
     #[serde(default)]
@@ -77,6 +79,15 @@ fn clip(value: Option<&str>, max: usize) -> Option<String> {
         .map(|v| v.chars().take(max).collect())
 }
 
+/// Starts a chat; this browser (or the signed-in account) owns it.
+#[utoipa::path(post, path = "/chat/sessions", tag = "chat",
+    request_body = StartBody,
+    security(("csrf" = []), ("csrf" = [], "session" = [])),
+    responses(
+        (status = 201, description = "The chat, assigned or with its place in the queue", body = ChatSession),
+        (status = 429, description = "Too many chats started from this address", body = ErrorBody),
+        (status = 503, description = "Chat is temporarily unavailable", body = ErrorBody),
+    ))]
 async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -134,6 +145,14 @@ async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Reque
     Ok(Requester::from_session(session, user.map(|CurrentUser(user)| user)).await?)
 }
 
+/// One chat of this browser's or account's.
+#[utoipa::path(get, path = "/chat/sessions/{id}", tag = "chat",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security((), ("session" = [])),
+    responses(
+        (status = 200, description = "The chat", body = ChatSession),
+        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+    ))]
 async fn show(
     State(state): State<AppState>,
     session: Session,
@@ -144,6 +163,14 @@ async fn show(
     Ok(Json(store::session(&state.pool, id).await?))
 }
 
+/// The chat's messages, oldest first.
+#[utoipa::path(get, path = "/chat/sessions/{id}/messages", tag = "chat",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security((), ("session" = [])),
+    responses(
+        (status = 200, description = "The messages, oldest first", body = Vec<ChatMessage>),
+        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+    ))]
 async fn messages(
     State(state): State<AppState>,
     session: Session,
@@ -154,9 +181,10 @@ async fn messages(
     Ok(Json(store::messages(&state.pool, id).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct MessageBody {
+    #[schema(min_length = 1, max_length = 4000)]
     message: String,
     /// The client's own id for this message, the same on every retry of
     /// it: a retry within 2 minutes answers with the message stored first.
@@ -181,6 +209,18 @@ impl Input for MessageBody {
     }
 }
 
+/// Sends a message, as the visitor or (signed in) as an agent; answered once
+/// it is stored.
+#[utoipa::path(post, path = "/chat/sessions/{id}/messages", tag = "chat",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    request_body = MessageBody,
+    security(("csrf" = []), ("csrf" = [], "session" = [])),
+    responses(
+        (status = 201, description = "The message as stored", body = ChatMessage),
+        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+        (status = 429, description = "Too many messages from this address", body = ErrorBody),
+        (status = 503, description = "Chat is temporarily unavailable", body = ErrorBody),
+    ))]
 async fn post_message(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -261,6 +301,14 @@ async fn owner_only(
 const ONLY_THE_VISITOR_RATES: &str = "Only the visitor who started this chat can rate it";
 
 /// The chat's rating (`null` until given).
+#[utoipa::path(get, path = "/chat/sessions/{id}/rating", tag = "chat",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security((), ("session" = [])),
+    responses(
+        (status = 200, description = "The rating, or null until given", body = Option<ChatRating>),
+        (status = 403, description = "Only the visitor who started this chat can see its rating", body = ErrorBody),
+        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+    ))]
 async fn rating(
     State(state): State<AppState>,
     session: Session,
@@ -272,6 +320,16 @@ async fn rating(
 }
 
 /// "How was your chat?": once, by its visitor, after it is resolved.
+#[utoipa::path(post, path = "/chat/sessions/{id}/rating", tag = "chat",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    request_body = ChatRating,
+    security(("csrf" = []), ("csrf" = [], "session" = [])),
+    responses(
+        (status = 201, description = "The rating as saved", body = ChatRating),
+        (status = 403, description = "Only the visitor who started this chat can rate it", body = ErrorBody),
+        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+        (status = 409, description = "Already rated, or not resolved yet", body = ErrorBody),
+    ))]
 async fn rate(
     State(state): State<AppState>,
     session: Session,
@@ -294,13 +352,23 @@ async fn rate(
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct TranscriptQueued {
     message: String,
 }
 
 /// Emails the chat's transcript (visitor messages, replies and notices,
 /// never agents' notes) to the chat's address, through the `notify` worker.
+#[utoipa::path(post, path = "/chat/sessions/{id}/transcript", tag = "chat",
+    params(("id" = Uuid, Path, description = "The chat session id")),
+    security(("csrf" = []), ("csrf" = [], "session" = [])),
+    responses(
+        (status = 202, description = "The transcript is queued for email", body = TranscriptQueued),
+        (status = 403, description = "Only the visitor who started this chat can ask for its transcript", body = ErrorBody),
+        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+        (status = 429, description = "A transcript of this chat was sent moments ago", body = ErrorBody),
+        (status = 503, description = "The transcript could not be queued", body = ErrorBody),
+    ))]
 async fn transcript(
     State(state): State<AppState>,
     session: Session,
