@@ -54,9 +54,14 @@ impl<S: Send + Sync, T: Input> FromRequest<S> for ValidatedJson<T> {
                     StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
                     _ => ApiError::BadRequest("The request body could not be read".to_owned()),
                 })?;
-        let body: T = parse(&bytes)?;
-        Ok(ValidatedJson(body.check()?))
+        Ok(ValidatedJson(from_json(&bytes)?))
     }
+}
+
+/// Parses `bytes` as `T` and runs its [`Input::check`]: all that
+/// [`ValidatedJson`] does with a body once it has read it.
+pub fn from_json<T: Input>(bytes: &[u8]) -> Result<T, InputError> {
+    parse::<T>(bytes)?.check()
 }
 
 fn is_json(headers: &HeaderMap) -> bool {

@@ -39,8 +39,9 @@ async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
     Json(user)
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize)]
-struct RegisterBody {
+pub(crate) struct RegisterBody {
     username: String,
     email: String,
     password: String,
@@ -99,8 +100,9 @@ async fn register(
     Ok((StatusCode::CREATED, Json(user)))
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize)]
-struct LoginBody {
+pub(crate) struct LoginBody {
     email: String,
     password: String,
 }

@@ -36,9 +36,10 @@ pub fn router() -> Router<AppState> {
         .route("/chat/sessions/{id}/transcript", post(transcript))
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct StartBody {
+pub(crate) struct StartBody {
     visitor_name: String,
     visitor_email: String,
     /// The page the visitor is on, shown to agents.
@@ -154,8 +155,9 @@ async fn messages(
     Ok(Json(store::messages(&state.pool, id).await?))
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize)]
-struct MessageBody {
+pub(crate) struct MessageBody {
     message: String,
 }
 
