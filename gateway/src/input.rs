@@ -54,9 +54,14 @@ impl<S: Send + Sync, T: Input> FromRequest<S> for ValidatedJson<T> {
                     StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
                     _ => ApiError::BadRequest("The request body could not be read".to_owned()),
                 })?;
-        let body: T = parse(&bytes)?;
-        Ok(ValidatedJson(body.check()?))
+        Ok(ValidatedJson(from_json(&bytes)?))
     }
+}
+
+/// Parses `bytes` as `T` and runs its [`Input::check`]: all that
+/// [`ValidatedJson`] does with a body once it has read it.
+pub fn from_json<T: Input>(bytes: &[u8]) -> Result<T, InputError> {
+    parse::<T>(bytes)?.check()
 }
 
 fn is_json(headers: &HeaderMap) -> bool {
@@ -77,7 +82,7 @@ fn is_json(headers: &HeaderMap) -> bool {
 }
 
 /// Parses `bytes` as `T`, naming the failing field by its label.
-fn parse<T: Input>(bytes: &[u8]) -> Result<T, InputError> {
+pub(crate) fn parse<T: Input>(bytes: &[u8]) -> Result<T, InputError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let parsed = serde_path_to_error::deserialize::<_, T>(&mut deserializer).map_err(|error| {
         let field = error
@@ -230,7 +235,14 @@ impl Field {
 
     /// `None` for an empty value, else at most `max` characters of it.
     pub fn optional_clipped(self, max: usize) -> Option<String> {
-        (!self.blank()).then(|| self.value.chars().take(max).collect())
+        // Clipping may end on a space, or keep only invisible characters:
+        // trim again, and what is left must still show something.
+        let clipped: String = self.value.chars().take(max).collect();
+        let field = Field {
+            label: self.label,
+            value: clipped.trim_end().to_owned(),
+        };
+        (!field.blank()).then_some(field.value)
     }
 }
 

@@ -8,6 +8,8 @@ pub mod chat;
 pub mod content;
 pub mod error;
 pub mod extract;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod fuzzing;
 pub mod http;
 pub mod input;
 pub mod limits;

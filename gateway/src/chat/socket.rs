@@ -233,6 +233,11 @@ fn admit(tat: &mut u64, quota: Quota) -> bool {
     }
 }
 
+/// Reads one text frame from a client; the error is what the client is told.
+pub fn parse_frame(text: &str) -> Result<ClientFrame, &'static str> {
+    serde_json::from_str::<ClientFrame>(text).map_err(|_| "Unknown or malformed frame")
+}
+
 /// What a throttled frame is answered with.
 const SLOW_DOWN: &str = "Too many requests on this connection. Please slow down.";
 
@@ -248,9 +253,9 @@ impl SocketSession<'_> {
     }
 
     async fn handle(&mut self, text: &str) {
-        let frame = match serde_json::from_str::<ClientFrame>(text) {
+        let frame = match parse_frame(text) {
             Ok(frame) => frame,
-            Err(_) => return self.error("Unknown or malformed frame"),
+            Err(message) => return self.error(message),
         };
         match frame {
             ClientFrame::JoinSession { session_id } => {

@@ -63,7 +63,8 @@ impl Input for PageViewInput {
                 "Path must be a path on this site, starting with /".to_owned(),
             ));
         }
-        let page = match path.trim_end_matches('/') {
+        // Spaces before the query or among trailing slashes go with them.
+        let page = match path.trim_end_matches(|c: char| c == '/' || c.is_whitespace()) {
             "" => "/",
             trimmed => trimmed,
         };

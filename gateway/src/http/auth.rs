@@ -45,8 +45,9 @@ async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
     Json(user)
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize, ToSchema)]
-struct RegisterBody {
+pub(crate) struct RegisterBody {
     username: String,
     #[schema(format = Email)]
     email: String,
@@ -117,8 +118,9 @@ async fn register(
     Ok((StatusCode::CREATED, Json(user)))
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize, ToSchema)]
-struct LoginBody {
+pub(crate) struct LoginBody {
     #[schema(format = Email)]
     email: String,
     password: String,

@@ -99,8 +99,12 @@ impl Input for ContactMessageInput {
             phone: optional("Phone", body.phone, 40)?,
             company: optional("Company", body.company, 200)?,
             source,
-            // The honeypot is only looked at, never stored.
-            website: body.website,
+            // The honeypot is only looked at (was it filled?), never stored:
+            // what a bot put in it goes no further.
+            website: body
+                .website
+                .filter(|v| !v.trim().is_empty())
+                .map(|_| "filled".to_owned()),
             fill_ms: body.fill_ms,
         })
     }

@@ -68,7 +68,7 @@ impl Input for PasswordResetConfirmInput {
     /// token with the same words.
     fn check(self) -> Result<Self, InputError> {
         Ok(PasswordResetConfirmInput {
-            token: self.token.trim().to_owned(),
+            token: input::text("Reset link", self.token)?.value(),
             password: input::secret("Password", self.password)?
                 .chars_between(6, MAX_PASSWORD_CHARS)?
                 .value(),

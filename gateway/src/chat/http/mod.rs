@@ -4,6 +4,9 @@
 mod agent;
 mod visitor;
 
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) use visitor::{MessageBody, StartBody};
+
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;

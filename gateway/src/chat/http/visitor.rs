@@ -36,9 +36,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(transcript))
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct StartBody {
+pub(crate) struct StartBody {
     #[schema(min_length = 1, max_length = 100)]
     visitor_name: String,
     #[schema(format = Email)]
@@ -181,9 +182,10 @@ async fn messages(
     Ok(Json(store::messages(&state.pool, id).await?))
 }
 
+#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct MessageBody {
+pub(crate) struct MessageBody {
     #[schema(min_length = 1, max_length = 4000)]
     message: String,
     /// The client's own id for this message, the same on every retry of
