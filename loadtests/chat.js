@@ -11,6 +11,7 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { WebSocket } from 'k6/experimental/websockets';
 import { Counter, Trend } from 'k6/metrics';
+import { JSON_HEADERS, sessionCookie, visitChat } from './visitor.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:8080';
 const WS_URL = BASE_URL.replace(/^http/, 'ws') + '/ws';
@@ -19,7 +20,6 @@ const AGENTS = Number(__ENV.AGENTS || 2);
 const DURATION = __ENV.DURATION || '60s';
 const MESSAGE_EVERY_MS = Number(__ENV.MESSAGE_EVERY_MS || 1000);
 const MESSAGES_PER_CHAT = Number(__ENV.MESSAGES_PER_CHAT || 10);
-const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 const delivery = new Trend('chat_delivery_ms', true);
 const delivered = new Counter('chat_messages_delivered');
@@ -38,11 +38,6 @@ export const options = {
   },
 };
 
-function sessionCookie() {
-  const jar = http.cookieJar().cookiesForURL(BASE_URL);
-  return jar['nyota.sid'] ? `nyota.sid=${jar['nyota.sid'][0]}` : '';
-}
-
 export function setup() {
   const res = http.post(
     `${BASE_URL}/api/login`,
@@ -50,53 +45,24 @@ export function setup() {
     { headers: JSON_HEADERS },
   );
   if (res.status !== 200) throw new Error(`agent login failed: ${res.status} ${res.body}`);
-  return { agentCookie: sessionCookie() };
+  return { agentCookie: sessionCookie(BASE_URL) };
 }
 
 export function visitor() {
-  const start = http.post(
-    `${BASE_URL}/api/chat/sessions`,
-    JSON.stringify({ visitorName: `Visitor ${__VU}`, visitorEmail: `vu${__VU}@example.com`, pageUrl: '/loadtest' }),
-    { headers: JSON_HEADERS },
-  );
-  if (!check(start, { 'chat started': (r) => r.status === 201 })) return;
-  const chatId = start.json('sessionId');
-  const pending = {};
-  let sent = 0;
-  const ws = new WebSocket(WS_URL, null, { headers: { Cookie: sessionCookie() } });
-  ws.onopen = () => {
-    socketsOpened.add(1);
-    ws.send(JSON.stringify({ type: 'join_session', sessionId: chatId }));
-  };
-  ws.onmessage = (event) => {
-    const frame = JSON.parse(event.data);
-    if (frame.type === 'session_joined') {
-      const timer = setInterval(() => {
-        if (sent >= MESSAGES_PER_CHAT) {
-          clearInterval(timer);
-          // Give the last events a moment, then close this chat.
-          setTimeout(() => ws.close(), 1000);
-          return;
-        }
-        const token = `${__VU}-${__ITER}-${sent++}`;
-        pending[token] = Date.now();
-        const res = http.post(
-          `${BASE_URL}/api/chat/sessions/${chatId}/messages`,
-          JSON.stringify({ message: `load ${token}` }),
-          { headers: JSON_HEADERS },
-        );
-        check(res, { 'message accepted': (r) => r.status === 201 });
-      }, MESSAGE_EVERY_MS);
-    } else if (frame.type === 'new_message' && frame.message.senderType === 'user') {
-      const token = frame.message.message.slice('load '.length);
-      if (pending[token] !== undefined) {
-        delivery.add(Date.now() - pending[token]);
+  visitChat({
+    baseUrl: BASE_URL,
+    visitor: { name: `Visitor ${__VU}`, email: `vu${__VU}@example.com`, pageUrl: '/loadtest' },
+    prefix: 'load',
+    messages: MESSAGES_PER_CHAT,
+    everyMs: MESSAGE_EVERY_MS,
+    on: {
+      socketOpened: () => socketsOpened.add(1),
+      delivered: (ms) => {
+        delivery.add(ms);
         delivered.add(1);
-        delete pending[token];
-      }
-    }
-  };
-  ws.onerror = (e) => console.error(`visitor socket error: ${e.error}`);
+      },
+    },
+  });
 }
 
 export function agent(data) {

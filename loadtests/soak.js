@@ -14,10 +14,9 @@
 //
 // Options (-e): DURATION=600 (seconds) CHATTERS=50 MESSAGE_EVERY_MS=1000
 // MESSAGES_PER_CHAT=20 CHURN_PER_S=2.
-import http from 'k6/http';
-import { check } from 'k6';
 import { WebSocket } from 'k6/experimental/websockets';
 import { Counter, Trend } from 'k6/metrics';
+import { visitChat } from './visitor.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:8080';
 const WS_URL = BASE_URL.replace(/^http/, 'ws') + '/ws';
@@ -26,7 +25,6 @@ const CHATTERS = Number(__ENV.CHATTERS || 50);
 const MESSAGE_EVERY_MS = Number(__ENV.MESSAGE_EVERY_MS || 1000);
 const MESSAGES_PER_CHAT = Number(__ENV.MESSAGES_PER_CHAT || 20);
 const CHURN_PER_S = Number(__ENV.CHURN_PER_S || 2);
-const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 const delivery = new Trend('chat_delivery_ms', true);
 const delivered = new Counter('chat_messages_delivered');
@@ -59,61 +57,25 @@ export const options = {
   summaryTrendStats: ['min', 'med', 'p(95)', 'p(99)', 'max'],
 };
 
-function sessionCookie() {
-  const jar = http.cookieJar().cookiesForURL(BASE_URL);
-  return jar['nyota.sid'] ? `nyota.sid=${jar['nyota.sid'][0]}` : '';
-}
-
 /// One chat from start to close (the chat.js visitor, bounded).
 export function chatter() {
-  const start = http.post(
-    `${BASE_URL}/api/chat/sessions`,
-    JSON.stringify({ visitorName: `Soak ${__VU}`, visitorEmail: `soak${__VU}@example.com`, pageUrl: '/soak' }),
-    { headers: JSON_HEADERS },
-  );
-  if (!check(start, { 'chat started': (r) => r.status === 201 })) return;
-  chatsStarted.add(1);
-  const chatId = start.json('sessionId');
-  const pending = {};
-  let sent = 0;
-  const ws = new WebSocket(WS_URL, null, { headers: { Cookie: sessionCookie() } });
-  ws.onopen = () => {
-    socketsOpened.add(1);
-    ws.send(JSON.stringify({ type: 'join_session', sessionId: chatId }));
-  };
-  ws.onmessage = (event) => {
-    const frame = JSON.parse(event.data);
-    if (frame.type === 'session_joined') {
-      const timer = setInterval(() => {
-        if (sent >= MESSAGES_PER_CHAT) {
-          clearInterval(timer);
-          setTimeout(() => ws.close(), 1000);
-          return;
-        }
-        const token = `${__VU}-${__ITER}-${sent++}`;
-        pending[token] = Date.now();
-        ws.send(JSON.stringify({ type: 'typing', sessionId: chatId, isTyping: true }));
-        const res = http.post(
-          `${BASE_URL}/api/chat/sessions/${chatId}/messages`,
-          JSON.stringify({ message: `soak ${token}` }),
-          { headers: JSON_HEADERS },
-        );
-        if (check(res, { 'message accepted': (r) => r.status === 201 })) {
-          accepted.add(1);
-        } else {
-          refused.add(1);
-        }
-      }, MESSAGE_EVERY_MS);
-    } else if (frame.type === 'new_message' && frame.message.message.startsWith('soak ')) {
-      const token = frame.message.message.slice('soak '.length);
-      if (pending[token] !== undefined) {
-        delivery.add(Date.now() - pending[token]);
+  visitChat({
+    baseUrl: BASE_URL,
+    visitor: { name: `Soak ${__VU}`, email: `soak${__VU}@example.com`, pageUrl: '/soak' },
+    prefix: 'soak',
+    messages: MESSAGES_PER_CHAT,
+    everyMs: MESSAGE_EVERY_MS,
+    typing: true,
+    on: {
+      started: () => chatsStarted.add(1),
+      socketOpened: () => socketsOpened.add(1),
+      sent: (ok) => (ok ? accepted : refused).add(1),
+      delivered: (ms) => {
+        delivery.add(ms);
         delivered.add(1);
-        delete pending[token];
-      }
-    }
-  };
-  ws.onerror = (e) => console.error(`soak socket error: ${e.error}`);
+      },
+    },
+  });
 }
 
 /// A socket that opens, is refused a join and sends garbage, then closes.
