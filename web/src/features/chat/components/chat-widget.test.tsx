@@ -219,7 +219,10 @@ describe('chat widget', () => {
     await user.click(send);
     await waitFor(() => expect(box).toHaveValue(''));
     const posts = chatCalls(fetch, 'POST', `/api/chat/sessions/${sessionId}/messages`);
-    expect(JSON.parse(String(posts[posts.length - 1]![1]!.body))).toEqual({ message: 'Need a server' });
+    const bodies = posts.map((post) => JSON.parse(String(post[1]!.body)) as { message: string; clientMessageId?: string });
+    expect(bodies[bodies.length - 1]).toEqual({ message: 'Need a server', clientMessageId: expect.any(String) });
+    // The retry of the failed send names the same message, so it is stored once.
+    expect(bodies[0]!.clientMessageId).toBe(bodies[bodies.length - 1]!.clientMessageId);
     await waitFor(() =>
       expect(chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}/messages`).length).toBeGreaterThan(readsBefore),
     );
