@@ -191,6 +191,12 @@ impl Namespace {
         self.subject("sessions.changed")
     }
 
+    /// Core NATS: chats whose owner or status changed (payload: a JSON list
+    /// of chat ids); every gateway drops its cached copies.
+    pub fn chats_changed(&self) -> String {
+        self.subject("chat.changed")
+    }
+
     /// Core NATS: an admin changed a blog post or an event; every gateway
     /// clears its content cache.
     pub fn content_changed(&self) -> String {
@@ -260,6 +266,7 @@ mod tests {
         let ns = Namespace::default();
         assert_eq!(ns.accounts_login(), "accounts.login");
         assert_eq!(ns.content_changed(), "content.changed");
+        assert_eq!(ns.chats_changed(), "chat.changed");
         assert_eq!(ns.intake_stream().name, "INTAKE");
         assert_eq!(ns.rate_limits_bucket(), "RATE_LIMITS");
         assert_eq!(ns.intake_stream().subjects, vec!["intake.>".to_owned()]);

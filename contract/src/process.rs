@@ -55,6 +55,37 @@ pub async fn connect_nats(urls: &str, name: &str) -> anyhow::Result<async_nats::
         .context("failed to connect to NATS")
 }
 
+/// How long a pooled Postgres connection may sit idle and still be used
+/// without a ping first.
+pub const POSTGRES_IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Opens a bounded Postgres pool that fails fast when the server is away.
+///
+/// sqlx pings every connection it hands out by default: a second round trip
+/// (and a wake-up of the backend) for every query. Here only a connection
+/// idle for [`POSTGRES_IDLE_BEFORE_PING`] is pinged; one in steady use was
+/// just seen working, and should it have died since, its query fails (a
+/// lost connection answers 503, which clients retry) and sqlx drops it.
+pub async fn connect_postgres(url: &str, max_connections: u32) -> anyhow::Result<sqlx::PgPool> {
+    use anyhow::Context as _;
+    use sqlx::Connection as _;
+    sqlx::postgres::PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(std::time::Duration::from_secs(5))
+        .test_before_acquire(false)
+        .before_acquire(|connection, meta| {
+            Box::pin(async move {
+                if meta.idle_for >= POSTGRES_IDLE_BEFORE_PING {
+                    connection.ping().await?;
+                }
+                Ok(true)
+            })
+        })
+        .connect(url)
+        .await
+        .context("failed to connect to Postgres")
+}
+
 #[cfg(test)]
 mod tests {
     use super::nats_servers;

@@ -35,12 +35,8 @@ pub use state::AppState;
 
 /// Connections the gateway needs, opened from the settings.
 pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async_nats::Client)> {
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(20)
-        .acquire_timeout(Duration::from_secs(5))
-        .connect(settings.database_url.expose_secret())
-        .await
-        .context("failed to connect to Postgres")?;
+    let pool =
+        contract::process::connect_postgres(settings.database_url.expose_secret(), 20).await?;
     let nats = contract::process::connect_nats(&settings.nats_url, "gateway").await?;
     Ok((pool, nats))
 }
@@ -105,7 +101,10 @@ pub async fn launch_with_metrics_listener(
             .continuously_delete_expired(Duration::from_secs(3600)),
     );
     let limits_state = state.clone();
-    let limits_follower = tokio::spawn(async move { limits_state.limits.follow_bucket().await });
+    let limits_sharing = tokio::spawn(async move {
+        let limits = &limits_state.limits;
+        tokio::join!(limits.follow_bucket(), limits.share_tats());
+    });
     let limiter_state = state.clone();
     let limiter_cleanup = tokio::spawn(async move {
         let mut every_minute = tokio::time::interval(Duration::from_secs(60));
@@ -143,7 +142,7 @@ pub async fn launch_with_metrics_listener(
     let _ = metrics_server.await;
     session_cleanup.abort();
     limiter_cleanup.abort();
-    limits_follower.abort();
+    limits_sharing.abort();
     metrics_upkeep.abort();
     served?;
     tracing::info!("gateway stopped");

@@ -27,8 +27,8 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use async_nats::jetstream::kv;
@@ -39,6 +39,9 @@ use crate::settings::RateLimits;
 
 const MINUTE: Duration = Duration::from_secs(60);
 const HOUR: Duration = Duration::from_secs(3600);
+
+/// While a key keeps being admitted, how often its TAT goes to the bucket.
+const SHARE_EVERY: Duration = Duration::from_millis(10);
 
 /// `count` admissions per `period`, refilling evenly; `count` may all be
 /// used at once.
@@ -270,8 +273,11 @@ pub struct Limits {
     tats: Mutex<HashMap<String, u64>>,
     /// `None` in unit tests: decide alone.
     bucket: Option<kv::Store>,
+    /// Admitted TATs not yet sent to the bucket, by bucket key.
+    unshared: Mutex<HashMap<String, u64>>,
+    share_wanted: tokio::sync::Notify,
     /// Whether the last publish failed, so an outage is logged once.
-    publish_failing: Arc<AtomicBool>,
+    publish_failing: AtomicBool,
 }
 
 impl Limits {
@@ -281,7 +287,9 @@ impl Limits {
             settings,
             tats: Mutex::new(HashMap::new()),
             bucket: None,
-            publish_failing: Arc::new(AtomicBool::new(false)),
+            unshared: Mutex::new(HashMap::new()),
+            share_wanted: tokio::sync::Notify::new(),
+            publish_failing: AtomicBool::new(false),
         }
     }
 
@@ -411,28 +419,57 @@ impl Limits {
         *known = (*known).max(tat);
     }
 
-    /// Sends the new TAT to the bucket in the background.
+    /// Queues the new TAT for [`Limits::share_tats`] to send to the bucket.
     fn publish(&self, key: String, tat: u64) {
-        let Some(bucket) = self.bucket.clone() else {
+        if self.bucket.is_none() {
+            return;
+        }
+        {
+            let mut unshared = self.unshared.lock().unwrap_or_else(|e| e.into_inner());
+            let queued = unshared.entry(key).or_insert(0);
+            *queued = (*queued).max(tat);
+        }
+        self.share_wanted.notify_one();
+    }
+
+    /// Sends admitted TATs to the bucket until the task is aborted: at once
+    /// after a quiet spell, then, while admissions keep coming, what gathered
+    /// each [`SHARE_EVERY`] — a key's latest TAT only. A busy key (a load
+    /// test, an office behind one address) so costs a put per interval
+    /// instead of one per request (each put is stored by JetStream and
+    /// echoed to every gateway); other gateways see it that much later.
+    pub async fn share_tats(&self) {
+        let Some(bucket) = &self.bucket else {
             return;
         };
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        let failing = self.publish_failing.clone();
-        runtime.spawn(async move {
-            match bucket.put(&key, tat.to_string().into()).await {
-                // Logged once per outage, not once per request.
-                Ok(_) if failing.swap(false, Ordering::Relaxed) => {
-                    tracing::info!("rate limits are shared again");
+        loop {
+            self.share_wanted.notified().await;
+            loop {
+                let batch =
+                    std::mem::take(&mut *self.unshared.lock().unwrap_or_else(|e| e.into_inner()));
+                if batch.is_empty() {
+                    break;
                 }
-                Ok(_) => {}
-                Err(error) if !failing.swap(true, Ordering::Relaxed) => {
-                    tracing::warn!(%error, "rate limits are not being shared: deciding locally");
+                let puts = batch
+                    .into_iter()
+                    .map(|(key, tat)| bucket.put(key, tat.to_string().into()));
+                let failed = futures::future::join_all(puts)
+                    .await
+                    .into_iter()
+                    .find_map(Result::err);
+                match failed {
+                    // Logged once per outage, not once per request.
+                    Some(error) if !self.publish_failing.swap(true, Ordering::Relaxed) => {
+                        tracing::warn!(%error, "rate limits are not being shared: deciding locally");
+                    }
+                    None if self.publish_failing.swap(false, Ordering::Relaxed) => {
+                        tracing::info!("rate limits are shared again");
+                    }
+                    _ => {}
                 }
-                Err(_) => {}
+                tokio::time::sleep(SHARE_EVERY).await;
             }
-        });
+        }
     }
 
     /// Forgets keys whose quota has fully refilled, bounding memory. The

@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::chat::confirmations::Confirmations;
 use crate::chat::hub::Hub;
+use crate::chat::owners::ChatOwners;
 use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
 use crate::limits::Limits;
@@ -29,6 +30,8 @@ pub struct Inner {
     pub presence: Presence,
     /// The chat sends of this gateway waiting for the worker's commit.
     pub confirmations: Confirmations,
+    /// Chats' owners and status, cached (see `chat::owners`).
+    pub chat_owners: ChatOwners,
     /// Cancelled when the gateway shuts down, so sockets close cleanly.
     pub shutdown: CancellationToken,
     pub namespace: Namespace,
@@ -86,6 +89,15 @@ impl AppState {
         let confirmations = Confirmations::listen(&nats, namespace.clone(), shutdown.clone())
             .await
             .context("failed to subscribe to commit confirmations")?;
+        let chat_owners = ChatOwners::default();
+        crate::chat::owners::listen(
+            &nats,
+            namespace.chats_changed(),
+            chat_owners.clone(),
+            shutdown.clone(),
+        )
+        .await
+        .context("failed to subscribe to chat changes")?;
         let content = ContentCache::default();
         crate::content::cache::listen(
             &nats,
@@ -116,6 +128,7 @@ impl AppState {
                 hub,
                 presence,
                 confirmations,
+                chat_owners,
                 shutdown,
                 namespace,
                 settings,

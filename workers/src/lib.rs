@@ -17,11 +17,8 @@ pub mod reset_tokens;
 pub mod sample_content;
 pub mod views;
 
-use std::time::Duration;
-
 use contract::Namespace;
 use sqlx::PgPool;
-use sqlx::postgres::PgPoolOptions;
 
 /// The one schema, embedded so that every binary can migrate.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -34,16 +31,7 @@ pub struct WorkerContext {
     pub namespace: Namespace,
 }
 
-/// Opens a bounded Postgres pool that fails fast when the server is away.
-pub async fn connect_postgres(url: &str, max_connections: u32) -> anyhow::Result<PgPool> {
-    use anyhow::Context as _;
-    PgPoolOptions::new()
-        .max_connections(max_connections)
-        .acquire_timeout(Duration::from_secs(5))
-        .connect(url)
-        .await
-        .context("failed to connect to Postgres")
-}
+pub use contract::process::connect_postgres;
 
 /// Connects to NATS (one URL or a cluster's, comma-separated), retrying the
 /// first connection for a while so that the processes may start in any order.

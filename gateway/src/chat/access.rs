@@ -6,7 +6,7 @@ use contract::chat::{ChatStatus, SenderType};
 use tower_sessions::Session;
 use uuid::Uuid;
 
-use super::{ChatError, OWNER_TOKEN_KEY, store};
+use super::{ChatError, OWNER_TOKEN_KEY};
 use crate::extract::SIGN_IN_ID_KEY;
 use crate::state::AppState;
 
@@ -70,7 +70,9 @@ pub async fn access(
     requester: &Requester,
     chat_id: Uuid,
 ) -> Result<Access, ChatError> {
-    let row = store::ownership(&state.pool, chat_id)
+    let row = state
+        .chat_owners
+        .get(&state.pool, chat_id)
         .await?
         .ok_or(ChatError::NotFound)?;
     // The browser's token counts only until the chat belongs to an account:

@@ -1,5 +1,5 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
-//! ([`access`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
+//! ([`access`], with the owners cached in [`owners`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
 //! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
 //! sockets after a gap in NATS ([`resync`]), and the REST
@@ -10,6 +10,7 @@ pub mod assignment;
 pub mod confirmations;
 pub mod http;
 pub mod hub;
+pub mod owners;
 pub mod pipeline;
 pub mod presence;
 pub mod resync;
@@ -78,8 +79,8 @@ pub async fn adopt_anonymous_chats(
     token: Uuid,
     user_id: Uuid,
 ) -> Result<(), ChatError> {
-    store::adopt_anonymous_chats(&state.pool, token, user_id).await?;
-    Ok(())
+    let adopted = store::adopt_anonymous_chats(&state.pool, token, user_id).await?;
+    owners::changed(state, &adopted).await
 }
 
 /// Reopens a resolved chat its visitor writes to again, and tells the agent
@@ -87,6 +88,7 @@ pub async fn adopt_anonymous_chats(
 #[tracing::instrument(name = "chat.reopen", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn reopen(state: &AppState, chat_id: Uuid) -> Result<(), ChatError> {
     if store::reopen(&state.pool, chat_id).await? {
+        owners::changed(state, &[chat_id]).await?;
         publish_inbox_update(state, chat_id, InboxReason::Status).await;
     }
     Ok(())

@@ -66,6 +66,8 @@ pub fn spawn(state: &AppState) {
             );
             let connects = statistics.connects.load(Ordering::Relaxed);
             if tracker.observe(connects, answered) {
+                // Announced chat changes may have been missed too.
+                state.chat_owners.forget_all();
                 let sockets = state.hub.resync();
                 state
                     .metrics

@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 /// Who owns a chat (the browser that started it, until an account adopts
 /// it) and whether it is open.
+#[derive(Clone, Debug)]
 pub struct Ownership {
     pub owner_token: Uuid,
     pub user_id: Option<Uuid>,
@@ -111,20 +112,21 @@ pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, 
     .await
 }
 
-/// Gives the chats a browser started anonymously (owner `token`) to `user_id`.
+/// Gives the chats a browser started anonymously (owner `token`) to
+/// `user_id`; returns their ids.
 pub async fn adopt_anonymous_chats(
     pool: &PgPool,
     token: Uuid,
     user_id: Uuid,
-) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update chat_sessions set user_id = $2 where owner_token = $1 and user_id is null",
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "update chat_sessions set user_id = $2 where owner_token = $1 and user_id is null
+         returning id",
         token,
         user_id
     )
-    .execute(pool)
-    .await?;
-    Ok(())
+    .fetch_all(pool)
+    .await
 }
 
 /// Assigns the chat to `agent_id`; unless `take_over`, only an unassigned

@@ -336,6 +336,62 @@ async fn a_foreign_origin_cannot_open_a_socket(pool: PgPool) {
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
 }
 
+/// Each gateway caches a chat's owner and status (a message costs no read
+/// of them); a change made through another gateway holds here at once: the
+/// visitor who signs in there still owns the chat here, and a chat resolved
+/// there is reopened by its visitor writing here.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_change_to_a_chat_on_one_gateway_holds_at_once_on_another(pool: PgPool) {
+    let app = spawn(pool).await;
+    let other = app.another_gateway().await;
+    let here = app.new_browser();
+    let chat = here.start_chat("Owner", "owner@example.com").await;
+    // Sending reads (and caches) the chat's owner here.
+    assert_eq!(
+        here.send(&chat, "first").await.status(),
+        StatusCode::CREATED
+    );
+
+    let there = here.on(&other);
+    let registered = there
+        .register(&crate::helpers::registration("owner@example.com"))
+        .await;
+    assert_eq!(registered.status(), StatusCode::CREATED);
+    // The chat now belongs to the account (the browser's token is gone).
+    assert_eq!(
+        here.send(&chat, "second").await.status(),
+        StatusCode::CREATED
+    );
+
+    let agent = app.agent().await.on(&other);
+    let resolved: Value = agent
+        .post(&format!("/api/agent/chats/{chat}/resolve"), &json!({}))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(resolved["status"], "resolved");
+    assert_eq!(
+        here.send(&chat, "third").await.status(),
+        StatusCode::CREATED
+    );
+    let row: Value = agent
+        .get(&format!("/api/agent/chats/{chat}"))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(row["status"], "open", "writing again reopened the chat");
+    let texts: Vec<Value> = here
+        .messages(&chat)
+        .await
+        .iter()
+        .filter(|m| m["senderType"] == "user")
+        .map(|m| m["message"].clone())
+        .collect();
+    assert_eq!(texts, [json!("first"), json!("second"), json!("third")]);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_message_sent_through_one_gateway_reaches_a_socket_on_another(pool: PgPool) {
     let app = spawn(pool).await;
