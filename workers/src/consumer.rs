@@ -190,6 +190,7 @@ where
     let concurrency = spec.concurrency;
     let settle = Settle {
         pool: ctx.pool.clone(),
+        nats: ctx.nats.clone(),
         role: name,
         retry: spec.retry,
         ack_wait: spec.ack_wait,
@@ -219,7 +220,7 @@ where
                 let span = tracing::info_span!("consume", otel.name = name, role = name);
                 set_parent_from_headers(&span, message.headers.as_ref());
                 let outcome = handler(message.clone()).instrument(span).await;
-                settle.apply(&message, outcome).await;
+                settle.apply(&message, outcome, Ack::Confirmed).await;
                 drop(permit);
             });
         }
@@ -252,6 +253,7 @@ where
     let max_messages = batching.max_messages.max(1);
     let settle = Settle {
         pool: ctx.pool.clone(),
+        nats: ctx.nats.clone(),
         role: name,
         retry: spec.retry,
         ack_wait: spec.ack_wait,
@@ -310,9 +312,12 @@ where
                     let outcome = outcomes.next().unwrap_or_else(|| {
                         Outcome::Retry(anyhow::anyhow!("the batch handler gave no outcome"))
                     });
-                    settle.apply(message, outcome)
+                    settle.apply(message, outcome, Ack::Sent)
                 });
                 futures::future::join_all(settled).await;
+                // The batch's acks went out without a confirmation each; one
+                // round trip confirms that the server has read them all.
+                settle.confirm_acks().await;
                 drop(permit);
             });
         }
@@ -325,18 +330,31 @@ where
 #[derive(Clone)]
 struct Settle {
     pool: sqlx::PgPool,
+    nats: async_nats::Client,
     role: &'static str,
     retry: RetryPolicy,
     ack_wait: Duration,
 }
 
+/// How a handled message is acked.
+#[derive(Clone, Copy)]
+enum Ack {
+    /// Waits for the server's confirmation of this ack.
+    Confirmed,
+    /// Sends it; [`Settle::confirm_acks`] confirms a whole batch's at once.
+    Sent,
+}
+
 impl Settle {
     /// Acks, naks with backoff or dead-letters `message` by `outcome`.
-    async fn apply(&self, message: &jetstream::Message, outcome: Outcome) {
+    async fn apply(&self, message: &jetstream::Message, outcome: Outcome, ack: Ack) {
         let (name, retry) = (self.role, self.retry);
         let delivered = message.info().map_or(1, |info| info.delivered);
         let acked = match outcome {
-            Outcome::Done => message.double_ack().await,
+            Outcome::Done => match ack {
+                Ack::Confirmed => message.double_ack().await,
+                Ack::Sent => message.ack().await,
+            },
             Outcome::Retry(error) if !retry.is_last(delivered) => {
                 let delay = retry.backoff(delivered);
                 tracing::warn!(
@@ -374,6 +392,16 @@ impl Settle {
         if let Err(error) = acked {
             // Unacked messages are redelivered; handlers are idempotent.
             tracing::warn!(role = name, %error, "ack not confirmed");
+        }
+    }
+
+    /// Waits until the server has read what this connection sent, the
+    /// acks of [`Ack::Sent`] included (it handles a connection's messages
+    /// in order, so the answer to the flush's ping comes after them).
+    async fn confirm_acks(&self) {
+        if let Err(error) = self.nats.flush().await {
+            // Unacked messages are redelivered; handlers are idempotent.
+            tracing::warn!(role = self.role, %error, "acks not confirmed");
         }
     }
 }
