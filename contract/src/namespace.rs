@@ -163,7 +163,9 @@ impl Namespace {
         self.subject(&format!("confirm.{gateway}"))
     }
 
-    /// Core NATS: inbox updates for agent consoles.
+    /// Core NATS: inbox updates for agent consoles. A message carries one
+    /// server frame or several, one per line (the `chat` worker sends a
+    /// stored batch's updates together).
     pub fn agents_events(&self) -> String {
         self.subject("agents.events")
     }

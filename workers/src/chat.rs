@@ -228,7 +228,8 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
 }
 
 /// Announces stored messages: each one's `new_message` to the gateways
-/// holding its chat, one inbox update per chat for the agents, and one
+/// holding its chat, one inbox update per chat for the agents (together in
+/// one NATS message), and one
 /// commit confirmation per gateway listing the ids it waits for. Announced even
 /// when a redelivery found the message stored already: the first delivery
 /// may have died before announcing, and clients dedupe by refetching.
@@ -280,15 +281,21 @@ async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
             .publish(confirm_to.to_owned(), confirmation.into())
             .await;
     }
+    // One message for the batch's inbox updates, a frame per line.
+    let mut updates = Vec::new();
     for session_id in inbox_chats {
         let update = ServerFrame::InboxUpdate {
             session_id,
             reason: InboxReason::NewMessage,
         };
-        let update = serde_json::to_vec(&update).unwrap_or_default();
+        // Compact JSON: any newline in it is escaped, so lines split frames.
+        let _ = serde_json::to_writer(&mut updates, &update);
+        updates.push(b'\n');
+    }
+    if !updates.is_empty() {
         let _ = ctx
             .nats
-            .publish(ctx.namespace.agents_events(), update.into())
+            .publish(ctx.namespace.agents_events(), updates.into())
             .await;
     }
 }

@@ -229,10 +229,6 @@ impl Hub {
         let shared = Arc::clone(&self.topics);
         let forwarder = tokio::spawn(async move {
             while let Some(event) = subscription.next().await {
-                let Ok(text) = String::from_utf8(event.payload.to_vec()) else {
-                    continue;
-                };
-                let frame = Utf8Bytes::from(text);
                 let members: Vec<Member> = shared
                     .lock()
                     .expect("hub lock")
@@ -246,8 +242,10 @@ impl Hub {
                     set_parent_from_headers(&span, Some(headers));
                     span.entered()
                 });
-                for member in members {
-                    member.deliver(frame.clone());
+                for frame in frames(&event.payload) {
+                    for member in &members {
+                        member.deliver(frame.clone());
+                    }
                 }
             }
         });
@@ -275,6 +273,29 @@ impl Hub {
     }
 }
 
+/// The frames an event carries: one, or several, one per line (a JSON
+/// frame has no raw newline). Parts that are not UTF-8 are skipped.
+fn frames(payload: &bytes::Bytes) -> impl Iterator<Item = Utf8Bytes> + '_ {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        while start < payload.len() {
+            let end = payload[start..]
+                .iter()
+                .position(|&byte| byte == b'\n')
+                .map_or(payload.len(), |at| start + at);
+            let part = payload.slice(start..end);
+            start = end + 1;
+            if part.is_empty() {
+                continue;
+            }
+            if let Ok(frame) = Utf8Bytes::try_from(part) {
+                return Some(frame);
+            }
+        }
+        None
+    })
+}
+
 /// Closes each socket of `topics` once, however many topics it joined.
 fn close_joined(topics: &HashMap<TopicKey, Topic>) -> usize {
     let members: HashMap<u64, &Member> = topics
@@ -290,6 +311,23 @@ fn close_joined(topics: &HashMap<TopicKey, Topic>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_event_carries_one_frame_or_several_one_per_line() {
+        let texts = |payload: &'static [u8]| {
+            frames(&bytes::Bytes::from_static(payload))
+                .map(|frame| frame.as_str().to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(texts(br#"{"type":"a"}"#), [r#"{"type":"a"}"#]);
+        assert_eq!(
+            texts(b"{\"n\":1}\n{\"n\":2}\n"),
+            [r#"{"n":1}"#, r#"{"n":2}"#]
+        );
+        // Empty lines and parts that are not UTF-8 are skipped.
+        assert_eq!(texts(b"\n\xff\xfe\n{}"), ["{}"]);
+        assert!(texts(b"").is_empty());
+    }
 
     fn member() -> (Member, mpsc::Receiver<Box<Outgoing>>) {
         let (outbox, queued) = mpsc::channel(4);

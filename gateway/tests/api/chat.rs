@@ -392,6 +392,44 @@ async fn a_change_to_a_chat_on_one_gateway_holds_at_once_on_another(pool: PgPool
     assert_eq!(texts, [json!("first"), json!("second"), json!("third")]);
 }
 
+/// Agent consoles get an inbox update for each chat with a new message
+/// (the worker sends a stored batch's updates in one NATS message, which
+/// the gateway splits into one frame per chat).
+#[sqlx::test(migrations = "../migrations")]
+async fn every_chat_with_new_messages_gets_an_inbox_update(pool: PgPool) {
+    let app = spawn(pool).await;
+    let chats = [app.new_browser(), app.new_browser(), app.new_browser()];
+    let mut ids = Vec::new();
+    for (n, visitor) in chats.iter().enumerate() {
+        ids.push(
+            visitor
+                .start_chat("Visitor", &format!("visitor{n}@example.com"))
+                .await,
+        );
+    }
+    let agent = app.agent().await;
+    let mut console = agent.socket().await;
+    console.send(json!({ "type": "join_agents" })).await;
+    assert_eq!(console.recv().await["type"], "agents_joined");
+
+    let sends = chats
+        .iter()
+        .zip(&ids)
+        .map(|(visitor, id)| visitor.send(id, "hello"));
+    for response in futures::future::join_all(sends).await {
+        assert_eq!(response.status(), StatusCode::CREATED);
+    }
+    let mut updated = std::collections::BTreeSet::new();
+    while updated.len() < ids.len() {
+        let update = console.recv_type("inbox_update").await;
+        if update["reason"] == "new_message" {
+            updated.insert(update["sessionId"].as_str().expect("id").to_owned());
+        }
+    }
+    let expected: std::collections::BTreeSet<String> = ids.into_iter().collect();
+    assert_eq!(updated, expected);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_message_sent_through_one_gateway_reaches_a_socket_on_another(pool: PgPool) {
     let app = spawn(pool).await;
