@@ -5,13 +5,15 @@
 //! key's state is one number, its theoretical arrival time (TAT). Every
 //! gateway keeps the TATs it knows in memory and decides there, so a check
 //! costs no network round trip; it then publishes the new TAT to a JetStream
-//! key-value bucket without waiting, and follows the bucket to merge the
-//! other gateways' TATs (by maximum, so updates arriving late or out of order
-//! never loosen a limit).
+//! key-value bucket without waiting (at once after a quiet spell, at most
+//! every 10 ms while the key stays busy), and follows the bucket to merge
+//! the other gateways' TATs (by maximum, so updates arriving late or out of
+//! order never loosen a limit).
 //!
 //! This is an approximation: admissions on two gateways within the
-//! propagation delay (usually about a millisecond) are both decided on the
-//! older TAT, so a burst split across gateways may admit a few extra. TATs
+//! propagation delay (about a millisecond, up to 10 ms more for a busy key)
+//! are both decided on the older TAT, so a burst split across gateways may
+//! admit a few extra. TATs
 //! are wall-clock times, so gateways need synchronised clocks (NTP). When
 //! NATS is unavailable every gateway decides alone, never failing a request.
 //!
