@@ -1,7 +1,7 @@
-//! Publishing on NATS for any domain: core announcements that other
-//! gateways act on (cache clears, revocations, session changes), published
-//! then flushed, and durable publishing to a JetStream stream, acknowledged
-//! once the stream has stored the message.
+//! NATS for any domain: core announcements that other gateways act on
+//! (cache clears, revocations, session and chat changes), published then
+//! flushed, and followed by a task per subject; and durable publishing to a
+//! JetStream stream, acknowledged once the stream has stored the message.
 
 use bytes::Bytes;
 
@@ -14,6 +14,37 @@ pub async fn announce(
     nats.publish(subject, payload).await?;
     nats.flush().await?;
     Ok(())
+}
+
+/// Subscribes to `subject` — the server has the subscription when this
+/// returns, so nothing announced afterwards is missed — then hands each
+/// message to `handle`, one at a time, until `shutdown` or the subscription
+/// ends.
+pub async fn follow<F, Fut>(
+    nats: &async_nats::Client,
+    subject: String,
+    shutdown: tokio_util::sync::CancellationToken,
+    mut handle: F,
+) -> anyhow::Result<tokio::task::JoinHandle<()>>
+where
+    F: FnMut(async_nats::Message) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    use futures::StreamExt as _;
+    let mut messages = nats.subscribe(subject).await?;
+    nats.flush().await?;
+    Ok(tokio::spawn(async move {
+        loop {
+            let message = tokio::select! {
+                next = messages.next() => match next {
+                    Some(message) => message,
+                    None => break,
+                },
+                () = shutdown.cancelled() => break,
+            };
+            handle(message).await;
+        }
+    }))
 }
 
 /// A message the bus did not take.

@@ -3,7 +3,6 @@
 //! publishes `sessions.revoked.<id>`, and every gateway closes the sockets
 //! it holds under that id with a close frame that says why.
 
-use futures::StreamExt as _;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -41,28 +40,19 @@ pub async fn listen(
     hub: Hub,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    let mut revocations = nats.subscribe(subject).await?;
-    nats.flush().await?;
-    Ok(tokio::spawn(async move {
-        loop {
-            let revocation = tokio::select! {
-                next = revocations.next() => match next {
-                    Some(revocation) => revocation,
-                    None => break,
-                },
-                () = shutdown.cancelled() => break,
-            };
-            let id = revocation
-                .subject
-                .rsplit('.')
-                .next()
-                .and_then(|id| id.parse::<Uuid>().ok());
-            if let Some(id) = id {
-                let closed = hub.revoke(id, SIGNED_OUT);
-                if closed > 0 {
-                    tracing::info!(sockets = closed, "closed revoked sockets");
-                }
+    crate::bus::follow(nats, subject, shutdown, move |revocation| {
+        let id = revocation
+            .subject
+            .rsplit('.')
+            .next()
+            .and_then(|id| id.parse::<Uuid>().ok());
+        if let Some(id) = id {
+            let closed = hub.revoke(id, SIGNED_OUT);
+            if closed > 0 {
+                tracing::info!(sockets = closed, "closed revoked sockets");
             }
         }
-    }))
+        std::future::ready(())
+    })
+    .await
 }

@@ -22,7 +22,6 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use contract::accounts::{Role, User};
-use futures::StreamExt as _;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tower_sessions::session::{Id, Record};
@@ -119,32 +118,25 @@ pub async fn listen(
     store: SessionStore,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    let mut changes = nats.subscribe(store.changed.clone()).await?;
-    nats.flush().await?;
-    Ok(tokio::spawn(async move {
-        loop {
-            let change = tokio::select! {
-                next = changes.next() => match next {
-                    Some(change) => change,
-                    None => break,
-                },
-                () = shutdown.cancelled() => break,
-            };
+    let subject = store.changed.clone();
+    crate::bus::follow(nats, subject, shutdown, move |change| {
+        let store = store.clone();
+        async move {
             let id = std::str::from_utf8(&change.payload)
                 .ok()
                 .and_then(|id| id.parse::<Id>().ok());
             let Some(id) = id else {
                 tracing::warn!("ignored a session change without a valid session id");
-                continue;
+                return;
             };
             store.evict(&id).await;
-            let store = store.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(SECOND_EVICTION_AFTER).await;
                 store.evict(&id).await;
             });
         }
-    }))
+    })
+    .await
 }
 
 /// What the stored session and account say about a signed-in record.

@@ -13,7 +13,6 @@
 
 use std::time::Duration;
 
-use futures::StreamExt as _;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -93,40 +92,32 @@ pub async fn changed(state: &AppState, chat_ids: &[Uuid]) -> Result<(), ChatErro
         .map_err(|error| ChatError::Unavailable(error.context("failed to announce a chat change")))
 }
 
-/// Subscribes before returning, so no change announced after start-up is
-/// missed, then drops changed chats from `owners` until shutdown.
+/// Drops changed chats from `owners` as their announcements arrive, from
+/// the moment this returns until shutdown.
 pub async fn listen(
     nats: &async_nats::Client,
     subject: String,
     owners: ChatOwners,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    let mut changes = nats.subscribe(subject).await?;
-    nats.flush().await?;
-    Ok(tokio::spawn(async move {
-        loop {
-            let change = tokio::select! {
-                next = changes.next() => match next {
-                    Some(change) => change,
-                    None => break,
-                },
-                () = shutdown.cancelled() => break,
-            };
+    crate::bus::follow(nats, subject, shutdown, move |change| {
+        let owners = owners.clone();
+        async move {
             let chat_ids = match serde_json::from_slice::<Vec<Uuid>>(&change.payload) {
                 Ok(chat_ids) => chat_ids,
                 Err(error) => {
                     // Unreadable: drop everything rather than keep a stale copy.
                     tracing::warn!(%error, "malformed chat change; dropping every cached chat");
                     owners.forget_all();
-                    continue;
+                    return;
                 }
             };
             owners.forget(&chat_ids).await;
-            let owners = owners.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(SECOND_EVICTION_AFTER).await;
                 owners.forget(&chat_ids).await;
             });
         }
-    }))
+    })
+    .await
 }
