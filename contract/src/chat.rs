@@ -19,6 +19,17 @@ pub enum SenderType {
     System,
 }
 
+impl SenderType {
+    /// Its name in JSON and in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SenderType::User => "user",
+            SenderType::Agent => "agent",
+            SenderType::System => "system",
+        }
+    }
+}
+
 /// A stored chat message. Ids are UUIDv7, so their order is the chat's order.
 #[derive(
     Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
@@ -385,4 +396,17 @@ pub fn offline_notice(email: &str) -> String {
     format!(
         "Our support team is offline right now. We have your message and will reply by email to {email}."
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SenderType;
+
+    #[test]
+    fn a_sender_type_names_itself_as_json_does() {
+        for sender in [SenderType::User, SenderType::Agent, SenderType::System] {
+            let json = serde_json::to_value(sender).expect("serialises");
+            assert_eq!(json, sender.as_str());
+        }
+    }
 }

@@ -55,6 +55,34 @@ pub async fn connect_nats(urls: &str, name: &str) -> anyhow::Result<async_nats::
         .context("failed to connect to NATS")
 }
 
+/// How long [`nats_round_trip`] waits for the server.
+pub const NATS_ROUND_TRIP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Returns once the NATS server has handled everything this client sent
+/// before (subscriptions, publishes), so that, for example, a message
+/// another client publishes from now on reaches a subscription just made.
+///
+/// `Client::flush` is not enough: it only writes to the socket, and a busy
+/// server may still handle another connection's publish before our `SUB`
+/// (a joined socket then missed its chat's first messages under load). The
+/// server handles a connection's messages in order, so a message to a
+/// fresh inbox of our own comes back only after all that came before it. A
+/// request to a subject nobody serves would do the same, but would hang
+/// whenever anyone (an operator's `nats sub '>'`, say) listens to
+/// everything.
+pub async fn nats_round_trip(nats: &async_nats::Client) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    use futures::StreamExt as _;
+    let inbox = nats.new_inbox();
+    let mut echo = nats.subscribe(inbox.clone()).await?;
+    nats.publish(inbox, Default::default()).await?;
+    tokio::time::timeout(NATS_ROUND_TRIP_TIMEOUT, echo.next())
+        .await
+        .context("NATS did not answer in time")?
+        .context("the NATS connection closed")?;
+    Ok(())
+}
+
 /// How long a pooled Postgres connection may sit idle and still be used
 /// without a ping first.
 pub const POSTGRES_IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(5);

@@ -1,6 +1,6 @@
 //! NATS for any domain: core announcements that other gateways act on
-//! (cache clears, revocations, session and chat changes), published then
-//! flushed, and followed by a task per subject; and durable publishing to a
+//! (cache clears, revocations, session and chat changes), published until
+//! the server has them, and followed by a task per subject; and durable publishing to a
 //! JetStream stream, acknowledged once the stream has stored the message.
 
 use bytes::Bytes;
@@ -12,7 +12,7 @@ pub async fn announce(
     payload: Bytes,
 ) -> anyhow::Result<()> {
     nats.publish(subject, payload).await?;
-    nats.flush().await?;
+    contract::process::nats_round_trip(nats).await?;
     Ok(())
 }
 
@@ -32,7 +32,7 @@ where
 {
     use futures::StreamExt as _;
     let mut messages = nats.subscribe(subject).await?;
-    nats.flush().await?;
+    contract::process::nats_round_trip(nats).await?;
     Ok(tokio::spawn(async move {
         loop {
             let message = tokio::select! {

@@ -126,7 +126,7 @@ pub async fn listen(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
     let mut changes = nats.subscribe(subject).await?;
-    nats.flush().await?;
+    contract::process::nats_round_trip(nats).await?;
     Ok(tokio::spawn(async move {
         let mut every_minute = tokio::time::interval(RELOAD_EVERY);
         every_minute.tick().await;

@@ -72,10 +72,9 @@ pub async fn spawn(
         .nats
         .queue_subscribe(ctx.namespace.accounts_reset_password(), group)
         .await?;
-    ctx.nats
-        .flush()
+    contract::process::nats_round_trip(&ctx.nats)
         .await
-        .context("failed to flush subscriptions")?;
+        .context("NATS did not confirm the subscriptions")?;
 
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let relay = tokio::spawn(outbox::relay_forever(
@@ -341,7 +340,7 @@ impl Service {
                 tracing::error!(%error, "failed to announce an ended session");
             }
         }
-        if let Err(error) = self.ctx.nats.flush().await {
+        if let Err(error) = contract::process::nats_round_trip(&self.ctx.nats).await {
             tracing::error!(%error, "failed to announce the ended sessions");
         }
     }

@@ -39,7 +39,7 @@ impl Confirmations {
         let subject = namespace.chat_confirm(gateway);
         let mut confirmations = nats.subscribe(subject.clone()).await?;
         // The server must have the subscription before the first send.
-        nats.flush().await?;
+        contract::process::nats_round_trip(nats).await?;
         let waiting = Waiting::default();
         let routes = Arc::clone(&waiting);
         tokio::spawn(async move {

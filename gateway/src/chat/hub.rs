@@ -219,7 +219,7 @@ impl Hub {
         }
         let mut subscription = self.nats.subscribe(self.subject(key)).await?;
         // The server must have the subscription before we say "joined".
-        self.nats.flush().await?;
+        contract::process::nats_round_trip(&self.nats).await?;
         let mut topics = self.topics.lock().expect("hub lock");
         if let Some(topic) = topics.get_mut(&key) {
             // Another socket subscribed meanwhile; ours is dropped.
@@ -276,24 +276,11 @@ impl Hub {
 /// The frames an event carries: one, or several, one per line (a JSON
 /// frame has no raw newline). Parts that are not UTF-8 are skipped.
 fn frames(payload: &bytes::Bytes) -> impl Iterator<Item = Utf8Bytes> + '_ {
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        while start < payload.len() {
-            let end = payload[start..]
-                .iter()
-                .position(|&byte| byte == b'\n')
-                .map_or(payload.len(), |at| start + at);
-            let part = payload.slice(start..end);
-            start = end + 1;
-            if part.is_empty() {
-                continue;
-            }
-            if let Ok(frame) = Utf8Bytes::try_from(part) {
-                return Some(frame);
-            }
-        }
-        None
-    })
+    payload
+        .split(|&byte| byte == b'\n')
+        .filter(|part| !part.is_empty())
+        // `slice_ref` shares the payload's buffer: no copy per frame.
+        .filter_map(|part| Utf8Bytes::try_from(payload.slice_ref(part)).ok())
 }
 
 /// Closes each socket of `topics` once, however many topics it joined.

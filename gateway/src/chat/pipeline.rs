@@ -45,7 +45,7 @@ pub async fn send_client_message(
 ) -> Result<ChatMessage, ChatError> {
     // Scoped to the chat and the sender, so that no one else's id can
     // swallow a message.
-    let sender = format!("{sender_type:?}").to_lowercase();
+    let sender = sender_type.as_str();
     let agent = agent_id.map(|id| id.to_string()).unwrap_or_default();
     let key = format!("{session_id}.{sender}.{agent}.{client_message_id}");
     send(state, session_id, sender_type, agent_id, text, Some(key)).await
@@ -92,7 +92,7 @@ async fn send(
         .metrics
         .counter(
             "chat_messages_accepted_total",
-            &[("sender", format!("{sender_type:?}").to_lowercase())],
+            &[("sender", sender_type.as_str().to_owned())],
         )
         .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the

@@ -53,7 +53,7 @@ impl Presence {
                 return;
             }
         };
-        let _ = self.nats.flush().await;
+        let _ = contract::process::nats_round_trip(&self.nats).await;
         let nats = self.nats.clone();
         let local = Arc::clone(&self.local);
         let responder = tokio::spawn(async move {

@@ -143,7 +143,7 @@ pub async fn listen(
 ) -> anyhow::Result<JoinHandle<()>> {
     let mut changes = nats.subscribe(changed).await?;
     let mut counted = nats.subscribe(views).await?;
-    nats.flush().await?;
+    contract::process::nats_round_trip(nats).await?;
     Ok(tokio::spawn(async move {
         loop {
             tokio::select! {

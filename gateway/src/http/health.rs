@@ -32,9 +32,12 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     .await
     .is_ok_and(|result| result.is_ok());
     let nats = state.nats.connection_state() == async_nats::connection::State::Connected
-        && tokio::time::timeout(PROBE_TIMEOUT, state.nats.flush())
-            .await
-            .is_ok_and(|result| result.is_ok());
+        && tokio::time::timeout(
+            PROBE_TIMEOUT,
+            contract::process::nats_round_trip(&state.nats),
+        )
+        .await
+        .is_ok_and(|result| result.is_ok());
     let status = if postgres && nats {
         StatusCode::OK
     } else {
