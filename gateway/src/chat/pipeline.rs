@@ -84,9 +84,13 @@ async fn send(
     )
     .await?;
     if ack.duplicate {
-        // A retry of a message JetStream already has: answer with that one.
-        // Its commit confirmation goes to the gateway that took it first.
-        return stored_first(state, ack.sequence).await;
+        // A retry of a message JetStream already has: answer with that one,
+        // once it is stored, as the first send would have.
+        let first = stored_first(state, ack.sequence).await?;
+        if !wait_until_stored(state, first.id).await {
+            tracing::warn!(chat.message_id = %first.id, "a retried message was not stored in time");
+        }
+        return Ok(first);
     }
     state
         .metrics
@@ -112,6 +116,28 @@ async fn send(
         )
         .record(elapsed.max(0.0));
     Ok(message)
+}
+
+/// How often a retried send looks for its message in the database.
+const STORED_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Waits (at most `CHAT_CONFIRM_TIMEOUT_MS`, like a first send) until the
+/// `chat` worker has stored message `id`; whether it has. A retry cannot
+/// wait for the commit confirmation: that goes to the gateway that took the
+/// message first. Retries are rare, so it looks in the database instead.
+async fn wait_until_stored(state: &AppState, id: Uuid) -> bool {
+    let deadline = tokio::time::Instant::now() + state.settings.chat_confirm_timeout;
+    loop {
+        match super::store::message_stored(&state.pool, id).await {
+            Ok(true) => return true,
+            Ok(false) => {}
+            Err(error) => tracing::warn!(%error, "failed to look for a retried message"),
+        }
+        if tokio::time::Instant::now() + STORED_POLL > deadline {
+            return false;
+        }
+        tokio::time::sleep(STORED_POLL).await;
+    }
 }
 
 /// The message the `CHAT` stream holds at `sequence`.

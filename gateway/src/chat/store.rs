@@ -99,6 +99,17 @@ pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::
     .await
 }
 
+/// Whether the `chat` worker has stored message `message_id`.
+#[tracing::instrument(name = "chat.db.message_stored", skip_all, fields(chat.message_id = %message_id))]
+pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from chat_messages where id = $1) as "exists!""#,
+        message_id
+    )
+    .fetch_one(pool)
+    .await
+}
+
 /// A chat's messages in their order.
 #[tracing::instrument(name = "chat.db.messages", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {

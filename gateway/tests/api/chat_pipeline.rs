@@ -595,3 +595,55 @@ async fn confirmation_waits_are_bounded_and_forgotten() {
     assert!(started.elapsed() < Duration::from_secs(5), "bounded");
     assert_eq!(confirmations.waiting(), 0);
 }
+
+/// A retried send (same `clientMessageId`) that arrives while the first
+/// one's message is still unstored answers once it is stored, as the first
+/// send would have: read-your-writes holds for the retry too.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_retried_send_answers_once_its_message_is_stored(pool: PgPool) {
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![("CHAT_CONFIRM_TIMEOUT_MS", "1500".into())],
+            ..Options::default()
+        },
+    )
+    .await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let path = format!("/api/chat/sessions/{chat}/messages");
+    let body =
+        serde_json::json!({ "message": "hello once", "clientMessageId": uuid::Uuid::new_v4() });
+
+    // Hold the worker's insert: the first send waits out its time-out and
+    // answers with its message durable in JetStream but not yet stored.
+    let mut blocker = app.pool.begin().await.expect("transaction");
+    sqlx::query("lock table chat_messages in share mode")
+        .execute(&mut *blocker)
+        .await
+        .expect("lock");
+    let first = app.post(&path, &body).await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first: Value = first.json().await.expect("json");
+
+    // The client retries; the worker is let go a moment later.
+    let release = async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        blocker.commit().await.expect("unlock");
+    };
+    let (retry, ()) = tokio::join!(app.post(&path, &body), release);
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    let retry: Value = retry.json().await.expect("json");
+    assert_eq!(retry["id"], first["id"]);
+    let stored: Vec<Value> = app
+        .messages(&chat)
+        .await
+        .into_iter()
+        .filter(|message| message["senderType"] == "user")
+        .map(|message| message["id"].clone())
+        .collect();
+    assert_eq!(
+        stored,
+        vec![first["id"].clone()],
+        "the retry's answer came before its commit"
+    );
+}
