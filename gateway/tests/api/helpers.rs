@@ -491,6 +491,13 @@ impl Browser {
     }
 
     /// Opens `/ws` as this browser would (its cookies, its origin).
+    /// The messages of `chat` the visitor wrote, in order.
+    pub async fn visitor_messages(&self, chat: &str) -> Vec<Value> {
+        let mut messages = self.messages(chat).await;
+        messages.retain(|message| message["senderType"] == "user");
+        messages
+    }
+
     pub async fn socket(&self) -> Socket {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
         let host = self.address.trim_start_matches("http://").to_owned();

@@ -251,10 +251,9 @@ async fn chat_goes_on_when_the_stream_leader_dies_and_every_acknowledged_message
     let recovered_in = killed_at.expect("the leader was killed").elapsed();
 
     let stored: Vec<String> = app
-        .messages(&chat)
+        .visitor_messages(&chat)
         .await
         .iter()
-        .filter(|message| message["senderType"] == "user")
         .map(|message| message["message"].as_str().expect("text").to_owned())
         .collect();
     let stored_acknowledged: Vec<&String> = stored
