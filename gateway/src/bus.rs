@@ -1,7 +1,8 @@
 //! NATS for any domain: core announcements that other gateways act on
 //! (cache clears, revocations, session and chat changes), published until
-//! the server has them, and followed by a task per subject; and durable publishing to a
-//! JetStream stream, acknowledged once the stream has stored the message.
+//! the server has them, and followed by a task per subject; and durable
+//! publishing to a JetStream stream, acknowledged once the stream has
+//! stored the message.
 
 use bytes::Bytes;
 
