@@ -55,7 +55,7 @@ pub async fn connect_nats(urls: &str, name: &str) -> anyhow::Result<async_nats::
         .context("failed to connect to NATS")
 }
 
-/// How long [`nats_round_trip`] waits for the server.
+/// How long [`nats_round_trip`] waits for the server once connected.
 pub const NATS_ROUND_TRIP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Returns once the NATS server has handled everything this client sent
@@ -76,6 +76,9 @@ pub async fn nats_round_trip(nats: &async_nats::Client) -> anyhow::Result<()> {
     let inbox = nats.new_inbox();
     let mut echo = nats.subscribe(inbox.clone()).await?;
     nats.publish(inbox, Default::default()).await?;
+    // Waits for a connection, as long as it takes (a process may start
+    // before NATS does); then the server answers within the time-out.
+    nats.flush().await?;
     tokio::time::timeout(NATS_ROUND_TRIP_TIMEOUT, echo.next())
         .await
         .context("NATS did not answer in time")?
