@@ -48,6 +48,25 @@ where
     }))
 }
 
+/// How long after an announced change a follower drops its copy again.
+const SECOND_EVICTION_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Drops a cached copy as an announced change arrives: `evict(target)` now,
+/// and once more a moment later, in case a read that started before the
+/// change was still putting the old copy back.
+pub async fn evict_twice<T, F, Fut>(target: T, evict: F)
+where
+    T: Clone + Send + 'static,
+    F: Fn(T) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    evict(target.clone()).await;
+    tokio::spawn(async move {
+        tokio::time::sleep(SECOND_EVICTION_AFTER).await;
+        evict(target).await;
+    });
+}
+
 /// A message the bus did not take.
 #[derive(Debug, thiserror::Error)]
 #[error("not accepted by JetStream")]

@@ -18,8 +18,6 @@
 //! moment is an anonymous record, and an anonymous chat owner token stops
 //! counting once the chat belongs to an account (see `chat::role_in_chat`).
 
-use std::time::Duration;
-
 use async_trait::async_trait;
 use contract::accounts::{Role, User};
 use tokio::task::JoinHandle;
@@ -32,9 +30,6 @@ use uuid::Uuid;
 
 /// Sessions each gateway keeps in memory; the least used go first.
 pub const CACHED_SESSIONS: u64 = 50_000;
-
-/// How long after a change its id is dropped from the cache a second time.
-const SECOND_EVICTION_AFTER: Duration = Duration::from_secs(1);
 
 /// The session store of one gateway (cheap to clone; clones share the cache).
 #[derive(Clone, Debug)]
@@ -129,11 +124,10 @@ pub async fn listen(
                 tracing::warn!("ignored a session change without a valid session id");
                 return;
             };
-            store.evict(&id).await;
-            tokio::spawn(async move {
-                tokio::time::sleep(SECOND_EVICTION_AFTER).await;
+            crate::bus::evict_twice((store, id), |(store, id)| async move {
                 store.evict(&id).await;
-            });
+            })
+            .await;
         }
     })
     .await

@@ -29,9 +29,6 @@ const CACHED_CHATS: u64 = 100_000;
 /// announcement be lost without NATS noticing a gap.
 pub const KEEP_FOR: Duration = Duration::from_secs(30);
 
-/// How long after an announced change its ids are dropped a second time.
-const SECOND_EVICTION_AFTER: Duration = Duration::from_secs(1);
-
 /// The ownership cache of one gateway (cheap to clone; clones share it).
 #[derive(Clone)]
 pub struct ChatOwners {
@@ -112,11 +109,10 @@ pub async fn listen(
                     return;
                 }
             };
-            owners.forget(&chat_ids).await;
-            tokio::spawn(async move {
-                tokio::time::sleep(SECOND_EVICTION_AFTER).await;
+            crate::bus::evict_twice((owners, chat_ids), |(owners, chat_ids)| async move {
                 owners.forget(&chat_ids).await;
-            });
+            })
+            .await;
         }
     })
     .await

@@ -490,7 +490,6 @@ impl Browser {
         response.json().await.expect("json")
     }
 
-    /// Opens `/ws` as this browser would (its cookies, its origin).
     /// The messages of `chat` the visitor wrote, in order.
     pub async fn visitor_messages(&self, chat: &str) -> Vec<Value> {
         let mut messages = self.messages(chat).await;
@@ -498,6 +497,7 @@ impl Browser {
         messages
     }
 
+    /// Opens `/ws` as this browser would (its cookies, its origin).
     pub async fn socket(&self) -> Socket {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
         let host = self.address.trim_start_matches("http://").to_owned();
