@@ -6,7 +6,7 @@ import type { ContactRequestPatch } from '@/api-types/ContactRequestPatch';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { messageListsKey } from './messages-list';
-import { overviewQueryKey } from './overview';
+import { overviewQueryKey } from '@/lib/api/admin-overview';
 
 export function updateMessage({ id, patch }: { id: string; patch: ContactRequestPatch }): Promise<ContactRequest> {
   return apiRequest<ContactRequest>(`/api/admin/messages/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });

@@ -11,11 +11,11 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
-import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from '../api/canned-responses';
+import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from '@/lib/api/canned-responses';
 import { useInviteMember, useTeam, useUpdateMember } from '../api/team';
-import { AdminSectionPage } from './admin-section-page';
-import { InputField, inputClass, TextAreaField } from './form-fields';
-import { headRowClass, LoadFailed, rowClass, tableClass } from './list-states';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
+import { InputField, inputClass, TextAreaField } from '@/components/admin/form-fields';
+import { headRowClass, LoadFailed, rowClass, tableClass } from '@/components/admin/list-states';
 
 type Tab = 'team' | 'canned';
 

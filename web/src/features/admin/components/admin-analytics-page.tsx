@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingMessage, Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAnalyticsReport } from '../api/analytics-report';
-import { AdminSectionPage } from './admin-section-page';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { duration, lastDays, nairobiToday, rangePresets, rangeProblem, shortDay, type DayRange } from './analytics-range';
 import { count, DataTable } from './analytics-tables';
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { post } from '@/test/content-fixtures';
 import { renderApp } from '@/test/render';
 import { fakeContentApi } from './admin-content-test-support';
-import { supportDialogs } from './dialog-test-support';
-import { unsavedTexts } from './unsaved-changes-guard';
+import { supportDialogs } from '@/test/dialog-test-support';
+import { unsavedTexts } from '@/components/admin/unsaved-changes-guard';
 
 supportDialogs();
 

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
-import { supportDialogs } from './dialog-test-support';
+import { supportDialogs } from '@/test/dialog-test-support';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 
 quietSocketsInEachTest();

@@ -16,14 +16,14 @@ import { agentTeamKey, chatNotesKey } from '../api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '../api/get-agent-chat';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '../api/list-agent-chats';
 import { useMarkAgentChatRead } from '../api/mark-agent-chat-read';
-import { adminSection } from './admin-sections';
+import { adminSection } from '@/components/admin/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
 import { ChatInbox, sortByActivity } from './chat-inbox';
 import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
 import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 
 const section = adminSection('/admin/chat');
 

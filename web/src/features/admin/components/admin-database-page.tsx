@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingMessage, Spinner } from '@/components/ui/spinner';
 import { useDatabaseOverview } from '../api/database-overview';
-import { AdminSectionPage } from './admin-section-page';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { count, DataTable } from './analytics-tables';
 import { DeadLetters } from './database-dead-letters';
 import { bytes, when } from './database-format';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useUser } from '@/lib/auth/get-user';
-import { adminSections } from './admin-sections';
+import { adminSections } from '@/components/admin/admin-sections';
 import { InboxRequests } from './inbox-requests';
 import { OverviewTiles } from './overview-tiles';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';

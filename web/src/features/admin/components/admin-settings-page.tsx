@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useAdminSiteSettings } from '../api/site-settings';
-import { AdminSectionPage } from './admin-section-page';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { SettingsForm } from './settings-form';
 
 export default function AdminSettingsPage() {

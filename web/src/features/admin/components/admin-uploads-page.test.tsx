@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Upload } from '@/api-types/Upload';
 import { renderApp } from '@/test/render';
 import { fakeContentApi } from './admin-content-test-support';
-import { supportDialogs } from './dialog-test-support';
+import { supportDialogs } from '@/test/dialog-test-support';
 
 supportDialogs();
 

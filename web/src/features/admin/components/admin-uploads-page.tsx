@@ -10,12 +10,12 @@ import { toast } from '@/lib/toast-store';
 import { useDeleteUpload } from '../api/delete-upload';
 import { uploadsTexts, useUploads } from '../api/list-uploads';
 import { checkImageFile, useUploadImage } from '../api/upload-image';
-import { AdminSectionPage } from './admin-section-page';
-import { ConfirmDialog } from './confirm-dialog';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { CopyUrlButton } from './copy-url-button';
 import { imageAccept, UploadProgress } from './image-field';
-import { EmptyList, LoadFailed, RowAction } from './list-states';
-import { countOf } from './use-bulk-action';
+import { EmptyList, LoadFailed, RowAction } from '@/components/admin/list-states';
+import { countOf } from '@/lib/use-bulk-action';
 import { formatBytes, formatDimensions } from './upload-format';
 
 /** One file on its way up, or refused (kept on screen with the reason until dismissed). */

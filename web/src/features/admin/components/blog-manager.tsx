@@ -13,10 +13,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { deleteBlogPost, useDeleteBlogPost } from '../api/delete-blog-post';
 import { adminBlogTexts, invalidateBlogQueries, useAdminBlogPosts } from '../api/list-admin-blog-posts';
 import { updateBlogPost, useUpdateBlogPost } from '../api/update-blog-post';
-import { AdminSectionPage } from './admin-section-page';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { blogPostInputOf } from './blog-post-model';
 import { BlogPostForm } from './blog-post-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import {
   EmptyList,
   headRowClass,
@@ -26,10 +26,10 @@ import {
   rowClass,
   SelectAllCheckbox,
   tableClass,
-} from './list-states';
-import { SortHeader, useSorted } from './sortable';
-import { countOf, reportBulk, titleList, useBulkAction } from './use-bulk-action';
-import { useSelection } from './use-selection';
+} from '@/components/admin/list-states';
+import { SortHeader, useSorted } from '@/components/admin/sortable';
+import { countOf, reportBulk, titleList, useBulkAction } from '@/lib/use-bulk-action';
+import { useSelection } from '@/lib/use-selection';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; post: BlogPost } | null;
 type SortKey = 'title' | 'category' | 'publishedAt' | 'uvm';

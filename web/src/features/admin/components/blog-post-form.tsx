@@ -20,10 +20,10 @@ import {
   previewPost,
   type BlogPostValues,
 } from './blog-post-model';
-import { ConfirmDialog } from './confirm-dialog';
-import { CheckboxField, InputField, TextAreaField } from './form-fields';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { CheckboxField, InputField, TextAreaField } from '@/components/admin/form-fields';
 import { ImageField } from './image-field';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 
 /** The live preview: the post exactly as its public page will show it once saved. */
 function BlogPreview({ control, original }: { control: Control<BlogPostValues>; original: BlogPost | null }) {

@@ -13,7 +13,7 @@ import {
   type InboxStatusFilter,
 } from '../api/list-agent-chats';
 import { useLabelsInUse } from '../api/agent-availability';
-import { formatRelativeTime, formatWaiting } from './chat-console-format';
+import { formatRelativeTime, formatWaiting } from '@/lib/console-format';
 
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },

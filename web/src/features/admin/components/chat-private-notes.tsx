@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { maxMessageLength } from '@/lib/chat/message-format';
 import { useAddChatNote, useChatNotes } from '../api/agent-availability';
-import { formatStartedAt } from './chat-console-format';
+import { formatStartedAt } from '@/lib/console-format';
 
 export function ChatPrivateNotes({ sessionId }: { sessionId: string }) {
   const notes = useChatNotes(sessionId);

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast-store';
 import { useDiscardDeadLetter } from '../api/database-discard-dead-letter';
 import { useReplayDeadLetter } from '../api/database-replay-dead-letter';
 import { DataTable } from './analytics-tables';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { when } from './database-format';
 
 type Action = 'replay' | 'discard';

@@ -11,7 +11,7 @@ import { useSiteSettings } from '@/lib/site-settings';
 import { toast } from '@/lib/toast-store';
 import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent } from '../api/update-event';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import {
   eventFieldFor,
   eventInput,
@@ -21,10 +21,10 @@ import {
   previewEvent,
   type EventValues,
 } from './event-model';
-import { CheckboxField, InputField, TextAreaField } from './form-fields';
+import { CheckboxField, InputField, TextAreaField } from '@/components/admin/form-fields';
 import { HighlightsEditor } from './highlights-editor';
 import { ImageField } from './image-field';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 
 /** The live preview: the event exactly as its public page will show it once saved. */
 function EventPreview({ control }: { control: Control<EventValues> }) {

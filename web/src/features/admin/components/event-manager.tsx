@@ -13,8 +13,8 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { deleteEvent, useDeleteEvent } from '../api/delete-event';
 import { adminEventsTexts, invalidateEventQueries, useAdminEvents } from '../api/list-admin-events';
 import { updateEvent } from '../api/update-event';
-import { AdminSectionPage } from './admin-section-page';
-import { ConfirmDialog } from './confirm-dialog';
+import { AdminSectionPage } from '@/components/admin/admin-section-page';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { EventForm, type EventFormTarget } from './event-form';
 import { duplicateValues, eventInputOf } from './event-model';
 import {
@@ -26,10 +26,10 @@ import {
   rowClass,
   SelectAllCheckbox,
   tableClass,
-} from './list-states';
-import { SortHeader, useSorted } from './sortable';
-import { countOf, reportBulk, titleList, useBulkAction } from './use-bulk-action';
-import { useSelection } from './use-selection';
+} from '@/components/admin/list-states';
+import { SortHeader, useSorted } from '@/components/admin/sortable';
+import { countOf, reportBulk, titleList, useBulkAction } from '@/lib/use-bulk-action';
+import { useSelection } from '@/lib/use-selection';
 
 type SortKey = 'title' | 'category' | 'date' | 'status';
 

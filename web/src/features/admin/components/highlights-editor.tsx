@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
-import { inputClass } from './form-fields';
+import { inputClass } from '@/components/admin/form-fields';
 
 /** One highlight with an id that stays with it while the list is reordered. */
 export interface HighlightItem {

@@ -3,7 +3,7 @@ import { forwardRef, useId, useRef, useState, type InputHTMLAttributes } from 'r
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast-store';
 import { checkImageFile, useUploadImage } from '../api/upload-image';
-import { InputField } from './form-fields';
+import { InputField } from '@/components/admin/form-fields';
 
 /** The file types the picker offers (the server takes these four). */
 export const imageAccept = 'image/png,image/jpeg,image/webp,image/gif';

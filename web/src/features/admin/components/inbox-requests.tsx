@@ -9,8 +9,8 @@ import { mailtoHref } from '@/lib/mailto';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMessages, type MessageStatusFilter } from '../api/messages-list';
 import { useUpdateMessage } from '../api/messages-update';
-import { formatRelativeTime } from './chat-console-format';
-import { useNow } from './use-now';
+import { formatRelativeTime } from '@/lib/console-format';
+import { useNow } from '@/lib/use-now';
 
 const statusOptions: MessageStatusFilter[] = ['all', 'new', 'handled'];
 const statusLabels: Record<MessageStatusFilter, string> = { all: 'All', new: 'New', handled: 'Handled' };

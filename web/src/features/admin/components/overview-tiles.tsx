@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import type { AdminOverview } from '@/api-types/AdminOverview';
 import type { OverviewCount } from '@/api-types/OverviewCount';
 import { Alert } from '@/components/ui/alert';
-import { useOverview } from '../api/overview';
-import { formatWaiting } from './chat-console-format';
-import { useNow } from './use-now';
+import { useOverview } from '@/lib/api/admin-overview';
+import { formatWaiting } from '@/lib/console-format';
+import { useNow } from '@/lib/use-now';
 
 interface Tile {
   label: string;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '@/lib/site-settings';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { json, mockFetch, renderApp, sampleUser, type Handler } from '@/test/render';
-import { supportDialogs } from './dialog-test-support';
+import { supportDialogs } from '@/test/dialog-test-support';
 
 quietSocketsInEachTest();
 supportDialogs();

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast-store';
 import { useSaveSiteSettings } from '../api/site-settings-save';
 import { PartnersField, SocialLinksField } from './settings-list-fields';
 import { toFormValues, toSettings, validateSettings, videoEmbedPrefix, type SettingsFormValues } from './settings-rules';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

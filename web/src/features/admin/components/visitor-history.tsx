@@ -8,7 +8,7 @@ import { ChatMessageLog } from '@/components/ui/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { apiRequest } from '@/lib/api-client';
 import { useChatMessages } from '@/lib/chat/get-chat-messages';
-import { formatStartedAt } from './chat-console-format';
+import { formatStartedAt } from '@/lib/console-format';
 
 function useVisitorHistory(sessionId: string) {
   return useQuery({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { BrowserRouter, createMemoryRouter, Link, Route, RouterProvider, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { supportDialogs } from './dialog-test-support';
+import { supportDialogs } from '@/test/dialog-test-support';
 import { UnsavedChangesGuard, unsavedTexts } from './unsaved-changes-guard';
 
 supportDialogs();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { countOf } from './use-bulk-action';
+import { countOf } from '@/lib/use-bulk-action';
 
 /** A list that could not be read: what went wrong, and a Retry button. */
 export function LoadFailed({ title, message, onRetry, retrying }: { title: string; message: string; onRetry: () => void; retrying: boolean }) {

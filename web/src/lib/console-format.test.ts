@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeBrowser, formatRelativeTime, formatWaiting } from './chat-console-format';
+import { describeBrowser, formatRelativeTime, formatWaiting } from './console-format';
 
 const ua = {
   chromeWindows:
