@@ -28,7 +28,7 @@ use serde::Serialize;
 
 use crate::chat::http::{MessageBody, StartBody};
 use crate::http::auth::{LoginBody, RegisterBody};
-use crate::input::{self, Input};
+use crate::platform::input::{self, Input};
 
 /// One `/ws` text frame as the socket reads it.
 pub fn socket_frame(data: &[u8]) {

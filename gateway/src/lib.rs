@@ -2,23 +2,14 @@
 //! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
 //! it too, on a port-0 listener.
 
-pub mod audit;
-pub mod bus;
 pub mod chat;
 pub mod content;
-pub mod error;
-pub mod extract;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
 pub mod http;
-pub mod input;
-pub mod limits;
-pub mod metrics;
 pub mod openapi;
+pub mod platform;
 pub mod revocation;
-pub mod serve;
-pub mod sessions;
-pub mod settings;
 pub mod site_settings;
 pub mod state;
 
@@ -30,7 +21,9 @@ use secrecy::ExposeSecret as _;
 use tokio::net::TcpListener;
 use tower_sessions::ExpiredDeletion as _;
 
-pub use settings::Settings;
+use platform::{limits, metrics, serve, sessions};
+
+pub use platform::settings::Settings;
 pub use state::AppState;
 
 /// Connections the gateway needs, opened from the settings.

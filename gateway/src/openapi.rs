@@ -24,8 +24,8 @@ use utoipa::{PartialSchema as _, ToSchema as _};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::ErrorBody;
 use crate::http::SESSION_COOKIE;
+use crate::platform::error::ErrorBody;
 use crate::state::AppState;
 
 /// The security scheme of the session cookie.

@@ -17,7 +17,7 @@ pub const SIGNED_OUT: &str = "Signed out";
 /// Best effort on NATS trouble: the HTTP session is already gone, and a
 /// socket re-checks nothing, so the failure is logged loudly.
 pub async fn revoke(state: &AppState, id: Uuid) {
-    let announced = crate::bus::announce(
+    let announced = crate::platform::bus::announce(
         &state.nats,
         state.namespace.sessions_revoked(id),
         Default::default(),
@@ -40,7 +40,7 @@ pub async fn listen(
     hub: Hub,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    crate::bus::follow(nats, subject, shutdown, move |revocation| {
+    crate::platform::bus::follow(nats, subject, shutdown, move |revocation| {
         let id = revocation
             .subject
             .rsplit('.')

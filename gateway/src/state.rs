@@ -12,9 +12,9 @@ use crate::chat::hub::Hub;
 use crate::chat::owners::ChatOwners;
 use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
-use crate::limits::Limits;
-use crate::metrics::Metrics;
-use crate::settings::Settings;
+use crate::platform::limits::Limits;
+use crate::platform::metrics::Metrics;
+use crate::platform::settings::Settings;
 use crate::site_settings::SiteSettingsCache;
 
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use gateway::input::Input as _;
+use gateway::platform::input::Input as _;
 use sqlx::PgPool;
 use workers::sample_content::{self, EVENTS, POSTS, Seeded};
 

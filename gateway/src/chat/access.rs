@@ -7,7 +7,7 @@ use tower_sessions::Session;
 use uuid::Uuid;
 
 use super::{ChatError, OWNER_TOKEN_KEY};
-use crate::extract::SIGN_IN_ID_KEY;
+use crate::platform::extract::SIGN_IN_ID_KEY;
 use crate::state::AppState;
 
 /// Who is asking about a chat.

@@ -20,8 +20,8 @@ pub mod store;
 use contract::chat::{InboxReason, ServerFrame};
 use uuid::Uuid;
 
-use crate::bus::BusError;
-use crate::error::ApiError;
+use crate::platform::bus::BusError;
+use crate::platform::error::ApiError;
 use crate::state::AppState;
 
 pub use access::{Requester, role_in_chat};

@@ -84,7 +84,7 @@ pub async fn changed(state: &AppState, chat_ids: &[Uuid]) -> Result<(), ChatErro
     state.chat_owners.forget(chat_ids).await;
     // Serialising a list of ids cannot fail.
     let payload = serde_json::to_vec(chat_ids).unwrap_or_default();
-    crate::bus::announce(&state.nats, state.namespace.chats_changed(), payload.into())
+    crate::platform::bus::announce(&state.nats, state.namespace.chats_changed(), payload.into())
         .await
         .map_err(|error| ChatError::Unavailable(error.context("failed to announce a chat change")))
 }
@@ -97,7 +97,7 @@ pub async fn listen(
     owners: ChatOwners,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    crate::bus::follow(nats, subject, shutdown, move |change| {
+    crate::platform::bus::follow(nats, subject, shutdown, move |change| {
         let owners = owners.clone();
         async move {
             let chat_ids = match serde_json::from_slice::<Vec<Uuid>>(&change.payload) {
@@ -109,9 +109,12 @@ pub async fn listen(
                     return;
                 }
             };
-            crate::bus::evict_twice((owners, chat_ids), |(owners, chat_ids)| async move {
-                owners.forget(&chat_ids).await;
-            })
+            crate::platform::bus::evict_twice(
+                (owners, chat_ids),
+                |(owners, chat_ids)| async move {
+                    owners.forget(&chat_ids).await;
+                },
+            )
             .await;
         }
     })

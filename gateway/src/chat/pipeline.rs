@@ -10,7 +10,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{ChatError, frame_json};
-use crate::bus::publish_durable;
+use crate::platform::bus::publish_durable;
 use crate::state::AppState;
 
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,

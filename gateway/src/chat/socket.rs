@@ -20,9 +20,9 @@ use uuid::Uuid;
 
 use super::hub::{Member, Outgoing};
 use super::{ChatError, Requester, frame_json, role_in_chat};
-use crate::error::ApiError;
-use crate::extract::CurrentUser;
-use crate::limits::{Quota, gcra, now_ns};
+use crate::platform::error::ApiError;
+use crate::platform::extract::CurrentUser;
+use crate::platform::limits::{Quota, gcra, now_ns};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {

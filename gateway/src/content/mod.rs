@@ -241,7 +241,7 @@ async fn audit(
     title: &str,
 ) -> sqlx::Result<()> {
     let details = serde_json::json!({ "title": title });
-    crate::audit::record(tx, actor, action.as_str(), entity, entity_id, details).await
+    crate::platform::audit::record(tx, actor, action.as_str(), entity, entity_id, details).await
 }
 
 /// Creates (`id` is `None`) or replaces a post, with its audit row, in one

@@ -23,11 +23,11 @@ use uuid::Uuid;
 
 use super::web::RouteTable;
 use crate::content::views;
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiQuery, ClientIp, CurrentUser};
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiQuery, ClientIp, CurrentUser};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -16,11 +16,13 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{ClientIp, CurrentUser, SIGN_IN_ID_KEY, SIGNED_IN_AT_KEY, USER_ID_KEY};
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{
+    ClientIp, CurrentUser, SIGN_IN_ID_KEY, SIGNED_IN_AT_KEY, USER_ID_KEY,
+};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
 use crate::revocation;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

@@ -10,10 +10,10 @@ use contract::agents::{CannedResponse, CannedResponseInput};
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, Agent, ApiPath};
-use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, Agent, ApiPath};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -122,7 +122,7 @@ async fn create(
     .await
     .map_err(on_taken_shortcut)?;
     let details = json!({ "shortcut": reply.shortcut });
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut tx,
         admin.id,
         "create",
@@ -167,7 +167,8 @@ async fn update(
     .map_err(on_taken_shortcut)?
     .ok_or(ApiError::NoSuch("Canned reply not found"))?;
     let details = json!({ "shortcut": reply.shortcut });
-    crate::audit::record(&mut tx, admin.id, "update", "canned_response", id, details).await?;
+    crate::platform::audit::record(&mut tx, admin.id, "update", "canned_response", id, details)
+        .await?;
     tx.commit().await?;
     Ok(Json(reply))
 }
@@ -195,7 +196,8 @@ async fn delete(
     .await?
     .ok_or(ApiError::NoSuch("Canned reply not found"))?;
     let details = json!({ "shortcut": shortcut });
-    crate::audit::record(&mut tx, admin.id, "delete", "canned_response", id, details).await?;
+    crate::platform::audit::record(&mut tx, admin.id, "delete", "canned_response", id, details)
+        .await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -14,11 +14,11 @@ use uuid::Uuid;
 
 use crate::content::cache::{Answer, Key};
 use crate::content::{self, EventsQuery, ListQuery};
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiPath, ApiQuery, CurrentUser};
-use crate::http::params::{self, given};
-use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath, ApiQuery, CurrentUser};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::params::{self, given};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -314,8 +314,12 @@ async fn get_event(
 /// Tells every gateway (this one at once) that the content changed.
 async fn changed(state: &AppState) {
     state.content.clear();
-    let announced =
-        crate::bus::announce(&state.nats, state.namespace.content_changed(), Bytes::new()).await;
+    let announced = crate::platform::bus::announce(
+        &state.nats,
+        state.namespace.content_changed(),
+        Bytes::new(),
+    )
+    .await;
     if let Err(error) = announced {
         // The write is committed; other gateways catch up within the cache's
         // time to live.

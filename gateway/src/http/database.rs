@@ -14,9 +14,9 @@ use futures::TryStreamExt as _;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiPath};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -163,7 +163,7 @@ async fn replay(
     if !dead_letters::replay_one(&mut tx, &state.jetstream, id).await? {
         return Err(ApiError::NoSuch(NOT_WAITING));
     }
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut tx,
         admin.id,
         "replay",
@@ -195,7 +195,7 @@ async fn discard(
     if !dead_letters::discard(&mut tx, id).await? {
         return Err(ApiError::NoSuch(NOT_WAITING));
     }
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut tx,
         admin.id,
         "discard",

@@ -15,12 +15,12 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiPath, ApiQuery, ClientIp};
-use crate::http::params::{self, given};
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath, ApiQuery, ClientIp};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
+use crate::platform::params::{self, given};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -384,7 +384,8 @@ async fn update(
         "status": patch.status,
         "assignedToMe": patch.assigned_to_me,
     });
-    crate::audit::record(&mut tx, admin.id, "update", "contact_request", id, details).await?;
+    crate::platform::audit::record(&mut tx, admin.id, "update", "contact_request", id, details)
+        .await?;
     let request = sqlx::query_as!(
         ContactRequest,
         r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,

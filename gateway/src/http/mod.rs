@@ -9,9 +9,7 @@ pub mod database;
 pub mod health;
 pub mod intake;
 pub mod pages;
-pub mod params;
 pub mod password_reset;
-pub mod security;
 pub mod site_settings;
 pub mod subscriptions;
 pub mod team;
@@ -31,8 +29,8 @@ use tower_http::trace::TraceLayer;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
-use crate::error::ApiError;
-use crate::sessions::SessionStore;
+use crate::platform::error::ApiError;
+use crate::platform::sessions::SessionStore;
 use crate::state::AppState;
 
 /// Largest request body accepted (JSON API); image uploads have their own
@@ -69,17 +67,17 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(
             state.settings.http.body_timeout,
-            crate::serve::body_timeout,
+            crate::platform::serve::body_timeout,
         ))
         .layer(middleware::from_fn(require_xhr_for_unsafe_methods))
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            crate::metrics::track,
+            crate::platform::metrics::track,
         ))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(middleware::from_fn_with_state(
-            security::SecurityHeaders::new(&state.settings),
-            security::add_headers,
+            crate::platform::security::SecurityHeaders::new(&state.settings),
+            crate::platform::security::add_headers,
         ))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {
@@ -87,7 +85,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
                     .extensions()
                     .get::<MatchedPath>()
                     .map_or("static", MatchedPath::as_str);
-                let method = crate::metrics::method_label(request.method());
+                let method = crate::platform::metrics::method_label(request.method());
                 let span = tracing::info_span!(
                     "http.request",
                     otel.name = format!("{method} {route}"),

@@ -20,11 +20,11 @@ use contract::password_reset::{
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::ClientIp;
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::ClientIp;
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
 use crate::revocation;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

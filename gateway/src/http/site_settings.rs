@@ -11,10 +11,10 @@ use bytes::Bytes;
 use contract::site_settings::{ChatHours, OfficeAddress, SiteSettings, SocialLink};
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::Admin;
-use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::Admin;
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -100,7 +100,7 @@ async fn store(pool: &sqlx::PgPool, actor: Uuid, settings: &SiteSettings) -> sql
     .await?;
     let details = serde_json::json!({ "changed": changed_keys(&before, settings) });
     // The one settings row has no id of its own: the nil id names it.
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut tx,
         actor,
         "update",
@@ -130,7 +130,7 @@ fn changed_keys(before: &SiteSettings, after: &SiteSettings) -> Vec<String> {
 
 /// Tells every gateway to reload its settings.
 async fn announce(state: &AppState) {
-    let announced = crate::bus::announce(
+    let announced = crate::platform::bus::announce(
         &state.nats,
         state.namespace.settings_changed(),
         Bytes::new(),

@@ -27,11 +27,11 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiQuery, ClientIp};
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiQuery, ClientIp};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -22,10 +22,10 @@ use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiPath};
-use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::revocation;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -170,7 +170,7 @@ async fn invite(
             (StatusCode::OK, member, "reinvite")
         }
     };
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut tx,
         admin.id,
         action,
@@ -269,7 +269,7 @@ async fn update(
     )
     .fetch_one(&mut *tx)
     .await?;
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut tx,
         admin.id,
         "update",
@@ -327,7 +327,7 @@ async fn delete_sessions_of(tx: &mut PgConnection, user_id: Uuid) -> sqlx::Resul
 /// user's sockets everywhere.
 async fn end_everywhere(state: &AppState, user_id: Uuid, sessions: &[String]) {
     for session in sessions {
-        let announced = crate::bus::announce(
+        let announced = crate::platform::bus::announce(
             &state.nats,
             state.namespace.sessions_changed(),
             session.clone().into(),

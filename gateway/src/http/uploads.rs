@@ -21,10 +21,10 @@ use imagesize::ImageType;
 use uuid::Uuid;
 
 use crate::content::uploads::{self, NewUpload, Object};
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiPath};
-use crate::input;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath};
+use crate::platform::input;
 use crate::state::AppState;
 use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt as _};

@@ -19,11 +19,11 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Admin, ApiQuery, ClientIp};
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiQuery, ClientIp};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -160,7 +160,7 @@ async fn list(
     ApiQuery(query): ApiQuery<RawQuery>,
 ) -> Result<Json<WaitlistPage>, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
-    let page = crate::http::params::page(query.page.as_ref())?;
+    let page = crate::platform::params::page(query.page.as_ref())?;
     let total = sqlx::query_scalar!(
         r#"select count(*) as "count!" from waitlist_entries
            where ($1::text is null or interest = $1)"#,
@@ -221,7 +221,7 @@ async fn export(
     });
     // An export is no row of its own: the entry id names this export.
     let mut conn = state.pool.acquire().await?;
-    crate::audit::record(
+    crate::platform::audit::record(
         &mut conn,
         admin.id,
         "export",

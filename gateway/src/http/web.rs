@@ -22,8 +22,8 @@ use tower_http::services::ServeDir;
 
 use super::pages::{self, ItemMeta, MetaTable};
 use crate::content::{self, cache::Answer, cache::Key};
-use crate::error::ApiError;
-use crate::settings::Settings;
+use crate::platform::error::ApiError;
+use crate::platform::settings::Settings;
 use crate::site_settings::SiteSettingsCache;
 use crate::state::AppState;
 
@@ -369,7 +369,7 @@ async fn cache_control(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     response
         .extensions_mut()
-        .insert(crate::metrics::StaticRoute);
+        .insert(crate::platform::metrics::StaticRoute);
     if response.status().is_success() && !response.headers().contains_key(header::CACHE_CONTROL) {
         let value = if immutable {
             "public, max-age=31536000, immutable"

@@ -10,8 +10,8 @@ use time::OffsetDateTime;
 use tower_sessions::Session;
 use uuid::Uuid;
 
-use crate::error::ApiError;
-use crate::sessions::SignedIn;
+use crate::platform::error::ApiError;
+use crate::platform::sessions::SignedIn;
 use crate::state::AppState;
 
 /// `Query<T>` whose failures are JSON 400s.
@@ -96,7 +96,7 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
         let Some(session_id) = session.id() else {
             return Ok(None);
         };
-        match crate::sessions::signed_in_user(&state.pool, session_id, user_id).await? {
+        match crate::platform::sessions::signed_in_user(&state.pool, session_id, user_id).await? {
             SignedIn::User(user) => Ok(Some(CurrentUser(user))),
             // Signed out (or rotated) on some gateway: this one may still have
             // had the record in its cache.

@@ -14,7 +14,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderMap, StatusCode, header};
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// A field failed its rules; the text is the message the user sees.
 #[derive(Debug, PartialEq, Eq)]

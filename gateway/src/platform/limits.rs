@@ -36,8 +36,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use async_nats::jetstream::kv;
 use futures::StreamExt as _;
 
-use crate::error::ApiError;
-use crate::settings::RateLimits;
+use crate::platform::error::ApiError;
+use crate::platform::settings::RateLimits;
 
 const MINUTE: Duration = Duration::from_secs(60);
 const HOUR: Duration = Duration::from_secs(3600);

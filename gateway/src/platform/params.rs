@@ -1,6 +1,6 @@
 //! Query parameters shared by the list endpoints, checked in words.
 
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// A parameter that is absent or blank counts as not sent.
 pub fn given(value: Option<&String>) -> Option<&str> {

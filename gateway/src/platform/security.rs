@@ -11,7 +11,7 @@ use axum::response::Response;
 use base64::Engine as _;
 use sha2::{Digest as _, Sha256};
 
-use crate::settings::Settings;
+use crate::platform::settings::Settings;
 
 /// The headers added to every response, built once.
 #[derive(Clone)]

@@ -70,7 +70,8 @@ impl SessionStore {
     /// and waits until the NATS server has the message.
     async fn announce(&self, id: &Id) -> session_store::Result<()> {
         let announced =
-            crate::bus::announce(&self.nats, self.changed.clone(), id.to_string().into()).await;
+            crate::platform::bus::announce(&self.nats, self.changed.clone(), id.to_string().into())
+                .await;
         announced.map_err(|error| {
             // Without the announcement another gateway could keep serving the
             // old session: fail the request rather than answer as if done.
@@ -114,7 +115,7 @@ pub async fn listen(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
     let subject = store.changed.clone();
-    crate::bus::follow(nats, subject, shutdown, move |change| {
+    crate::platform::bus::follow(nats, subject, shutdown, move |change| {
         let store = store.clone();
         async move {
             let id = std::str::from_utf8(&change.payload)
@@ -124,7 +125,7 @@ pub async fn listen(
                 tracing::warn!("ignored a session change without a valid session id");
                 return;
             };
-            crate::bus::evict_twice((store, id), |(store, id)| async move {
+            crate::platform::bus::evict_twice((store, id), |(store, id)| async move {
                 store.evict(&id).await;
             })
             .await;

@@ -16,10 +16,10 @@ use uuid::Uuid;
 
 use crate::chat::store::{self, AssignedFilter, StatusFilter};
 use crate::chat::{MAX_MESSAGE_CHARS, assignment, owners, publish_inbox_update, send_message};
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{Agent, ApiPath, ApiQuery};
-use crate::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Agent, ApiPath, ApiQuery};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -68,7 +68,7 @@ async fn list(
     Agent(agent): Agent,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<ChatSummary>>, ApiError> {
-    let label = crate::http::params::text("label", query.label.as_ref())?;
+    let label = crate::platform::params::text("label", query.label.as_ref())?;
     let chats =
         store::summaries(&state.pool, agent.id, query.status, query.assigned, label).await?;
     Ok(Json(chats))

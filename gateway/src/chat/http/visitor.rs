@@ -18,11 +18,11 @@ use crate::chat::{
     MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, reopen,
     role_in_chat, send_client_message, send_message,
 };
-use crate::error::ApiError;
-use crate::error::ErrorBody;
-use crate::extract::{ApiPath, ClientIp, CurrentUser};
-use crate::input::{self, Input, InputError, ValidatedJson};
-use crate::limits::Limit;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{ApiPath, ClientIp, CurrentUser};
+use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

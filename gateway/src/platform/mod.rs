@@ -1,0 +1,17 @@
+//! What every domain builds on and none owns: the server and its
+//! middleware, settings, errors, extractors and input rules, rate limits,
+//! metrics, the NATS bus, the session store and the audit log. Nothing here
+//! imports a domain.
+
+pub mod audit;
+pub mod bus;
+pub mod error;
+pub mod extract;
+pub mod input;
+pub mod limits;
+pub mod metrics;
+pub mod params;
+pub mod security;
+pub mod serve;
+pub mod sessions;
+pub mod settings;
