@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod passwords;
 pub mod reset_tokens;
 pub mod sample_content;
+pub mod settings;
 pub mod views;
 
 use contract::Namespace;

@@ -4,43 +4,16 @@
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use contract::Namespace;
+use secrecy::ExposeSecret as _;
 use workers::admin::{Seeded, seed_admin};
+use workers::settings::{Needs, Settings, Variables};
 use workers::{MIGRATOR, WorkerContext, connect_nats, connect_postgres};
 
 #[derive(Parser)]
 #[command(about = "Nyota Cloud worker roles")]
 struct Cli {
-    /// Postgres connection string.
-    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
-    database_url: String,
-    /// NATS server URL.
-    #[arg(long, env = "NATS_URL", default_value = "nats://127.0.0.1:4222")]
-    nats_url: String,
-    /// Prefix for every subject and stream (isolates test runs; empty in production).
-    #[arg(long, env = "NATS_PREFIX", default_value = "")]
-    nats_prefix: String,
-    /// Copies of each JetStream stream (3 on a 3-node cluster), 1 to 5.
-    #[arg(long, env = "JETSTREAM_REPLICAS", default_value_t = 1,
-          value_parser = clap::value_parser!(u8).range(1..=5))]
-    jetstream_replicas: u8,
-    /// SMTP server for every email, e.g. smtp://127.0.0.1:2525 (unset: no email).
-    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
-    smtp_url: Option<String>,
-    /// The sender of every email (named "Nyota Cloud" when it has no name).
-    #[arg(
-        long,
-        env = "MAIL_FROM",
-        default_value = "Nyota Cloud <no-reply@nyota.example>"
-    )]
-    mail_from: String,
-    /// The site's address as visitors see it, for links in emails.
-    #[arg(long, env = "PUBLIC_URL", default_value = "http://localhost:8080")]
-    public_url: String,
-    /// The key signing the subscription links in emails (the gateway's
-    /// SIGNING_KEY, at least 32 characters); needed by the intake role.
-    #[arg(long, env = "SIGNING_KEY", hide_env_values = true)]
-    signing_key: Option<String>,
+    #[command(flatten)]
+    variables: Variables,
     #[command(subcommand)]
     command: Command,
 }
@@ -88,11 +61,48 @@ enum Command {
     SeedSampleContent,
 }
 
+impl Command {
+    /// What the command uses besides the database (what its settings are
+    /// checked for).
+    fn needs(&self) -> Needs {
+        let roles = Needs {
+            nats: true,
+            namespace: true,
+            ..Needs::default()
+        };
+        match self {
+            Command::Migrate | Command::SeedAdmin { .. } | Command::SeedSampleContent => {
+                Needs::default()
+            }
+            Command::ReplayDeadLetters { .. } => Needs {
+                nats: true,
+                ..Needs::default()
+            },
+            Command::DropStreams
+            | Command::Accounts
+            | Command::Chat
+            | Command::Views
+            | Command::Analytics => roles,
+            Command::Notify => Needs {
+                mail: true,
+                ..roles
+            },
+            Command::Intake | Command::All => Needs {
+                mail: true,
+                signing: true,
+                ..roles
+            },
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    let settings = Settings::from_lookup(cli.command.needs(), |name| cli.variables.get(name))
+        .map_err(anyhow::Error::msg)?;
     let _tracing = contract::telemetry::init_tracing("workers")?;
-    let pool = connect_postgres(&cli.database_url, 10).await?;
+    let pool = connect_postgres(settings.database_url.expose_secret(), 10).await?;
     match cli.command {
         Command::Migrate => {
             MIGRATOR.run(&pool).await?;
@@ -100,12 +110,12 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::DropStreams => {
             anyhow::ensure!(
-                !cli.nats_prefix.is_empty(),
+                !settings.nats_prefix.is_empty(),
                 "refusing to drop production streams"
             );
-            let namespace = Namespace::new(cli.nats_prefix).map_err(anyhow::Error::msg)?;
+            let namespace = settings.namespace().map_err(anyhow::Error::msg)?;
             let jetstream =
-                async_nats::jetstream::new(connect_nats(&cli.nats_url, "workers").await?);
+                async_nats::jetstream::new(connect_nats(&settings.nats_url, "workers").await?);
             for name in [namespace.intake_stream().name, namespace.chat_stream().name] {
                 match jetstream.delete_stream(&name).await {
                     Ok(_) => println!("deleted stream {name}"),
@@ -120,7 +130,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::ReplayDeadLetters { id, role } => {
             let jetstream =
-                async_nats::jetstream::new(connect_nats(&cli.nats_url, "workers").await?);
+                async_nats::jetstream::new(connect_nats(&settings.nats_url, "workers").await?);
             let filter = workers::dead_letters::Filter { id, role };
             let replayed = workers::dead_letters::replay(&pool, &jetstream, &filter).await?;
             println!("replayed {replayed} dead letters");
@@ -159,32 +169,22 @@ async fn main() -> anyhow::Result<()> {
         | Command::Views
         | Command::Analytics
         | Command::All => {
-            // Only the roles that send email build (and check) the mailer.
-            let mailer = || -> anyhow::Result<std::sync::Arc<workers::mail::Mailer>> {
-                Ok(std::sync::Arc::new(workers::mail::Mailer::new(
-                    // An empty value (as in .env.example) means unset.
-                    cli.smtp_url.as_deref().filter(|url| !url.trim().is_empty()),
-                    &cli.mail_from,
-                    &cli.public_url,
-                )?))
+            // Only the roles that send email build the mailer.
+            let needs = cli.command.needs();
+            let mailer = if needs.mail {
+                Some(std::sync::Arc::new(settings.mail.mailer()?))
+            } else {
+                None
             };
-            let mailer = match cli.command {
-                Command::Notify | Command::Intake | Command::All => Some(mailer()?),
-                _ => None,
-            };
-            let signer = match cli.command {
-                Command::Intake | Command::All => Some(
-                    contract::signing::Signer::new(cli.signing_key.as_deref().unwrap_or_default())
-                        .map_err(anyhow::Error::msg)?,
-                ),
-                _ => None,
+            let signer = if needs.signing {
+                Some(settings.signer().map_err(anyhow::Error::msg)?)
+            } else {
+                None
             };
             let ctx = WorkerContext {
                 pool,
-                nats: connect_nats(&cli.nats_url, "workers").await?,
-                namespace: Namespace::new(cli.nats_prefix)
-                    .map_err(anyhow::Error::msg)?
-                    .with_replicas(usize::from(cli.jetstream_replicas)),
+                nats: connect_nats(&settings.nats_url, "workers").await?,
+                namespace: settings.namespace().map_err(anyhow::Error::msg)?,
             };
             let all = matches!(cli.command, Command::All);
             let stop = shutdown_broadcast();

@@ -116,19 +116,9 @@ impl Mailer {
     /// `smtps://user:pass@host`; `None`: disabled, with a warning), sending
     /// as `from` (`MAIL_FROM`; named [`COMPANY`] when it has no name).
     pub fn new(smtp_url: Option<&str>, from: &str, public_url: &str) -> anyhow::Result<Self> {
-        let mut from: Mailbox = from
-            .parse()
-            .with_context(|| format!("MAIL_FROM {from:?} is not an email address"))?;
-        if from.name.is_none() {
-            from.name = Some(COMPANY.to_owned());
-        }
+        let from = sender(from)?;
         let transport = match smtp_url {
-            Some(url) => Some(
-                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-                    .context("SMTP_URL is not a valid SMTP URL")?
-                    .timeout(Some(SMTP_TIMEOUT))
-                    .build(),
-            ),
+            Some(url) => Some(smtp_transport(url)?.timeout(Some(SMTP_TIMEOUT)).build()),
             None => {
                 tracing::warn!(
                     "SMTP_URL is not set: no email will be sent (contact requests and \
@@ -242,6 +232,34 @@ impl Mailer {
             }
         }
     }
+}
+
+/// What [`Mailer::new`] would refuse in these settings, each problem in
+/// words (none: an empty list), without building a mailer.
+pub fn setting_problems(smtp_url: Option<&str>, from: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if let Err(error) = sender(from) {
+        problems.push(format!("{error:#}"));
+    }
+    if let Some(Err(error)) = smtp_url.map(smtp_transport) {
+        problems.push(format!("{error:#}"));
+    }
+    problems
+}
+
+/// The sender of every email: `MAIL_FROM`, named [`COMPANY`] when it has no name.
+fn sender(from: &str) -> anyhow::Result<Mailbox> {
+    let mut from: Mailbox = from
+        .parse()
+        .with_context(|| format!("MAIL_FROM {from:?} is not an email address"))?;
+    if from.name.is_none() {
+        from.name = Some(COMPANY.to_owned());
+    }
+    Ok(from)
+}
+
+fn smtp_transport(url: &str) -> anyhow::Result<lettre::transport::smtp::AsyncSmtpTransportBuilder> {
+    AsyncSmtpTransport::<Tokio1Executor>::from_url(url).context("SMTP_URL is not a valid SMTP URL")
 }
 
 /// Parses an address the email needs (`what` names it in the error).
