@@ -31,7 +31,7 @@ export default defineConfig({
         // The chunk shared by the chat widget and the agent console (socket, chat API) gets a
         // recognisable name; the grouping itself is Rollup's.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes('/src/lib/live-socket'))
+          chunk.moduleIds.some((id) => id.includes('/src/features/chat/lib/live-socket'))
             ? 'assets/live-chat-[hash].js'
             : 'assets/[name]-[hash].js',
       },

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { limits } from '@/config/site';
-import { ChatLauncher } from '@/features/chat/components/chat-launcher';
+import { ChatLauncher } from '@/features/chat/components/widget/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-beacon';
 import { Footer } from '@/features/layout/components/footer';

@@ -112,7 +112,7 @@ export const adminPages: Record<string, Lazy> = {
   '/admin/analytics': { load: () => import('@/features/admin/components/admin-analytics-page'), loading: 'Loading analytics...' },
   '/admin/uploads': { load: () => import('@/features/admin/components/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/admin/components/admin-database-page'), loading: 'Loading database view...' },
-  '/admin/chat': { load: () => import('@/features/admin/components/admin-chat-page'), loading: 'Loading live chat console...' },
+  '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
   '/admin/agents': { load: () => import('@/features/admin/components/admin-agents-page'), loading: 'Loading the support team...' },
 };
 

@@ -6,7 +6,7 @@ import type { ChatMessage } from '@/api-types/ChatMessage';
 import { apiRequest, refusalMessage } from '@/lib/api-client';
 import { messages, toastTitles } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
-import { applyNewMessage, refetchChatMessages } from './chat-cache';
+import { applyNewMessage, refetchChatMessages } from '../lib/chat-cache';
 
 export interface SendChatMessageInput {
   sessionId: string;

@@ -8,10 +8,10 @@
 import { useEffect, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
-import { Button } from './button';
-import { cn } from './cn';
-import { Spinner } from './spinner';
-import { formatMessageTime } from '@/lib/chat/message-format';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { formatMessageTime } from '@/features/chat/lib/message-format';
 
 type Side = 'user' | 'agent';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import { createQueryClient } from '@/lib/query-client';
 import { applyNewMessage, insertMessage } from './chat-cache';
-import { chatMessagesQueryKey } from './get-chat-messages';
+import { chatMessagesQueryKey } from '../api/get-chat-messages';
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
 const key = chatMessagesQueryKey(sessionId);

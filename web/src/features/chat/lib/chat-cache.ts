@@ -3,7 +3,7 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
-import { chatMessagesQueryKey } from './get-chat-messages';
+import { chatMessagesQueryKey } from '../api/get-chat-messages';
 
 /**
  * `list` with `message` in its place, or `list` itself when it already holds

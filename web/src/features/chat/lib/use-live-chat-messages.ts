@@ -2,7 +2,7 @@
 // refetching the whole history for every message.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveSocket } from '@/lib/live-socket';
+import { useLiveSocket } from '@/features/chat/lib/live-socket';
 import { applyNewMessage, refetchChatMessages } from './chat-cache';
 import { useResyncOnReturn } from './use-resync-on-return';
 

@@ -4,10 +4,10 @@
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { refusalMessage } from '@/lib/api-client';
-import { liveSocket } from '@/lib/live-socket';
+import { liveSocket } from '@/features/chat/lib/live-socket';
 import { canSendMessage } from './message-format';
 import { MessageIds } from './message-ids';
-import { useSendChatMessage } from './send-chat-message';
+import { useSendChatMessage } from '../api/send-chat-message';
 import { TypingNotifier } from './typing-notifier';
 
 export function useMessageComposer(sessionId: string | null | undefined) {

@@ -3,7 +3,7 @@
 // timer), so the views refetch and the socket reconnects now, once for all.
 
 import { useEffect, useRef } from 'react';
-import { liveSocket } from '@/lib/live-socket';
+import { liveSocket } from '@/features/chat/lib/live-socket';
 
 const resyncs = new Set<() => void>();
 

@@ -4,7 +4,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { SenderType } from '@/api-types/SenderType';
-import { useLiveSocket } from '@/lib/live-socket';
+import { useLiveSocket } from '@/features/chat/lib/live-socket';
 
 export const typingIndicatorTimeoutMs = 5000;
 

@@ -2,7 +2,7 @@
 // busy keeps its own, away takes none.
 
 import type { AgentStatus } from '@/api-types/AgentStatus';
-import { agentStatusLabels, useAgentStatus, useSetAgentStatus } from '../api/agent-availability';
+import { agentStatusLabels, useAgentStatus, useSetAgentStatus } from '@/features/chat/api/agent-availability';
 
 const statuses: AgentStatus[] = ['online', 'busy', 'away'];
 

@@ -11,8 +11,8 @@ import {
   type InboxAssignedFilter,
   type InboxFilters,
   type InboxStatusFilter,
-} from '../api/list-agent-chats';
-import { useLabelsInUse } from '../api/agent-availability';
+} from '@/features/chat/api/list-agent-chats';
+import { useLabelsInUse } from '@/features/chat/api/agent-availability';
 import { formatRelativeTime, formatWaiting } from '@/lib/console-format';
 
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [

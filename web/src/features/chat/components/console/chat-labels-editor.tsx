@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
-import { useLabelsInUse, useSetChatLabels } from '../api/agent-availability';
+import { useLabelsInUse, useSetChatLabels } from '@/features/chat/api/agent-availability';
 
 const usual = ['sales', 'billing', 'outage', 'support', 'onboarding'];
 

@@ -4,8 +4,8 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { maxMessageLength } from '@/lib/chat/message-format';
-import { useAddChatNote, useChatNotes } from '../api/agent-availability';
+import { maxMessageLength } from '@/features/chat/lib/message-format';
+import { useAddChatNote, useChatNotes } from '@/features/chat/api/agent-availability';
 import { formatStartedAt } from '@/lib/console-format';
 
 export function ChatPrivateNotes({ sessionId }: { sessionId: string }) {

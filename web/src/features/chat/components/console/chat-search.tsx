@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useChatSearch } from '../api/agent-availability';
+import { useChatSearch } from '@/features/chat/api/agent-availability';
 import { formatStartedAt } from '@/lib/console-format';
 
 export function ChatSearch({ onSelect }: { onSelect: (sessionId: string, messageId: string | null) => void }) {

@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
-import { agentStatusLabels, useAgentTeam, useTransferAgentChat } from '../api/agent-availability';
+import { agentStatusLabels, useAgentTeam, useTransferAgentChat } from '@/features/chat/api/agent-availability';
 
 export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
   const team = useAgentTeam();

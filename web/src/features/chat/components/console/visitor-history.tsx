@@ -4,10 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { VisitorChat } from '@/api-types/VisitorChat';
-import { ChatMessageLog } from '@/components/ui/chat-message-log';
+import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { apiRequest } from '@/lib/api-client';
-import { useChatMessages } from '@/lib/chat/get-chat-messages';
+import { useChatMessages } from '@/features/chat/api/get-chat-messages';
 import { formatStartedAt } from '@/lib/console-format';
 
 function useVisitorHistory(sessionId: string) {

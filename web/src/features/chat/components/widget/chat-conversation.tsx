@@ -4,12 +4,12 @@
 import { SendHorizontal } from 'lucide-react';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { Button } from '@/components/ui/button';
-import { ChatMessageLog } from '@/components/ui/chat-message-log';
+import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
-import { useChatMessages } from '@/lib/chat/get-chat-messages';
-import { maxMessageLength } from '@/lib/chat/message-format';
-import { useMessageComposer } from '@/lib/chat/use-message-composer';
-import { useTypingIndicator } from '@/lib/chat/use-typing-indicator';
+import { useChatMessages } from '@/features/chat/api/get-chat-messages';
+import { maxMessageLength } from '@/features/chat/lib/message-format';
+import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
+import { useTypingIndicator } from '@/features/chat/lib/use-typing-indicator';
 import { ChatHoursNotice } from './chat-hours-notice';
 import { ChatRatingForm } from './chat-rating';
 import { ChatTranscriptButton } from './chat-transcript-button';

@@ -1,7 +1,7 @@
 // Outside live chat's business hours: when the team is back, and that the
 // reply will come by email (the offline email fallback still runs).
 
-import { chatHoursNotice } from '@/lib/chat/chat-hours';
+import { chatHoursNotice } from '@/features/chat/lib/chat-hours';
 import { useSiteSettings } from '@/lib/site-settings';
 
 export function ChatHoursNotice({ className = '' }: { className?: string }) {

@@ -4,7 +4,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useChatRating, useRateChat } from '../api/chat-rating';
+import { useChatRating, useRateChat } from '@/features/chat/api/chat-rating';
 
 const labels = ['Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
 const maxCommentLength = 1000;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { refusalMessage } from '@/lib/api-client';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
-import { useStartChatSession } from '../api/start-chat-session';
+import { useStartChatSession } from '@/features/chat/api/start-chat-session';
 import { ChatHoursNotice } from './chat-hours-notice';
 
 export interface StartFormErrors {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ChatSession } from '@/api-types/ChatSession';
-import { chatMessagesQueryKey } from '@/lib/chat/get-chat-messages';
+import { chatMessagesQueryKey } from '@/features/chat/api/get-chat-messages';
 import { fakeSocketsInEachTest, FakeWebSocket, latestSocket, setTabHidden } from '@/test/live-sockets';
 import { json, mockFetch, renderApp } from '@/test/render';
 
