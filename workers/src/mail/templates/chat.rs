@@ -1,0 +1,144 @@
+//! The emails about chats: an offline chat to support, a transcript to its
+//! visitor.
+
+use contract::chat::{ChatMessage, ChatSession, SenderType, SessionStarted};
+
+use super::{Body, RenderedEmail, Site, Template};
+use crate::mail::{COMPANY, MailError, mailbox};
+
+/// A chat started while no agent was online, to the support inbox;
+/// replying answers the visitor.
+pub struct OfflineChat<'a>(pub &'a SessionStarted);
+
+impl Template for OfflineChat<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let chat = &self.0.session;
+        let visitor = mailbox(
+            "The visitor's address",
+            Some(&chat.visitor_name),
+            &chat.visitor_email,
+        )?;
+        let support = mailbox(
+            "The support inbox (site settings)",
+            Some(&format!("{COMPANY} Support")),
+            &site.settings.support_email,
+        )?;
+        let started = chat
+            .created_at
+            .format(&time::format_description::well_known::Rfc2822)
+            .unwrap_or_else(|_| chat.created_at.to_string());
+        let mut body = Body::default();
+        body.paragraph(&format!(
+            "{} <{}> started a chat while no agent was online.",
+            chat.visitor_name, chat.visitor_email
+        ))
+        .fields(&[
+            ("Chat", Some(&chat.session_id.to_string())),
+            ("Started", Some(&started)),
+        ])
+        .paragraph(
+            "They were told we will reply by email. Open the agent console to read the \
+             conversation, or reply to this email.",
+        )
+        .link(
+            "Open the agent console",
+            &format!("{}/admin/chat", site.public_url),
+        );
+        Ok(body.finish(
+            "chat.offline",
+            support,
+            Some(visitor),
+            format!("Offline chat from {}", chat.visitor_name),
+            site,
+        ))
+    }
+}
+
+/// A chat's transcript, to its visitor: what both sides wrote and the
+/// notices they saw, in order. Agents' private notes are not chat messages
+/// and never reach this template.
+pub struct ChatTranscript<'a> {
+    pub chat: &'a ChatSession,
+    pub messages: &'a [ChatMessage],
+}
+
+impl Template for ChatTranscript<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let chat = self.chat;
+        let visitor = mailbox(
+            "The chat's address",
+            Some(&chat.visitor_name),
+            &chat.visitor_email,
+        )?;
+        let support = mailbox(
+            "The support inbox (site settings)",
+            Some(&format!("{COMPANY} Support")),
+            &site.settings.support_email,
+        )?;
+        let when = |at: &time::OffsetDateTime| {
+            at.format(&time::format_description::well_known::Rfc2822)
+                .unwrap_or_else(|_| at.to_string())
+        };
+        let mut body = Body::default();
+        body.paragraph(&format!(
+            "Hello {}, here is the transcript of your chat with {COMPANY}, started {}.",
+            chat.visitor_name,
+            when(&chat.created_at)
+        ));
+        if self.messages.is_empty() {
+            body.paragraph("Nobody has written in this chat yet.");
+        }
+        for message in self.messages {
+            let who = match message.sender_type {
+                SenderType::User => chat.visitor_name.as_str(),
+                SenderType::Agent => "Support",
+                SenderType::System => "Notice",
+            };
+            body.fields(&[(who, Some(&when(&message.created_at)))])
+                .quote(&message.message);
+        }
+        body.paragraph("To follow up, reply to this email or start a new chat on our site.")
+            .link("Visit our site", site.public_url);
+        Ok(body.finish(
+            "chat.transcript",
+            visitor,
+            Some(support),
+            format!("Your chat transcript from {COMPANY}"),
+            site,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use contract::chat::ChatStatus;
+    use time::OffsetDateTime;
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::mail::templates::test_support::*;
+
+    #[test]
+    fn the_offline_chat_goes_to_the_support_inbox_of_the_settings() {
+        let settings = settings();
+        let started = SessionStarted {
+            session: ChatSession {
+                session_id: Uuid::now_v7(),
+                visitor_name: "Offline <b>Visitor</b>".to_owned(),
+                visitor_email: "visitor@example.com".to_owned(),
+                status: ChatStatus::Open,
+                created_at: OffsetDateTime::now_utc(),
+                queue_position: None,
+            },
+            agents_online: false,
+        };
+        let email = OfflineChat(&started)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(email.to.email.to_string(), "help@nyota.example");
+        assert_eq!(email.subject, "Offline chat from Offline <b>Visitor</b>");
+        assert!(email.html.contains("Offline &lt;b&gt;Visitor&lt;/b&gt;"));
+        assert!(email.text.contains("https://nyota.example/admin/chat"));
+        assert_footer(&email);
+    }
+}
