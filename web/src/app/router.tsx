@@ -65,10 +65,10 @@ const onDemandPages: Record<string, PageModule> = {
   '/testimonials': () => import('@/features/pages/components/testimonials/testimonials-page'),
   '/contact': () => import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
   '/finance': () => import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
-  '/blog': () => import('@/features/blog/components/blog-page'),
-  '/blog/:id': () => import('@/features/blog/components/blog-post-page'),
-  '/events': () => import('@/features/events/components/events-page'),
-  '/events/:id': () => import('@/features/events/components/event-detail-page'),
+  '/blog': () => import('@/features/content/components/blog/blog-page'),
+  '/blog/:id': () => import('@/features/content/components/blog/blog-post-page'),
+  '/events': () => import('@/features/content/components/events/events-page'),
+  '/events/:id': () => import('@/features/content/components/events/event-detail-page'),
   [`/solutions/${site.slug}-finance`]: () =>
     import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
 };
@@ -99,18 +99,18 @@ type Lazy = { load: () => Promise<{ default: ComponentType }>; loading: string }
 export const adminPages: Record<string, Lazy> = {
   '/admin': { load: () => import('@/features/admin/components/admin-home-page'), loading: 'Loading admin dashboard...' },
   '/admin/settings': { load: () => import('@/features/admin/components/admin-settings-page'), loading: 'Loading settings...' },
-  '/admin/events': { load: () => import('@/features/admin/components/admin-events-page'), loading: 'Loading events manager...' },
+  '/admin/events': { load: () => import('@/features/content/components/admin/admin-events-page'), loading: 'Loading events manager...' },
   '/admin/events/enhanced': {
-    load: () => import('@/features/admin/components/admin-events-enhanced-page'),
+    load: () => import('@/features/content/components/admin/admin-events-enhanced-page'),
     loading: 'Loading enhanced events manager...',
   },
-  '/admin/blogs': { load: () => import('@/features/admin/components/admin-blogs-page'), loading: 'Loading blog manager...' },
+  '/admin/blogs': { load: () => import('@/features/content/components/admin/admin-blogs-page'), loading: 'Loading blog manager...' },
   '/admin/blogs/enhanced': {
-    load: () => import('@/features/admin/components/admin-blogs-enhanced-page'),
+    load: () => import('@/features/content/components/admin/admin-blogs-enhanced-page'),
     loading: 'Loading enhanced blog manager...',
   },
   '/admin/analytics': { load: () => import('@/features/admin/components/admin-analytics-page'), loading: 'Loading analytics...' },
-  '/admin/uploads': { load: () => import('@/features/admin/components/admin-uploads-page'), loading: 'Loading uploads...' },
+  '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/admin/components/admin-database-page'), loading: 'Loading database view...' },
   '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
   '/admin/agents': { load: () => import('@/features/admin/components/admin-agents-page'), loading: 'Loading the support team...' },

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import type { BlogPost } from '@/api-types/BlogPost';
-import { BlogArticle } from '@/components/content/blog-article';
-import { postImageSrc } from '@/components/content/post-image';
+import { BlogArticle } from '@/features/content/components/blog-article';
+import { postImageSrc } from '@/features/content/components/post-image';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { refusalMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { toast } from '@/lib/toast-store';
-import { useCreateBlogPost } from '../api/create-blog-post';
-import { useUpdateBlogPost } from '../api/update-blog-post';
+import { useCreateBlogPost } from '@/features/content/api/create-blog-post';
+import { useUpdateBlogPost } from '@/features/content/api/update-blog-post';
 import {
   blogPostFieldFor,
   blogPostInput,

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import type { Event } from '@/api-types/Event';
-import { EventDetail } from '@/components/content/event-detail';
+import { EventDetail } from '@/features/content/components/event-detail';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { refusalMessage } from '@/lib/api-client';
 import { useSiteSettings } from '@/lib/site-settings';
 import { toast } from '@/lib/toast-store';
-import { useCreateEvent } from '../api/create-event';
-import { useUpdateEvent } from '../api/update-event';
+import { useCreateEvent } from '@/features/content/api/create-event';
+import { useUpdateEvent } from '@/features/content/api/update-event';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import {
   eventFieldFor,

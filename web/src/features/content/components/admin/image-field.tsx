@@ -2,7 +2,7 @@ import { Upload as UploadIcon } from 'lucide-react';
 import { forwardRef, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast-store';
-import { checkImageFile, useUploadImage } from '../api/upload-image';
+import { checkImageFile, useUploadImage } from '@/features/content/api/upload-image';
 import { InputField } from '@/components/admin/form-fields';
 
 /** The file types the picker offers (the server takes these four). */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '@/api-types/BlogPost';
-import { CategoryBadge } from '@/components/content/category-badge';
-import { PostByline } from '@/components/content/post-byline';
-import { postImageSrc } from '@/components/content/post-image';
+import { CategoryBadge } from '@/features/content/components/category-badge';
+import { PostByline } from '@/features/content/components/post-byline';
+import { postImageSrc } from '@/features/content/components/post-image';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 
 /**

@@ -9,8 +9,8 @@ import { LoadingMessage } from '@/components/ui/spinner';
 import { limits } from '@/config/site';
 import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useBlogCategories } from '../api/list-blog-categories';
-import { blogListParams, useBlogPosts } from '../api/list-blog-posts';
+import { useBlogCategories } from '@/features/content/api/list-blog-categories';
+import { blogListParams, useBlogPosts } from '@/features/content/api/list-blog-posts';
 import { BlogCard } from './blog-card';
 import { BlogSidebar } from './blog-sidebar';
 

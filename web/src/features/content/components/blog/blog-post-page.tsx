@@ -1,15 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { BlogArticle } from '@/components/content/blog-article';
-import { postImageSrc } from '@/components/content/post-image';
+import { BlogArticle } from '@/features/content/components/blog-article';
+import { postImageSrc } from '@/features/content/components/post-image';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { canonicalUrl, PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { isSafeHref } from '@/lib/content/links';
 import { routeMeta } from '@/lib/route-meta';
-import { useBlogImageData } from '../api/get-blog-image-data';
-import { useBlogPost } from '../api/get-blog-post';
+import { useBlogImageData } from '@/features/content/api/get-blog-image-data';
+import { useBlogPost } from '@/features/content/api/get-blog-post';
 import { ShareButton } from './share-button';
 
 const backClass =

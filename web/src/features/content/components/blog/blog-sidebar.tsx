@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { categoryColour } from '@/components/content/category-badge';
+import { categoryColour } from '@/features/content/components/category-badge';
 import { Alert } from '@/components/ui/alert';
 import { SubscribeBox } from '@/components/marketing/subscribe-box';
-import { useBlogCategories } from '../api/list-blog-categories';
+import { useBlogCategories } from '@/features/content/api/list-blog-categories';
 
 export const blogSubscribeSuccess = "Thank you! You'll receive updates about new Nyota blog articles.";
 

@@ -7,7 +7,7 @@ import {
   eventImageSrc,
   registerHref,
   StatusBadge,
-} from '@/components/content/event-badges';
+} from '@/features/content/components/event-badges';
 import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { formatCalendarDate } from '@/lib/content/dates';

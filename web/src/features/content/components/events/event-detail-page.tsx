@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { eventImageSrc } from '@/components/content/event-badges';
-import { EventDetail } from '@/components/content/event-detail';
+import { eventImageSrc } from '@/features/content/components/event-badges';
+import { EventDetail } from '@/features/content/components/event-detail';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { routeMeta } from '@/lib/route-meta';
 import { useSiteSettings } from '@/lib/site-settings';
-import { eventTexts, useEvent } from '../api/get-event';
+import { eventTexts, useEvent } from '@/features/content/api/get-event';
 
 function BackToEvents() {
   return (

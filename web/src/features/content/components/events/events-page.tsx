@@ -13,8 +13,8 @@ import { limits, site } from '@/config/site';
 import { subscribeTexts } from '@/lib/content/subscribe';
 import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useEventFilters } from '../api/list-event-filters';
-import { eventListParams, eventsTexts, useEvents } from '../api/list-events';
+import { useEventFilters } from '@/features/content/api/list-event-filters';
+import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
 
 export const noOtherEvents = 'No other events available at the moment. Check back soon!';
