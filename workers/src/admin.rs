@@ -1,14 +1,12 @@
 //! Seeding of the admin account, idempotent so that `infra/run` can call it
 //! on every start.
 
-use anyhow::Context as _;
 use contract::accounts::normalize_email;
 use rand::Rng as _;
 use rand::distributions::Alphanumeric;
 use sqlx::PgPool;
-use uuid::Uuid;
 
-use crate::accounts::{email_taken, hash_off_runtime};
+use crate::accounts::{email_taken, hash_off_runtime, users};
 
 /// What seeding did, for the start-up banner.
 #[derive(Debug, PartialEq, Eq)]
@@ -32,15 +30,7 @@ pub async fn seed_admin(
             Some(password) => Some(hash_off_runtime(password).await?),
             None => None,
         };
-        sqlx::query!(
-            "update users set role = 'admin', password_hash = coalesce($2, password_hash)
-             where email = $1",
-            email,
-            password_hash,
-        )
-        .execute(pool)
-        .await
-        .context("failed to update the admin")?;
+        users::promote_admin(pool, &email, password_hash.as_deref()).await?;
         return Ok(Seeded::Existing {
             password_changed: password_hash.is_some(),
         });
@@ -53,16 +43,6 @@ pub async fn seed_admin(
             .collect()
     });
     let password_hash = hash_off_runtime(password.clone()).await?;
-    sqlx::query!(
-        "insert into users (id, email, username, name, phone, password_hash, role)
-         values ($1, $2, $2, 'Administrator', '', $3, 'admin')
-         on conflict (email) do update set role = 'admin'",
-        Uuid::now_v7(),
-        email,
-        password_hash,
-    )
-    .execute(pool)
-    .await
-    .context("failed to insert the admin")?;
+    users::insert_admin(pool, &email, &password_hash).await?;
     Ok(Seeded::Created { password })
 }

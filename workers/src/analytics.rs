@@ -6,6 +6,9 @@
 //! Exactly once, as the `views` role does it (see [`crate::batching`]):
 //! each view's id goes into `counted_page_views` in the transaction that
 //! adds it, and only ids inserted there are added.
+//!
+//! Owns tables counted_page_views and page_views_daily: the only module
+//! that writes them (pruned through [`crate::batching::prune_counted`]).
 
 use std::collections::HashMap;
 

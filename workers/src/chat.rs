@@ -10,6 +10,8 @@
 //! reopens a resolved chat before publishing its visitor's message): what
 //! the agents' inbox shows of a chat's activity (last message, its time) is
 //! read from `chat_messages` itself.
+//!
+//! Owns table chat_messages: the only module that writes it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;

@@ -26,6 +26,10 @@
 //! doubling to 60 s, [`RETRY`]: about 25 minutes in all) and then
 //! dead-lettered, visible in `dead_letters` and replayable; a replay sends
 //! only the emails not sent yet.
+//!
+//! Owns tables contact_requests, waitlist_entries and subscriptions in the
+//! workers: the only module of the crate that writes them (the gateway
+//! changes a request's status and confirms and ends subscriptions).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -369,15 +373,13 @@ async fn handle_password_reset(
     // Each attempt stores a token of its own, so the one emailed always
     // works; a token whose email failed was never seen by anyone.
     let (token, token_hash) = crate::reset_tokens::generate();
-    let stored = sqlx::query!(
-        "insert into password_reset_tokens (token_hash, request_id, user_id, expires_at)
-         values ($1, $2, $3, now() + make_interval(secs => $4))",
-        token_hash,
+    let stored = crate::reset_tokens::store(
+        pool,
+        &token_hash,
         request.id,
         account.id,
-        request.purpose.lifetime().as_secs_f64(),
+        request.purpose.lifetime(),
     )
-    .execute(pool)
     .await;
     if let Err(error) = stored {
         return Outcome::from_sqlx(error);

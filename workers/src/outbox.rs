@@ -2,6 +2,8 @@
 //! change, `publish` right after its commit, and `relay_forever` to publish
 //! whatever a crash left behind. Every publish carries the row id as
 //! `Nats-Msg-Id`, so JetStream drops the duplicates a retry may cause.
+//!
+//! Owns table outbox: the only module that writes it.
 
 use std::time::Duration;
 

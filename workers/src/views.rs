@@ -10,6 +10,10 @@
 //! therefore skipped. Rows are pruned once the consumer's ack floor has
 //! passed them, as JetStream never redelivers those. The consuming loop is
 //! the one every batching role shares ([`crate::batching`]).
+//!
+//! Owns table counted_views: the only module that writes it (pruned
+//! through [`crate::batching::prune_counted`]). It also adds the counts to
+//! `blog_posts`, which the gateway's content module owns.
 
 use std::collections::HashMap;
 

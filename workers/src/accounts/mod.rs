@@ -2,6 +2,8 @@
 //! service in a queue group. Argon2 runs on the blocking pool, bounded by a semaphore, so that
 //! password work never stalls the runtime nor exhausts memory (19 MiB each).
 
+pub mod users;
+
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -163,22 +165,15 @@ impl Service {
         }
         let password_hash = hash_off_runtime(request.password).await?;
         let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
-        let row = sqlx::query_as!(
-            User,
-            r#"insert into users (id, email, username, name, phone, password_hash)
-             values ($1, $2, $3, $4, $5, $6)
-             on conflict (email) do nothing
-             returning id, email, username, name, name as "full_name!", phone, role as "role: Role", is_admin, created_at"#,
-            Uuid::now_v7(),
-            email,
-            request.username.trim(),
-            request.name.trim(),
-            request.phone.trim(),
+        let row = users::insert(
+            &mut tx,
+            &email,
+            &request.username,
+            &request.name,
+            &request.phone,
             password_hash,
         )
-        .fetch_optional(&mut *tx)
-        .await
-        .context("failed to insert the user")?;
+        .await?;
         // A concurrent registration with the same email won the race.
         let user = row.ok_or(Failure::Domain(AccountsError::EmailExists))?;
         // The sales notification commits with the account, never without it.
@@ -274,48 +269,19 @@ impl Service {
         // A token is open while unused and unexpired.
         let token_hash = reset_tokens::hash(&request.token);
         // Checked first so that a bad link costs no hashing.
-        let open = sqlx::query_scalar!(
-            r#"select exists(select 1 from password_reset_tokens
-                             where token_hash = $1 and used_at is null and expires_at > now())
-                 as "open!""#,
-            token_hash
-        )
-        .fetch_one(&self.ctx.pool)
-        .await
-        .context("failed to look up the reset token")?;
+        let open = reset_tokens::is_open(&self.ctx.pool, &token_hash).await?;
         if !open {
             return Ok(None);
         }
         let password_hash = hash_off_runtime(request.password).await?;
         let mut tx = self.ctx.pool.begin().await.context("failed to begin")?;
         // Taken again under the row lock: of two concurrent uses, one wins.
-        let user_id = sqlx::query_scalar!(
-            "update password_reset_tokens set used_at = now()
-             where token_hash = $1 and used_at is null and expires_at > now()
-             returning user_id",
-            token_hash
-        )
-        .fetch_optional(&mut *tx)
-        .await
-        .context("failed to use the reset token")?;
+        let user_id = reset_tokens::use_up(&mut tx, &token_hash).await?;
         let Some(user_id) = user_id else {
             return Ok(None);
         };
-        sqlx::query!(
-            "update users set password_hash = $2 where id = $1",
-            user_id,
-            password_hash
-        )
-        .execute(&mut *tx)
-        .await
-        .context("failed to set the password")?;
-        sqlx::query!(
-            "update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null",
-            user_id
-        )
-        .execute(&mut *tx)
-        .await
-        .context("failed to close the other reset tokens")?;
+        users::set_password(&mut tx, user_id, &password_hash).await?;
+        reset_tokens::close_all_of(&mut tx, user_id).await?;
         let sessions = delete_sessions_of(&mut tx, user_id).await?;
         tx.commit()
             .await

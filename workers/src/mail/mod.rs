@@ -20,6 +20,8 @@
 //! job is mail still stores what it must and acks, rather than retrying
 //! messages that can never be emailed. Nothing is recorded as sent, but the
 //! messages are acked: configuring SMTP later does not email old requests.
+//!
+//! Owns table sent_emails: the only module that writes it.
 
 pub mod templates;
 

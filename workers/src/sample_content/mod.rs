@@ -10,6 +10,9 @@
 //! relative to the day it runs, so the events are split into upcoming and
 //! completed ones whenever it runs. Its illustrations are the project's own
 //! files under `web/public/images/sample/`.
+//!
+//! Writes `blog_posts`, `events` and `audit_log` only to insert the
+//! samples; the gateway owns those tables.
 
 use std::fmt;
 

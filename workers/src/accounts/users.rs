@@ -1,0 +1,93 @@
+//! Owns table users: the only module that writes it (in the workers; the
+//! gateway writes some columns too, see the table owners in the README).
+//! Registration, a password reset and `seed-admin` all write through here.
+
+use anyhow::Context as _;
+use contract::accounts::{Role, User};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+/// Stores a new account; `None` when the email is taken (a concurrent
+/// registration with the same email won the race).
+pub(crate) async fn insert(
+    tx: &mut PgConnection,
+    email: &str,
+    username: &str,
+    name: &str,
+    phone: &str,
+    password_hash: String,
+) -> anyhow::Result<Option<User>> {
+    sqlx::query_as!(
+        User,
+        r#"insert into users (id, email, username, name, phone, password_hash)
+             values ($1, $2, $3, $4, $5, $6)
+             on conflict (email) do nothing
+             returning id, email, username, name, name as "full_name!", phone, role as "role: Role", is_admin, created_at"#,
+        Uuid::now_v7(),
+        email,
+        username.trim(),
+        name.trim(),
+        phone.trim(),
+        password_hash,
+    )
+    .fetch_optional(&mut *tx)
+    .await
+    .context("failed to insert the user")
+}
+
+/// Replaces the password of `user_id`.
+pub(crate) async fn set_password(
+    tx: &mut PgConnection,
+    user_id: Uuid,
+    password_hash: &str,
+) -> anyhow::Result<()> {
+    sqlx::query!(
+        "update users set password_hash = $2 where id = $1",
+        user_id,
+        password_hash
+    )
+    .execute(&mut *tx)
+    .await
+    .context("failed to set the password")?;
+    Ok(())
+}
+
+/// Makes the account of `email` an admin, and replaces its password when
+/// `password_hash` is given.
+pub(crate) async fn promote_admin(
+    pool: &PgPool,
+    email: &str,
+    password_hash: Option<&str>,
+) -> anyhow::Result<()> {
+    sqlx::query!(
+        "update users set role = 'admin', password_hash = coalesce($2, password_hash)
+             where email = $1",
+        email,
+        password_hash,
+    )
+    .execute(pool)
+    .await
+    .context("failed to update the admin")?;
+    Ok(())
+}
+
+/// Creates the admin account of `email` (or promotes one a concurrent run
+/// created).
+pub(crate) async fn insert_admin(
+    pool: &PgPool,
+    email: &str,
+    password_hash: &str,
+) -> anyhow::Result<()> {
+    sqlx::query!(
+        "insert into users (id, email, username, name, phone, password_hash, role)
+         values ($1, $2, $2, 'Administrator', '', $3, 'admin')
+         on conflict (email) do update set role = 'admin'",
+        Uuid::now_v7(),
+        email,
+        password_hash,
+    )
+    .execute(pool)
+    .await
+    .context("failed to insert the admin")?;
+    Ok(())
+}
