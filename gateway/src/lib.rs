@@ -2,26 +2,27 @@
 //! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
 //! it too, on a port-0 listener.
 
+pub mod app;
 pub mod chat;
 pub mod content;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
 pub mod http;
 pub mod openapi;
+pub mod ops;
 pub mod platform;
 pub mod revocation;
 pub mod site_settings;
+pub mod startup;
 pub mod state;
 
-use std::time::Duration;
-
 use anyhow::Context as _;
-
 use secrecy::ExposeSecret as _;
 use tokio::net::TcpListener;
-use tower_sessions::ExpiredDeletion as _;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
-use platform::{limits, metrics, serve, sessions};
+use platform::{serve, sessions};
 
 pub use platform::settings::Settings;
 pub use state::AppState;
@@ -32,24 +33,6 @@ pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async
         contract::process::connect_postgres(settings.database_url.expose_secret(), 20).await?;
     let nats = contract::process::connect_nats(&settings.nats_url, "gateway").await?;
     Ok((pool, nats))
-}
-
-/// Refuses a nats-server older than 2.10: the shared rate limits watch a
-/// JetStream key-value bucket in ways older servers do not support.
-async fn require_nats_2_10(nats: &async_nats::Client) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    // The client may still be connecting; its server's INFO arrives first.
-    tokio::time::timeout(Duration::from_secs(10), nats.flush())
-        .await
-        .context("NATS did not answer within 10 s")?
-        .context("failed to reach NATS")?;
-    let version = nats.server_info().version;
-    anyhow::ensure!(
-        limits::nats_version_supported(&version),
-        "nats-server {version:?} is too old: the gateway needs nats-server 2.10 or newer \
-         (./infra/run and ./infra/test start one when the local server is older)"
-    );
-    Ok(())
 }
 
 /// Serves the app on `listener` and `/metrics` on `METRICS_ADDR` until
@@ -79,51 +62,25 @@ pub async fn launch_with_metrics_listener(
     metrics_listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    require_nats_2_10(&nats).await?;
-    let state = AppState::new(settings, pool.clone(), nats).await?;
+    startup::require_nats_2_10(&nats).await?;
+    let provisioned = startup::provision(&settings, &pool, &nats).await?;
+    let state = AppState::new(settings, pool.clone(), nats, provisioned);
     let store =
         sessions::SessionStore::new(pool, state.nats.clone(), state.namespace.sessions_changed());
-    sessions::listen(&state.nats, store.clone(), state.shutdown.clone())
-        .await
-        .context("failed to subscribe to session changes")?;
-    chat::assignment::spawn_heartbeat(state.clone(), state.shutdown.clone());
-    let session_cleanup = tokio::spawn(
-        store
-            .postgres()
-            .clone()
-            .continuously_delete_expired(Duration::from_secs(3600)),
-    );
-    let limits_state = state.clone();
-    let limits_sharing = tokio::spawn(async move {
-        let limits = &limits_state.limits;
-        tokio::join!(limits.follow_bucket(), limits.share_tats());
-    });
-    let limiter_state = state.clone();
-    let limiter_cleanup = tokio::spawn(async move {
-        let mut every_minute = tokio::time::interval(Duration::from_secs(60));
-        loop {
-            every_minute.tick().await;
-            limiter_state.limits.forget_idle_keys();
-        }
-    });
-    let upkeep_state = state.clone();
-    let metrics_upkeep = tokio::spawn(async move {
-        let mut every_few_seconds = tokio::time::interval(Duration::from_secs(5));
-        loop {
-            every_few_seconds.tick().await;
-            upkeep_state.metrics.run_upkeep();
-        }
-    });
+    let tracker = TaskTracker::new();
+    // Cancelled once the server has drained: ends the upkeep tasks and the
+    // metrics listener.
+    let stopped = CancellationToken::new();
+    startup::spawn_listeners(&state, &store, &tracker, &stopped).await?;
     tracing::info!(address = %metrics_listener.local_addr()?, "metrics listening");
-    let metrics_stop = tokio_util::sync::CancellationToken::new();
-    let metrics_server = tokio::spawn(
-        axum::serve(metrics_listener, metrics::router(state.clone()))
-            .with_graceful_shutdown(metrics_stop.clone().cancelled_owned())
+    tracker.spawn(
+        axum::serve(metrics_listener, ops::metrics::router(state.clone()))
+            .with_graceful_shutdown(stopped.clone().cancelled_owned())
             .into_future(),
     );
     let sockets = state.shutdown.clone();
     let limits = state.settings.http.clone();
-    let app = http::app(state, store);
+    let app = app::app(state, store);
     tracing::info!(address = %listener.local_addr()?, "gateway listening");
     let served = serve::serve(listener, app, limits, async move {
         shutdown.await;
@@ -131,12 +88,9 @@ pub async fn launch_with_metrics_listener(
         sockets.cancel();
     })
     .await;
-    metrics_stop.cancel();
-    let _ = metrics_server.await;
-    session_cleanup.abort();
-    limiter_cleanup.abort();
-    limits_sharing.abort();
-    metrics_upkeep.abort();
+    stopped.cancel();
+    tracker.close();
+    tracker.wait().await;
     served?;
     tracing::info!("gateway stopped");
     Ok(())

@@ -8,25 +8,19 @@
 //! What every route shares because of a middleware or an extractor (the CSRF
 //! header, body limits, the JSON extractor's refusals, 404 for a malformed
 //! path id, 401 without a session, 500) is added here, once, by
-//! [`shared_responses`]; a handler documents only what is its own.
+//! [`shared_responses`]; a handler documents only what is its own. The
+//! routes themselves are listed by `crate::app`, which hands the document
+//! to [`finish`].
 
-use std::sync::LazyLock;
-
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
 use utoipa::openapi::path::{HttpMethod, Operation, ParameterIn};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{
     ContentBuilder, InfoBuilder, OpenApi, Ref, RefOr, Response as ApiResponse, ResponseBuilder,
 };
 use utoipa::{PartialSchema as _, ToSchema as _};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::http::SESSION_COOKIE;
 use crate::platform::error::ErrorBody;
-use crate::state::AppState;
+use crate::platform::sessions::SESSION_COOKIE;
 
 /// The security scheme of the session cookie.
 pub const SESSION: &str = "session";
@@ -36,67 +30,8 @@ pub const CSRF: &str = "csrf";
 pub const CSRF_HEADER: &str = "X-Requested-With";
 pub const CSRF_VALUE: &str = "XMLHttpRequest";
 
-/// Every `/api` route with its description, paths relative to `/api`.
-pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(openapi_json))
-        .merge(crate::http::auth::router())
-        .merge(crate::chat::http::router())
-        .merge(crate::http::content::router())
-        .merge(crate::http::site_settings::router())
-        .merge(crate::http::analytics::router())
-        .merge(crate::http::database::router())
-        .merge(crate::http::uploads::router())
-        .merge(crate::http::intake::router())
-        .merge(crate::http::waitlist::router())
-        .merge(crate::http::subscriptions::router())
-        .merge(crate::http::password_reset::router())
-        .merge(crate::http::team::router())
-        .merge(crate::http::canned_responses::router())
-}
-
-/// The `/api` routes, to be nested under `/api`.
-pub fn router() -> axum::Router<AppState> {
-    api_router().into()
-}
-
-/// The document as served: the same routes, nested under `/api`.
-pub fn document() -> OpenApi {
-    finish(
-        OpenApiRouter::new()
-            .nest("/api", api_router())
-            .into_openapi(),
-    )
-}
-
-static DOCUMENT_JSON: LazyLock<Bytes> = LazyLock::new(|| {
-    // Serialising our own document cannot fail; an empty body would show it.
-    Bytes::from(document().to_pretty_json().unwrap_or_default())
-});
-
-/// This document.
-#[utoipa::path(
-    get,
-    path = "/openapi.json",
-    tag = "meta",
-    responses(
-        (status = 200, description = "This API's OpenAPI 3.1 description",
-         content_type = "application/json", body = Object),
-    )
-)]
-pub async fn openapi_json() -> Response {
-    (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        DOCUMENT_JSON.clone(),
-    )
-        .into_response()
-}
-
 /// Title, security schemes, and the responses every route shares.
-fn finish(mut document: OpenApi) -> OpenApi {
+pub fn finish(mut document: OpenApi) -> OpenApi {
     document.info = InfoBuilder::new()
         .title("Nyota Cloud API")
         .version(env!("CARGO_PKG_VERSION"))
@@ -250,45 +185,4 @@ fn shared_responses(method: HttpMethod, operation: &mut Operation) {
         "Something went wrong on our side (details only in the server's log)",
         None,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_document_is_openapi_3_1_with_both_security_schemes() {
-        let json = serde_json::to_value(document()).expect("serialises");
-        assert_eq!(json["openapi"], "3.1.0");
-        let schemes = &json["components"]["securitySchemes"];
-        assert_eq!(schemes[SESSION]["in"], "cookie");
-        assert_eq!(schemes[SESSION]["name"], SESSION_COOKIE);
-        assert_eq!(schemes[CSRF]["in"], "header");
-        assert_eq!(schemes[CSRF]["name"], CSRF_HEADER);
-    }
-
-    #[test]
-    fn every_unsafe_operation_requires_the_csrf_header_and_every_route_is_under_api() {
-        let json = serde_json::to_value(document()).expect("serialises");
-        let paths = json["paths"].as_object().expect("paths");
-        assert!(paths.len() > 40, "only {} paths", paths.len());
-        for (path, item) in paths {
-            assert!(path.starts_with("/api/"), "{path}");
-            for (method, operation) in item.as_object().expect("path item") {
-                if method == "get" {
-                    continue;
-                }
-                let requirements = operation["security"]
-                    .as_array()
-                    .unwrap_or_else(|| panic!("{method} {path} has no security"));
-                assert!(
-                    requirements
-                        .iter()
-                        .all(|requirement| requirement.get(CSRF).is_some()),
-                    "{method} {path}: every way in needs the CSRF header"
-                );
-                assert!(operation["responses"]["403"].is_object(), "{method} {path}");
-            }
-        }
-    }
 }

@@ -5,6 +5,7 @@
 
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use crate::chat::hub::Hub;
@@ -38,9 +39,10 @@ pub async fn listen(
     nats: &async_nats::Client,
     subject: String,
     hub: Hub,
+    tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    crate::platform::bus::follow(nats, subject, shutdown, move |revocation| {
+    crate::platform::bus::follow(nats, subject, tracker, shutdown, move |revocation| {
         let id = revocation
             .subject
             .rsplit('.')

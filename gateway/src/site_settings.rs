@@ -16,6 +16,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use crate::content::cache::Answer;
 
@@ -123,11 +124,12 @@ pub async fn listen(
     subject: String,
     pool: PgPool,
     cache: SiteSettingsCache,
+    tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
     let mut changes = nats.subscribe(subject).await?;
     contract::process::nats_round_trip(nats).await?;
-    Ok(tokio::spawn(async move {
+    Ok(tracker.spawn(async move {
         let mut every_minute = tokio::time::interval(RELOAD_EVERY);
         every_minute.tick().await;
         loop {

@@ -39,88 +39,42 @@ pub struct Inner {
     /// Rate limits, shared with the other gateways through NATS.
     pub limits: Limits,
     /// This gateway's own metrics recorder.
-    pub metrics: Metrics,
+    pub metrics: Arc<Metrics>,
     /// Blog and event answers, cleared on every `content.changed`.
     pub content: ContentCache,
     /// The site settings, reloaded on every `settings.changed`.
     pub site_settings: SiteSettingsCache,
 }
 
+/// What [`crate::startup::provision`] made or read before the state can be
+/// built: the namespace, the JetStream streams and the rate-limit bucket,
+/// and the site settings.
+pub struct Provisioned {
+    pub namespace: Namespace,
+    pub jetstream: async_nats::jetstream::Context,
+    pub limits: Limits,
+    pub site_settings: SiteSettingsCache,
+}
+
 impl AppState {
-    /// Builds the state, creating the JetStream streams and the rate-limit
-    /// bucket if this is the first process to need them.
-    pub async fn new(
+    /// Builds the state from its parts: no I/O, nothing started (the
+    /// listeners that keep it current are [`crate::startup::spawn_listeners`]).
+    pub fn new(
         settings: Settings,
         pool: PgPool,
         nats: async_nats::Client,
-    ) -> anyhow::Result<Self> {
-        use anyhow::Context as _;
-        let namespace = Namespace::new(settings.nats_prefix.clone())
-            .map_err(anyhow::Error::msg)?
-            .with_replicas(settings.jetstream_replicas);
-        let jetstream = async_nats::jetstream::new(nats.clone());
-        jetstream
-            .get_or_create_stream(namespace.chat_stream())
-            .await
-            .context("failed to create the CHAT stream")?;
-        // Blog views are published here even before any worker has started.
-        jetstream
-            .get_or_create_stream(namespace.intake_stream())
-            .await
-            .context("failed to create the INTAKE stream")?;
-        let limits = Limits::shared(
-            settings.limits.clone(),
-            &jetstream,
-            namespace.rate_limits_bucket(),
-            namespace.replicas(),
-        )
-        .await?;
+        provisioned: Provisioned,
+    ) -> Self {
+        let Provisioned {
+            namespace,
+            jetstream,
+            limits,
+            site_settings,
+        } = provisioned;
         let presence = Presence::new(nats.clone(), namespace.agents_presence());
         let hub = Hub::new(nats.clone(), namespace.clone(), presence.clone());
-        let shutdown = CancellationToken::new();
-        crate::revocation::listen(
-            &nats,
-            namespace.sessions_revoked_all(),
-            hub.clone(),
-            shutdown.clone(),
-        )
-        .await
-        .context("failed to subscribe to revocations")?;
-        let confirmations = Confirmations::listen(&nats, namespace.clone(), shutdown.clone())
-            .await
-            .context("failed to subscribe to commit confirmations")?;
-        let chat_owners = ChatOwners::default();
-        crate::chat::owners::listen(
-            &nats,
-            namespace.chats_changed(),
-            chat_owners.clone(),
-            shutdown.clone(),
-        )
-        .await
-        .context("failed to subscribe to chat changes")?;
-        let content = ContentCache::default();
-        crate::content::cache::listen(
-            &nats,
-            namespace.content_changed(),
-            namespace.content_views(),
-            content.clone(),
-            shutdown.clone(),
-        )
-        .await
-        .context("failed to subscribe to content changes")?;
-        let site_settings = SiteSettingsCache::load(&pool)
-            .await
-            .context("failed to load the site settings")?;
-        crate::site_settings::listen(
-            &nats,
-            namespace.settings_changed(),
-            pool.clone(),
-            site_settings.clone(),
-            shutdown.clone(),
-        )
-        .await
-        .context("failed to subscribe to settings changes")?;
-        let state = AppState {
+        let confirmations = Confirmations::new(&namespace);
+        AppState {
             inner: Arc::new(Inner {
                 pool,
                 nats,
@@ -128,18 +82,16 @@ impl AppState {
                 hub,
                 presence,
                 confirmations,
-                chat_owners,
-                shutdown,
+                chat_owners: ChatOwners::default(),
+                shutdown: CancellationToken::new(),
                 namespace,
                 settings,
                 limits,
-                metrics: Metrics::default(),
-                content,
+                metrics: Arc::default(),
+                content: ContentCache::default(),
                 site_settings,
             }),
-        };
-        crate::chat::resync::spawn(&state);
-        Ok(state)
+        }
     }
 }
 

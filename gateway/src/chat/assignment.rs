@@ -132,20 +132,18 @@ pub async fn console_closed(state: &AppState, agent_id: Uuid) {
 /// Every [`HEARTBEAT`]: records the agents connected here, returns the
 /// chats of agents gone longer than `AGENT_RETURN_AFTER_SECS` to the queue,
 /// and assigns what waits.
-pub fn spawn_heartbeat(state: AppState, shutdown: CancellationToken) {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(HEARTBEAT);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = ticks.tick() => {}
-                () = shutdown.cancelled() => return,
-            }
-            if let Err(error) = heartbeat(&state).await {
-                tracing::warn!(%error, "agent heartbeat failed");
-            }
+pub async fn heartbeats(state: AppState, shutdown: CancellationToken) {
+    let mut ticks = tokio::time::interval(HEARTBEAT);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticks.tick() => {}
+            () = shutdown.cancelled() => return,
         }
-    });
+        if let Err(error) = heartbeat(&state).await {
+            tracing::warn!(%error, "agent heartbeat failed");
+        }
+    }
 }
 
 async fn heartbeat(state: &AppState) -> Result<(), ChatError> {

@@ -14,6 +14,7 @@ use contract::chat::CommitConfirmation;
 use futures::StreamExt as _;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 type Waiting = Arc<Mutex<HashMap<Uuid, oneshot::Sender<()>>>>;
@@ -27,22 +28,43 @@ pub struct Confirmations {
 }
 
 impl Confirmations {
-    /// Subscribes to this gateway's confirmations and routes each to the
-    /// request waiting for it. Should the subscription end (it should not
-    /// before shutdown), that is logged and sends wait out their time-out.
+    /// This gateway's confirmations, not yet routed (see [`Self::route`]).
+    pub fn new(namespace: &Namespace) -> Self {
+        let gateway = Uuid::new_v4();
+        Confirmations {
+            subject: namespace.chat_confirm(gateway),
+            waiting: Waiting::default(),
+        }
+    }
+
+    /// [`Self::new`] and [`Self::route`] in one, on a task of its own.
     pub async fn listen(
         nats: &async_nats::Client,
         namespace: Namespace,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
-        let gateway = Uuid::new_v4();
-        let subject = namespace.chat_confirm(gateway);
-        let mut confirmations = nats.subscribe(subject.clone()).await?;
+        let confirmations = Self::new(&namespace);
+        confirmations
+            .route(nats, &TaskTracker::new(), shutdown)
+            .await?;
+        Ok(confirmations)
+    }
+
+    /// Subscribes to this gateway's confirmations and routes each to the
+    /// request waiting for it, on a task of `tracker`. Should the
+    /// subscription end (it should not before shutdown), that is logged and
+    /// sends wait out their time-out.
+    pub async fn route(
+        &self,
+        nats: &async_nats::Client,
+        tracker: &TaskTracker,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<()> {
+        let mut confirmations = nats.subscribe(self.subject.clone()).await?;
         // The server must have the subscription before the first send.
         contract::process::nats_round_trip(nats).await?;
-        let waiting = Waiting::default();
-        let routes = Arc::clone(&waiting);
-        tokio::spawn(async move {
+        let routes = Arc::clone(&self.waiting);
+        tracker.spawn(async move {
             loop {
                 let next = tokio::select! {
                     next = confirmations.next() => next,
@@ -66,7 +88,7 @@ impl Confirmations {
                 }
             }
         });
-        Ok(Confirmations { subject, waiting })
+        Ok(())
     }
 
     /// Starts waiting for message `id`'s confirmation (before it is

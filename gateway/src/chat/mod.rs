@@ -8,6 +8,7 @@
 pub mod access;
 pub mod assignment;
 pub mod confirmations;
+pub mod error;
 pub mod http;
 pub mod hub;
 pub mod owners;
@@ -20,50 +21,11 @@ pub mod store;
 use contract::chat::{InboxReason, ServerFrame};
 use uuid::Uuid;
 
-use crate::platform::bus::BusError;
-use crate::platform::error::ApiError;
 use crate::state::AppState;
 
 pub use access::{Requester, role_in_chat};
+pub use error::ChatError;
 pub use pipeline::{publish_inbox_update, send_client_message, send_message};
-
-/// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
-/// for ApiError`) and logged with its cause where it is handled.
-#[derive(Debug, thiserror::Error)]
-pub enum ChatError {
-    /// No such chat, or not the requester's: the same answer for both.
-    #[error("chat not found")]
-    NotFound,
-    /// NATS/JetStream did not take the message.
-    #[error("chat pipeline unavailable: {0:#}")]
-    Unavailable(anyhow::Error),
-    #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("session store error: {0}")]
-    Session(#[from] tower_sessions::session::Error),
-}
-
-impl From<BusError> for ChatError {
-    fn from(error: BusError) -> Self {
-        ChatError::Unavailable(anyhow::Error::new(error))
-    }
-}
-
-impl From<ChatError> for ApiError {
-    fn from(error: ChatError) -> Self {
-        match error {
-            ChatError::NotFound => ApiError::NotFound,
-            ChatError::Unavailable(cause) => {
-                tracing::warn!(error = format!("{cause:#}"), "chat pipeline unavailable");
-                ApiError::Unavailable(UNAVAILABLE)
-            }
-            ChatError::Database(cause) => ApiError::from(cause),
-            ChatError::Session(cause) => ApiError::from(cause),
-        }
-    }
-}
-
-const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
 
 /// Session key of the random token that marks this browser as the owner of
 /// the chats it started. It survives the id rotation at login.
@@ -80,7 +42,10 @@ pub async fn adopt_anonymous_chats(
     user_id: Uuid,
 ) -> Result<(), ChatError> {
     let adopted = store::adopt_anonymous_chats(&state.pool, token, user_id).await?;
-    owners::changed(state, &adopted).await
+    state
+        .chat_owners
+        .changed(&state.nats, &state.namespace, &adopted)
+        .await
 }
 
 /// Reopens a resolved chat its visitor writes to again, and tells the agent
@@ -88,7 +53,10 @@ pub async fn adopt_anonymous_chats(
 #[tracing::instrument(name = "chat.reopen", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn reopen(state: &AppState, chat_id: Uuid) -> Result<(), ChatError> {
     if store::reopen(&state.pool, chat_id).await? {
-        owners::changed(state, &[chat_id]).await?;
+        state
+            .chat_owners
+            .changed(&state.nats, &state.namespace, &[chat_id])
+            .await?;
         publish_inbox_update(state, chat_id, InboxReason::Status).await;
     }
     Ok(())

@@ -4,7 +4,7 @@
 //! status change rarely (adoption at sign-in, resolve, reopen).
 //!
 //! A cached copy must not outlive a change made on another gateway. Every
-//! such write announces the chat's id on `chat.changed` ([`changed`])
+//! such write announces the chat's id on `chat.changed` ([`ChatOwners::changed`])
 //! before its request is answered, and every gateway drops its copy when the
 //! id arrives — and once more a moment later, in case a read that started
 //! before the change was still putting the old row in. After a gap in NATS,
@@ -13,14 +13,15 @@
 
 use std::time::Duration;
 
+use contract::Namespace;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::ChatError;
+use super::error::ChatError;
 use super::store::{self, Ownership};
-use crate::state::AppState;
 
 /// Chats each gateway keeps; the least used go first.
 const CACHED_CHATS: u64 = 100_000;
@@ -71,22 +72,29 @@ impl ChatOwners {
     pub fn forget_all(&self) {
         self.cache.invalidate_all();
     }
-}
 
-/// After a write to these chats' owner or status: drops this gateway's
-/// copies and tells every gateway, waiting until the NATS server has the
-/// announcement so that no gateway serves the old row once the request that
-/// made the change is answered.
-pub async fn changed(state: &AppState, chat_ids: &[Uuid]) -> Result<(), ChatError> {
-    if chat_ids.is_empty() {
-        return Ok(());
+    /// After a write to these chats' owner or status: drops this gateway's
+    /// copies and tells every gateway, waiting until the NATS server has the
+    /// announcement so that no gateway serves the old row once the request that
+    /// made the change is answered.
+    pub async fn changed(
+        &self,
+        nats: &async_nats::Client,
+        namespace: &Namespace,
+        chat_ids: &[Uuid],
+    ) -> Result<(), ChatError> {
+        if chat_ids.is_empty() {
+            return Ok(());
+        }
+        self.forget(chat_ids).await;
+        // Serialising a list of ids cannot fail.
+        let payload = serde_json::to_vec(chat_ids).unwrap_or_default();
+        crate::platform::bus::announce(nats, namespace.chats_changed(), payload.into())
+            .await
+            .map_err(|error| {
+                ChatError::Unavailable(error.context("failed to announce a chat change"))
+            })
     }
-    state.chat_owners.forget(chat_ids).await;
-    // Serialising a list of ids cannot fail.
-    let payload = serde_json::to_vec(chat_ids).unwrap_or_default();
-    crate::platform::bus::announce(&state.nats, state.namespace.chats_changed(), payload.into())
-        .await
-        .map_err(|error| ChatError::Unavailable(error.context("failed to announce a chat change")))
 }
 
 /// Drops changed chats from `owners` as their announcements arrive, from
@@ -95,9 +103,10 @@ pub async fn listen(
     nats: &async_nats::Client,
     subject: String,
     owners: ChatOwners,
+    tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
-    crate::platform::bus::follow(nats, subject, shutdown, move |change| {
+    crate::platform::bus::follow(nats, subject, tracker, shutdown, move |change| {
         let owners = owners.clone();
         async move {
             let chat_ids = match serde_json::from_slice::<Vec<Uuid>>(&change.payload) {

@@ -48,38 +48,35 @@ impl GapTracker {
 
 /// Watches NATS for gaps until shutdown, and resyncs the hub's sockets
 /// after each.
-pub fn spawn(state: &AppState) {
-    let state = state.clone();
-    tokio::spawn(async move {
-        let statistics = state.nats.statistics();
-        let mut tracker = GapTracker::default();
-        let mut ticks = tokio::time::interval(CHECK_EVERY);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = ticks.tick() => {}
-                () = state.shutdown.cancelled() => return,
-            }
-            let answered = matches!(
-                tokio::time::timeout(PROBE_TIMEOUT, state.jetstream.query_account()).await,
-                Ok(Ok(_))
-            );
-            let connects = statistics.connects.load(Ordering::Relaxed);
-            if tracker.observe(connects, answered) {
-                // Announced chat changes may have been missed too.
-                state.chat_owners.forget_all();
-                let sockets = state.hub.resync();
-                state
-                    .metrics
-                    .counter("websocket_resyncs_total", &[])
-                    .increment(1);
-                tracing::warn!(
-                    sockets,
-                    "NATS was interrupted: closed the chat sockets so that their clients refetch"
-                );
-            }
+pub async fn watch(state: AppState) {
+    let statistics = state.nats.statistics();
+    let mut tracker = GapTracker::default();
+    let mut ticks = tokio::time::interval(CHECK_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticks.tick() => {}
+            () = state.shutdown.cancelled() => return,
         }
-    });
+        let answered = matches!(
+            tokio::time::timeout(PROBE_TIMEOUT, state.jetstream.query_account()).await,
+            Ok(Ok(_))
+        );
+        let connects = statistics.connects.load(Ordering::Relaxed);
+        if tracker.observe(connects, answered) {
+            // Announced chat changes may have been missed too.
+            state.chat_owners.forget_all();
+            let sockets = state.hub.resync();
+            state
+                .metrics
+                .counter("websocket_resyncs_total", &[])
+                .increment(1);
+            tracing::warn!(
+                sockets,
+                "NATS was interrupted: closed the chat sockets so that their clients refetch"
+            );
+        }
+    }
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use sha2::{Digest as _, Sha256};
 use time::Date;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::{EventsQuery, ListQuery};
@@ -139,12 +140,13 @@ pub async fn listen(
     changed: String,
     views: String,
     cache: ContentCache,
+    tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
     let mut changes = nats.subscribe(changed).await?;
     let mut counted = nats.subscribe(views).await?;
     contract::process::nats_round_trip(nats).await?;
-    Ok(tokio::spawn(async move {
+    Ok(tracker.spawn(async move {
         loop {
             tokio::select! {
                 next = changes.next() => match next {

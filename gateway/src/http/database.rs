@@ -6,11 +6,8 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use contract::database::{
-    AppliedMigration, ConsumerSummary, DatabaseOverview, StreamSummary, TableSize,
-};
+use contract::database::{AppliedMigration, DatabaseOverview, TableSize};
 use contract::dead_letters;
-use futures::TryStreamExt as _;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -50,17 +47,18 @@ async fn overview(
         dead_letters::latest(&state.pool, LISTED_DEAD_LETTERS),
         dead_letters::counts(&state.pool),
     )?;
-    let (streams, streams_error) = match streams(&state).await {
-        Ok(streams) => (streams, None),
-        Err(error) => {
-            // The rest of the page still helps while NATS is away.
-            tracing::warn!(error = format!("{error:#}"), "JetStream did not answer");
-            (
-                Vec::new(),
-                Some("JetStream did not answer. Check that NATS is running.".to_owned()),
-            )
-        }
-    };
+    let (streams, streams_error) =
+        match crate::platform::bus::streams(&state.jetstream, &state.namespace).await {
+            Ok(streams) => (streams, None),
+            Err(error) => {
+                // The rest of the page still helps while NATS is away.
+                tracing::warn!(error = format!("{error:#}"), "JetStream did not answer");
+                (
+                    Vec::new(),
+                    Some("JetStream did not answer. Check that NATS is running.".to_owned()),
+                )
+            }
+        };
     Ok(axum::Json(DatabaseOverview {
         migrations,
         tables,
@@ -101,43 +99,6 @@ async fn tables(pool: &PgPool) -> sqlx::Result<Vec<TableSize>> {
     )
     .fetch_all(pool)
     .await
-}
-
-/// The streams (and key-value buckets) of this namespace with their
-/// consumers (also read by `/metrics`).
-pub async fn streams(state: &AppState) -> anyhow::Result<Vec<StreamSummary>> {
-    let infos: Vec<_> = state.jetstream.streams().try_collect().await?;
-    let mut streams = Vec::new();
-    for info in infos {
-        let name = info.config.name.clone();
-        if !state.namespace.owns_stream(&name) {
-            continue;
-        }
-        let last_seq = info.state.last_sequence;
-        let stream = state.jetstream.get_stream(&name).await?;
-        let mut consumers: Vec<ConsumerSummary> = stream
-            .consumers()
-            .map_ok(|consumer| ConsumerSummary {
-                name: consumer.name,
-                pending: consumer.num_pending,
-                ack_pending: consumer.num_ack_pending as u64,
-                redelivered: consumer.num_redelivered as u64,
-                ack_floor: consumer.ack_floor.stream_sequence,
-                lag: last_seq.saturating_sub(consumer.delivered.stream_sequence),
-            })
-            .try_collect()
-            .await?;
-        consumers.sort_by(|a, b| a.name.cmp(&b.name));
-        streams.push(StreamSummary {
-            name,
-            messages: info.state.messages,
-            bytes: info.state.bytes,
-            last_seq,
-            consumers,
-        });
-    }
-    streams.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(streams)
 }
 
 fn dead_letter_id(id: &str) -> Result<Uuid, ApiError> {

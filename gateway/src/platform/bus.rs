@@ -5,6 +5,7 @@
 //! stored the message.
 
 use bytes::Bytes;
+use contract::database::{ConsumerSummary, StreamSummary};
 
 /// Publishes `payload` on `subject` and waits until the server has it.
 pub async fn announce(
@@ -19,11 +20,12 @@ pub async fn announce(
 
 /// Subscribes to `subject` — the server has the subscription when this
 /// returns, so nothing announced afterwards is missed — then hands each
-/// message to `handle`, one at a time, until `shutdown` or the subscription
-/// ends.
+/// message to `handle`, one at a time, on a task of `tracker`, until
+/// `shutdown` or the subscription ends.
 pub async fn follow<F, Fut>(
     nats: &async_nats::Client,
     subject: String,
+    tracker: &tokio_util::task::TaskTracker,
     shutdown: tokio_util::sync::CancellationToken,
     mut handle: F,
 ) -> anyhow::Result<tokio::task::JoinHandle<()>>
@@ -34,7 +36,7 @@ where
     use futures::StreamExt as _;
     let mut messages = nats.subscribe(subject).await?;
     contract::process::nats_round_trip(nats).await?;
-    Ok(tokio::spawn(async move {
+    Ok(tracker.spawn(async move {
         loop {
             let message = tokio::select! {
                 next = messages.next() => match next {
@@ -101,4 +103,45 @@ pub async fn publish_durable(
         .map_err(BusError)?
         .await
         .map_err(BusError)
+}
+
+/// The streams (and key-value buckets) of this namespace with their
+/// consumers, for the database page and `/metrics`.
+pub async fn streams(
+    jetstream: &async_nats::jetstream::Context,
+    namespace: &contract::Namespace,
+) -> anyhow::Result<Vec<StreamSummary>> {
+    use futures::TryStreamExt as _;
+    let infos: Vec<_> = jetstream.streams().try_collect().await?;
+    let mut streams = Vec::new();
+    for info in infos {
+        let name = info.config.name.clone();
+        if !namespace.owns_stream(&name) {
+            continue;
+        }
+        let last_seq = info.state.last_sequence;
+        let stream = jetstream.get_stream(&name).await?;
+        let mut consumers: Vec<ConsumerSummary> = stream
+            .consumers()
+            .map_ok(|consumer| ConsumerSummary {
+                name: consumer.name,
+                pending: consumer.num_pending,
+                ack_pending: consumer.num_ack_pending as u64,
+                redelivered: consumer.num_redelivered as u64,
+                ack_floor: consumer.ack_floor.stream_sequence,
+                lag: last_seq.saturating_sub(consumer.delivered.stream_sequence),
+            })
+            .try_collect()
+            .await?;
+        consumers.sort_by(|a, b| a.name.cmp(&b.name));
+        streams.push(StreamSummary {
+            name,
+            messages: info.state.messages,
+            bytes: info.state.bytes,
+            last_seq,
+            consumers,
+        });
+    }
+    streams.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(streams)
 }

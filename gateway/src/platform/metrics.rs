@@ -1,28 +1,23 @@
-//! Prometheus metrics, served at `/metrics` on their own listener
-//! (`METRICS_ADDR`), never on the public port: request counts and latencies
-//! by method, route and status, open WebSockets, chat messages accepted,
-//! dead letters awaiting replay, JetStream consumer lag, and the health of
-//! the Postgres pool and the NATS connection.
+//! Prometheus metrics: this gateway's recorder (request counts and
+//! latencies by method, route and status, open WebSockets, chat messages
+//! accepted, ...) and the middleware that counts requests. The scrape
+//! endpoint, which adds what is read at scrape time, is `ops::metrics`.
 //!
-//! Each [`AppState`] owns its recorder, so two gateways in one process (as in
+//! Each `AppState` owns its recorder, so two gateways in one process (as in
 //! the tests) report only their own traffic. Every label comes from a closed
 //! set: a client cannot add series by inventing methods or paths.
 
-use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Instant;
 
-use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
-use axum::routing::get;
 use metrics::{Counter, Gauge, Histogram, Key, Label, Level, Metadata, Recorder as _};
 use metrics_exporter_prometheus::{
     Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder,
 };
-
-use crate::state::AppState;
 
 /// Latency buckets (seconds) for request durations.
 const BUCKETS: [f64; 12] = [
@@ -73,6 +68,11 @@ impl Metrics {
     pub fn run_upkeep(&self) {
         self.handle.run_upkeep();
     }
+
+    /// Everything recorded so far, in the Prometheus text format.
+    pub fn render(&self) -> String {
+        self.handle.render()
+    }
 }
 
 fn key(name: &'static str, labels: &[(&'static str, String)]) -> Key {
@@ -83,120 +83,8 @@ fn key(name: &'static str, labels: &[(&'static str, String)]) -> Key {
     Key::from_parts(name, labels)
 }
 
-/// The metrics listener's app: `/metrics` only.
-pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/metrics", get(render))
-        .with_state(state)
-}
-
-async fn render(State(state): State<AppState>) -> String {
-    let mut text = state.metrics.handle.render();
-    text.push_str(&dead_letters(&state).await);
-    text.push_str(&jetstream(&state).await);
-    text.push_str(&connections(&state));
-    text
-}
-
-/// This namespace's JetStream consumers, read at scrape time:
-/// `jetstream_consumer_pending` (stored, not yet delivered: the lag),
-/// `jetstream_consumer_ack_pending` (delivered, not yet acknowledged),
-/// `jetstream_consumer_redelivered` (delivered more than once and not yet
-/// acknowledged), and `jetstream_stream_messages`. Nothing when JetStream
-/// does not answer (`nats_connected` tells why).
-async fn jetstream(state: &AppState) -> String {
-    let streams = match crate::http::database::streams(state).await {
-        Ok(streams) => streams,
-        Err(error) => {
-            tracing::warn!(
-                error = format!("{error:#}"),
-                "JetStream did not answer a scrape"
-            );
-            return String::new();
-        }
-    };
-    let mut messages = String::from("# TYPE jetstream_stream_messages gauge\n");
-    let mut pending = String::from("# TYPE jetstream_consumer_pending gauge\n");
-    let mut ack_pending = String::from("# TYPE jetstream_consumer_ack_pending gauge\n");
-    let mut redelivered = String::from("# TYPE jetstream_consumer_redelivered gauge\n");
-    for stream in &streams {
-        let name = escape(&stream.name);
-        let _ = writeln!(
-            messages,
-            "jetstream_stream_messages{{stream=\"{name}\"}} {}",
-            stream.messages
-        );
-        for consumer in &stream.consumers {
-            let labels = format!("stream=\"{name}\",consumer=\"{}\"", escape(&consumer.name));
-            let _ = writeln!(
-                pending,
-                "jetstream_consumer_pending{{{labels}}} {}",
-                consumer.pending
-            );
-            let _ = writeln!(
-                ack_pending,
-                "jetstream_consumer_ack_pending{{{labels}}} {}",
-                consumer.ack_pending
-            );
-            let _ = writeln!(
-                redelivered,
-                "jetstream_consumer_redelivered{{{labels}}} {}",
-                consumer.redelivered
-            );
-        }
-    }
-    messages + &pending + &ack_pending + &redelivered
-}
-
-/// The health of this gateway's connections: `db_pool_connections{state}`
-/// (idle or in use), `db_pool_max_connections`, and `nats_connected` (1 when
-/// the NATS client is connected).
-fn connections(state: &AppState) -> String {
-    let size = state.pool.size();
-    let idle = u32::try_from(state.pool.num_idle()).unwrap_or(size);
-    let connected = state.nats.connection_state() == async_nats::connection::State::Connected;
-    format!(
-        "# TYPE db_pool_connections gauge\n\
-         db_pool_connections{{state=\"idle\"}} {idle}\n\
-         db_pool_connections{{state=\"in_use\"}} {}\n\
-         # TYPE db_pool_max_connections gauge\n\
-         db_pool_max_connections {}\n\
-         # TYPE nats_connected gauge\n\
-         nats_connected {}\n",
-        size.saturating_sub(idle),
-        state.pool.options().get_max_connections(),
-        u8::from(connected),
-    )
-}
-
-/// `dead_letters{role,reason}`: messages a worker gave up on and nobody has
-/// replayed or discarded yet, counted at scrape time.
-async fn dead_letters(state: &AppState) -> String {
-    let rows = contract::dead_letters::counts(&state.pool).await;
-    let rows = match rows {
-        Ok(rows) => rows,
-        Err(error) => {
-            tracing::warn!(error = %error, "failed to count dead letters");
-            return String::new();
-        }
-    };
-    if rows.is_empty() {
-        return String::new();
-    }
-    let mut text = String::from("# TYPE dead_letters gauge\n");
-    for (role, reason, count) in rows {
-        let _ = writeln!(
-            text,
-            "dead_letters{{role=\"{}\",reason=\"{}\"}} {count}",
-            escape(&role),
-            escape(&reason)
-        );
-    }
-    text
-}
-
 /// Escapes a Prometheus label value.
-fn escape(value: &str) -> String {
+pub fn escape(value: &str) -> String {
     value
         .replace('\\', r"\\")
         .replace('"', "\\\"")
@@ -220,7 +108,7 @@ pub fn method_label(method: &Method) -> &'static str {
 
 /// Records every request's count and duration, labelled by method, matched
 /// route template (or `static` / `unmatched`) and status.
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn track(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = method_label(request.method());
     let matched = request
@@ -236,8 +124,7 @@ pub async fn track(State(state): State<AppState>, request: Request, next: Next) 
         }
     });
     let status = response.status().as_u16().to_string();
-    state
-        .metrics
+    metrics
         .counter(
             "http_requests_total",
             &[
@@ -247,8 +134,7 @@ pub async fn track(State(state): State<AppState>, request: Request, next: Next) 
             ],
         )
         .increment(1);
-    state
-        .metrics
+    metrics
         .histogram(
             "http_request_duration_seconds",
             &[("method", method.to_owned()), ("route", route)],

@@ -22,11 +22,15 @@ use async_trait::async_trait;
 use contract::accounts::{Role, User};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tower_sessions::session::{Id, Record};
 use tower_sessions::session_store::{self, CachingSessionStore, SessionStore as _};
 use tower_sessions_moka_store::MokaStore;
 use tower_sessions_sqlx_store::PostgresStore;
 use uuid::Uuid;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "nyota.sid";
 
 /// Sessions each gateway keeps in memory; the least used go first.
 pub const CACHED_SESSIONS: u64 = 50_000;
@@ -112,10 +116,11 @@ impl tower_sessions::SessionStore for SessionStore {
 pub async fn listen(
     nats: &async_nats::Client,
     store: SessionStore,
+    tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
     let subject = store.changed.clone();
-    crate::platform::bus::follow(nats, subject, shutdown, move |change| {
+    crate::platform::bus::follow(nats, subject, tracker, shutdown, move |change| {
         let store = store.clone();
         async move {
             let id = std::str::from_utf8(&change.payload)

@@ -15,7 +15,7 @@ use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::chat::store::{self, AssignedFilter, StatusFilter};
-use crate::chat::{MAX_MESSAGE_CHARS, assignment, owners, publish_inbox_update, send_message};
+use crate::chat::{MAX_MESSAGE_CHARS, assignment, publish_inbox_update, send_message};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Agent, ApiPath, ApiQuery};
@@ -128,7 +128,10 @@ async fn set_status(
     notice: &str,
 ) -> Result<(), ApiError> {
     if store::set_status(&state.pool, id, status).await? {
-        owners::changed(state, &[id]).await?;
+        state
+            .chat_owners
+            .changed(&state.nats, &state.namespace, &[id])
+            .await?;
         send_message(state, id, SenderType::System, None, notice.to_owned()).await?;
         publish_inbox_update(state, id, InboxReason::Status).await;
         // A resolved chat frees a place; a reopened one may need an agent.

@@ -1,0 +1,42 @@
+//! The chat domain's error, mapped to HTTP in one place.
+
+use crate::platform::bus::BusError;
+use crate::platform::error::ApiError;
+
+/// What can go wrong in chat; mapped to HTTP in one place (`From<ChatError>
+/// for ApiError`) and logged with its cause where it is handled.
+#[derive(Debug, thiserror::Error)]
+pub enum ChatError {
+    /// No such chat, or not the requester's: the same answer for both.
+    #[error("chat not found")]
+    NotFound,
+    /// NATS/JetStream did not take the message.
+    #[error("chat pipeline unavailable: {0:#}")]
+    Unavailable(anyhow::Error),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("session store error: {0}")]
+    Session(#[from] tower_sessions::session::Error),
+}
+
+impl From<BusError> for ChatError {
+    fn from(error: BusError) -> Self {
+        ChatError::Unavailable(anyhow::Error::new(error))
+    }
+}
+
+impl From<ChatError> for ApiError {
+    fn from(error: ChatError) -> Self {
+        match error {
+            ChatError::NotFound => ApiError::NotFound,
+            ChatError::Unavailable(cause) => {
+                tracing::warn!(error = format!("{cause:#}"), "chat pipeline unavailable");
+                ApiError::Unavailable(UNAVAILABLE)
+            }
+            ChatError::Database(cause) => ApiError::from(cause),
+            ChatError::Session(cause) => ApiError::from(cause),
+        }
+    }
+}
+
+const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";

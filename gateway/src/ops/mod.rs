@@ -1,0 +1,3 @@
+//! Operating the platform: what operators and Prometheus read.
+
+pub mod metrics;

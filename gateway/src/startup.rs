@@ -1,0 +1,181 @@
+//! Start-up, in the order [`crate::launch`] runs it: check the NATS server,
+//! provision what the state is built from (JetStream streams, the rate-limit
+//! bucket, the site settings), then start every listener and background task
+//! on one `TaskTracker`, so that shutdown can wait for all of them.
+//!
+//! Each listener subscribes and waits for the server's round trip before
+//! [`spawn_listeners`] returns: nothing announced once the gateway reports
+//! ready is missed.
+
+use std::time::Duration;
+
+use anyhow::Context as _;
+use contract::Namespace;
+use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tower_sessions::ExpiredDeletion as _;
+
+use crate::platform::limits::{self, Limits};
+use crate::platform::sessions::{self, SessionStore};
+use crate::platform::settings::Settings;
+use crate::site_settings::SiteSettingsCache;
+use crate::state::{AppState, Provisioned};
+
+/// Refuses a nats-server older than 2.10: the shared rate limits watch a
+/// JetStream key-value bucket in ways older servers do not support.
+pub async fn require_nats_2_10(nats: &async_nats::Client) -> anyhow::Result<()> {
+    // The client may still be connecting; its server's INFO arrives first.
+    tokio::time::timeout(Duration::from_secs(10), nats.flush())
+        .await
+        .context("NATS did not answer within 10 s")?
+        .context("failed to reach NATS")?;
+    let version = nats.server_info().version;
+    anyhow::ensure!(
+        limits::nats_version_supported(&version),
+        "nats-server {version:?} is too old: the gateway needs nats-server 2.10 or newer \
+         (./infra/run and ./infra/test start one when the local server is older)"
+    );
+    Ok(())
+}
+
+/// Creates the JetStream streams and the rate-limit bucket if this is the
+/// first process to need them, and loads the site settings.
+pub async fn provision(
+    settings: &Settings,
+    pool: &PgPool,
+    nats: &async_nats::Client,
+) -> anyhow::Result<Provisioned> {
+    let namespace = Namespace::new(settings.nats_prefix.clone())
+        .map_err(anyhow::Error::msg)?
+        .with_replicas(settings.jetstream_replicas);
+    let jetstream = async_nats::jetstream::new(nats.clone());
+    jetstream
+        .get_or_create_stream(namespace.chat_stream())
+        .await
+        .context("failed to create the CHAT stream")?;
+    // Blog views are published here even before any worker has started.
+    jetstream
+        .get_or_create_stream(namespace.intake_stream())
+        .await
+        .context("failed to create the INTAKE stream")?;
+    let limits = Limits::shared(
+        settings.limits.clone(),
+        &jetstream,
+        namespace.rate_limits_bucket(),
+        namespace.replicas(),
+    )
+    .await?;
+    let site_settings = SiteSettingsCache::load(pool)
+        .await
+        .context("failed to load the site settings")?;
+    Ok(Provisioned {
+        namespace,
+        jetstream,
+        limits,
+        site_settings,
+    })
+}
+
+/// Starts every listener and background task on `tracker`. The listeners
+/// (and the sockets) stop when `state.shutdown` is cancelled, as the server
+/// stops accepting; the upkeep tasks (expired sessions, rate-limit sharing
+/// and clean-up, metrics upkeep) when `stopped` is, once it has drained.
+pub async fn spawn_listeners(
+    state: &AppState,
+    sessions: &SessionStore,
+    tracker: &TaskTracker,
+    stopped: &CancellationToken,
+) -> anyhow::Result<()> {
+    let nats = &state.nats;
+    let namespace = &state.namespace;
+    let shutdown = &state.shutdown;
+    crate::revocation::listen(
+        nats,
+        namespace.sessions_revoked_all(),
+        state.hub.clone(),
+        tracker,
+        shutdown.clone(),
+    )
+    .await
+    .context("failed to subscribe to revocations")?;
+    state
+        .confirmations
+        .route(nats, tracker, shutdown.clone())
+        .await
+        .context("failed to subscribe to commit confirmations")?;
+    crate::chat::owners::listen(
+        nats,
+        namespace.chats_changed(),
+        state.chat_owners.clone(),
+        tracker,
+        shutdown.clone(),
+    )
+    .await
+    .context("failed to subscribe to chat changes")?;
+    crate::content::cache::listen(
+        nats,
+        namespace.content_changed(),
+        namespace.content_views(),
+        state.content.clone(),
+        tracker,
+        shutdown.clone(),
+    )
+    .await
+    .context("failed to subscribe to content changes")?;
+    crate::site_settings::listen(
+        nats,
+        namespace.settings_changed(),
+        state.pool.clone(),
+        state.site_settings.clone(),
+        tracker,
+        shutdown.clone(),
+    )
+    .await
+    .context("failed to subscribe to settings changes")?;
+    tracker.spawn(crate::chat::resync::watch(state.clone()));
+    sessions::listen(nats, sessions.clone(), tracker, shutdown.clone())
+        .await
+        .context("failed to subscribe to session changes")?;
+    tracker.spawn(crate::chat::assignment::heartbeats(
+        state.clone(),
+        shutdown.clone(),
+    ));
+    let expired = sessions
+        .postgres()
+        .clone()
+        .continuously_delete_expired(Duration::from_secs(3600));
+    tracker.spawn(until(stopped.clone(), async move {
+        let _ = expired.await;
+    }));
+    let limits_state = state.clone();
+    tracker.spawn(until(stopped.clone(), async move {
+        let limits = &limits_state.limits;
+        tokio::join!(limits.follow_bucket(), limits.share_tats());
+    }));
+    let limiter_state = state.clone();
+    tracker.spawn(until(stopped.clone(), async move {
+        let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every_minute.tick().await;
+            limiter_state.limits.forget_idle_keys();
+        }
+    }));
+    let upkeep_state = state.clone();
+    tracker.spawn(until(stopped.clone(), async move {
+        let mut every_few_seconds = tokio::time::interval(Duration::from_secs(5));
+        loop {
+            every_few_seconds.tick().await;
+            upkeep_state.metrics.run_upkeep();
+        }
+    }));
+    Ok(())
+}
+
+/// Runs `task` until it ends or `stop` is cancelled.
+async fn until(stop: CancellationToken, task: impl Future<Output = ()>) {
+    tokio::select! {
+        () = task => {}
+        () = stop.cancelled() => {}
+    }
+}
