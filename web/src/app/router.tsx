@@ -97,7 +97,7 @@ type Lazy = { load: () => Promise<{ default: ComponentType }>; loading: string }
 
 /** Admin pages are split into their own chunks, each with its own loading message. */
 export const adminPages: Record<string, Lazy> = {
-  '/admin': { load: () => import('@/features/admin/components/admin-home-page'), loading: 'Loading admin dashboard...' },
+  '/admin': { load: () => import('@/app/admin/admin-home-page'), loading: 'Loading admin dashboard...' },
   '/admin/settings': { load: () => import('@/features/admin/components/admin-settings-page'), loading: 'Loading settings...' },
   '/admin/events': { load: () => import('@/features/content/components/admin/admin-events-page'), loading: 'Loading events manager...' },
   '/admin/events/enhanced': {
