@@ -24,7 +24,7 @@ const onDemandPages: Record<string, PageModule> = {
   '/reset-password': () =>
     import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
   '/subscription': () =>
-    import('@/features/subscriptions/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+    import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/dashboard': () =>
     import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   '/privacy': () => import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),

@@ -5,7 +5,7 @@ import type { AdminOverview } from '@/api-types/AdminOverview';
 import type { ContactRequest } from '@/api-types/ContactRequest';
 import type { ContactRequestList } from '@/api-types/ContactRequestList';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
-import { replySubject } from '@/features/admin/components/inbox-requests';
+import { replySubject } from '@/features/intake/components/inbox-requests';
 
 const admin = { ...sampleUser, isAdmin: true };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

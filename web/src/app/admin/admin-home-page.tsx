@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useUser } from '@/lib/auth/get-user';
 import { adminSections } from '@/components/admin/admin-sections';
-import { InboxRequests } from '@/features/admin/components/inbox-requests';
+import { InboxRequests } from '@/features/intake/components/inbox-requests';
 import { OverviewTiles } from './overview-tiles';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
-import { WaitlistSection } from '@/features/admin/components/waitlist-section';
+import { WaitlistSection } from '@/features/intake/components/waitlist-section';
 
 
 /** /admin: what waits for a person, the inbox of contact and demo requests, and the admin sections. */
