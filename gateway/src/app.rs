@@ -47,7 +47,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .layer(sessions);
     Router::new()
         .merge(with_sessions)
-        .merge(crate::http::health::router())
+        .merge(crate::ops::health::router())
         .merge(crate::http::uploads::objects_router())
         .merge(crate::http::web::router(
             &state.settings,
@@ -127,8 +127,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::chat::http::router())
         .merge(crate::http::content::router())
         .merge(crate::http::site_settings::router())
-        .merge(crate::http::analytics::router())
-        .merge(crate::http::database::router())
+        .merge(crate::ops::router())
         .merge(crate::http::uploads::router())
         .merge(crate::http::intake::router())
         .merge(crate::http::waitlist::router())

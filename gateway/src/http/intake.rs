@@ -6,8 +6,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use contract::intake::{
-    AdminOverview, ContactMessage, ContactMessageInput, ContactRequest, ContactRequestList,
-    ContactRequestPatch, ContactStatus, MessageAccepted, OverviewCount,
+    ContactMessage, ContactMessageInput, ContactRequest, ContactRequestList, ContactRequestPatch,
+    ContactStatus, MessageAccepted,
 };
 use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
@@ -30,7 +30,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(send))
         .routes(routes!(list))
         .routes(routes!(update))
-        .routes(routes!(overview))
 }
 
 /// A form sent sooner than this after it was shown was not filled by a person.
@@ -402,43 +401,6 @@ async fn update(
     .await?;
     tx.commit().await?;
     Ok(Json(request))
-}
-
-/// The admin's home: what needs attention.
-#[utoipa::path(get, path = "/admin/overview", tag = "admin",
-    security(("session" = [])),
-    responses(
-        (status = 200, description = "Counts with where to see them", body = AdminOverview),
-        (status = 403, description = "Only admins can do this", body = ErrorBody),
-    ))]
-async fn overview(
-    State(state): State<AppState>,
-    Admin(_): Admin,
-) -> Result<Json<AdminOverview>, ApiError> {
-    let count = |count: i64, href: &str| OverviewCount {
-        count,
-        href: href.to_owned(),
-    };
-    let (chats_waiting, oldest_waiting_since) = crate::chat::store::waiting(&state.pool).await?;
-    let counts = sqlx::query!(
-        r#"select
-             (select count(*) from contact_requests where status = 'new') as "new_requests!",
-             (select count(*) from users where role = 'user'
-                 and created_at >= date_trunc('week', now() at time zone 'Africa/Nairobi')
-                                   at time zone 'Africa/Nairobi') as "registrations!",
-             (select count(*) from dead_letters where replayed_at is null) as "dead_letters!""#,
-    )
-    .fetch_one(&state.pool)
-    .await?;
-    let consoles = state.presence.agent_consoles().await;
-    Ok(Json(AdminOverview {
-        chats_waiting: count(chats_waiting, "/admin/chat"),
-        oldest_waiting_since,
-        agents_online: count(i64::try_from(consoles).unwrap_or(i64::MAX), "/admin/chat"),
-        new_contact_requests: count(counts.new_requests, "/admin#inbox"),
-        registrations_this_week: count(counts.registrations, "/admin/analytics"),
-        dead_letters: count(counts.dead_letters, "/admin/database"),
-    }))
 }
 
 #[cfg(test)]

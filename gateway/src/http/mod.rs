@@ -1,12 +1,9 @@
 //! The HTTP handlers of the domains not yet in a folder of their own; the
 //! app that merges them is `crate::app`.
 
-pub mod analytics;
 pub mod auth;
 pub mod canned_responses;
 pub mod content;
-pub mod database;
-pub mod health;
 pub mod intake;
 pub mod pages;
 pub mod password_reset;

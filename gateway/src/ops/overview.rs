@@ -1,0 +1,43 @@
+//! The admin's home: what needs attention, with where to see it.
+
+use axum::Json;
+use axum::extract::State;
+use contract::intake::{AdminOverview, OverviewCount};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::Admin;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(overview))
+}
+
+/// The admin's home: what needs attention.
+#[utoipa::path(get, path = "/admin/overview", tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Counts with where to see them", body = AdminOverview),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
+async fn overview(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+) -> Result<Json<AdminOverview>, ApiError> {
+    let count = |count: i64, href: &str| OverviewCount {
+        count,
+        href: href.to_owned(),
+    };
+    let (chats_waiting, oldest_waiting_since) = crate::chat::store::waiting(&state.pool).await?;
+    let counts = super::store::overview_counts(&state.pool).await?;
+    let consoles = state.presence.agent_consoles().await;
+    Ok(Json(AdminOverview {
+        chats_waiting: count(chats_waiting, "/admin/chat"),
+        oldest_waiting_since,
+        agents_online: count(i64::try_from(consoles).unwrap_or(i64::MAX), "/admin/chat"),
+        new_contact_requests: count(counts.new_requests, "/admin#inbox"),
+        registrations_this_week: count(counts.registrations, "/admin/analytics"),
+        dead_letters: count(counts.dead_letters, "/admin/database"),
+    }))
+}
