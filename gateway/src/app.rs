@@ -49,7 +49,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(with_sessions)
         .merge(crate::ops::health::router())
         .merge(crate::http::uploads::objects_router())
-        .merge(crate::http::web::router(
+        .merge(crate::site::web::router(
             &state.settings,
             state.site_settings.clone(),
         ))
@@ -126,7 +126,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::http::auth::router())
         .merge(crate::chat::http::router())
         .merge(crate::http::content::router())
-        .merge(crate::http::site_settings::router())
+        .merge(crate::site::router())
         .merge(crate::ops::router())
         .merge(crate::http::uploads::router())
         .merge(crate::http::intake::router())

@@ -12,7 +12,7 @@ pub mod openapi;
 pub mod ops;
 pub mod platform;
 pub mod revocation;
-pub mod site_settings;
+pub mod site;
 pub mod startup;
 pub mod state;
 

@@ -19,7 +19,7 @@ use tower_sessions::ExpiredDeletion as _;
 use crate::platform::limits::{self, Limits};
 use crate::platform::sessions::{self, SessionStore};
 use crate::platform::settings::Settings;
-use crate::site_settings::SiteSettingsCache;
+use crate::site::settings::SiteSettingsCache;
 use crate::state::{AppState, Provisioned};
 
 /// Refuses a nats-server older than 2.10: the shared rate limits watch a
@@ -123,7 +123,7 @@ pub async fn spawn_listeners(
     )
     .await
     .context("failed to subscribe to content changes")?;
-    crate::site_settings::listen(
+    crate::site::settings::listen(
         nats,
         namespace.settings_changed(),
         state.pool.clone(),

@@ -15,7 +15,7 @@ use crate::content::cache::ContentCache;
 use crate::platform::limits::Limits;
 use crate::platform::metrics::Metrics;
 use crate::platform::settings::Settings;
-use crate::site_settings::SiteSettingsCache;
+use crate::site::settings::SiteSettingsCache;
 
 #[derive(Clone)]
 pub struct AppState {

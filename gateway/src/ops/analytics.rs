@@ -18,12 +18,12 @@ use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::content::views;
-use crate::http::web::RouteTable;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp, CurrentUser};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
+use crate::site::web::RouteTable;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

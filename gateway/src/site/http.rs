@@ -9,7 +9,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use contract::site_settings::{ChatHours, OfficeAddress, SiteSettings, SocialLink};
-use uuid::Uuid;
 
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -68,64 +67,13 @@ async fn save(
     Admin(admin): Admin,
     ValidatedJson(settings): ValidatedJson<SiteSettings>,
 ) -> Result<Response, ApiError> {
-    store(&state.pool, admin.id, &settings).await?;
+    super::store::save(&state.pool, admin.id, &settings).await?;
     if let Err(error) = state.site_settings.reload(&state.pool).await {
         // Saved: this gateway catches up on the event or within a minute.
         tracing::error!(%error, "site settings saved but not reloaded");
     }
     announce(&state).await;
     Ok(axum::Json(settings).into_response())
-}
-
-/// Saves `settings` as `actor`'s, with an audit row naming the settings
-/// that changed, in one transaction.
-async fn store(pool: &sqlx::PgPool, actor: Uuid, settings: &SiteSettings) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
-    let before = sqlx::query_scalar!(
-        r#"select settings as "settings: sqlx::types::Json<SiteSettings>"
-           from site_settings where id for update"#
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
-    let before = before.map(|json| json.0).unwrap_or_default();
-    sqlx::query!(
-        "insert into site_settings (id, settings, updated_at, updated_by)
-         values (true, $1, now(), $2)
-         on conflict (id) do update set settings = excluded.settings,
-             updated_at = excluded.updated_at, updated_by = excluded.updated_by",
-        sqlx::types::Json(settings) as sqlx::types::Json<&SiteSettings>,
-        actor,
-    )
-    .execute(&mut *tx)
-    .await?;
-    let details = serde_json::json!({ "changed": changed_keys(&before, settings) });
-    // The one settings row has no id of its own: the nil id names it.
-    crate::platform::audit::record(
-        &mut tx,
-        actor,
-        "update",
-        "site_settings",
-        Uuid::nil(),
-        details,
-    )
-    .await?;
-    tx.commit().await
-}
-
-/// The JSON keys whose values differ, sorted.
-fn changed_keys(before: &SiteSettings, after: &SiteSettings) -> Vec<String> {
-    let (Ok(serde_json::Value::Object(before)), Ok(serde_json::Value::Object(after))) =
-        (serde_json::to_value(before), serde_json::to_value(after))
-    else {
-        return Vec::new();
-    };
-    let mut changed: Vec<String> = after
-        .iter()
-        .filter(|(key, value)| before.get(*key) != Some(value))
-        .map(|(key, _)| key.clone())
-        .collect();
-    changed.sort();
-    changed
 }
 
 /// Tells every gateway to reload its settings.
@@ -500,15 +448,5 @@ mod tests {
         for (edit, expected) in cases {
             assert_eq!(checked(edit), Err(expected.to_owned()));
         }
-    }
-
-    #[test]
-    fn only_changed_keys_are_audited() {
-        let before = SiteSettings::default();
-        let mut after = before.clone();
-        after.phone = "+254 711 000 111".into();
-        after.partners.push("New Partner".into());
-        assert_eq!(changed_keys(&before, &after), ["partners", "phone"]);
-        assert!(changed_keys(&before, &before).is_empty());
     }
 }

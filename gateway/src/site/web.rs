@@ -24,7 +24,7 @@ use super::pages::{self, ItemMeta, MetaTable};
 use crate::content::{self, cache::Answer, cache::Key};
 use crate::platform::error::ApiError;
 use crate::platform::settings::Settings;
-use crate::site_settings::SiteSettingsCache;
+use crate::site::settings::SiteSettingsCache;
 use crate::state::AppState;
 
 /// The route table shared with `web/src/app/routes.json`.

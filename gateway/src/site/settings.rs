@@ -58,7 +58,7 @@ pub struct SiteSettingsCache {
 impl SiteSettingsCache {
     /// Reads the stored settings (defaults for what was never set).
     pub async fn load(pool: &PgPool) -> sqlx::Result<Self> {
-        let (settings, updated_at) = read(pool).await?;
+        let (settings, updated_at) = super::store::read(pool).await?;
         Ok(SiteSettingsCache {
             current: Arc::new(RwLock::new(Arc::new(Current::new(settings, updated_at)))),
             reloading: Arc::default(),
@@ -76,7 +76,7 @@ impl SiteSettingsCache {
     /// Reads the stored settings again.
     pub async fn reload(&self, pool: &PgPool) -> sqlx::Result<()> {
         let _one_at_a_time = self.reloading.lock().await;
-        let (settings, updated_at) = read(pool).await?;
+        let (settings, updated_at) = super::store::read(pool).await?;
         if self.current().settings != settings {
             tracing::info!("site settings reloaded");
         }
@@ -84,19 +84,6 @@ impl SiteSettingsCache {
             Arc::new(Current::new(settings, updated_at));
         Ok(())
     }
-}
-
-async fn read(pool: &PgPool) -> sqlx::Result<(SiteSettings, Option<OffsetDateTime>)> {
-    let row = sqlx::query!(
-        r#"select settings as "settings: sqlx::types::Json<SiteSettings>", updated_at
-           from site_settings where id"#
-    )
-    .fetch_optional(pool)
-    .await?;
-    Ok(match row {
-        Some(row) => (row.settings.0, Some(row.updated_at)),
-        None => (SiteSettings::default(), None),
-    })
 }
 
 /// `<script id="site-settings" type="application/json">…</script>`: a data
