@@ -188,29 +188,12 @@ where
     let name = spec.name;
     let handler = Arc::new(handler);
     let concurrency = spec.concurrency;
-    let settle = Settle {
-        pool: ctx.pool.clone(),
-        nats: ctx.nats.clone(),
-        role: name,
-        retry: spec.retry,
-        ack_wait: spec.ack_wait,
-    };
+    let settle = Settle::new(ctx, &spec);
     Ok(tokio::spawn(async move {
         let permits = Arc::new(Semaphore::new(concurrency));
         let mut shutdown = std::pin::pin!(shutdown);
         tracing::info!(role = name, "role started");
-        loop {
-            let message = tokio::select! {
-                () = &mut shutdown => break,
-                next = messages.next() => match next {
-                    Some(Ok(message)) => message,
-                    Some(Err(error)) => {
-                        tracing::warn!(role = name, %error, "consumer error");
-                        continue;
-                    }
-                    None => break,
-                },
-            };
+        while let Some(message) = next_message(&mut messages, &mut shutdown, name).await {
             let Ok(permit) = permits.clone().acquire_owned().await else {
                 break;
             };
@@ -251,29 +234,15 @@ where
     let handler = Arc::new(handler);
     let concurrency = spec.concurrency;
     let max_messages = batching.max_messages.max(1);
-    let settle = Settle {
-        pool: ctx.pool.clone(),
-        nats: ctx.nats.clone(),
-        role: name,
-        retry: spec.retry,
-        ack_wait: spec.ack_wait,
-    };
+    let settle = Settle::new(ctx, &spec);
     Ok(tokio::spawn(async move {
         let permits = Arc::new(Semaphore::new(concurrency));
         let mut shutdown = std::pin::pin!(shutdown);
         let mut ended = false;
         tracing::info!(role = name, "role started");
         while !ended {
-            let first = tokio::select! {
-                () = &mut shutdown => break,
-                next = messages.next() => match next {
-                    Some(Ok(message)) => message,
-                    Some(Err(error)) => {
-                        tracing::warn!(role = name, %error, "consumer error");
-                        continue;
-                    }
-                    None => break,
-                },
+            let Some(first) = next_message(&mut messages, &mut shutdown, name).await else {
+                break;
             };
             // Waiting for a free slot lets the next batch grow meanwhile.
             let Ok(permit) = permits.clone().acquire_owned().await else {
@@ -325,6 +294,25 @@ where
     }))
 }
 
+/// The next message, or `None` once `shutdown` resolved or the consumer
+/// ended; a consumer error is logged and the wait goes on.
+async fn next_message(
+    messages: &mut pull::Stream,
+    shutdown: &mut (impl Future<Output = ()> + Unpin),
+    name: &'static str,
+) -> Option<jetstream::Message> {
+    loop {
+        tokio::select! {
+            () = &mut *shutdown => return None,
+            next = messages.next() => match next {
+                Some(Ok(message)) => return Some(message),
+                Some(Err(error)) => tracing::warn!(role = name, %error, "consumer error"),
+                None => return None,
+            },
+        }
+    }
+}
+
 /// The ack/nak/dead-letter rules, in one place for both loops.
 #[derive(Clone)]
 struct Settle {
@@ -345,6 +333,16 @@ enum Ack {
 }
 
 impl Settle {
+    fn new(ctx: &WorkerContext, spec: &ConsumerSpec) -> Self {
+        Settle {
+            pool: ctx.pool.clone(),
+            nats: ctx.nats.clone(),
+            role: spec.name,
+            retry: spec.retry,
+            ack_wait: spec.ack_wait,
+        }
+    }
+
     /// Acks, naks with backoff or dead-letters `message` by `outcome`.
     async fn apply(&self, message: &jetstream::Message, outcome: Outcome, ack: Ack) {
         let (name, retry) = (self.role, self.retry);

@@ -38,22 +38,20 @@ use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
 use contract::signing::{Purpose, Signer};
-use contract::site_settings::SiteSettings;
 use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
 use futures::FutureExt as _;
 use serde::de::DeserializeOwned;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
-use uuid::Uuid;
 
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::templates::{
-    AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, RegistrationToSales, Site,
-    SubscriptionConfirmation, Template, WaitlistConfirmation, Welcome,
+    AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, RegistrationToSales,
+    SubscriptionConfirmation, WaitlistConfirmation, Welcome,
 };
-use crate::mail::{MailError, Mailer};
+use crate::mail::{Mailer, send_all};
 
 /// Production retries: 1 s doubling to 60 s, then every minute, 30
 /// deliveries in all (about 25 minutes of SMTP outage) before the message
@@ -95,83 +93,86 @@ pub async fn spawn(
         retry,
         concurrency: 4,
     };
-    let messages = {
-        let (pool, mailer) = (ctx.pool.clone(), Arc::clone(&mailer));
-        consumer::spawn(
+    let consumers = [
+        (
+            MESSAGES_CONSUMER,
+            ctx.namespace.intake_message(),
+            Subject::Message,
+        ),
+        (
+            REGISTRATIONS_CONSUMER,
+            ctx.namespace.intake_registered(),
+            Subject::Registered,
+        ),
+        (
+            WAITLIST_CONSUMER,
+            ctx.namespace.intake_waitlist(),
+            Subject::Waitlist,
+        ),
+        (
+            SUBSCRIPTIONS_CONSUMER,
+            ctx.namespace.intake_subscription(),
+            Subject::Subscription,
+        ),
+        (
+            PASSWORD_RESETS_CONSUMER,
+            ctx.namespace.intake_password_reset(),
+            Subject::PasswordReset,
+        ),
+    ];
+    let intake = Arc::new(Intake {
+        pool: ctx.pool.clone(),
+        mailer,
+        signer,
+    });
+    let mut handles = Vec::new();
+    for (name, filter_subject, subject) in consumers {
+        let intake = Arc::clone(&intake);
+        let handle = consumer::spawn(
             &ctx,
-            spec(MESSAGES_CONSUMER, ctx.namespace.intake_message()),
+            spec(name, filter_subject),
             shutdown.clone(),
             move |message| {
-                let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
-                async move { handle_contact_message(&pool, &mailer, &message).await }
+                let intake = Arc::clone(&intake);
+                async move { intake.handle(subject, &message).await }
             },
         )
-        .await?
-    };
-    let registrations = {
-        let (pool, mailer) = (ctx.pool.clone(), Arc::clone(&mailer));
-        consumer::spawn(
-            &ctx,
-            spec(REGISTRATIONS_CONSUMER, ctx.namespace.intake_registered()),
-            shutdown.clone(),
-            move |message| {
-                let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
-                async move { handle_registered(&pool, &mailer, &message).await }
-            },
-        )
-        .await?
-    };
-    let waitlist = {
-        let (pool, mailer) = (ctx.pool.clone(), Arc::clone(&mailer));
-        consumer::spawn(
-            &ctx,
-            spec(WAITLIST_CONSUMER, ctx.namespace.intake_waitlist()),
-            shutdown.clone(),
-            move |message| {
-                let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
-                async move { handle_waitlist(&pool, &mailer, &message).await }
-            },
-        )
-        .await?
-    };
-    let subscriptions = {
-        let (pool, mailer, signer) = (ctx.pool.clone(), Arc::clone(&mailer), signer);
-        consumer::spawn(
-            &ctx,
-            spec(SUBSCRIPTIONS_CONSUMER, ctx.namespace.intake_subscription()),
-            shutdown.clone(),
-            move |message| {
-                let (pool, mailer, signer) = (pool.clone(), Arc::clone(&mailer), signer.clone());
-                async move { handle_subscription(&pool, &mailer, &signer, &message).await }
-            },
-        )
-        .await?
-    };
-    let password_resets = {
-        let (pool, mailer) = (ctx.pool.clone(), Arc::clone(&mailer));
-        consumer::spawn(
-            &ctx,
-            spec(
-                PASSWORD_RESETS_CONSUMER,
-                ctx.namespace.intake_password_reset(),
-            ),
-            shutdown,
-            move |message| {
-                let (pool, mailer) = (pool.clone(), Arc::clone(&mailer));
-                async move { handle_password_reset(&pool, &mailer, &message).await }
-            },
-        )
-        .await?
-    };
+        .await?;
+        handles.push(handle);
+    }
     Ok(tokio::spawn(async move {
-        let _ = tokio::join!(
-            messages,
-            registrations,
-            waitlist,
-            subscriptions,
-            password_resets
-        );
+        futures::future::join_all(handles).await;
     }))
+}
+
+/// The subjects the role consumes, one consumer each.
+#[derive(Clone, Copy, Debug)]
+enum Subject {
+    Message,
+    Registered,
+    Waitlist,
+    Subscription,
+    PasswordReset,
+}
+
+/// What the handlers use: the database, the mailer and the link signer.
+struct Intake {
+    pool: PgPool,
+    mailer: Arc<Mailer>,
+    signer: Signer,
+}
+
+impl Intake {
+    async fn handle(&self, subject: Subject, message: &jetstream::Message) -> Outcome {
+        let (pool, mailer) = (&self.pool, &*self.mailer);
+        match subject {
+            Subject::Message => handle_contact_message(pool, mailer, message).await,
+            Subject::Registered => handle_registered(pool, mailer, message).await,
+            Subject::Waitlist => handle_waitlist(pool, mailer, message).await,
+            Subject::Subscription => handle_subscription(pool, mailer, &self.signer, message).await,
+            Subject::PasswordReset => handle_password_reset(pool, mailer, message).await,
+        }
+    }
 }
 
 fn parse<T: DeserializeOwned>(message: &jetstream::Message, what: &str) -> Result<T, Outcome> {
@@ -428,34 +429,4 @@ async fn store(pool: &PgPool, request: &ContactMessage) -> sqlx::Result<()> {
         tracing::info!(contact_request.id = %request.id, "contact request stored");
     }
     Ok(())
-}
-
-/// Renders and sends each email about `key` that was not sent before, in
-/// order; the first failure decides the message's outcome (the emails sent
-/// before it stay sent and are skipped next time).
-async fn send_all(
-    pool: &PgPool,
-    mailer: &Mailer,
-    key: Uuid,
-    emails: &[&(dyn Template + Sync)],
-) -> Outcome {
-    // Read for every message: an admin's change applies to the next email.
-    let settings = match SiteSettings::load(pool).await {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::from_sqlx(error),
-    };
-    let site = Site {
-        settings: &settings,
-        public_url: mailer.public_url(),
-    };
-    for template in emails {
-        let sent: Result<_, MailError> = match template.render(site) {
-            Ok(email) => mailer.send_once(pool, key, &email).await,
-            Err(error) => Err(error),
-        };
-        if let Err(error) = sent {
-            return error.outcome();
-        }
-    }
-    Outcome::Done
 }

@@ -11,13 +11,12 @@ use std::time::Duration;
 use contract::chat::{
     ChatMessage, ChatSession, ChatStatus, SenderType, SessionStarted, TranscriptRequested,
 };
-use contract::site_settings::SiteSettings;
 use tokio::task::JoinHandle;
 
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
-use crate::mail::Mailer;
-use crate::mail::templates::{ChatTranscript, OfflineChat, Site, Template};
+use crate::mail::templates::{ChatTranscript, OfflineChat, Template};
+use crate::mail::{self, Mailer};
 
 /// Gives up on an email after about an hour of SMTP failures (1 s doubling
 /// to 60 s, then every minute).
@@ -110,24 +109,9 @@ async fn send_with_settings(
     pool: &sqlx::PgPool,
     mailer: &Mailer,
     key: uuid::Uuid,
-    email: impl Template,
+    email: impl Template + Sync,
 ) -> Outcome {
-    let settings = match SiteSettings::load(pool).await {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::from_sqlx(error),
-    };
-    let site = Site {
-        settings: &settings,
-        public_url: mailer.public_url(),
-    };
-    let sent = match email.render(site) {
-        Ok(email) => mailer.send_once(pool, key, &email).await,
-        Err(error) => Err(error),
-    };
-    match sent {
-        Ok(_) => Outcome::Done,
-        Err(error) => error.outcome(),
-    }
+    mail::send_all(pool, mailer, key, &[&email]).await
 }
 
 /// Emails support about a chat started while no agent was online.

@@ -28,12 +28,14 @@ pub mod templates;
 use std::time::Duration;
 
 use anyhow::Context as _;
+use contract::site_settings::SiteSettings;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Tokio1Executor};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 pub use templates::RenderedEmail;
+use templates::{Site, Template};
 
 use crate::consumer::Outcome;
 
@@ -262,6 +264,36 @@ fn sender(from: &str) -> anyhow::Result<Mailbox> {
 
 fn smtp_transport(url: &str) -> anyhow::Result<lettre::transport::smtp::AsyncSmtpTransportBuilder> {
     AsyncSmtpTransport::<Tokio1Executor>::from_url(url).context("SMTP_URL is not a valid SMTP URL")
+}
+
+/// Renders and sends each email about `key` that was not sent before, in
+/// order; the first failure decides the message's outcome (the emails sent
+/// before it stay sent and are skipped next time).
+pub async fn send_all(
+    pool: &PgPool,
+    mailer: &Mailer,
+    key: Uuid,
+    emails: &[&(dyn Template + Sync)],
+) -> Outcome {
+    // Read for every message: an admin's change applies to the next email.
+    let settings = match SiteSettings::load(pool).await {
+        Ok(settings) => settings,
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    let site = Site {
+        settings: &settings,
+        public_url: mailer.public_url(),
+    };
+    for template in emails {
+        let sent: Result<_, MailError> = match template.render(site) {
+            Ok(email) => mailer.send_once(pool, key, &email).await,
+            Err(error) => Err(error),
+        };
+        if let Err(error) = sent {
+            return error.outcome();
+        }
+    }
+    Outcome::Done
 }
 
 /// Parses an address the email needs (`what` names it in the error).

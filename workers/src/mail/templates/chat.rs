@@ -3,7 +3,7 @@
 
 use contract::chat::{ChatMessage, ChatSession, SenderType, SessionStarted};
 
-use super::{Body, RenderedEmail, Site, Template};
+use super::{Body, RenderedEmail, Site, Template, support};
 use crate::mail::{COMPANY, MailError, mailbox};
 
 /// A chat started while no agent was online, to the support inbox;
@@ -18,11 +18,7 @@ impl Template for OfflineChat<'_> {
             Some(&chat.visitor_name),
             &chat.visitor_email,
         )?;
-        let support = mailbox(
-            "The support inbox (site settings)",
-            Some(&format!("{COMPANY} Support")),
-            &site.settings.support_email,
-        )?;
+        let support = support(site)?;
         let started = chat
             .created_at
             .format(&time::format_description::well_known::Rfc2822)
@@ -70,11 +66,7 @@ impl Template for ChatTranscript<'_> {
             Some(&chat.visitor_name),
             &chat.visitor_email,
         )?;
-        let support = mailbox(
-            "The support inbox (site settings)",
-            Some(&format!("{COMPANY} Support")),
-            &site.settings.support_email,
-        )?;
+        let support = support(site)?;
         let when = |at: &time::OffsetDateTime| {
             at.format(&time::format_description::well_known::Rfc2822)
                 .unwrap_or_else(|_| at.to_string())

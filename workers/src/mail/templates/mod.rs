@@ -253,6 +253,15 @@ fn sales(site: Site<'_>) -> Result<Mailbox, MailError> {
     )
 }
 
+/// The support inbox from the settings.
+fn support(site: Site<'_>) -> Result<Mailbox, MailError> {
+    mailbox(
+        "The support inbox (site settings)",
+        Some(&format!("{COMPANY} Support")),
+        &site.settings.support_email,
+    )
+}
+
 /// What the tests of every email share: site settings, a request, a new
 /// user, the message as sent, and the footer check.
 #[cfg(test)]

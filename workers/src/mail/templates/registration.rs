@@ -2,7 +2,7 @@
 
 use contract::intake::Registered;
 
-use super::{Body, RenderedEmail, Site, Template, sales};
+use super::{Body, RenderedEmail, Site, Template, sales, support};
 use crate::mail::{COMPANY, MailError, mailbox};
 
 /// Welcome to a newly registered user.
@@ -12,11 +12,7 @@ impl Template for Welcome<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let user = self.0;
         let to = mailbox("The new user's address", Some(&user.name), &user.email)?;
-        let support = mailbox(
-            "The support inbox (site settings)",
-            Some(&format!("{COMPANY} Support")),
-            &site.settings.support_email,
-        )?;
+        let support = support(site)?;
         let mut body = Body::default();
         body.paragraph(&format!("Hello {},", user.name))
             .paragraph(&format!(
