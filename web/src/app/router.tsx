@@ -16,17 +16,17 @@ type PageModule = () => Promise<{ default: ComponentType }>;
  * first page a visitor opens pays only for itself.
  */
 const onDemandPages: Record<string, PageModule> = {
-  '/auth': () => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })),
-  '/login': () => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
-  '/register': () => import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
+  '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
+  '/login': () => import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
+  '/register': () => import('@/features/accounts/components/register-page').then((m) => ({ default: m.RegisterPage })),
   '/forgot-password': () =>
-    import('@/features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+    import('@/features/accounts/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
   '/reset-password': () =>
-    import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+    import('@/features/accounts/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
   '/subscription': () =>
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/dashboard': () =>
-    import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+    import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   '/privacy': () => import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
   '/terms-of-service': () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
@@ -113,7 +113,7 @@ export const adminPages: Record<string, Lazy> = {
   '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/admin/components/admin-database-page'), loading: 'Loading database view...' },
   '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
-  '/admin/agents': { load: () => import('@/features/admin/components/admin-agents-page'), loading: 'Loading the support team...' },
+  '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
 };
 
 function adminRoute(path: string): RouteObject {
