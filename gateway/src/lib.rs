@@ -8,6 +8,7 @@ pub mod content;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
 pub mod http;
+pub mod intake;
 pub mod openapi;
 pub mod ops;
 pub mod platform;

@@ -4,9 +4,6 @@
 pub mod auth;
 pub mod canned_responses;
 pub mod content;
-pub mod intake;
 pub mod password_reset;
-pub mod subscriptions;
 pub mod team;
 pub mod uploads;
-pub mod waitlist;

@@ -109,8 +109,8 @@ async fn request(
         received_at: OffsetDateTime::now_utc(),
         purpose: LinkPurpose::Reset,
     };
-    super::intake::enqueue(
-        &state,
+    crate::platform::bus::enqueue(
+        &state.jetstream,
         state.namespace.intake_password_reset(),
         id,
         &event,

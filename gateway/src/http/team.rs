@@ -188,8 +188,8 @@ async fn invite(
         received_at: OffsetDateTime::now_utc(),
         purpose: LinkPurpose::Invite,
     };
-    super::intake::enqueue(
-        &state,
+    crate::platform::bus::enqueue(
+        &state.jetstream,
         state.namespace.intake_password_reset(),
         id,
         &request,

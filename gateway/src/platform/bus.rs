@@ -6,6 +6,9 @@
 
 use bytes::Bytes;
 use contract::database::{ConsumerSummary, StreamSummary};
+use uuid::Uuid;
+
+use crate::platform::error::ApiError;
 
 /// Publishes `payload` on `subject` and waits until the server has it.
 pub async fn announce(
@@ -103,6 +106,32 @@ pub async fn publish_durable(
         .map_err(BusError)?
         .await
         .map_err(BusError)
+}
+
+/// Publishes `event` on the `INTAKE` stream with `id` as its `Nats-Msg-Id`
+/// and waits until JetStream stored it, so a 202 after this is never lost;
+/// `unavailable` is the 503 text when it was not stored. For the public calls
+/// whose work an `intake` worker does.
+pub async fn enqueue(
+    jetstream: &async_nats::jetstream::Context,
+    subject: String,
+    id: Uuid,
+    event: &impl serde::Serialize,
+    unavailable: &'static str,
+) -> Result<(), ApiError> {
+    let payload = serde_json::to_vec(event).map_err(anyhow::Error::from)?;
+    let headers = contract::telemetry::deduplicated_headers(&id.to_string());
+    let stored = async {
+        jetstream
+            .publish_with_headers(subject.clone(), headers, payload.into())
+            .await?
+            .await
+    };
+    if let Err(error) = stored.await {
+        tracing::warn!(%error, intake.subject = subject, intake.id = %id, "not accepted by JetStream");
+        return Err(ApiError::Unavailable(unavailable));
+    }
+    Ok(())
 }
 
 /// The streams (and key-value buckets) of this namespace with their

@@ -393,8 +393,8 @@ async fn transcript(
         id: Uuid::now_v7(),
         session_id: id,
     };
-    crate::http::intake::enqueue(
-        &state,
+    crate::platform::bus::enqueue(
+        &state.jetstream,
         state.namespace.intake_transcript(),
         request.id,
         &request,

@@ -27,6 +27,7 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
+use super::store;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp};
@@ -92,8 +93,8 @@ async fn subscribe(
         topic,
         received_at: OffsetDateTime::now_utc(),
     };
-    super::intake::enqueue(
-        &state,
+    crate::platform::bus::enqueue(
+        &state.jetstream,
         state.namespace.intake_subscription(),
         id,
         &event,
@@ -149,25 +150,12 @@ async fn confirm(
     let Some(id) = verified(&state, Purpose::ConfirmSubscription, &query)? else {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     };
-    let exists = sqlx::query_scalar!(
-        r#"select exists(select 1 from subscriptions where id = $1) as "exists!""#,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await?;
+    let exists = store::subscription_exists(&state.pool, id).await?;
     if !exists {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     }
-    let confirmed = sqlx::query!(
-        "update subscriptions set confirmed_at = now()
-         where id = $1
-           and (confirmed_at is null
-                or (unsubscribed_at is not null and unsubscribed_at >= confirmed_at))",
-        id
-    )
-    .execute(&state.pool)
-    .await?;
-    if confirmed.rows_affected() > 0 {
+    let confirmed = store::confirm_subscription(&state.pool, id).await?;
+    if confirmed {
         tracing::info!(subscription.id = %id, "subscription confirmed");
     }
     Ok(outcome(&headers, SubscriptionLinkStatus::Confirmed))
@@ -190,13 +178,8 @@ async fn unsubscribe(
     let Some(id) = verified(&state, Purpose::Unsubscribe, &query)? else {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     };
-    let left = sqlx::query!(
-        "update subscriptions set unsubscribed_at = now() where id = $1",
-        id
-    )
-    .execute(&state.pool)
-    .await?;
-    if left.rows_affected() == 0 {
+    let left = store::unsubscribe(&state.pool, id).await?;
+    if !left {
         return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
     }
     tracing::info!(subscription.id = %id, "unsubscribed");
@@ -239,20 +222,7 @@ async fn counts(
     State(state): State<AppState>,
     Admin(_): Admin,
 ) -> Result<Json<SubscriberCounts>, ApiError> {
-    let rows = sqlx::query_as!(
-        TopicSubscribers,
-        r#"select topic as "topic: SubscriptionTopic",
-                  count(*) filter (where confirmed) as "confirmed!",
-                  count(*) filter (where not confirmed and not unsubscribed) as "pending!",
-                  count(*) filter (where not confirmed and unsubscribed) as "unsubscribed!"
-           from (select topic,
-                        coalesce(confirmed_at > unsubscribed_at, confirmed_at is not null) as confirmed,
-                        coalesce(unsubscribed_at >= requested_at, false) as unsubscribed
-                 from subscriptions) s
-           group by topic"#,
-    )
-    .fetch_all(&state.pool)
-    .await?;
+    let rows = store::topic_subscribers(&state.pool).await?;
     let topics = SubscriptionTopic::ALL
         .into_iter()
         .map(|topic| {

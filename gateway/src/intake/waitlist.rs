@@ -19,6 +19,7 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
+use super::store;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp};
@@ -107,8 +108,8 @@ async fn join(
         interest,
         received_at: OffsetDateTime::now_utc(),
     };
-    super::intake::enqueue(
-        &state,
+    crate::platform::bus::enqueue(
+        &state.jetstream,
         state.namespace.intake_waitlist(),
         id,
         &event,
@@ -161,25 +162,13 @@ async fn list(
 ) -> Result<Json<WaitlistPage>, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
     let page = crate::platform::params::page(query.page.as_ref())?;
-    let total = sqlx::query_scalar!(
-        r#"select count(*) as "count!" from waitlist_entries
-           where ($1::text is null or interest = $1)"#,
-        interest as Option<WaitlistInterest>,
-    )
-    .fetch_one(&state.pool)
-    .await?;
-    let items = sqlx::query_as!(
-        WaitlistEntry,
-        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
-           from waitlist_entries
-           where ($1::text is null or interest = $1)
-           order by created_at desc, id desc
-           limit $2 offset $3"#,
-        interest as Option<WaitlistInterest>,
+    let total = store::count_waitlist(&state.pool, interest).await?;
+    let items = store::waitlist_page(
+        &state.pool,
+        interest,
         i64::from(PAGE_SIZE),
         i64::from(page - 1) * i64::from(PAGE_SIZE),
     )
-    .fetch_all(&state.pool)
     .await?;
     Ok(Json(WaitlistPage {
         items,
@@ -205,16 +194,7 @@ async fn export(
     ApiQuery(query): ApiQuery<RawQuery>,
 ) -> Result<Response, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
-    let entries = sqlx::query_as!(
-        WaitlistEntry,
-        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
-           from waitlist_entries
-           where ($1::text is null or interest = $1)
-           order by created_at desc, id desc"#,
-        interest as Option<WaitlistInterest>,
-    )
-    .fetch_all(&state.pool)
-    .await?;
+    let entries = store::waitlist_entries(&state.pool, interest).await?;
     let details = serde_json::json!({
         "interest": interest.map_or("all", WaitlistInterest::code),
         "rows": entries.len(),

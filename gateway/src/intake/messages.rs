@@ -15,6 +15,8 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
+use super::error::IntakeError;
+use super::store;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiPath, ApiQuery, ClientIp};
@@ -39,8 +41,6 @@ const MIN_FILL_MS: i64 = 3_000;
 const ACCEPTED: &str = "Thank you! We'll get back to you within 24 hours.";
 
 const UNAVAILABLE: &str = "Messages cannot be sent right now. Please try again.";
-
-const NOT_FOUND: &str = "Contact request not found";
 
 /// Requests per inbox page.
 const PAGE_SIZE: u32 = 20;
@@ -217,33 +217,6 @@ async fn send(
     Ok(accepted)
 }
 
-/// Publishes `event` on the `INTAKE` stream with `id` as its `Nats-Msg-Id`
-/// and waits until JetStream stored it, so a 202 after this is never lost;
-/// `unavailable` is the 503 text when it was not stored. For the public calls
-/// whose work an `intake` worker does.
-pub(crate) async fn enqueue(
-    state: &AppState,
-    subject: String,
-    id: Uuid,
-    event: &impl serde::Serialize,
-    unavailable: &'static str,
-) -> Result<(), ApiError> {
-    let payload = serde_json::to_vec(event).map_err(anyhow::Error::from)?;
-    let headers = contract::telemetry::deduplicated_headers(&id.to_string());
-    let stored = async {
-        state
-            .jetstream
-            .publish_with_headers(subject.clone(), headers, payload.into())
-            .await?
-            .await
-    };
-    if let Err(error) = stored.await {
-        tracing::warn!(%error, intake.subject = subject, intake.id = %id, "not accepted by JetStream");
-        return Err(ApiError::Unavailable(unavailable));
-    }
-    Ok(())
-}
-
 /// The inbox query as sent: every parameter optional.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -288,36 +261,14 @@ async fn list(
         }
         search => search.map(str::to_lowercase),
     };
-    let total = sqlx::query_scalar!(
-        r#"select count(*) as "count!" from contact_requests r
-           where ($1::text is null or r.status = $1)
-             and ($2::text is null
-                  or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)"#,
-        status as Option<ContactStatus>,
-        search,
-    )
-    .fetch_one(&state.pool)
-    .await?;
-    let items = sqlx::query_as!(
-        ContactRequest,
-        r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,
-                  r.status as "status: ContactStatus", r.assigned_to,
-                  a.name as "assigned_to_name?", r.handled_by, h.name as "handled_by_name?",
-                  r.handled_at, r.created_at
-           from contact_requests r
-           left join users a on a.id = r.assigned_to
-           left join users h on h.id = r.handled_by
-           where ($1::text is null or r.status = $1)
-             and ($2::text is null
-                  or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)
-           order by r.created_at desc, r.id desc
-           limit $3 offset $4"#,
-        status as Option<ContactStatus>,
-        search,
+    let total = store::count_requests(&state.pool, status, search.as_deref()).await?;
+    let items = store::requests_page(
+        &state.pool,
+        status,
+        search.as_deref(),
         i64::from(PAGE_SIZE),
         i64::from(page - 1) * i64::from(PAGE_SIZE),
     )
-    .fetch_all(&state.pool)
     .await?;
     Ok(Json(ContactRequestList {
         items,
@@ -357,49 +308,9 @@ async fn update(
     ApiPath(id): ApiPath<Uuid>,
     ValidatedJson(patch): ValidatedJson<ContactRequestPatch>,
 ) -> Result<Json<ContactRequest>, ApiError> {
-    let mut tx = state.pool.begin().await?;
-    // In SET, `status` is the value before this update.
-    let updated = sqlx::query!(
-        "update contact_requests set
-             status = coalesce($2, status),
-             handled_by = case when $2 = 'handled' and status <> 'handled' then $4
-                               when $2 = 'new' then null else handled_by end,
-             handled_at = case when $2 = 'handled' and status <> 'handled' then now()
-                               when $2 = 'new' then null else handled_at end,
-             assigned_to = case when $3::boolean is null then assigned_to
-                                when $3 then $4 else null end
-         where id = $1",
-        id,
-        patch.status as Option<ContactStatus>,
-        patch.assigned_to_me,
-        admin.id,
-    )
-    .execute(&mut *tx)
-    .await?;
-    if updated.rows_affected() == 0 {
-        return Err(ApiError::NoSuch(NOT_FOUND));
-    }
-    let details = serde_json::json!({
-        "status": patch.status,
-        "assignedToMe": patch.assigned_to_me,
-    });
-    crate::platform::audit::record(&mut tx, admin.id, "update", "contact_request", id, details)
-        .await?;
-    let request = sqlx::query_as!(
-        ContactRequest,
-        r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,
-                  r.status as "status: ContactStatus", r.assigned_to,
-                  a.name as "assigned_to_name?", r.handled_by, h.name as "handled_by_name?",
-                  r.handled_at, r.created_at
-           from contact_requests r
-           left join users a on a.id = r.assigned_to
-           left join users h on h.id = r.handled_by
-           where r.id = $1"#,
-        id,
-    )
-    .fetch_one(&mut *tx)
-    .await?;
-    tx.commit().await?;
+    let request = store::update_request(&state.pool, id, &patch, admin.id)
+        .await?
+        .ok_or(IntakeError::NoSuchRequest)?;
     Ok(Json(request))
 }
 

@@ -1,0 +1,24 @@
+//! What the public sends in and admins read: contact and demo requests
+//! ([`messages`]), newsletter subscriptions ([`subscriptions`]) and the
+//! waitlist ([`waitlist`]). Each public call is queued on the `INTAKE`
+//! stream for the `intake` worker; the admin pages read the tables it fills.
+
+pub mod error;
+pub mod messages;
+pub mod store;
+pub mod subscriptions;
+pub mod waitlist;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::state::AppState;
+
+pub use error::IntakeError;
+
+/// Intake's `/api` routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(messages::router())
+        .merge(subscriptions::router())
+        .merge(waitlist::router())
+}

@@ -1,0 +1,227 @@
+//! Every query of intake: contact requests, subscriptions, the waitlist.
+
+use contract::intake::{ContactRequest, ContactRequestPatch, ContactStatus};
+use contract::subscriptions::{SubscriptionTopic, TopicSubscribers};
+use contract::waitlist::{WaitlistEntry, WaitlistInterest};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::error::IntakeError;
+
+/// Contact requests with `status` (any when `None`) whose text contains
+/// `search` (lowercase), counted.
+pub async fn count_requests(
+    pool: &PgPool,
+    status: Option<ContactStatus>,
+    search: Option<&str>,
+) -> Result<i64, IntakeError> {
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from contact_requests r
+           where ($1::text is null or r.status = $1)
+             and ($2::text is null
+                  or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)"#,
+        status as Option<ContactStatus>,
+        search,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(total)
+}
+
+/// The same requests, newest first, `limit` from `offset`.
+pub async fn requests_page(
+    pool: &PgPool,
+    status: Option<ContactStatus>,
+    search: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<ContactRequest>, IntakeError> {
+    let items = sqlx::query_as!(
+        ContactRequest,
+        r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,
+                  r.status as "status: ContactStatus", r.assigned_to,
+                  a.name as "assigned_to_name?", r.handled_by, h.name as "handled_by_name?",
+                  r.handled_at, r.created_at
+           from contact_requests r
+           left join users a on a.id = r.assigned_to
+           left join users h on h.id = r.handled_by
+           where ($1::text is null or r.status = $1)
+             and ($2::text is null
+                  or strpos(lower(r.name || ' ' || r.email || ' ' || r.subject || ' ' || r.message), $2) > 0)
+           order by r.created_at desc, r.id desc
+           limit $3 offset $4"#,
+        status as Option<ContactStatus>,
+        search,
+        limit,
+        offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(items)
+}
+
+/// Applies `patch` as admin `admin_id`'s, with its `audit_log` row, in one
+/// transaction; the request as changed, or `None` when there is no such one.
+pub async fn update_request(
+    pool: &PgPool,
+    id: Uuid,
+    patch: &ContactRequestPatch,
+    admin_id: Uuid,
+) -> Result<Option<ContactRequest>, IntakeError> {
+    let mut tx = pool.begin().await?;
+    // In SET, `status` is the value before this update.
+    let updated = sqlx::query!(
+        "update contact_requests set
+             status = coalesce($2, status),
+             handled_by = case when $2 = 'handled' and status <> 'handled' then $4
+                               when $2 = 'new' then null else handled_by end,
+             handled_at = case when $2 = 'handled' and status <> 'handled' then now()
+                               when $2 = 'new' then null else handled_at end,
+             assigned_to = case when $3::boolean is null then assigned_to
+                                when $3 then $4 else null end
+         where id = $1",
+        id,
+        patch.status as Option<ContactStatus>,
+        patch.assigned_to_me,
+        admin_id,
+    )
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let details = serde_json::json!({
+        "status": patch.status,
+        "assignedToMe": patch.assigned_to_me,
+    });
+    crate::platform::audit::record(&mut tx, admin_id, "update", "contact_request", id, details)
+        .await?;
+    let request = sqlx::query_as!(
+        ContactRequest,
+        r#"select r.id, r.name, r.email, r.subject, r.message, r.phone, r.company, r.source,
+                  r.status as "status: ContactStatus", r.assigned_to,
+                  a.name as "assigned_to_name?", r.handled_by, h.name as "handled_by_name?",
+                  r.handled_at, r.created_at
+           from contact_requests r
+           left join users a on a.id = r.assigned_to
+           left join users h on h.id = r.handled_by
+           where r.id = $1"#,
+        id,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Some(request))
+}
+
+/// Whether subscription `id` exists.
+pub async fn subscription_exists(pool: &PgPool, id: Uuid) -> Result<bool, IntakeError> {
+    let exists = sqlx::query_scalar!(
+        r#"select exists(select 1 from subscriptions where id = $1) as "exists!""#,
+        id
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(exists)
+}
+
+/// Confirms subscription `id` (again, after an unsubscribe); whether it
+/// changed.
+pub async fn confirm_subscription(pool: &PgPool, id: Uuid) -> Result<bool, IntakeError> {
+    let confirmed = sqlx::query!(
+        "update subscriptions set confirmed_at = now()
+         where id = $1
+           and (confirmed_at is null
+                or (unsubscribed_at is not null and unsubscribed_at >= confirmed_at))",
+        id
+    )
+    .execute(pool)
+    .await?;
+    Ok(confirmed.rows_affected() > 0)
+}
+
+/// Unsubscribes `id`; whether there was such a subscription.
+pub async fn unsubscribe(pool: &PgPool, id: Uuid) -> Result<bool, IntakeError> {
+    let left = sqlx::query!(
+        "update subscriptions set unsubscribed_at = now() where id = $1",
+        id
+    )
+    .execute(pool)
+    .await?;
+    Ok(left.rows_affected() > 0)
+}
+
+/// Subscribers per topic that has any.
+pub async fn topic_subscribers(pool: &PgPool) -> Result<Vec<TopicSubscribers>, IntakeError> {
+    let rows = sqlx::query_as!(
+        TopicSubscribers,
+        r#"select topic as "topic: SubscriptionTopic",
+                  count(*) filter (where confirmed) as "confirmed!",
+                  count(*) filter (where not confirmed and not unsubscribed) as "pending!",
+                  count(*) filter (where not confirmed and unsubscribed) as "unsubscribed!"
+           from (select topic,
+                        coalesce(confirmed_at > unsubscribed_at, confirmed_at is not null) as confirmed,
+                        coalesce(unsubscribed_at >= requested_at, false) as unsubscribed
+                 from subscriptions) s
+           group by topic"#,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// Waitlist entries of `interest` (any when `None`), counted.
+pub async fn count_waitlist(
+    pool: &PgPool,
+    interest: Option<WaitlistInterest>,
+) -> Result<i64, IntakeError> {
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from waitlist_entries
+           where ($1::text is null or interest = $1)"#,
+        interest as Option<WaitlistInterest>,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(total)
+}
+
+/// The same entries, newest first, `limit` from `offset`.
+pub async fn waitlist_page(
+    pool: &PgPool,
+    interest: Option<WaitlistInterest>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<WaitlistEntry>, IntakeError> {
+    let items = sqlx::query_as!(
+        WaitlistEntry,
+        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
+           from waitlist_entries
+           where ($1::text is null or interest = $1)
+           order by created_at desc, id desc
+           limit $2 offset $3"#,
+        interest as Option<WaitlistInterest>,
+        limit,
+        offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(items)
+}
+
+/// Every such entry, newest first (the CSV export).
+pub async fn waitlist_entries(
+    pool: &PgPool,
+    interest: Option<WaitlistInterest>,
+) -> Result<Vec<WaitlistEntry>, IntakeError> {
+    let entries = sqlx::query_as!(
+        WaitlistEntry,
+        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
+           from waitlist_entries
+           where ($1::text is null or interest = $1)
+           order by created_at desc, id desc"#,
+        interest as Option<WaitlistInterest>,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(entries)
+}
