@@ -123,15 +123,13 @@ fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(openapi_json))
-        .merge(crate::http::auth::router())
+        .merge(crate::accounts::router())
         .merge(crate::chat::http::router())
         .merge(crate::http::content::router())
         .merge(crate::site::router())
         .merge(crate::ops::router())
         .merge(crate::http::uploads::router())
         .merge(crate::intake::router())
-        .merge(crate::http::password_reset::router())
-        .merge(crate::http::team::router())
         .merge(crate::http::canned_responses::router())
 }
 

@@ -26,8 +26,8 @@ use contract::subscriptions::SubscriptionInput;
 use contract::waitlist::WaitlistInput;
 use serde::Serialize;
 
+use crate::accounts::auth::{LoginBody, RegisterBody};
 use crate::chat::http::{MessageBody, StartBody};
-use crate::http::auth::{LoginBody, RegisterBody};
 use crate::platform::input::{self, Input};
 
 /// One `/ws` text frame as the socket reads it.

@@ -2,6 +2,7 @@
 //! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
 //! it too, on a port-0 listener.
 
+pub mod accounts;
 pub mod app;
 pub mod chat;
 pub mod content;
@@ -12,7 +13,6 @@ pub mod intake;
 pub mod openapi;
 pub mod ops;
 pub mod platform;
-pub mod revocation;
 pub mod site;
 pub mod startup;
 pub mod state;

@@ -90,7 +90,7 @@ pub async fn spawn_listeners(
     let nats = &state.nats;
     let namespace = &state.namespace;
     let shutdown = &state.shutdown;
-    crate::revocation::listen(
+    crate::accounts::revocation::listen(
         nats,
         namespace.sessions_revoked_all(),
         state.hub.clone(),

@@ -1,9 +1,6 @@
 //! The HTTP handlers of the domains not yet in a folder of their own; the
 //! app that merges them is `crate::app`.
 
-pub mod auth;
 pub mod canned_responses;
 pub mod content;
-pub mod password_reset;
-pub mod team;
 pub mod uploads;

@@ -20,12 +20,12 @@ use contract::password_reset::{
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::accounts::revocation;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::ClientIp;
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
-use crate::revocation;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

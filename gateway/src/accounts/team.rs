@@ -18,15 +18,16 @@ use contract::accounts::{Role, normalize_email};
 use contract::agents::{TeamInvite, TeamMember, TeamMemberPatch};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
 use serde_json::json;
-use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::error::AccountsError;
+use super::store;
+use crate::accounts::revocation;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiPath};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
-use crate::revocation;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -98,14 +99,7 @@ async fn list(
     State(state): State<AppState>,
     Admin(_): Admin,
 ) -> Result<Json<Vec<TeamMember>>, ApiError> {
-    let members = sqlx::query_as!(
-        TeamMember,
-        r#"select id, name, email, role as "role: Role", active,
-                  password_hash is null as "pending!", invited_at, capacity
-           from users where role <> 'user' order by lower(name), email"#
-    )
-    .fetch_all(&state.pool)
-    .await?;
+    let members = store::team(&state.pool).await?;
     Ok(Json(members))
 }
 
@@ -126,47 +120,16 @@ async fn invite(
     ValidatedJson(body): ValidatedJson<TeamInvite>,
 ) -> Result<(StatusCode, Json<TeamMember>), ApiError> {
     let mut tx = state.pool.begin().await?;
-    let created = sqlx::query_as!(
-        TeamMember,
-        r#"insert into users (id, email, username, name, phone, password_hash, role, invited_at)
-           values ($1, $2, $2, $3, '', null, $4, now())
-           on conflict (email) do nothing
-           returning id, name, email, role as "role: Role", active,
-                  password_hash is null as "pending!", invited_at, capacity"#,
-        Uuid::now_v7(),
-        body.email,
-        body.name,
-        body.role as Role,
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
+    let created = store::invite(&mut tx, &body.email, &body.name, body.role).await?;
     let (status, member, action) = match created {
         Some(member) => (StatusCode::CREATED, member, "invite"),
         None => {
-            let existing = sqlx::query_as!(
-                TeamMember,
-                r#"select id, name, email, role as "role: Role", active,
-                  password_hash is null as "pending!", invited_at, capacity
-                   from users where email = $1 for update"#,
-                body.email
-            )
-            .fetch_one(&mut *tx)
-            .await?;
+            let existing = store::member_by_email_for_update(&mut tx, &body.email).await?;
             // Only an invitation nobody has accepted yet is sent again.
             if !(existing.pending && existing.role.is_agent() && existing.active) {
-                return Err(ApiError::Conflict(
-                    "An account already uses this email address".to_owned(),
-                ));
+                return Err(AccountsError::EmailTaken.into());
             }
-            let member = sqlx::query_as!(
-                TeamMember,
-                r#"update users set invited_at = now() where id = $1
-                   returning id, name, email, role as "role: Role", active,
-                  password_hash is null as "pending!", invited_at, capacity"#,
-                existing.id
-            )
-            .fetch_one(&mut *tx)
-            .await?;
+            let member = store::invite_again(&mut tx, existing.id).await?;
             (StatusCode::OK, member, "reinvite")
         }
     };
@@ -200,12 +163,6 @@ async fn invite(
     Ok((status, Json(member)))
 }
 
-struct Standing {
-    role: Role,
-    active: bool,
-    capacity: i32,
-}
-
 /// Changes a member's role, whether the account is active, or their chat capacity.
 #[utoipa::path(patch, path = "/admin/agents/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "The member's user id")),
@@ -226,19 +183,11 @@ async fn update(
     let mut tx = state.pool.begin().await?;
     // Every active admin row is locked first, so two admins demoting each
     // other at once cannot both pass the last-admin check.
-    let admins =
-        sqlx::query_scalar!("select id from users where role = 'admin' and active for update")
-            .fetch_all(&mut *tx)
-            .await?;
-    let before = sqlx::query_as!(
-        Standing,
-        r#"select role as "role: Role", active, capacity from users where id = $1 for update"#,
-        id
-    )
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or(ApiError::NoSuch("Team member not found"))?;
-    let after = Standing {
+    let admins = store::active_admins_for_update(&mut tx).await?;
+    let before = store::standing_for_update(&mut tx, id)
+        .await?
+        .ok_or(AccountsError::NoSuchMember)?;
+    let after = store::Standing {
         role: body.role.unwrap_or(before.role),
         active: body.active.unwrap_or(before.active),
         capacity: body.capacity.unwrap_or(before.capacity),
@@ -247,28 +196,13 @@ async fn update(
     let stays_admin = after.role == Role::Admin && after.active;
     if was_admin && !stays_admin {
         if admins.len() <= 1 {
-            return Err(ApiError::Conflict(
-                "This is the last active admin. Make someone else an admin first.".to_owned(),
-            ));
+            return Err(AccountsError::LastAdmin.into());
         }
         if id == admin.id {
-            return Err(ApiError::Conflict(
-                "You cannot demote or deactivate yourself. Ask another admin.".to_owned(),
-            ));
+            return Err(AccountsError::DemotesSelf.into());
         }
     }
-    let member = sqlx::query_as!(
-        TeamMember,
-        r#"update users set role = $2, active = $3, capacity = $4 where id = $1
-           returning id, name, email, role as "role: Role", active,
-                  password_hash is null as "pending!", invited_at, capacity"#,
-        id,
-        after.role as Role,
-        after.active,
-        after.capacity,
-    )
-    .fetch_one(&mut *tx)
-    .await?;
+    let member = store::update_member(&mut tx, id, &after).await?;
     crate::platform::audit::record(
         &mut tx,
         admin.id,
@@ -283,7 +217,7 @@ async fn update(
     .await?;
     let loses_rights = (before.active && !after.active) || rank(after.role) < rank(before.role);
     let ended = if loses_rights {
-        delete_sessions_of(&mut tx, id).await?
+        store::delete_sessions_of(&mut tx, id).await?
     } else {
         Vec::new()
     };
@@ -305,22 +239,6 @@ fn rank(role: Role) -> u8 {
         Role::Support => 1,
         Role::Admin => 2,
     }
-}
-
-/// Deletes every stored cookie session signed in as `user_id` and returns
-/// their ids. The store keeps MessagePack records without a user column; a
-/// signed-in record holds the `user_id` key then the id as a 36-character
-/// string (the same scan as the accounts worker's password reset, which
-/// `tests/api/password_reset.rs` checks against real sessions).
-async fn delete_sessions_of(tx: &mut PgConnection, user_id: Uuid) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar!(
-        "delete from tower_sessions.session
-         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
-         returning id",
-        user_id.hyphenated().to_string()
-    )
-    .fetch_all(tx)
-    .await
 }
 
 /// Drops the ended sessions from every gateway's cache and closes the

@@ -15,6 +15,7 @@ use tower_sessions::Session;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::accounts::revocation;
 use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -23,7 +24,6 @@ use crate::platform::extract::{
 };
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
-use crate::revocation;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

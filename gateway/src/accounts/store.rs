@@ -1,0 +1,150 @@
+//! Every query of the team page: the team, invitations, a member's
+//! standing and role, and the stored sessions a member loses.
+
+use contract::accounts::Role;
+use contract::agents::TeamMember;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::error::AccountsError;
+
+/// What a member may do: their role, whether the account is active, how
+/// many chats they take.
+pub struct Standing {
+    pub role: Role,
+    pub active: bool,
+    pub capacity: i32,
+}
+
+/// The admins and support agents, by name.
+pub async fn team(pool: &PgPool) -> Result<Vec<TeamMember>, AccountsError> {
+    let members = sqlx::query_as!(
+        TeamMember,
+        r#"select id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity
+           from users where role <> 'user' order by lower(name), email"#
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(members)
+}
+
+/// Creates the invited account; `None` when the email address is taken.
+pub async fn invite(
+    tx: &mut PgConnection,
+    email: &str,
+    name: &str,
+    role: Role,
+) -> Result<Option<TeamMember>, AccountsError> {
+    let created = sqlx::query_as!(
+        TeamMember,
+        r#"insert into users (id, email, username, name, phone, password_hash, role, invited_at)
+           values ($1, $2, $2, $3, '', null, $4, now())
+           on conflict (email) do nothing
+           returning id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity"#,
+        Uuid::now_v7(),
+        email,
+        name,
+        role as Role,
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    Ok(created)
+}
+
+/// The account with this email address, locked until the transaction ends.
+pub async fn member_by_email_for_update(
+    tx: &mut PgConnection,
+    email: &str,
+) -> Result<TeamMember, AccountsError> {
+    let existing = sqlx::query_as!(
+        TeamMember,
+        r#"select id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity
+                   from users where email = $1 for update"#,
+        email
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    Ok(existing)
+}
+
+/// Invites member `id` again: a new invitation time.
+pub async fn invite_again(tx: &mut PgConnection, id: Uuid) -> Result<TeamMember, AccountsError> {
+    let member = sqlx::query_as!(
+        TeamMember,
+        r#"update users set invited_at = now() where id = $1
+                   returning id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity"#,
+        id
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    Ok(member)
+}
+
+/// The active admins, their rows locked until the transaction ends.
+pub async fn active_admins_for_update(tx: &mut PgConnection) -> Result<Vec<Uuid>, AccountsError> {
+    let admins =
+        sqlx::query_scalar!("select id from users where role = 'admin' and active for update")
+            .fetch_all(&mut *tx)
+            .await?;
+    Ok(admins)
+}
+
+/// Member `id`'s standing, locked until the transaction ends.
+pub async fn standing_for_update(
+    tx: &mut PgConnection,
+    id: Uuid,
+) -> Result<Option<Standing>, AccountsError> {
+    let before = sqlx::query_as!(
+        Standing,
+        r#"select role as "role: Role", active, capacity from users where id = $1 for update"#,
+        id
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    Ok(before)
+}
+
+/// Gives member `id` the standing `after`.
+pub async fn update_member(
+    tx: &mut PgConnection,
+    id: Uuid,
+    after: &Standing,
+) -> Result<TeamMember, AccountsError> {
+    let member = sqlx::query_as!(
+        TeamMember,
+        r#"update users set role = $2, active = $3, capacity = $4 where id = $1
+           returning id, name, email, role as "role: Role", active,
+                  password_hash is null as "pending!", invited_at, capacity"#,
+        id,
+        after.role as Role,
+        after.active,
+        after.capacity,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    Ok(member)
+}
+
+/// Deletes every stored cookie session signed in as `user_id` and returns
+/// their ids. The store keeps MessagePack records without a user column; a
+/// signed-in record holds the `user_id` key then the id as a 36-character
+/// string (the same scan as the accounts worker's password reset, which
+/// `tests/api/password_reset.rs` checks against real sessions).
+pub async fn delete_sessions_of(
+    tx: &mut PgConnection,
+    user_id: Uuid,
+) -> Result<Vec<String>, AccountsError> {
+    sqlx::query_scalar!(
+        "delete from tower_sessions.session
+         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
+         returning id",
+        user_id.hyphenated().to_string()
+    )
+    .fetch_all(tx)
+    .await
+    .map_err(AccountsError::from)
+}
