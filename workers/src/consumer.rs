@@ -343,6 +343,26 @@ impl Settle {
         }
     }
 
+    /// Records `message` as a dead letter for `reason`, then terminates it
+    /// (see [`DeadMessage::record_then_term`]).
+    async fn dead_letter(
+        &self,
+        message: &jetstream::Message,
+        error: &anyhow::Error,
+        reason: Reason,
+        deliveries: i64,
+    ) -> Result<(), async_nats::Error> {
+        let dead = DeadMessage {
+            pool: &self.pool,
+            role: self.role,
+            message,
+            error,
+            reason,
+            deliveries,
+        };
+        dead.record_then_term(self.retry, self.ack_wait).await
+    }
+
     /// Acks, naks with backoff or dead-letters `message` by `outcome`.
     async fn apply(&self, message: &jetstream::Message, outcome: Outcome, ack: Ack) {
         let (name, retry) = (self.role, self.retry);
@@ -364,26 +384,12 @@ impl Settle {
                 message.ack_with(AckKind::Nak(Some(delay))).await
             }
             Outcome::Retry(error) => {
-                let dead = DeadMessage {
-                    pool: &self.pool,
-                    role: name,
-                    message,
-                    error: &error,
-                    reason: Reason::Exhausted,
-                    deliveries: delivered,
-                };
-                dead.record_then_term(retry, self.ack_wait).await
+                self.dead_letter(message, &error, Reason::Exhausted, delivered)
+                    .await
             }
             Outcome::Reject(error) => {
-                let dead = DeadMessage {
-                    pool: &self.pool,
-                    role: name,
-                    message,
-                    error: &error,
-                    reason: Reason::Data,
-                    deliveries: delivered,
-                };
-                dead.record_then_term(retry, self.ack_wait).await
+                self.dead_letter(message, &error, Reason::Data, delivered)
+                    .await
             }
         };
         if let Err(error) = acked {

@@ -93,30 +93,23 @@ pub async fn spawn(
         retry,
         concurrency: 4,
     };
+    let ns = &ctx.namespace;
     let consumers = [
-        (
-            MESSAGES_CONSUMER,
-            ctx.namespace.intake_message(),
-            Subject::Message,
-        ),
+        (MESSAGES_CONSUMER, ns.intake_message(), Subject::Message),
         (
             REGISTRATIONS_CONSUMER,
-            ctx.namespace.intake_registered(),
+            ns.intake_registered(),
             Subject::Registered,
         ),
-        (
-            WAITLIST_CONSUMER,
-            ctx.namespace.intake_waitlist(),
-            Subject::Waitlist,
-        ),
+        (WAITLIST_CONSUMER, ns.intake_waitlist(), Subject::Waitlist),
         (
             SUBSCRIPTIONS_CONSUMER,
-            ctx.namespace.intake_subscription(),
+            ns.intake_subscription(),
             Subject::Subscription,
         ),
         (
             PASSWORD_RESETS_CONSUMER,
-            ctx.namespace.intake_password_reset(),
+            ns.intake_password_reset(),
             Subject::PasswordReset,
         ),
     ];

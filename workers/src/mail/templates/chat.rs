@@ -2,6 +2,7 @@
 //! visitor.
 
 use contract::chat::{ChatMessage, ChatSession, SenderType, SessionStarted};
+use lettre::message::Mailbox;
 
 use super::{Body, RenderedEmail, Site, Template, support};
 use crate::mail::{COMPANY, MailError, mailbox};
@@ -13,11 +14,7 @@ pub struct OfflineChat<'a>(pub &'a SessionStarted);
 impl Template for OfflineChat<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = &self.0.session;
-        let visitor = mailbox(
-            "The visitor's address",
-            Some(&chat.visitor_name),
-            &chat.visitor_email,
-        )?;
+        let visitor = visitor("The visitor's address", chat)?;
         let support = support(site)?;
         let started = chat
             .created_at
@@ -61,11 +58,7 @@ pub struct ChatTranscript<'a> {
 impl Template for ChatTranscript<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = self.chat;
-        let visitor = mailbox(
-            "The chat's address",
-            Some(&chat.visitor_name),
-            &chat.visitor_email,
-        )?;
+        let visitor = visitor("The chat's address", chat)?;
         let support = support(site)?;
         let when = |at: &time::OffsetDateTime| {
             at.format(&time::format_description::well_known::Rfc2822)
@@ -99,6 +92,11 @@ impl Template for ChatTranscript<'_> {
             site,
         ))
     }
+}
+
+/// The chat's visitor (`what` names the address in an error).
+fn visitor(what: &'static str, chat: &ChatSession) -> Result<Mailbox, MailError> {
+    mailbox(what, Some(&chat.visitor_name), &chat.visitor_email)
 }
 
 #[cfg(test)]
