@@ -98,7 +98,7 @@ type Lazy = { load: () => Promise<{ default: ComponentType }>; loading: string }
 /** Admin pages are split into their own chunks, each with its own loading message. */
 export const adminPages: Record<string, Lazy> = {
   '/admin': { load: () => import('@/app/admin/admin-home-page'), loading: 'Loading admin dashboard...' },
-  '/admin/settings': { load: () => import('@/features/admin/components/admin-settings-page'), loading: 'Loading settings...' },
+  '/admin/settings': { load: () => import('@/features/ops/components/admin-settings-page'), loading: 'Loading settings...' },
   '/admin/events': { load: () => import('@/features/content/components/admin/admin-events-page'), loading: 'Loading events manager...' },
   '/admin/events/enhanced': {
     load: () => import('@/features/content/components/admin/admin-events-enhanced-page'),
@@ -109,9 +109,9 @@ export const adminPages: Record<string, Lazy> = {
     load: () => import('@/features/content/components/admin/admin-blogs-enhanced-page'),
     loading: 'Loading enhanced blog manager...',
   },
-  '/admin/analytics': { load: () => import('@/features/admin/components/admin-analytics-page'), loading: 'Loading analytics...' },
+  '/admin/analytics': { load: () => import('@/features/ops/components/admin-analytics-page'), loading: 'Loading analytics...' },
   '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
-  '/admin/database': { load: () => import('@/features/admin/components/admin-database-page'), loading: 'Loading database view...' },
+  '/admin/database': { load: () => import('@/features/ops/components/admin-database-page'), loading: 'Loading database view...' },
   '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
   '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
 };
