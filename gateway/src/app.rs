@@ -23,7 +23,7 @@ use crate::platform::sessions::{SESSION_COOKIE, SessionStore};
 use crate::state::AppState;
 
 /// Largest request body accepted (JSON API); image uploads have their own
-/// limit (see [`crate::http::uploads::MAX_IMAGE_BYTES`]).
+/// limit (see [`crate::content::uploads::MAX_IMAGE_BYTES`]).
 pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 
 /// The whole app; sessions live in `store` (Postgres, cached in memory).
@@ -48,7 +48,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
     Router::new()
         .merge(with_sessions)
         .merge(crate::ops::health::router())
-        .merge(crate::http::uploads::objects_router())
+        .merge(crate::content::uploads::objects_router())
         .merge(crate::site::web::router(
             &state.settings,
             state.site_settings.clone(),
@@ -125,10 +125,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(openapi_json))
         .merge(crate::accounts::router())
         .merge(crate::chat::http::router())
-        .merge(crate::http::content::router())
+        .merge(crate::content::router())
         .merge(crate::site::router())
         .merge(crate::ops::router())
-        .merge(crate::http::uploads::router())
         .merge(crate::intake::router())
         .merge(crate::http::canned_responses::router())
 }

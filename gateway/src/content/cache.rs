@@ -25,7 +25,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::{EventsQuery, ListQuery};
+use super::store::{EventsQuery, ListQuery};
 
 /// What an answer is the answer to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

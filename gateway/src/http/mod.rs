@@ -2,5 +2,3 @@
 //! app that merges them is `crate::app`.
 
 pub mod canned_responses;
-pub mod content;
-pub mod uploads;

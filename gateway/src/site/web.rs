@@ -21,7 +21,8 @@ use serde::Deserialize;
 use tower_http::services::ServeDir;
 
 use super::pages::{self, ItemMeta, MetaTable};
-use crate::content::{self, cache::Answer, cache::Key};
+use crate::content::cache::{Answer, Key};
+use crate::content::store;
 use crate::platform::error::ApiError;
 use crate::platform::settings::Settings;
 use crate::site::settings::SiteSettingsCache;
@@ -277,7 +278,7 @@ async fn sitemap(spa: &Spa, state: &AppState) -> Result<Response, ApiError> {
     let answer = state
         .content
         .get_or_compute(Key::Sitemap, async {
-            let (posts, events) = content::all_ids(&state.pool).await?;
+            let (posts, events) = store::all_ids(&state.pool).await?;
             let items: Vec<String> = posts
                 .iter()
                 .map(|id| format!("/blog/{id}"))
@@ -318,7 +319,7 @@ async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: 
         .content
         .get_or_compute(key, async {
             let meta = match item {
-                Item::Post => content::find_post(&state.pool, id)
+                Item::Post => store::find_post(&state.pool, id)
                     .await?
                     .map(|post| ItemMeta {
                         published_time: post
@@ -329,7 +330,7 @@ async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: 
                         description: post.excerpt,
                         image: post.image,
                     }),
-                Item::Event => content::find_event(&state.pool, id, content::today())
+                Item::Event => store::find_event(&state.pool, id, store::today())
                     .await?
                     .map(|event| ItemMeta {
                         title: event.title,

@@ -1,0 +1,218 @@
+//! What a post or an event must be: the input rules of the admin's writes.
+
+use contract::content::{BlogPostInput, EventInput};
+
+use super::read::MAX_CATEGORY_CHARS;
+use crate::platform::input::{self, Input, InputError};
+
+impl Input for BlogPostInput {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("title", "Title"),
+        ("excerpt", "Excerpt"),
+        ("fullContent", "Content"),
+        ("category", "Category"),
+        ("author", "Author"),
+        ("publishedAt", "Publication date"),
+        ("readTime", "Read time"),
+        ("image", "Image"),
+        ("sourceUrl", "Source URL"),
+        ("featured", "Featured"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(BlogPostInput {
+            title: input::text("Title", self.title)?
+                .required()?
+                .max_chars(200)?
+                .value(),
+            excerpt: input::multiline("Excerpt", self.excerpt)?
+                .required()?
+                .max_chars(1_000)?
+                .value(),
+            full_content: input::multiline("Content", self.full_content)?
+                .required()?
+                .max_chars(100_000)?
+                .value(),
+            category: input::text("Category", self.category)?
+                .required()?
+                .max_chars(MAX_CATEGORY_CHARS)?
+                .value(),
+            author: input::text("Author", self.author)?
+                .required()?
+                .max_chars(100)?
+                .value(),
+            published_at: optional("Publication date", self.published_at, 40)?
+                .map(|date| timestamp("Publication date", date))
+                .transpose()?,
+            read_time: optional("Read time", self.read_time, 40)?,
+            image: link("Image", self.image)?,
+            source_url: link("Source URL", self.source_url)?,
+            featured: self.featured,
+        })
+    }
+}
+
+impl Input for EventInput {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("title", "Title"),
+        ("description", "Description"),
+        ("category", "Category"),
+        ("date", "Date"),
+        ("time", "Time"),
+        ("location", "Location"),
+        ("image", "Image"),
+        ("highlights", "Highlights"),
+        ("registerLink", "Registration link"),
+        ("completed", "Completed"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        let highlights = match self.highlights {
+            None => None,
+            Some(items) if items.len() > 30 => {
+                return Err(InputError("Highlights must be at most 30 items".to_owned()));
+            }
+            Some(items) => {
+                let mut kept = Vec::with_capacity(items.len());
+                for item in items {
+                    let item = input::text("Each highlight", item)?.max_chars(300)?;
+                    kept.extend(item.optional_clipped(300));
+                }
+                Some(kept)
+            }
+        };
+        Ok(EventInput {
+            title: input::text("Title", self.title)?
+                .required()?
+                .max_chars(200)?
+                .value(),
+            description: input::multiline("Description", self.description)?
+                .required()?
+                .max_chars(10_000)?
+                .value(),
+            category: input::text("Category", self.category)?
+                .required()?
+                .max_chars(MAX_CATEGORY_CHARS)?
+                .value(),
+            date: calendar_date(input::text("Date", self.date)?.required()?.value())?,
+            time: input::text("Time", self.time)?
+                .required()?
+                .max_chars(100)?
+                .value(),
+            location: input::text("Location", self.location)?
+                .required()?
+                .max_chars(200)?
+                .value(),
+            image: link("Image", self.image)?,
+            highlights,
+            register_link: link("Registration link", self.register_link)?,
+            completed: self.completed,
+        })
+    }
+}
+
+/// Optional single-line text: `None` when absent or blank.
+fn optional(
+    label: &'static str,
+    raw: Option<String>,
+    max: usize,
+) -> Result<Option<String>, InputError> {
+    let Some(raw) = raw else { return Ok(None) };
+    let field = input::text(label, raw)?.max_chars(max)?;
+    Ok(field.optional_clipped(max))
+}
+
+/// An optional link: an `http(s)://` URL or a site path (`/…`, never `//…`).
+fn link(label: &'static str, raw: Option<String>) -> Result<Option<String>, InputError> {
+    let Some(value) = optional(label, raw, 2_000)? else {
+        return Ok(None);
+    };
+    let lower = value.to_ascii_lowercase();
+    let web = ["http://", "https://"]
+        .iter()
+        .any(|scheme| lower.starts_with(scheme) && lower.len() > scheme.len());
+    let path = value.starts_with('/') && !value.starts_with("//");
+    let clean = !value.contains(|c: char| c.is_whitespace() || c == '\\');
+    if (web || path) && clean {
+        Ok(Some(value))
+    } else {
+        Err(InputError(format!(
+            "{label} must be a web address (http:// or https://) or a site path starting with /"
+        )))
+    }
+}
+
+/// An RFC 3339 timestamp, kept as sent.
+fn timestamp(label: &'static str, value: String) -> Result<String, InputError> {
+    use time::format_description::well_known::Rfc3339;
+    time::OffsetDateTime::parse(&value, &Rfc3339)
+        .map(|_| value)
+        .map_err(|_| {
+            InputError(format!(
+                "{label} must be a date and time like 2026-01-31T09:00:00Z"
+            ))
+        })
+}
+
+/// A real calendar date written `YYYY-MM-DD`.
+fn calendar_date(value: String) -> Result<String, InputError> {
+    let parts: Vec<&str> = value.split('-').collect();
+    let valid = match parts.as_slice() {
+        [year, month, day] if year.len() == 4 && month.len() == 2 && day.len() == 2 => {
+            match (year.parse::<i32>(), month.parse::<u8>(), day.parse::<u8>()) {
+                (Ok(year), Ok(month), Ok(day)) => time::Month::try_from(month)
+                    .and_then(|month| time::Date::from_calendar_date(year, month, day))
+                    .is_ok(),
+                _ => false,
+            }
+        }
+        _ => false,
+    };
+    if valid {
+        Ok(value)
+    } else {
+        Err(InputError(
+            "Date must be a calendar date like 2026-03-14".to_owned(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_web_addresses_or_site_paths() {
+        for good in [
+            "https://x.example/a",
+            "http://x.example",
+            "/objects/1",
+            "/images/a.png",
+        ] {
+            assert_eq!(
+                link("Image", Some(good.to_owned())),
+                Ok(Some(good.to_owned()))
+            );
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "//evil.example",
+            "/\\evil",
+            "ftp://x",
+            "https://",
+            "x.png",
+            "/a b",
+        ] {
+            assert!(link("Image", Some(bad.to_owned())).is_err(), "{bad}");
+        }
+        assert_eq!(link("Image", Some("  ".to_owned())), Ok(None));
+    }
+
+    #[test]
+    fn dates_are_real() {
+        assert!(calendar_date("2026-02-28".to_owned()).is_ok());
+        for bad in ["2026-02-30", "2026-2-3", "26-02-03", "soon"] {
+            assert!(calendar_date(bad.to_owned()).is_err(), "{bad}");
+        }
+    }
+}
