@@ -124,12 +124,11 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(openapi_json))
         .merge(crate::accounts::router())
-        .merge(crate::chat::http::router())
+        .merge(crate::chat::router())
         .merge(crate::content::router())
         .merge(crate::site::router())
         .merge(crate::ops::router())
         .merge(crate::intake::router())
-        .merge(crate::http::canned_responses::router())
 }
 
 /// The document as served: the same routes, nested under `/api`.

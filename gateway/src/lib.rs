@@ -8,7 +8,6 @@ pub mod chat;
 pub mod content;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
-pub mod http;
 pub mod intake;
 pub mod openapi;
 pub mod ops;

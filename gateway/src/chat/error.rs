@@ -17,6 +17,11 @@ pub enum ChatError {
     Database(#[from] sqlx::Error),
     #[error("session store error: {0}")]
     Session(#[from] tower_sessions::session::Error),
+    /// Another canned reply already has the shortcut.
+    #[error("canned reply shortcut taken")]
+    ShortcutTaken,
+    #[error("no such canned reply")]
+    NoSuchCannedReply,
 }
 
 impl From<BusError> for ChatError {
@@ -35,8 +40,12 @@ impl From<ChatError> for ApiError {
             }
             ChatError::Database(cause) => ApiError::from(cause),
             ChatError::Session(cause) => ApiError::from(cause),
+            ChatError::ShortcutTaken => ApiError::Conflict(SHORTCUT_TAKEN.to_owned()),
+            ChatError::NoSuchCannedReply => ApiError::NoSuch("Canned reply not found"),
         }
     }
 }
 
 const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
+
+const SHORTCUT_TAKEN: &str = "Another canned reply already uses this shortcut";

@@ -2,11 +2,13 @@
 //! ([`access`], with the owners cached in [`owners`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
 //! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
-//! sockets after a gap in NATS ([`resync`]), and the REST
-//! routes of visitors and agents ([`http`]).
+//! sockets after a gap in NATS ([`resync`]), the REST
+//! routes of visitors and agents ([`http`]) and the agents' canned replies
+//! ([`canned`]).
 
 pub mod access;
 pub mod assignment;
+pub mod canned;
 pub mod confirmations;
 pub mod error;
 pub mod http;
@@ -19,6 +21,7 @@ pub mod socket;
 pub mod store;
 
 use contract::chat::{InboxReason, ServerFrame};
+use utoipa_axum::router::OpenApiRouter;
 use uuid::Uuid;
 
 use crate::state::AppState;
@@ -26,6 +29,13 @@ use crate::state::AppState;
 pub use access::{Requester, role_in_chat};
 pub use error::ChatError;
 pub use pipeline::{publish_inbox_update, send_client_message, send_message};
+
+/// Chat's `/api` routes (the socket is [`socket::router`]).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(http::router())
+        .merge(canned::router())
+}
 
 /// Session key of the random token that marks this browser as the owner of
 /// the chats it started. It survives the id rotation at login.

@@ -1,7 +1,8 @@
 //! Canned replies: a library every agent reads (`GET
 //! /api/agent/canned-responses`, for the `/` picker in the reply box) and
 //! only admins change (`POST`, `PUT .../{id}`, `DELETE .../{id}`). Each
-//! change is audited. Table `canned_responses`, written only here.
+//! change is audited. Table `canned_responses`, written only here (its
+//! queries: `store::canned`).
 
 use axum::Json;
 use axum::extract::State;
@@ -10,6 +11,8 @@ use contract::agents::{CannedResponse, CannedResponseInput};
 use serde_json::json;
 use uuid::Uuid;
 
+use super::error::ChatError;
+use super::store;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, Agent, ApiPath};
@@ -23,8 +26,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(update, delete))
 }
-
-const SHORTCUT_TAKEN: &str = "Another canned reply already uses this shortcut";
 
 /// A shortcut is what follows the `/`: 1–32 lowercase letters, digits and
 /// dashes.
@@ -63,17 +64,6 @@ impl Input for CannedResponseInput {
     }
 }
 
-/// A unique-shortcut violation as the 409 the admin reads; anything else
-/// stays a database error.
-fn on_taken_shortcut(error: sqlx::Error) -> ApiError {
-    match &error {
-        sqlx::Error::Database(db) if db.constraint() == Some("canned_responses_shortcut_key") => {
-            ApiError::Conflict(SHORTCUT_TAKEN.to_owned())
-        }
-        _ => error.into(),
-    }
-}
-
 /// The team's canned replies.
 #[utoipa::path(get, path = "/agent/canned-responses", tag = "agent",
     security(("session" = [])),
@@ -85,12 +75,7 @@ async fn list(
     State(state): State<AppState>,
     Agent(_): Agent,
 ) -> Result<Json<Vec<CannedResponse>>, ApiError> {
-    let replies = sqlx::query_as!(
-        CannedResponse,
-        "select id, shortcut, title, body, created_at, updated_at from canned_responses order by shortcut"
-    )
-    .fetch_all(&state.pool)
-    .await?;
+    let replies = store::canned_responses(&state.pool).await?;
     Ok(Json(replies))
 }
 
@@ -109,18 +94,7 @@ async fn create(
     ValidatedJson(body): ValidatedJson<CannedResponseInput>,
 ) -> Result<(StatusCode, Json<CannedResponse>), ApiError> {
     let mut tx = state.pool.begin().await?;
-    let reply = sqlx::query_as!(
-        CannedResponse,
-        "insert into canned_responses (id, shortcut, title, body)
-         values ($1, $2, $3, $4) returning id, shortcut, title, body, created_at, updated_at",
-        Uuid::now_v7(),
-        body.shortcut,
-        body.title,
-        body.body,
-    )
-    .fetch_one(&mut *tx)
-    .await
-    .map_err(on_taken_shortcut)?;
+    let reply = store::create_canned(&mut tx, &body).await?;
     let details = json!({ "shortcut": reply.shortcut });
     crate::platform::audit::record(
         &mut tx,
@@ -153,19 +127,9 @@ async fn update(
     ValidatedJson(body): ValidatedJson<CannedResponseInput>,
 ) -> Result<Json<CannedResponse>, ApiError> {
     let mut tx = state.pool.begin().await?;
-    let reply = sqlx::query_as!(
-        CannedResponse,
-        "update canned_responses set shortcut = $2, title = $3, body = $4, updated_at = now()
-         where id = $1 returning id, shortcut, title, body, created_at, updated_at",
-        id,
-        body.shortcut,
-        body.title,
-        body.body,
-    )
-    .fetch_optional(&mut *tx)
-    .await
-    .map_err(on_taken_shortcut)?
-    .ok_or(ApiError::NoSuch("Canned reply not found"))?;
+    let reply = store::update_canned(&mut tx, id, &body)
+        .await?
+        .ok_or(ChatError::NoSuchCannedReply)?;
     let details = json!({ "shortcut": reply.shortcut });
     crate::platform::audit::record(&mut tx, admin.id, "update", "canned_response", id, details)
         .await?;
@@ -188,13 +152,9 @@ async fn delete(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     let mut tx = state.pool.begin().await?;
-    let shortcut = sqlx::query_scalar!(
-        "delete from canned_responses where id = $1 returning shortcut",
-        id
-    )
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or(ApiError::NoSuch("Canned reply not found"))?;
+    let shortcut = store::delete_canned(&mut tx, id)
+        .await?
+        .ok_or(ChatError::NoSuchCannedReply)?;
     let details = json!({ "shortcut": shortcut });
     crate::platform::audit::record(&mut tx, admin.id, "delete", "canned_response", id, details)
         .await?;

@@ -1,0 +1,278 @@
+//! Agents' availability and the queue: status, open consoles, the team's
+//! load, assignment of waiting chats and their return when an agent is away.
+
+use contract::chat::{AgentStatus, TeamAvailability};
+use std::time::Duration;
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// An agent's availability as chosen in the console.
+pub async fn agent_status(pool: &PgPool, agent_id: Uuid) -> Result<AgentStatus, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select agent_status as "status: AgentStatus" from users where id = $1"#,
+        agent_id
+    )
+    .fetch_one(pool)
+    .await
+}
+
+pub async fn set_agent_status(
+    pool: &PgPool,
+    agent_id: Uuid,
+    status: AgentStatus,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update users set agent_status = $2, agent_status_at = now()
+         where id = $1 and agent_status <> $2",
+        agent_id,
+        status as AgentStatus
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Records that agent `agent_id` has a console open on gateway `gateway`.
+pub async fn console_opened(
+    pool: &PgPool,
+    gateway: Uuid,
+    agent_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "with seen as (update users set agent_seen_at = now() where id = $2)
+         insert into agent_consoles (gateway_id, agent_id, seen_at) values ($1, $2, now())
+         on conflict (gateway_id, agent_id) do update set seen_at = excluded.seen_at",
+        gateway,
+        agent_id
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Agent `agent_id`'s last console on gateway `gateway` closed.
+pub async fn console_closed(
+    pool: &PgPool,
+    gateway: Uuid,
+    agent_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "with seen as (update users set agent_seen_at = now() where id = $2)
+         delete from agent_consoles where gateway_id = $1 and agent_id = $2",
+        gateway,
+        agent_id
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// The heartbeat of gateway `gateway`: exactly `agent_ids` have a console
+/// open on it now.
+pub async fn consoles_seen(
+    pool: &PgPool,
+    gateway: Uuid,
+    agent_ids: &[Uuid],
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "with gone as (delete from agent_consoles where gateway_id = $1 and agent_id <> all($2)),
+              seen as (update users set agent_seen_at = now() where id = any($2))
+         insert into agent_consoles (gateway_id, agent_id, seen_at)
+         select $1, agent, now() from unnest($2::uuid[]) as agent
+         on conflict (gateway_id, agent_id) do update set seen_at = excluded.seen_at",
+        gateway,
+        agent_ids
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Whether any agent is online with a console open (seen within `fresh`).
+#[tracing::instrument(name = "chat.db.any_agent_available", skip_all)]
+pub async fn any_agent_available(pool: &PgPool, fresh: Duration) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(
+               select 1 from users u join agent_consoles c on c.agent_id = u.id
+               where u.role in ('admin', 'support') and u.active and u.agent_status = 'online'
+                 and c.seen_at > now() - $1 * interval '1 second') as "exists!""#,
+        fresh.as_secs_f64()
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// A chat given to an agent by [`assign_queue`].
+#[derive(Clone, Debug)]
+pub struct Assignment {
+    pub chat_id: Uuid,
+    pub agent_id: Uuid,
+    pub agent_name: String,
+}
+
+/// An agent who may take chats, with their load.
+struct Available {
+    id: Uuid,
+    name: String,
+    capacity: i32,
+    open: i64,
+}
+
+/// Lock key of the assignment section: assigners on every gateway take
+/// turns, so two of them never count the same free capacity.
+const ASSIGNMENT_LOCK: i64 = 0x6e796f74_61737367; // "nyotassg"
+
+/// Gives queued chats, oldest first, to the online agents with a console
+/// open (seen within `fresh`) and room under their capacity, each to the
+/// agent with the fewest open chats. Runs in one transaction holding an
+/// advisory lock, so concurrent calls on any gateway assign each chat once
+/// and never beyond capacity.
+pub async fn assign_queue(pool: &PgPool, fresh: Duration) -> Result<Vec<Assignment>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
+        .execute(&mut *tx)
+        .await?;
+    let mut agents = sqlx::query_as!(
+        Available,
+        r#"select u.id, u.name, u.capacity,
+                  (select count(*) from chat_sessions s
+                    where s.assigned_agent_id = u.id and s.status = 'open') as "open!"
+           from users u
+           where u.role in ('admin', 'support') and u.active and u.agent_status = 'online'
+             and exists(select 1 from agent_consoles c
+                        where c.agent_id = u.id
+                          and c.seen_at > now() - $1 * interval '1 second')
+           order by u.id"#,
+        fresh.as_secs_f64()
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let room: i64 = agents
+        .iter()
+        .map(|agent| (i64::from(agent.capacity) - agent.open).max(0))
+        .sum();
+    if room == 0 {
+        return Ok(Vec::new());
+    }
+    let queue = sqlx::query_scalar!(
+        "select id from chat_sessions
+         where status = 'open' and assigned_agent_id is null
+         order by created_at, id limit $1",
+        room
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut assignments = Vec::with_capacity(queue.len());
+    for chat_id in queue {
+        let Some(agent) = agents
+            .iter_mut()
+            .filter(|agent| agent.open < i64::from(agent.capacity))
+            .min_by_key(|agent| agent.open)
+        else {
+            break;
+        };
+        agent.open += 1;
+        assignments.push(Assignment {
+            chat_id,
+            agent_id: agent.id,
+            agent_name: agent.name.clone(),
+        });
+    }
+    let chats: Vec<Uuid> = assignments.iter().map(|a| a.chat_id).collect();
+    let assignees: Vec<Uuid> = assignments.iter().map(|a| a.agent_id).collect();
+    sqlx::query!(
+        "update chat_sessions s set assigned_agent_id = a.agent
+         from unnest($1::uuid[], $2::uuid[]) as a (chat, agent)
+         where s.id = a.chat",
+        &chats,
+        &assignees
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(assignments)
+}
+
+/// A chat taken back from an agent by [`return_to_queue`].
+pub struct Returned {
+    pub chat_id: Uuid,
+    pub agent_name: String,
+}
+
+/// Puts back in the queue the open chats of agents who are inactive, or
+/// away or without a console open for longer than `after` (a console of a
+/// gateway that died counts until stale, `fresh`).
+pub async fn return_to_queue(
+    pool: &PgPool,
+    after: Duration,
+    fresh: Duration,
+) -> Result<Vec<Returned>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
+        .execute(&mut *tx)
+        .await?;
+    let returned = sqlx::query_as!(
+        Returned,
+        "update chat_sessions s set assigned_agent_id = null
+         from users u
+         where u.id = s.assigned_agent_id and s.status = 'open'
+           and (not u.active
+                or (u.agent_status = 'away'
+                    and u.agent_status_at < now() - $1 * interval '1 second')
+                or (u.agent_seen_at < now() - $1 * interval '1 second'
+                    and not exists(select 1 from agent_consoles c
+                                   where c.agent_id = u.id
+                                     and c.seen_at > now() - $2 * interval '1 second')))
+         returning s.id as chat_id, u.name as agent_name",
+        after.as_secs_f64(),
+        fresh.as_secs_f64()
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(returned)
+}
+
+/// An agent who can be given a chat: active staff.
+pub async fn agent_name(pool: &PgPool, agent_id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select name from users where id = $1 and active and role in ('admin', 'support')",
+        agent_id
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+/// The agent a chat is assigned to, if any.
+pub async fn assignee(pool: &PgPool, chat_id: Uuid) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select assigned_agent_id from chat_sessions where id = $1",
+        chat_id
+    )
+    .fetch_one(pool)
+    .await
+}
+/// The active support team with each one's status and load, by name.
+pub async fn team_availability(
+    pool: &PgPool,
+    fresh: Duration,
+) -> Result<Vec<TeamAvailability>, sqlx::Error> {
+    sqlx::query_as!(
+        TeamAvailability,
+        r#"select u.id, u.name, u.agent_status as "status: AgentStatus",
+                  u.agent_status = 'online' and exists(
+                      select 1 from agent_consoles c
+                      where c.agent_id = u.id
+                        and c.seen_at > now() - $1 * interval '1 second') as "available!",
+                  (select count(*) from chat_sessions s
+                    where s.assigned_agent_id = u.id and s.status = 'open') as "open_chats!",
+                  u.capacity
+           from users u
+           where u.role in ('admin', 'support') and u.active
+           order by lower(u.name), u.id"#,
+        fresh.as_secs_f64()
+    )
+    .fetch_all(pool)
+    .await
+}

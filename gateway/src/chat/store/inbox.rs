@@ -1,0 +1,168 @@
+//! The agents' inbox: chat summaries by status and assignee, the waiting
+//! count, a visitor's other chats, and search over every conversation.
+
+use contract::chat::{ChatStatus, ChatSummary, SearchHit, VisitorChat};
+use serde::Deserialize;
+
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+#[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StatusFilter {
+    #[default]
+    All,
+    Open,
+    /// Open and waiting for an agent's reply.
+    Pending,
+    Resolved,
+}
+
+#[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AssignedFilter {
+    #[default]
+    All,
+    Me,
+    Unassigned,
+}
+
+/// The agent inbox for `agent_id`, most recent activity first.
+pub async fn summaries(
+    pool: &PgPool,
+    agent_id: Uuid,
+    status: StatusFilter,
+    assigned: AssignedFilter,
+    label: Option<&str>,
+) -> Result<Vec<ChatSummary>, sqlx::Error> {
+    let (open, pending, resolved) = match status {
+        StatusFilter::All => (None, None, None),
+        StatusFilter::Open => (Some(true), None, None),
+        StatusFilter::Pending => (None, Some(true), None),
+        StatusFilter::Resolved => (None, None, Some(true)),
+    };
+    let (mine, unassigned) = match assigned {
+        AssignedFilter::All => (false, false),
+        AssignedFilter::Me => (true, false),
+        AssignedFilter::Unassigned => (false, true),
+    };
+    sqlx::query_as!(
+        ChatSummary,
+        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
+                  visitor_email as "visitor_email!", status as "status!: ChatStatus",
+                  awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
+                  unread_count as "unread_count!", last_message_preview,
+                  last_message_at as "last_message_at!", waiting_since,
+                  created_at as "created_at!", page_url, user_agent, queue_position,
+                  rating, rating_comment, labels as "labels!"
+           from chat_summaries
+           where ($2::bool is null or status = 'open')
+             and ($3::bool is null or awaiting_reply)
+             and ($4::bool is null or status = 'resolved')
+             and (not $5 or assigned_agent_id = $1)
+             and (not $6 or assigned_agent_id is null)
+             and ($7::text is null or $7 = any(labels))
+           order by last_message_at desc limit 500"#,
+        agent_id,
+        open,
+        pending,
+        resolved,
+        mine,
+        unassigned,
+        label,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// One chat's inbox row.
+pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>, sqlx::Error> {
+    sqlx::query_as!(
+        ChatSummary,
+        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
+                  visitor_email as "visitor_email!", status as "status!: ChatStatus",
+                  awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
+                  unread_count as "unread_count!", last_message_preview,
+                  last_message_at as "last_message_at!", waiting_since,
+                  created_at as "created_at!", page_url, user_agent, queue_position,
+                  rating, rating_comment, labels as "labels!"
+           from chat_summaries where session_id = $1"#,
+        chat_id,
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+/// How many chats wait for an agent's reply, and since when the oldest.
+pub async fn waiting(pool: &PgPool) -> Result<(i64, Option<OffsetDateTime>), sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select count(*) as "count!", min(waiting_since) as oldest
+           from chat_summaries where awaiting_reply"#
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((row.count, row.oldest))
+}
+/// The visitor's other chats (same email, whatever its case, or same
+/// account), newest first, at most 20.
+pub async fn visitor_history(
+    pool: &PgPool,
+    chat_id: Uuid,
+) -> Result<Vec<VisitorChat>, sqlx::Error> {
+    sqlx::query_as!(
+        VisitorChat,
+        r#"select o.id as session_id, o.status as "status: ChatStatus", o.created_at,
+                  (select left(m.message, 140) from chat_messages m
+                    where m.session_id = o.id and m.sender_type = 'user'
+                    order by m.id limit 1) as first_line
+           from chat_sessions c
+           join chat_sessions o
+             on o.id <> c.id
+            and (lower(o.visitor_email) = lower(c.visitor_email)
+                 or (c.user_id is not null and o.user_id = c.user_id))
+           where c.id = $1
+           order by o.created_at desc limit 20"#,
+        chat_id
+    )
+    .fetch_all(pool)
+    .await
+}
+/// Every conversation searched: messages by full text (`simple`
+/// configuration, all words must match), and chats by visitor name or
+/// email. Newest first, at most 50.
+pub async fn search(pool: &PgPool, text: &str) -> Result<Vec<SearchHit>, sqlx::Error> {
+    let pattern = format!(
+        "%{}%",
+        text.replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    );
+    sqlx::query_as!(
+        SearchHit,
+        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
+                  visitor_email as "visitor_email!", message_id, excerpt,
+                  created_at as "created_at!"
+           from (
+               (select m.session_id, s.visitor_name, s.visitor_email, m.id as message_id,
+                       left(m.message, 200) as excerpt, m.created_at
+                from chat_messages m join chat_sessions s on s.id = m.session_id
+                where to_tsvector('simple', m.message) @@ websearch_to_tsquery('simple', $1)
+                order by m.created_at desc limit 50)
+               union all
+               (select s.id, s.visitor_name, s.visitor_email, null::uuid,
+                       (select left(m.message, 200) from chat_messages m
+                         where m.session_id = s.id and m.sender_type = 'user'
+                         order by m.id limit 1),
+                       s.created_at
+                from chat_sessions s
+                where s.visitor_name ilike $2 or s.visitor_email ilike $2
+                order by s.created_at desc limit 50)
+           ) hits
+           order by created_at desc limit 50"#,
+        text,
+        pattern
+    )
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,25 @@
+//! Every query the gateway runs on `chat_sessions` and `chat_messages`.
+//!
+//! This module is the one writer of `chat_sessions` (start, adoption at
+//! sign-in, assignment, status, read marks), of `chat_notes` and of the
+//! agents' availability columns of `users`. `chat_messages` is written only
+//! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
+//!
+//! Split by concern; every function is re-exported here, so callers name
+//! `store::<function>`.
+
+mod agents;
+mod canned;
+mod inbox;
+mod labels;
+mod notes;
+mod ratings;
+mod sessions;
+
+pub use agents::*;
+pub use canned::*;
+pub use inbox::*;
+pub use labels::*;
+pub use notes::*;
+pub use ratings::*;
+pub use sessions::*;

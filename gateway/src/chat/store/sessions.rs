@@ -1,0 +1,197 @@
+//! Chats themselves: who owns them, starting one, its messages, adoption at
+//! sign-in, assignment, status and read marks.
+
+use contract::chat::{ChatMessage, ChatSession, ChatStatus, SenderType};
+
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+/// Who owns a chat (the browser that started it, until an account adopts
+/// it) and whether it is open.
+#[derive(Clone, Debug)]
+pub struct Ownership {
+    pub owner_token: Uuid,
+    pub user_id: Option<Uuid>,
+    pub status: ChatStatus,
+}
+
+#[tracing::instrument(name = "chat.db.ownership", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>, sqlx::Error> {
+    sqlx::query_as!(
+        Ownership,
+        r#"select owner_token, user_id, status as "status: ChatStatus"
+           from chat_sessions where id = $1"#,
+        chat_id
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+#[tracing::instrument(name = "chat.db.exists", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn exists(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from chat_sessions where id = $1) as "exists!""#,
+        chat_id
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// A chat as a visitor starts it.
+pub struct NewChat {
+    pub visitor_name: String,
+    pub visitor_email: String,
+    pub owner_token: Uuid,
+    pub user_id: Option<Uuid>,
+    pub page_url: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+#[tracing::instrument(name = "chat.db.insert", skip_all)]
+pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::Error> {
+    sqlx::query_as!(
+        ChatSession,
+        r#"insert into chat_sessions
+               (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent,
+                created_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)
+           returning id as session_id, visitor_name, visitor_email,
+                     status as "status: ChatStatus", created_at,
+                     null::int8 as queue_position"#,
+        Uuid::now_v7(),
+        chat.visitor_name,
+        chat.visitor_email,
+        chat.owner_token,
+        chat.user_id,
+        chat.page_url,
+        chat.user_agent,
+        OffsetDateTime::now_utc(),
+    )
+    .fetch_one(pool)
+    .await
+}
+
+#[tracing::instrument(name = "chat.db.session", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::Error> {
+    sqlx::query_as!(
+        ChatSession,
+        r#"select s.id as session_id, s.visitor_name, s.visitor_email,
+                  s.status as "status: ChatStatus", s.created_at,
+                  case when s.status = 'open' and s.assigned_agent_id is null then
+                      (select count(*) from chat_sessions q
+                        where q.status = 'open' and q.assigned_agent_id is null
+                          and (q.created_at, q.id) <= (s.created_at, s.id))
+                  end as queue_position
+           from chat_sessions s where s.id = $1"#,
+        chat_id
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// Whether the `chat` worker has stored message `message_id`.
+#[tracing::instrument(name = "chat.db.message_stored", skip_all, fields(chat.message_id = %message_id))]
+pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from chat_messages where id = $1) as "exists!""#,
+        message_id
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// A chat's messages in their order.
+#[tracing::instrument(name = "chat.db.messages", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {
+    sqlx::query_as!(
+        ChatMessage,
+        r#"select id, session_id, sender_type as "sender_type: SenderType", message, created_at
+           from chat_messages where session_id = $1 order by id"#,
+        chat_id
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Gives the chats a browser started anonymously (owner `token`) to
+/// `user_id`; returns their ids.
+pub async fn adopt_anonymous_chats(
+    pool: &PgPool,
+    token: Uuid,
+    user_id: Uuid,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "update chat_sessions set user_id = $2 where owner_token = $1 and user_id is null
+         returning id",
+        token,
+        user_id
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Assigns the chat to `agent_id`; unless `take_over`, only an unassigned
+/// chat. Returns whether the assignment changed.
+pub async fn assign_agent(
+    pool: &PgPool,
+    chat_id: Uuid,
+    agent_id: Uuid,
+    take_over: bool,
+) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query!(
+        "update chat_sessions set assigned_agent_id = $2
+         where id = $1 and assigned_agent_id is distinct from $2
+           and (assigned_agent_id is null or $3)",
+        chat_id,
+        agent_id,
+        take_over
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(changed > 0)
+}
+
+/// Sets the chat's status; returns whether it changed.
+pub async fn set_status(
+    pool: &PgPool,
+    chat_id: Uuid,
+    status: ChatStatus,
+) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query!(
+        "update chat_sessions set status = $2 where id = $1 and status <> $2",
+        chat_id,
+        status as ChatStatus
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(changed > 0)
+}
+
+/// Reopens a resolved chat (its visitor wrote again); returns whether it was
+/// resolved. Only a resolved chat's row is written, so busy open chats do
+/// not become hot rows.
+#[tracing::instrument(name = "chat.db.reopen", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query!(
+        "update chat_sessions set status = 'open' where id = $1 and status = 'resolved'",
+        chat_id
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(changed > 0)
+}
+
+/// Marks every message of the chat read by the agents.
+pub async fn mark_read(pool: &PgPool, chat_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update chat_sessions set agents_read_at = now() where id = $1",
+        chat_id
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
