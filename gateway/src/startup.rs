@@ -16,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower_sessions::ExpiredDeletion as _;
 
-use crate::platform::limits::{self, Limits};
+use crate::platform::limits::Limits;
 use crate::platform::sessions::{self, SessionStore};
 use crate::platform::settings::Settings;
 use crate::site::settings::SiteSettingsCache;
@@ -32,11 +32,23 @@ pub async fn require_nats_2_10(nats: &async_nats::Client) -> anyhow::Result<()> 
         .context("failed to reach NATS")?;
     let version = nats.server_info().version;
     anyhow::ensure!(
-        limits::nats_version_supported(&version),
+        nats_version_supported(&version),
         "nats-server {version:?} is too old: the gateway needs nats-server 2.10 or newer \
          (./infra/run and ./infra/test start one when the local server is older)"
     );
     Ok(())
+}
+
+/// Whether a nats-server `version` ("2.10.4", "v2.11.0-beta") is 2.10 or
+/// newer, as shared rate limits need.
+pub fn nats_version_supported(version: &str) -> bool {
+    let mut parts = version
+        .trim_start_matches('v')
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|part| part.parse::<u32>().unwrap_or(0));
+    let major = parts.next().unwrap_or(0);
+    let minor = parts.next().unwrap_or(0);
+    (major, minor) >= (2, 10)
 }
 
 /// Creates the JetStream streams and the rate-limit bucket if this is the
@@ -177,5 +189,19 @@ async fn until(stop: CancellationToken, task: impl Future<Output = ()>) {
     tokio::select! {
         () = task => {}
         () = stop.cancelled() => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nats_versions_from_2_10_are_supported() {
+        assert!(!nats_version_supported("2.9.10"));
+        assert!(!nats_version_supported(""));
+        assert!(nats_version_supported("2.10.0"));
+        assert!(nats_version_supported("v2.11.3-beta.1"));
+        assert!(nats_version_supported("3.0.0"));
     }
 }

@@ -112,7 +112,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     nats.flush().await.expect("NATS answers");
     let version = nats.server_info().version;
     assert!(
-        gateway::platform::limits::nats_version_supported(&version),
+        gateway::startup::nats_version_supported(&version),
         "NATS at {} is {version}; the gateway needs 2.10 or newer. Run ./infra/test \
          (it starts one), or set NATS_URL to a 2.10+ server",
         options.workers_nats_url

@@ -1,0 +1,211 @@
+//! The limit catalogue: every limit with its quota, its refusal and its
+//! keys.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use super::gcra::Quota;
+use crate::platform::error::ApiError;
+use crate::platform::settings::RateLimits;
+
+pub(super) const MINUTE: Duration = Duration::from_secs(60);
+pub(super) const HOUR: Duration = Duration::from_secs(3600);
+
+/// Every rate limit, with the answer a refused request gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Registrations per address.
+    Register,
+    /// Sign-in attempts per address, whatever the account.
+    LoginPerIp,
+    /// Wrong passwords per (account, address).
+    LoginFailuresPerAccountPerIp,
+    /// Wrong passwords per account from every address together.
+    LoginFailuresPerAccount,
+    /// Chats started per address.
+    ChatStart,
+    /// Chat messages per address (visitors only).
+    ChatMessage,
+    /// Analytics page views per address.
+    PageView,
+    /// Contact and demo requests per address.
+    ContactMessage,
+    /// Waitlist sign-ups per address.
+    Waitlist,
+    /// Subscribe requests per address.
+    Subscribe,
+    /// Password-reset requests per address, whatever the email.
+    PasswordResetPerIp,
+    /// Password-reset requests per email (normalised), from every address.
+    PasswordResetPerEmail,
+    /// New passwords set with a reset link, per address.
+    PasswordResetConfirm,
+    /// Transcript emails per chat.
+    ChatTranscript,
+}
+
+/// Page views one address may report per minute: a person reading the site
+/// opens far fewer pages than this.
+const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
+
+/// Transcript emails one chat may ask for per hour: enough to retry a lost
+/// email, too few to flood the visitor's inbox.
+const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
+
+impl Limit {
+    pub(super) const ALL: [Limit; 14] = [
+        Limit::Register,
+        Limit::LoginPerIp,
+        Limit::LoginFailuresPerAccountPerIp,
+        Limit::LoginFailuresPerAccount,
+        Limit::ChatStart,
+        Limit::ChatMessage,
+        Limit::PageView,
+        Limit::ContactMessage,
+        Limit::Waitlist,
+        Limit::Subscribe,
+        Limit::PasswordResetPerIp,
+        Limit::PasswordResetPerEmail,
+        Limit::PasswordResetConfirm,
+        Limit::ChatTranscript,
+    ];
+
+    /// The first token of this limit's keys in the bucket.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Limit::Register => "register",
+            Limit::LoginPerIp => "login_ip",
+            Limit::LoginFailuresPerAccountPerIp => "login_fail_account_ip",
+            Limit::LoginFailuresPerAccount => "login_fail_account",
+            Limit::ChatStart => "chat_start",
+            Limit::ChatMessage => "chat_message",
+            Limit::PageView => "page_view",
+            Limit::ContactMessage => "contact_message",
+            Limit::Waitlist => "waitlist",
+            Limit::Subscribe => "subscribe",
+            Limit::PasswordResetPerIp => "password_reset_ip",
+            Limit::PasswordResetPerEmail => "password_reset_email",
+            Limit::PasswordResetConfirm => "password_reset_confirm",
+            Limit::ChatTranscript => "chat_transcript",
+        }
+    }
+
+    /// What a refused request is told.
+    pub fn message(self) -> &'static str {
+        match self {
+            Limit::Register => "Too many registration attempts. Please try again later.",
+            Limit::LoginPerIp
+            | Limit::LoginFailuresPerAccountPerIp
+            | Limit::LoginFailuresPerAccount => "Too many login attempts. Please try again later.",
+            Limit::ChatStart => "Too many chats started. Please try again later.",
+            Limit::ChatMessage => "Too many messages. Please slow down and try again.",
+            Limit::PageView => "Too many page views. Please slow down.",
+            Limit::ContactMessage => "Too many messages sent. Please try again later.",
+            Limit::Waitlist => "Too many waitlist requests. Please try again later.",
+            Limit::Subscribe => "Too many subscription requests. Please try again later.",
+            Limit::PasswordResetPerIp | Limit::PasswordResetPerEmail => {
+                "Too many password reset requests. Please try again later."
+            }
+            Limit::PasswordResetConfirm => {
+                "Too many password reset attempts. Please try again later."
+            }
+            Limit::ChatTranscript => {
+                "This transcript was sent several times already. Please try again in an hour."
+            }
+        }
+    }
+
+    pub fn quota(self, limits: &RateLimits) -> Quota {
+        let (count, period) = match self {
+            Limit::Register => (limits.register_per_ip_per_hour, HOUR),
+            Limit::LoginPerIp => (limits.login_per_ip_per_minute, MINUTE),
+            Limit::LoginFailuresPerAccountPerIp => {
+                (limits.login_failures_per_account_per_ip_per_minute, MINUTE)
+            }
+            Limit::LoginFailuresPerAccount => {
+                (limits.login_failures_per_account_per_minute, MINUTE)
+            }
+            Limit::ChatStart => (limits.chat_start_per_ip_per_hour, HOUR),
+            Limit::ChatMessage => (limits.chat_message_per_ip_per_minute, MINUTE),
+            Limit::PageView => (PAGE_VIEWS_PER_IP_PER_MINUTE, MINUTE),
+            Limit::ContactMessage => (limits.contact_per_ip_per_10_minutes, 10 * MINUTE),
+            Limit::Waitlist => (limits.waitlist_per_ip_per_hour, HOUR),
+            Limit::Subscribe => (limits.subscribe_per_ip_per_hour, HOUR),
+            Limit::PasswordResetPerIp => (limits.password_reset_per_ip_per_hour, HOUR),
+            Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
+            Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
+            Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
+        };
+        Quota { count, period }
+    }
+
+    pub(super) fn refused(self) -> ApiError {
+        ApiError::TooManyRequests(self.message())
+    }
+}
+
+/// What a limit is keyed by.
+pub trait LimitKey {
+    fn append_bytes(&self, out: &mut Vec<u8>);
+}
+
+impl LimitKey for IpAddr {
+    fn append_bytes(&self, out: &mut Vec<u8>) {
+        // 4 or 16 bytes: the two families cannot collide.
+        match self {
+            IpAddr::V4(ip) => out.extend_from_slice(&ip.octets()),
+            IpAddr::V6(ip) => out.extend_from_slice(&ip.octets()),
+        }
+    }
+}
+
+impl LimitKey for str {
+    fn append_bytes(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.as_bytes());
+    }
+}
+
+/// An account (its normalised email) at an address.
+impl LimitKey for (&str, IpAddr) {
+    fn append_bytes(&self, out: &mut Vec<u8>) {
+        self.0.append_bytes(out);
+        // No email contains NUL, so the split point is unambiguous.
+        out.push(0);
+        self.1.append_bytes(out);
+    }
+}
+
+/// The bucket key: the limit's name and the hex-encoded key bytes, which is
+/// valid whatever the key contains.
+pub(super) fn bucket_key<K: LimitKey + ?Sized>(limit: Limit, key: &K) -> String {
+    use std::fmt::Write as _;
+    let mut bytes = Vec::new();
+    key.append_bytes(&mut bytes);
+    let mut name = String::with_capacity(limit.name().len() + 1 + 2 * bytes.len().max(1));
+    name.push_str(limit.name());
+    name.push('.');
+    if bytes.is_empty() {
+        name.push('_');
+    }
+    for byte in bytes {
+        let _ = write!(name, "{byte:02x}");
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_keys_are_valid_and_distinct() {
+        let ip: IpAddr = "192.0.2.7".parse().expect("ip");
+        assert_eq!(bucket_key(Limit::ChatStart, &ip), "chat_start.c0000207");
+        let pair = bucket_key(Limit::LoginFailuresPerAccountPerIp, &("a.b@x.io", ip));
+        assert_eq!(pair, "login_fail_account_ip.612e6240782e696f00c0000207");
+        assert_eq!(
+            bucket_key(Limit::LoginFailuresPerAccount, ""),
+            "login_fail_account._"
+        );
+    }
+}
