@@ -1,6 +1,7 @@
-import { BlogManager } from './blog-manager';
+import { ContentManager } from './content-manager';
+import { blogAdminSchema } from './blog-admin-schema';
 
 /** /admin/blogs/enhanced: the table with bulk actions, and the editor with inline upload and live preview. */
 export default function AdminBlogsEnhancedPage() {
-  return <BlogManager enhanced />;
+  return <ContentManager schema={blogAdminSchema} enhanced />;
 }

@@ -1,6 +1,7 @@
-import { BlogManager } from './blog-manager';
+import { ContentManager } from './content-manager';
+import { blogAdminSchema } from './blog-admin-schema';
 
 /** /admin/blogs: the blog posts table with its form. */
 export default function AdminBlogsPage() {
-  return <BlogManager enhanced={false} />;
+  return <ContentManager schema={blogAdminSchema} enhanced={false} />;
 }

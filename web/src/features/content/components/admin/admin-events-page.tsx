@@ -1,6 +1,7 @@
-import { EventManager } from './event-manager';
+import { ContentManager } from './content-manager';
+import { eventAdminSchema } from './event-admin-schema';
 
 /** /admin/events: the events table with its form. */
 export default function AdminEventsPage() {
-  return <EventManager enhanced={false} />;
+  return <ContentManager schema={eventAdminSchema} enhanced={false} />;
 }
