@@ -1,6 +1,13 @@
-//! The edge of the platform: HTTP API, static web app, and (later) the
-//! WebSocket hub. `main.rs` reads settings and calls [`launch`]; tests call
-//! it too, on a port-0 listener.
+//! The edge of the platform: HTTP API, static web app, and the WebSocket
+//! hub. `main.rs` reads settings and calls [`launch`]; tests call it too, on
+//! a port-0 listener.
+//!
+//! One folder per domain — [`accounts`], [`chat`], [`content`], [`intake`],
+//! [`site`], [`ops`] — each with its router, handlers, one error type mapped
+//! to `ApiError` once, and a `store` holding all its SQL. [`platform`] is
+//! what they build on and never imports them. [`startup`] provisions and
+//! starts the listeners, [`state`] is the plain data they share, [`app`]
+//! merges the routes, and [`openapi`] finishes the document made from them.
 
 pub mod accounts;
 pub mod app;

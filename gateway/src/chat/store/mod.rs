@@ -4,6 +4,7 @@
 //! sign-in, assignment, status, read marks), of `chat_notes` and of the
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
+//! It is also the one writer of `canned_responses` (`canned.rs`).
 //!
 //! Split by concern; every function is re-exported here, so callers name
 //! `store::<function>`.
