@@ -1,6 +1,6 @@
 //! Blog posts, events and uploaded images: the public read API with its
 //! cache ([`read`], [`cache`]), the admin's writes and their rules
-//! ([`write`], [`rules`]), uploads and the objects they serve ([`uploads`]),
+//! ([`mod@write`], [`rules`]), uploads and the objects they serve ([`uploads`]),
 //! blog views ([`views`]), and every query behind them ([`store`]).
 
 pub mod cache;
