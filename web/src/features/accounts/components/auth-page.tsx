@@ -1,25 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, Leaf, TrendingUp } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { PageMeta } from '@/components/ui/page-meta';
-import { LoadingMessage, Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
-import { registerPageMessage } from '@/lib/error-catalogue';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
-import {
-  authLoginSchema,
-  authRegisterSchema,
-  registrationPayload,
-  type AuthLoginValues,
-  type AuthRegisterValues,
-} from './auth-schemas';
+import { authLoginSchema, authRegisterSchema } from './auth-schemas';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
 
 type Tab = 'login' | 'register';
 
@@ -41,103 +31,37 @@ const pitch = [
   },
 ];
 
-function LoginForm() {
+/** The Login tab: the combined page's rules, and its own field ids. */
+function LoginTab() {
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AuthLoginValues>({ resolver: zodResolver(authLoginSchema), defaultValues: { email: '', password: '' } });
-  return (
-    <form className="space-y-5" noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
-      {login.isError && <Alert title="Login Failed">{login.error.message}</Alert>}
-      <TextField id="auth-login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField
-        id="auth-login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <div className="text-right text-sm">
-        <Link to="/forgot-password" className="text-brand-dark underline dark:text-brand-light">
-          Forgot password?
-        </Link>
-      </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending && <Spinner />}
-        {login.isPending ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </form>
-  );
+  return <LoginForm login={login} schema={authLoginSchema} idPrefix="auth" className="space-y-5" />;
 }
 
-function RegisterForm() {
+/** The Register tab: the combined page's rules and words, and its own field ids. */
+function RegisterTab() {
   const registration = useRegister();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AuthRegisterValues>({
-    resolver: zodResolver(authRegisterSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' },
-  });
-  const failure = registration.isError ? registerPageMessage(registration.error.message) : null;
   return (
-    <form
+    <RegisterForm
+      registration={registration}
+      schema={authRegisterSchema}
+      loginHref="/auth?tab=login"
+      emailLabel="Email"
+      idPrefix="auth"
       className="space-y-5"
-      noValidate
-      onSubmit={handleSubmit((values) => registration.mutate(registrationPayload(values)))}
-    >
-      {failure && (
-        <Alert title="Registration Failed">
-          <p>{failure.text}</p>
-          {failure.alreadyRegistered && (
-            <Link to="/auth?tab=login" className={buttonClass('secondary', 'mt-3')}>
-              Log in instead
-            </Link>
-          )}
-        </Alert>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="auth-first-name" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField id="auth-last-name" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-      </div>
-      <TextField id="auth-register-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField id="auth-phone" label="Phone Number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-      <TextField
-        id="auth-register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        id="auth-confirm-password"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        By creating an account you agree to our{' '}
-        <Link to="/terms" className="text-brand-dark underline dark:text-brand-light">
-          Terms of Service
-        </Link>{' '}
-        and{' '}
-        <Link to="/privacy" className="text-brand-dark underline dark:text-brand-light">
-          Privacy Policy
-        </Link>
-        .
-      </p>
-      <Button type="submit" className="w-full" disabled={registration.isPending}>
-        {registration.isPending && <Spinner />}
-        {registration.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
-    </form>
+      note={
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          By creating an account you agree to our{' '}
+          <Link to="/terms" className="text-brand-dark underline dark:text-brand-light">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="text-brand-dark underline dark:text-brand-light">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      }
+    />
   );
 }
 
@@ -195,7 +119,7 @@ export function AuthPage() {
           ))}
         </div>
         <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
-          {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+          {tab === 'login' ? <LoginTab /> : <RegisterTab />}
         </div>
       </section>
       <aside aria-labelledby="invest-heading" className="hidden rounded-2xl bg-gray-900 p-8 text-white md:block dark:bg-gray-800">

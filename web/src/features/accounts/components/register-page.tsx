@@ -1,20 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { WaitlistForm } from '@/components/marketing/waitlist-form';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
-import { LoadingMessage, Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { LoadingMessage } from '@/components/ui/spinner';
 import { limits } from '@/config/site';
 import { RequestError } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { useUser } from '@/lib/auth/get-user';
-import { registerPageMessage, welcomeName } from '@/lib/error-catalogue';
+import { welcomeName } from '@/lib/error-catalogue';
 import { useRegister } from '../api/register';
-import { registerSchema, registrationPayload, type RegisterValues } from './auth-schemas';
+import { registerSchema } from './auth-schemas';
+import { RegisterForm } from './register-form';
 import { roleHome } from './role-home';
 
 export function RegisterPage() {
@@ -22,14 +19,6 @@ export function RegisterPage() {
   const { data: user, isPending: checking } = useUser();
   const [registered, setRegistered] = useState<User | null>(null);
   const registration = useRegister({ onSuccess: setRegistered });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' },
-  });
 
   useEffect(() => {
     if (!registered) return;
@@ -43,7 +32,6 @@ export function RegisterPage() {
   if (checking) return <LoadingMessage>Checking your session...</LoadingMessage>;
   if (user && !registered && !registration.isPending) return <Navigate to={roleHome(user)} replace />;
 
-  const failure = registration.isError ? registerPageMessage(registration.error.message) : null;
   // The network failure's text sends visitors to the waitlist: offer it when
   // registration cannot be reached (no answer, or no account service behind it).
   const unreachable =
@@ -73,47 +61,14 @@ export function RegisterPage() {
           </Alert>
         </div>
       ) : (
-        <form
+        <RegisterForm
+          registration={registration}
+          schema={registerSchema}
+          loginHref="/login"
+          emailLabel="Email Address"
+          passwordPlaceholder="Password (min 6 characters)"
           className="mt-8 space-y-5"
-          noValidate
-          onSubmit={handleSubmit((values) => registration.mutate(registrationPayload(values)))}
-        >
-          {failure && (
-            <Alert title="Registration Failed">
-              <p>{failure.text}</p>
-              {failure.alreadyRegistered && (
-                <Link to="/login" className={buttonClass('secondary', 'mt-3')}>
-                  Log in instead
-                </Link>
-              )}
-            </Alert>
-          )}
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-          </div>
-          <TextField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Password (min 6 characters)"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <Button type="submit" className="w-full" disabled={registration.isPending}>
-            {registration.isPending && <Spinner />}
-            {registration.isPending ? 'Creating Account...' : 'Create Account'}
-          </Button>
-        </form>
+        />
       )}
       {unreachable && (
         <div className="mt-8">

@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import type { LoginRequest, User } from '@/lib/api-types';
+import type { LoginValues } from './auth-schemas';
+
+/**
+ * The login form of /login and of the Login tab of /auth. Each page brings its
+ * own rules (`schema`) and the login mutation, whose state it also reads;
+ * `idPrefix` names the fields where two forms can share a page.
+ */
+export function LoginForm({
+  login,
+  schema,
+  idPrefix,
+  className,
+}: {
+  login: UseMutationResult<User, Error, LoginRequest>;
+  schema: z.ZodType<LoginValues, z.ZodTypeDef, LoginValues>;
+  idPrefix?: string;
+  className: string;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const id = (name: string) => (idPrefix ? `${idPrefix}-${name}` : undefined);
+  return (
+    <form className={className} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+      {login.isError && <Alert title="Login Failed">{login.error.message}</Alert>}
+      <TextField id={id('login-email')} label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        id={id('login-password')}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="text-right text-sm">
+        <Link to="/forgot-password" className="text-brand-dark underline dark:text-brand-light">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending && <Spinner />}
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
