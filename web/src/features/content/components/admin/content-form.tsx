@@ -226,7 +226,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
             className="h-fit overflow-hidden rounded-xl border border-gray-200 bg-white xl:sticky xl:top-24 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto dark:border-gray-700 dark:bg-gray-900"
           >
             <p className="border-b border-gray-200 bg-gray-50 px-4 py-2 text-sm font-semibold text-gray-700 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-300">
-              Live preview: the {noun} as its page will show it
+              {`Live preview: the ${noun} as its page will show it`}
             </p>
             <Preview control={control} original={existing} />
           </div>
@@ -245,7 +245,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
         }}
         onCancel={() => setConfirmDiscard(false)}
       >
-        <p>The changes you made to this {noun} are not saved and will be lost.</p>
+        <p>{`The changes you made to this ${noun} are not saved and will be lost.`}</p>
       </ConfirmDialog>
     </section>
   );

@@ -160,7 +160,7 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
   const newButton = (
     <Button onClick={() => setEditing({ kind: 'new' })}>
       <Plus aria-hidden="true" className="h-4 w-4" />
-      New {noun}
+      {`New ${noun}`}
     </Button>
   );
 
@@ -179,7 +179,8 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
   } else if (sorted.length === 0) {
     body = search.trim() ? (
       <EmptyList>
-        No {nouns} match “{search.trim()}”.
+        {`No ${nouns} match “`}
+        {search.trim()}”.
       </EmptyList>
     ) : (
       <EmptyList action={newButton}>{texts.empty}</EmptyList>
@@ -333,7 +334,8 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
         }}
       >
         <p>
-          “{deleting?.title}” will be removed from {publicName} at once. This cannot be undone.
+          “{deleting?.title}
+          {`” will be removed from ${publicName} at once. This cannot be undone.`}
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -345,9 +347,7 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
         onCancel={() => setConfirmBulkDelete(false)}
         onConfirm={deleteSelected}
       >
-        <p>
-          These {nouns} will be removed from {publicName} at once. This cannot be undone.
-        </p>
+        <p>{`These ${nouns} will be removed from ${publicName} at once. This cannot be undone.`}</p>
         <ul className="mt-2 list-disc pl-6">
           {titleList(selected.map((item) => item.title)).map((title, index) => (
             <li key={index} className="break-words">
