@@ -11,6 +11,7 @@ pub mod database;
 pub mod dead_letters;
 pub mod intake;
 pub mod namespace;
+pub mod owners;
 pub mod password_reset;
 pub mod process;
 pub mod signing;

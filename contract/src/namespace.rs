@@ -193,6 +193,12 @@ impl Namespace {
         self.subject("sessions.changed")
     }
 
+    /// Request-reply to the sessions' owner (the gateways' session store,
+    /// [`crate::owners`]): end every stored session of a user.
+    pub fn owners_end_sessions(&self) -> String {
+        self.subject("owners.sessions.end_of_user")
+    }
+
     /// Core NATS: chats whose owner or status changed (payload: a JSON list
     /// of chat ids); every gateway drops its cached copies.
     pub fn chats_changed(&self) -> String {
@@ -289,6 +295,10 @@ mod tests {
         assert_eq!(ns.rate_limits_bucket(), "T-1A_B_RATE_LIMITS");
         assert_eq!(ns.settings_changed(), "t-1a_b.settings.changed");
         assert_eq!(ns.intake_pageview(), "t-1a_b.intake.pageview");
+        assert_eq!(
+            ns.owners_end_sessions(),
+            "t-1a_b.owners.sessions.end_of_user"
+        );
         let gateway = uuid::Uuid::nil();
         assert_eq!(
             ns.chat_confirm(gateway),

@@ -149,6 +149,16 @@ pub async fn spawn_listeners(
     sessions::listen(nats, sessions.clone(), tracker, shutdown.clone())
         .await
         .context("failed to subscribe to session changes")?;
+    sessions::serve_end_requests(
+        nats,
+        state.pool.clone(),
+        namespace.owners_end_sessions(),
+        namespace.sessions_changed(),
+        tracker,
+        shutdown.clone(),
+    )
+    .await
+    .context("failed to answer requests to end sessions")?;
     tracker.spawn(crate::chat::assignment::heartbeats(
         state.clone(),
         shutdown.clone(),

@@ -4,9 +4,10 @@
 //! and the `intake` worker emails a single-use link (valid 30 minutes) only
 //! to an existing account. `POST /api/password-reset/confirm` hands the
 //! token and the new password to the `accounts` worker (Argon2 never runs
-//! on the gateway), which sets the password, uses up the token and deletes
-//! every stored session of the user in one transaction; then every gateway
-//! closes that user's sockets.
+//! on the gateway), which sets the password and uses up the token in one
+//! transaction, having asked the sessions' owner (`platform::sessions`) to
+//! delete every stored session of the user before it commits; then every
+//! gateway closes that user's sockets.
 
 use axum::Json;
 use axum::extract::State;

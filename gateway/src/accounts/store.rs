@@ -1,5 +1,6 @@
 //! Every query of the team page: the team, invitations, a member's
-//! standing and role, and the stored sessions a member loses.
+//! standing and role. (The stored sessions a member loses are ended by
+//! their owner, `platform::sessions`.)
 
 use contract::accounts::Role;
 use contract::agents::TeamMember;
@@ -127,24 +128,4 @@ pub async fn update_member(
     .fetch_one(&mut *tx)
     .await?;
     Ok(member)
-}
-
-/// Deletes every stored cookie session signed in as `user_id` and returns
-/// their ids. The store keeps MessagePack records without a user column; a
-/// signed-in record holds the `user_id` key then the id as a 36-character
-/// string (the same scan as the accounts worker's password reset, which
-/// `tests/api/password_reset.rs` checks against real sessions).
-pub async fn delete_sessions_of(
-    tx: &mut PgConnection,
-    user_id: Uuid,
-) -> Result<Vec<String>, AccountsError> {
-    sqlx::query_scalar!(
-        "delete from tower_sessions.session
-         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
-         returning id",
-        user_id.hyphenated().to_string()
-    )
-    .fetch_all(tx)
-    .await
-    .map_err(AccountsError::from)
 }

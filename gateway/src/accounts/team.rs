@@ -217,7 +217,7 @@ async fn update(
     .await?;
     let loses_rights = (before.active && !after.active) || rank(after.role) < rank(before.role);
     let ended = if loses_rights {
-        store::delete_sessions_of(&mut tx, id).await?
+        crate::platform::sessions::delete_of_user(&mut tx, id).await?
     } else {
         Vec::new()
     };
@@ -244,20 +244,12 @@ fn rank(role: Role) -> u8 {
 /// Drops the ended sessions from every gateway's cache and closes the
 /// user's sockets everywhere.
 async fn end_everywhere(state: &AppState, user_id: Uuid, sessions: &[String]) {
-    for session in sessions {
-        let announced = crate::platform::bus::announce(
-            &state.nats,
-            state.namespace.sessions_changed(),
-            session.clone().into(),
-        )
-        .await;
-        if let Err(error) = announced {
-            tracing::error!(
-                error = format!("{error:#}"),
-                "failed to announce an ended session"
-            );
-        }
-    }
+    crate::platform::sessions::announce_ended(
+        &state.nats,
+        &state.namespace.sessions_changed(),
+        sessions,
+    )
+    .await;
     revocation::revoke(state, user_id).await;
 }
 

@@ -53,6 +53,56 @@ where
     }))
 }
 
+/// Answers requests to a table's owner on `subject`, as one of every
+/// gateway's [`contract::owners::OWNERS_QUEUE_GROUP`]: subscribes (the
+/// server has the subscription when this returns), then runs `handle` for
+/// each request on a task of `tracker` and sends back its answer, until
+/// `shutdown`. A request in flight at shutdown still gets its answer.
+pub async fn serve<F, Fut, R>(
+    nats: &async_nats::Client,
+    subject: String,
+    tracker: &tokio_util::task::TaskTracker,
+    shutdown: tokio_util::sync::CancellationToken,
+    handle: F,
+) -> anyhow::Result<tokio::task::JoinHandle<()>>
+where
+    F: Fn(async_nats::Message) -> Fut + Send + 'static,
+    Fut: Future<Output = contract::owners::OwnerReply<R>> + Send + 'static,
+    R: serde::Serialize + Send + 'static,
+{
+    use futures::StreamExt as _;
+    let mut requests = nats
+        .queue_subscribe(subject, contract::owners::OWNERS_QUEUE_GROUP.to_owned())
+        .await?;
+    contract::process::nats_round_trip(nats).await?;
+    let nats = nats.clone();
+    let tasks = tracker.clone();
+    Ok(tracker.spawn(async move {
+        loop {
+            let request = tokio::select! {
+                next = requests.next() => match next {
+                    Some(request) => request,
+                    None => break,
+                },
+                () = shutdown.cancelled() => break,
+            };
+            let Some(reply_to) = request.reply.clone() else {
+                continue;
+            };
+            let answer = handle(request);
+            let nats = nats.clone();
+            tasks.spawn(async move {
+                let answer = answer.await;
+                // Serialising our own plain types cannot fail.
+                let payload = serde_json::to_vec(&answer).unwrap_or_default();
+                if let Err(error) = nats.publish(reply_to, payload.into()).await {
+                    tracing::warn!(%error, "failed to answer a request to a table's owner");
+                }
+            });
+        }
+    }))
+}
+
 /// How long after an announced change a follower drops its copy again.
 const SECOND_EVICTION_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 

@@ -17,9 +17,15 @@
 //! holds on every gateway at once; what a cache can still serve for a
 //! moment is an anonymous record, and an anonymous chat owner token stops
 //! counting once the chat belongs to an account (see `chat::role_in_chat`).
+//!
+//! This module owns `tower_sessions.session`: it is the table's only writer.
+//! The team page ends a member's sessions through [`delete_of_user`]; the
+//! `accounts` worker asks for a user's sessions to end (a password reset)
+//! on `owners.sessions.end_of_user`, answered by [`serve_end_requests`].
 
 use async_trait::async_trait;
 use contract::accounts::{Role, User};
+use contract::owners::{EndSessionsOfUser, OwnerReply};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -134,6 +140,86 @@ pub async fn listen(
                 store.evict(&id).await;
             })
             .await;
+        }
+    })
+    .await
+}
+
+/// Deletes every stored cookie session signed in as `user_id`, on whichever
+/// gateway it was made, and returns their ids. The store (tower-sessions,
+/// records as MessagePack) has no user column; a signed-in record holds the
+/// `user_id` key followed by the id as a 36-character string, which is what
+/// this looks for: `a7` "user_id" (a 7-byte string), `d9 24` (a 36-byte
+/// string), the id. Rare (password resets, an agent losing rights), so a
+/// scan is fine. `tests/api/password_reset.rs` checks it against real
+/// sessions. The caller announces the ended sessions ([`announce_ended`])
+/// once the deletion is committed.
+pub async fn delete_of_user(
+    conn: &mut sqlx::PgConnection,
+    user_id: Uuid,
+) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "delete from tower_sessions.session
+         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
+         returning id",
+        user_id.hyphenated().to_string()
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Tells every gateway to drop its cached copies of these ended sessions,
+/// as a sign-out does: a stale copy written back by a later request would
+/// otherwise store the ended session again. Best effort: the stored
+/// sessions are gone already, and [`signed_in_user`] reads the store.
+pub async fn announce_ended(nats: &async_nats::Client, changed: &str, sessions: &[String]) {
+    for session in sessions {
+        let announced =
+            crate::platform::bus::announce(nats, changed.to_owned(), session.clone().into()).await;
+        if let Err(error) = announced {
+            tracing::error!(
+                error = format!("{error:#}"),
+                "failed to announce an ended session"
+            );
+        }
+    }
+}
+
+/// Answers the other processes' requests to end a user's sessions (the
+/// `accounts` worker's password reset, [`contract::owners`]) on `subject`
+/// until shutdown: deletes them, announces them ended, then answers how
+/// many there were.
+pub async fn serve_end_requests(
+    nats: &async_nats::Client,
+    pool: sqlx::PgPool,
+    subject: String,
+    changed: String,
+    tracker: &TaskTracker,
+    shutdown: CancellationToken,
+) -> anyhow::Result<JoinHandle<()>> {
+    let asker = nats.clone();
+    crate::platform::bus::serve(nats, subject, tracker, shutdown, move |request| {
+        let (nats, pool, changed) = (asker.clone(), pool.clone(), changed.clone());
+        async move {
+            let Ok(EndSessionsOfUser { user_id }) = serde_json::from_slice(&request.payload) else {
+                tracing::error!("malformed request to end a user's sessions");
+                return OwnerReply::Failed;
+            };
+            let ended = match pool.acquire().await {
+                Ok(mut conn) => delete_of_user(&mut conn, user_id).await,
+                Err(error) => Err(error),
+            };
+            match ended {
+                Ok(ended) => {
+                    announce_ended(&nats, &changed, &ended).await;
+                    tracing::info!(user.id = %user_id, sessions = ended.len(), "ended the sessions of a user");
+                    OwnerReply::Done(ended.len())
+                }
+                Err(error) => {
+                    tracing::error!(%error, user.id = %user_id, "failed to end the sessions of a user");
+                    OwnerReply::Failed
+                }
+            }
         }
     })
     .await

@@ -288,3 +288,138 @@ async fn reset_requests_are_refused_in_words_and_rate_limited_per_email_and_per_
     let response = ask_reset(&app, &address("other")).await;
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
 }
+
+/// A user's id, read from the store.
+async fn user_id(pool: &PgPool, email: &str) -> Uuid {
+    sqlx::query_scalar("select id from users where email = $1")
+        .bind(email)
+        .fetch_one(pool)
+        .await
+        .expect("user exists")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_sessions_owner_ends_a_users_sessions_when_another_process_asks(pool: PgPool) {
+    let app = crate::helpers::spawn(pool.clone()).await;
+    let email = address("owner");
+    let here = registered(&app, &email).await;
+    let there = app.new_browser();
+    assert_eq!(
+        there.login(&email, "s3cret-pass").await.status(),
+        StatusCode::OK
+    );
+    let other = registered(&app, &address("bystander")).await;
+    let user_id = user_id(&pool, &email).await;
+
+    // As the accounts worker asks during a reset: any gateway answers.
+    let ended: usize = contract::owners::ask(
+        &app.nats,
+        app.namespace.owners_end_sessions(),
+        &contract::owners::EndSessionsOfUser { user_id },
+    )
+    .await
+    .expect("the gateway answers");
+
+    assert_eq!(ended, 2);
+    for browser in [&here, &there] {
+        let cookie = browser.session_cookie().expect("cookie");
+        assert_eq!(
+            app.user_with_cookie(&cookie).await,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    let bystander = other.session_cookie().expect("cookie");
+    assert_eq!(app.user_with_cookie(&bystander).await, StatusCode::OK);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn without_the_sessions_owner_a_reset_commits_nothing(pool: PgPool) {
+    // Only the accounts worker, in a namespace no gateway serves.
+    let namespace =
+        contract::Namespace::new(format!("t{}", Uuid::new_v4().simple())).expect("valid prefix");
+    let nats = contract::process::connect_nats(&crate::helpers::nats_url(), "test")
+        .await
+        .expect("NATS is running");
+    let ctx = workers::WorkerContext {
+        pool: pool.clone(),
+        nats: nats.clone(),
+        namespace: namespace.clone(),
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    workers::accounts::spawn(ctx, async move {
+        let _ = stopped.await;
+    })
+    .await
+    .expect("accounts worker starts");
+    let email = address("alone");
+    let register = contract::accounts::RegisterRequest {
+        username: email.clone(),
+        email: email.clone(),
+        password: "password123".to_owned(),
+        name: "Alone".to_owned(),
+        phone: "+254700000000".to_owned(),
+    };
+    let reply = nats
+        .request(
+            namespace.accounts_register(),
+            serde_json::to_vec(&register).expect("json").into(),
+        )
+        .await
+        .expect("the worker answers");
+    let reply: contract::accounts::AccountsReply =
+        serde_json::from_slice(&reply.payload).expect("a reply");
+    let contract::accounts::AccountsReply::User(user) = reply else {
+        panic!("not registered: {reply:?}");
+    };
+    let (token, token_hash) = workers::reset_tokens::generate();
+    workers::reset_tokens::store(
+        &pool,
+        &token_hash,
+        Uuid::now_v7(),
+        user.id,
+        Duration::from_secs(1800),
+    )
+    .await
+    .expect("token stored");
+    let hash_before: Option<String> =
+        sqlx::query_scalar("select password_hash from users where id = $1")
+            .bind(user.id)
+            .fetch_one(&pool)
+            .await
+            .expect("user");
+
+    let reset = contract::password_reset::ResetPasswordRequest {
+        token,
+        password: "a new password".to_owned(),
+    };
+    let reply = nats
+        .request(
+            namespace.accounts_reset_password(),
+            serde_json::to_vec(&reset).expect("json").into(),
+        )
+        .await
+        .expect("the worker answers");
+    let reply: contract::password_reset::ResetPasswordReply =
+        serde_json::from_slice(&reply.payload).expect("a reply");
+
+    // Nobody ended the sessions, so nothing changed: same password, and the
+    // link still works once the gateways are back.
+    assert_eq!(
+        reply,
+        contract::password_reset::ResetPasswordReply::Internal
+    );
+    let hash_after: Option<String> =
+        sqlx::query_scalar("select password_hash from users where id = $1")
+            .bind(user.id)
+            .fetch_one(&pool)
+            .await
+            .expect("user");
+    assert_eq!(hash_after, hash_before);
+    assert!(
+        workers::reset_tokens::is_open(&pool, &token_hash)
+            .await
+            .expect("readable")
+    );
+    let _ = stop.send(());
+    crate::helpers::delete_streams(&namespace);
+}

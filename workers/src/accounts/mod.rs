@@ -13,6 +13,7 @@ use contract::accounts::{
 };
 use contract::intake::Registered;
 use contract::namespace::ACCOUNTS_QUEUE_GROUP;
+use contract::owners::EndSessionsOfUser;
 use contract::password_reset::{ResetPasswordReply, ResetPasswordRequest};
 use contract::telemetry::{set_parent_from_headers, trace_headers};
 use futures::StreamExt as _;
@@ -245,9 +246,11 @@ impl Service {
 
     /// Sets a new password with a reset token: the token must be unused and
     /// unexpired. In one transaction the token is used up (with every other
-    /// open token of the user), the password replaced and every stored
-    /// session of the user deleted, so no sign-in made with the old password
-    /// outlives the change on any gateway.
+    /// open token of the user) and the password replaced; before it commits,
+    /// the sessions' owner (the gateways) deletes every stored session of
+    /// the user and tells every gateway, so no sign-in made with the old
+    /// password outlives the change. Should this stop after that, the user
+    /// is signed out and the token still open: nothing half done is unsafe.
     async fn reset_password(&self, request: ResetPasswordRequest) -> ResetPasswordReply {
         match self.try_reset_password(request).await {
             Ok(Some(user_id)) => {
@@ -282,57 +285,22 @@ impl Service {
         };
         users::set_password(&mut tx, user_id, &password_hash).await?;
         reset_tokens::close_all_of(&mut tx, user_id).await?;
-        let sessions = delete_sessions_of(&mut tx, user_id).await?;
+        // The sessions belong to the gateways' session store: it ends them
+        // before this commits, so no sign-in made with the old password
+        // outlives the change; without its answer nothing is committed.
+        let ended: usize = contract::owners::ask(
+            &self.ctx.nats,
+            self.ctx.namespace.owners_end_sessions(),
+            &EndSessionsOfUser { user_id },
+        )
+        .await
+        .context("failed to end the user's sessions")?;
         tx.commit()
             .await
             .context("failed to commit the password reset")?;
-        self.announce_ended(&sessions).await;
+        tracing::debug!(user.id = %user_id, sessions = ended, "sessions ended by the reset");
         Ok(Some(user_id))
     }
-
-    /// Tells every gateway to drop its cached copies of these sessions, as a
-    /// sign-out does: a stale copy written back by a later request would
-    /// otherwise store the ended session again. Sent before the reply, so
-    /// they are on their way before the user hears the reset is done.
-    async fn announce_ended(&self, sessions: &[String]) {
-        let subject = self.ctx.namespace.sessions_changed();
-        for id in sessions {
-            if let Err(error) = self
-                .ctx
-                .nats
-                .publish(subject.clone(), id.clone().into())
-                .await
-            {
-                tracing::error!(%error, "failed to announce an ended session");
-            }
-        }
-        if let Err(error) = contract::process::nats_round_trip(&self.ctx.nats).await {
-            tracing::error!(%error, "failed to announce the ended sessions");
-        }
-    }
-}
-
-/// Deletes every stored cookie session signed in as `user_id`, on whichever
-/// gateway it was made. The sessions table belongs to the gateways' session
-/// store (tower-sessions, records as MessagePack) and has no user column; a
-/// signed-in record holds the `user_id` key followed by the id as a
-/// 36-character string, which is what this looks for: `a7` "user_id" (a
-/// 7-byte string), `d9 24` (a 36-byte string), the id. Rare (password
-/// resets), so a scan is fine. `gateway/tests/api/password_reset.rs` checks
-/// it against real sessions. Returns the deleted sessions' ids.
-async fn delete_sessions_of(
-    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
-    user_id: Uuid,
-) -> anyhow::Result<Vec<String>> {
-    sqlx::query_scalar!(
-        "delete from tower_sessions.session
-         where position('\\xa7757365725f6964d924'::bytea || convert_to($1, 'UTF8') in data) > 0
-         returning id",
-        user_id.hyphenated().to_string()
-    )
-    .fetch_all(&mut **tx)
-    .await
-    .context("failed to delete the user's sessions")
 }
 
 /// The reply to a register or login request.
