@@ -199,6 +199,24 @@ impl Namespace {
         self.subject("owners.sessions.end_of_user")
     }
 
+    /// Request-reply to the owner of `contact_requests` (the gateways'
+    /// intake store, [`crate::owners`]): store a contact request once.
+    pub fn owners_store_contact_request(&self) -> String {
+        self.subject("owners.contact_requests.store")
+    }
+
+    /// Request-reply to the owner of `subscriptions` (the gateways' intake
+    /// store): store a subscription request.
+    pub fn owners_store_subscription(&self) -> String {
+        self.subject("owners.subscriptions.store")
+    }
+
+    /// Request-reply to the owner of `subscriptions`: take the slot for a
+    /// confirmation email.
+    pub fn owners_claim_confirmation(&self) -> String {
+        self.subject("owners.subscriptions.claim_confirmation")
+    }
+
     /// Core NATS: chats whose owner or status changed (payload: a JSON list
     /// of chat ids); every gateway drops its cached copies.
     pub fn chats_changed(&self) -> String {

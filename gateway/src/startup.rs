@@ -159,6 +159,15 @@ pub async fn spawn_listeners(
     )
     .await
     .context("failed to answer requests to end sessions")?;
+    crate::intake::owner::serve(
+        nats,
+        namespace,
+        state.pool.clone(),
+        tracker,
+        shutdown.clone(),
+    )
+    .await
+    .context("failed to answer requests to intake's owner")?;
     tracker.spawn(crate::chat::assignment::heartbeats(
         state.clone(),
         shutdown.clone(),

@@ -37,6 +37,17 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a failed request to a table's owner
+    /// ([`contract::owners::ask`]): a rejection when the owner refused the
+    /// data, else a retry (the owner may be back at the next delivery).
+    pub fn from_owner(error: anyhow::Error) -> Self {
+        if error.downcast_ref::<contract::owners::Refused>().is_some() {
+            Outcome::Reject(error)
+        } else {
+            Outcome::Retry(error)
+        }
+    }
+
     /// The outcome of a failed database call, by what the failure says about
     /// the message (see [`classify`]).
     pub fn from_sqlx(error: sqlx::Error) -> Self {
@@ -71,7 +82,7 @@ pub fn classify(error: &sqlx::Error) -> Failure {
 
 /// Classifies a SQLSTATE code (see [`classify`]).
 pub fn classify_sqlstate(code: &str) -> Failure {
-    if code.starts_with("22") || code.starts_with("23") {
+    if contract::owners::is_data_error(code) {
         Failure::Data
     } else {
         Failure::Transient

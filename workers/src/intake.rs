@@ -2,7 +2,7 @@
 //! waitlist, subscriptions and password-reset emails.
 //!
 //! - `intake.message` (published by `POST /api/messages`): the request is
-//!   stored in `contact_requests` under its id (`on conflict do nothing`, so a
+//!   stored in `contact_requests` under its id by the table's owner (a
 //!   redelivery changes nothing), then the sales inbox gets it (reply-to the
 //!   visitor) and the visitor an acknowledgement.
 //! - `intake.registered` (published by the accounts role's outbox): a welcome
@@ -27,18 +27,21 @@
 //! dead-lettered, visible in `dead_letters` and replayable; a replay sends
 //! only the emails not sent yet.
 //!
-//! Owns tables contact_requests, waitlist_entries and subscriptions in the
-//! workers: the only module of the crate that writes them (the gateway
-//! changes a request's status and confirms and ends subscriptions).
+//! Owns table waitlist_entries: its only writer. The contact requests and
+//! subscriptions it consumes are stored by their owner, the gateways'
+//! intake store, which it asks over NATS (`owners.contact_requests.store`,
+//! `owners.subscriptions.*`, [`contract::owners`]); when no gateway answers,
+//! the message is retried like one whose database was away.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
+use contract::owners::{ClaimConfirmation, SubscriptionStored};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
 use contract::signing::{Purpose, Signer};
-use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
+use contract::subscriptions::SubscriptionRequested;
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
 use futures::FutureExt as _;
 use serde::de::DeserializeOwned;
@@ -117,6 +120,8 @@ pub async fn spawn(
         pool: ctx.pool.clone(),
         mailer,
         signer,
+        nats: ctx.nats.clone(),
+        namespace: ctx.namespace.clone(),
     });
     let mut handles = Vec::new();
     for (name, filter_subject, subject) in consumers {
@@ -148,21 +153,24 @@ enum Subject {
     PasswordReset,
 }
 
-/// What the handlers use: the database, the mailer and the link signer.
+/// What the handlers use: the database, the mailer, the link signer, and
+/// NATS to ask the owner of the tables the gateways own.
 struct Intake {
     pool: PgPool,
     mailer: Arc<Mailer>,
     signer: Signer,
+    nats: async_nats::Client,
+    namespace: contract::Namespace,
 }
 
 impl Intake {
     async fn handle(&self, subject: Subject, message: &jetstream::Message) -> Outcome {
         let (pool, mailer) = (&self.pool, &*self.mailer);
         match subject {
-            Subject::Message => handle_contact_message(pool, mailer, message).await,
+            Subject::Message => handle_contact_message(self, message).await,
             Subject::Registered => handle_registered(pool, mailer, message).await,
             Subject::Waitlist => handle_waitlist(pool, mailer, message).await,
-            Subject::Subscription => handle_subscription(pool, mailer, &self.signer, message).await,
+            Subject::Subscription => handle_subscription(self, message).await,
             Subject::PasswordReset => handle_password_reset(pool, mailer, message).await,
         }
     }
@@ -174,17 +182,22 @@ fn parse<T: DeserializeOwned>(message: &jetstream::Message, what: &str) -> Resul
     })
 }
 
-async fn handle_contact_message(
-    pool: &PgPool,
-    mailer: &Mailer,
-    message: &jetstream::Message,
-) -> Outcome {
+async fn handle_contact_message(intake: &Intake, message: &jetstream::Message) -> Outcome {
+    let (pool, mailer) = (&intake.pool, &*intake.mailer);
     let request: ContactMessage = match parse(message, "intake.message") {
         Ok(request) => request,
         Err(outcome) => return outcome,
     };
-    if let Err(error) = store(pool, &request).await {
-        return Outcome::from_sqlx(error);
+    // The contact_requests table is the gateways' (intake's owner), which
+    // stores a request once: a redelivered one (same id) changes nothing.
+    let stored: Result<bool, _> = contract::owners::ask(
+        &intake.nats,
+        intake.namespace.owners_store_contact_request(),
+        &request,
+    )
+    .await;
+    if let Err(error) = stored {
+        return Outcome::from_owner(error);
     }
     send_all(
         pool,
@@ -253,66 +266,48 @@ async fn handle_waitlist(pool: &PgPool, mailer: &Mailer, message: &jetstream::Me
     send_all(pool, mailer, entry_id, &[&WaitlistConfirmation(&entry)]).await
 }
 
-async fn handle_subscription(
-    pool: &PgPool,
-    mailer: &Mailer,
-    signer: &Signer,
-    message: &jetstream::Message,
-) -> Outcome {
+async fn handle_subscription(intake: &Intake, message: &jetstream::Message) -> Outcome {
+    let (pool, mailer, nats, namespace) = (
+        &intake.pool,
+        &*intake.mailer,
+        &intake.nats,
+        &intake.namespace,
+    );
     let request: SubscriptionRequested = match parse(message, "intake.subscription") {
         Ok(request) => request,
         Err(outcome) => return outcome,
     };
-    let stored = sqlx::query!(
-        r#"insert into subscriptions (id, email, topic, created_at, requested_at)
-           values ($1, $2, $3, $4, $4)
-           on conflict (email, topic) do update
-               set requested_at = greatest(subscriptions.requested_at, excluded.requested_at)
-           returning id,
-               confirmed_at is not null
-                   and (unsubscribed_at is null or confirmed_at > unsubscribed_at)
-                   as "confirmed!""#,
-        request.id,
-        request.email,
-        request.topic as SubscriptionTopic,
-        request.received_at,
-    )
-    .fetch_one(pool)
-    .await;
-    let (subscription_id, confirmed) = match stored {
-        Ok(stored) => (stored.id, stored.confirmed),
-        Err(error) => return Outcome::from_sqlx(error),
-    };
+    // The subscriptions table is the gateways' (intake's owner): ask it.
+    let stored: SubscriptionStored =
+        match contract::owners::ask(nats, namespace.owners_store_subscription(), &request).await {
+            Ok(stored) => stored,
+            Err(error) => return Outcome::from_owner(error),
+        };
+    let (subscription_id, confirmed) = (stored.id, stored.confirmed);
     if confirmed {
         tracing::info!(subscription.id = %subscription_id, "already confirmed; no email");
         return Outcome::Done;
     }
     // Take the hour's confirmation slot; the request holding it keeps it
     // through its own retries.
-    let claimed = match sqlx::query_scalar!(
-        r#"update subscriptions
-           set confirmation_request = $2, confirmation_sent_at = now()
-           where id = $1
-             and (confirmation_request = $2
-                  or confirmation_sent_at is null
-                  or confirmation_sent_at < now() - make_interval(secs => $3))
-           returning true as "claimed!""#,
+    let claim = ClaimConfirmation {
         subscription_id,
-        request.id,
-        CONFIRMATION_INTERVAL_SECS,
-    )
-    .fetch_optional(pool)
-    .await
-    {
-        Ok(claimed) => claimed,
-        Err(error) => return Outcome::from_sqlx(error),
+        request_id: request.id,
+        interval_secs: CONFIRMATION_INTERVAL_SECS,
     };
-    if claimed.is_none() {
+    let claimed: bool =
+        match contract::owners::ask(nats, namespace.owners_claim_confirmation(), &claim).await {
+            Ok(claimed) => claimed,
+            Err(error) => return Outcome::from_owner(error),
+        };
+    if !claimed {
         tracing::info!(subscription.id = %subscription_id, "confirmation sent within the hour; no email");
         return Outcome::Done;
     }
-    let confirm_token = signer.sign(Purpose::ConfirmSubscription, subscription_id);
-    let unsubscribe_token = signer.sign(Purpose::Unsubscribe, subscription_id);
+    let confirm_token = intake
+        .signer
+        .sign(Purpose::ConfirmSubscription, subscription_id);
+    let unsubscribe_token = intake.signer.sign(Purpose::Unsubscribe, subscription_id);
     let email = SubscriptionConfirmation {
         request: &request,
         confirm_token: &confirm_token,
@@ -396,30 +391,4 @@ async fn handle_password_reset(
             send_all(pool, mailer, request.id, &[&email]).await
         }
     }
-}
-
-/// Stores a request once: a redelivered one (same id) changes nothing.
-/// `contact_requests` rows are inserted only here.
-async fn store(pool: &PgPool, request: &ContactMessage) -> sqlx::Result<()> {
-    let inserted = sqlx::query!(
-        "insert into contact_requests
-             (id, name, email, subject, message, phone, company, source, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         on conflict (id) do nothing",
-        request.id,
-        request.name,
-        request.email,
-        request.subject,
-        request.message,
-        request.phone,
-        request.company,
-        request.source,
-        request.received_at,
-    )
-    .execute(pool)
-    .await?;
-    if inserted.rows_affected() > 0 {
-        tracing::info!(contact_request.id = %request.id, "contact request stored");
-    }
-    Ok(())
 }

@@ -1,10 +1,13 @@
 //! What the public sends in and admins read: contact and demo requests
 //! ([`messages`]), newsletter subscriptions ([`subscriptions`]) and the
 //! waitlist ([`waitlist`]). Each public call is queued on the `INTAKE`
-//! stream for the `intake` worker; the admin pages read the tables it fills.
+//! stream for the `intake` worker, which stores what it consumes by asking
+//! this domain ([`owner`]): [`store`] is the only writer of
+//! `contact_requests` and `subscriptions`. The admin pages read them.
 
 pub mod error;
 pub mod messages;
+pub mod owner;
 pub mod store;
 pub mod subscriptions;
 pub mod waitlist;

@@ -1,7 +1,11 @@
 //! Every query of intake: contact requests, subscriptions, the waitlist.
+//! This module is the only writer of `contact_requests` and
+//! `subscriptions`: the `intake` worker stores what it consumes by asking
+//! [`super::owner`], which calls the functions here.
 
-use contract::intake::{ContactRequest, ContactRequestPatch, ContactStatus};
-use contract::subscriptions::{SubscriptionTopic, TopicSubscribers};
+use contract::intake::{ContactMessage, ContactRequest, ContactRequestPatch, ContactStatus};
+use contract::owners::{ClaimConfirmation, SubscriptionStored};
+use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic, TopicSubscribers};
 use contract::waitlist::{WaitlistEntry, WaitlistInterest};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -149,6 +153,84 @@ pub async fn unsubscribe(pool: &PgPool, id: Uuid) -> Result<bool, IntakeError> {
     .execute(pool)
     .await?;
     Ok(left.rows_affected() > 0)
+}
+
+/// Stores contact request `request` once, for the `intake` worker (this
+/// module is the only writer of `contact_requests`): a redelivered one
+/// (same id) changes nothing. Whether it was new.
+pub async fn insert_request(pool: &PgPool, request: &ContactMessage) -> Result<bool, IntakeError> {
+    let inserted = sqlx::query!(
+        "insert into contact_requests
+             (id, name, email, subject, message, phone, company, source, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict (id) do nothing",
+        request.id,
+        request.name,
+        request.email,
+        request.subject,
+        request.message,
+        request.phone,
+        request.company,
+        request.source,
+        request.received_at,
+    )
+    .execute(pool)
+    .await?;
+    Ok(inserted.rows_affected() > 0)
+}
+
+/// Stores subscription request `request` for the `intake` worker (this
+/// module is the only writer of `subscriptions`): the address pending when
+/// new for the topic, else the request's time recorded. The subscription's
+/// id and whether it is confirmed.
+pub async fn store_subscription_request(
+    pool: &PgPool,
+    request: &SubscriptionRequested,
+) -> Result<SubscriptionStored, IntakeError> {
+    let stored = sqlx::query!(
+        r#"insert into subscriptions (id, email, topic, created_at, requested_at)
+           values ($1, $2, $3, $4, $4)
+           on conflict (email, topic) do update
+               set requested_at = greatest(subscriptions.requested_at, excluded.requested_at)
+           returning id,
+               confirmed_at is not null
+                   and (unsubscribed_at is null or confirmed_at > unsubscribed_at)
+                   as "confirmed!""#,
+        request.id,
+        request.email,
+        request.topic as SubscriptionTopic,
+        request.received_at,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(SubscriptionStored {
+        id: stored.id,
+        confirmed: stored.confirmed,
+    })
+}
+
+/// Takes the slot for one confirmation email of a subscription, for the
+/// `intake` worker ([`ClaimConfirmation`]); whether the slot is the
+/// request's.
+pub async fn claim_confirmation(
+    pool: &PgPool,
+    claim: &ClaimConfirmation,
+) -> Result<bool, IntakeError> {
+    let claimed = sqlx::query_scalar!(
+        r#"update subscriptions
+           set confirmation_request = $2, confirmation_sent_at = now()
+           where id = $1
+             and (confirmation_request = $2
+                  or confirmation_sent_at is null
+                  or confirmation_sent_at < now() - make_interval(secs => $3))
+           returning true as "claimed!""#,
+        claim.subscription_id,
+        claim.request_id,
+        claim.interval_secs,
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(claimed.is_some())
 }
 
 /// Subscribers per topic that has any.

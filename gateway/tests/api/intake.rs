@@ -983,3 +983,101 @@ async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_c
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(mails(&sink.dir, &email_address).len(), 1);
 }
+
+/// A contact request as the gateway queues it.
+fn contact_message(email: &str) -> contract::intake::ContactMessage {
+    contract::intake::ContactMessage {
+        id: Uuid::now_v7(),
+        name: "Amina Otieno".to_owned(),
+        email: email.to_owned(),
+        subject: "Two racks in Nairobi".to_owned(),
+        message: "Line one".to_owned(),
+        phone: None,
+        company: None,
+        source: Some("/contact".to_owned()),
+        received_at: time::OffsetDateTime::now_utc(),
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_request_consumed_while_no_gateway_answers_is_stored_once_one_does(pool: PgPool) {
+    // The intake worker alone, in a namespace no gateway serves yet.
+    let namespace =
+        contract::Namespace::new(format!("t{}", Uuid::new_v4().simple())).expect("valid prefix");
+    let nats = contract::process::connect_nats(&crate::helpers::nats_url(), "test")
+        .await
+        .expect("NATS is running");
+    let stop = tokio_util::sync::CancellationToken::new();
+    let ctx = workers::WorkerContext {
+        pool: pool.clone(),
+        nats: nats.clone(),
+        namespace: namespace.clone(),
+    };
+    let mailer = workers::mail::Mailer::new(
+        None,
+        "Nyota Cloud <no-reply@nyota.example>",
+        "http://localhost:8080",
+    )
+    .expect("valid mail settings");
+    let signer =
+        contract::signing::Signer::new(crate::helpers::SIGNING_KEY).expect("valid signing key");
+    workers::intake::spawn(
+        ctx,
+        std::sync::Arc::new(mailer),
+        signer,
+        FAST,
+        stop.clone().cancelled_owned(),
+    )
+    .await
+    .expect("intake worker starts");
+    let queued = contact_message(&visitor());
+    let jetstream = async_nats::jetstream::new(nats.clone());
+    jetstream
+        .publish(
+            namespace.intake_message(),
+            serde_json::to_vec(&queued).expect("json").into(),
+        )
+        .await
+        .expect("published")
+        .await
+        .expect("stored by JetStream");
+    let stored = format!(
+        "select count(*) from contact_requests where id = '{}'",
+        queued.id
+    );
+
+    // Several deliveries go by without an owner: nothing stored, nothing lost.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(count(&pool, &stored).await, 0);
+
+    // A gateway's intake store starts answering: the next delivery is stored.
+    let tracker = tokio_util::task::TaskTracker::new();
+    gateway::intake::owner::serve(&nats, &namespace, pool.clone(), &tracker, stop.clone())
+        .await
+        .expect("the owner answers");
+    assert_eq!(
+        wait_for_count(&pool, &stored, 1, Duration::from_secs(10)).await,
+        1
+    );
+
+    // The owner stores a request once, and refuses data the database never takes.
+    let again: bool =
+        contract::owners::ask(&nats, namespace.owners_store_contact_request(), &queued)
+            .await
+            .expect("the owner answers");
+    assert!(!again, "a request is stored once");
+    let mut broken = contact_message(&visitor());
+    broken.message = "a NUL \u{0} in text".to_owned();
+    let refused =
+        contract::owners::ask::<bool>(&nats, namespace.owners_store_contact_request(), &broken)
+            .await
+            .expect_err("refused");
+    assert!(
+        refused
+            .downcast_ref::<contract::owners::Refused>()
+            .is_some(),
+        "{refused:#}"
+    );
+    stop.cancel();
+    crate::helpers::delete_streams(&namespace);
+}

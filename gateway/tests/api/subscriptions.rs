@@ -315,3 +315,51 @@ async fn bad_subscriptions_are_refused_and_counts_are_for_admins(pool: PgPool) {
         StatusCode::FORBIDDEN
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_owner_stores_an_address_once_and_gives_one_request_the_confirmation_slot(
+    pool: PgPool,
+) {
+    use contract::owners::{ClaimConfirmation, SubscriptionStored, ask};
+    use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
+
+    let app = crate::helpers::spawn(pool).await;
+    let email = reader();
+    let request = |id| SubscriptionRequested {
+        id,
+        email: email.clone(),
+        topic: SubscriptionTopic::Blog,
+        received_at: time::OffsetDateTime::now_utc(),
+    };
+    let (first, second) = (Uuid::now_v7(), Uuid::now_v7());
+    let store = app.namespace.owners_store_subscription();
+
+    // As the intake worker asks: any gateway answers.
+    let stored: SubscriptionStored = ask(&app.nats, store.clone(), &request(first))
+        .await
+        .expect("the owner answers");
+    assert_eq!(
+        stored,
+        SubscriptionStored {
+            id: first,
+            confirmed: false
+        }
+    );
+    let again: SubscriptionStored = ask(&app.nats, store, &request(second))
+        .await
+        .expect("the owner answers");
+    assert_eq!(again.id, first, "one subscription per address and topic");
+
+    let claim = |request_id| ClaimConfirmation {
+        subscription_id: first,
+        request_id,
+        interval_secs: 3600.0,
+    };
+    let claims = app.namespace.owners_claim_confirmation();
+    for (request_id, expected) in [(first, true), (second, false), (first, true)] {
+        let claimed: bool = ask(&app.nats, claims.clone(), &claim(request_id))
+            .await
+            .expect("the owner answers");
+        assert_eq!(claimed, expected, "claim by {request_id}");
+    }
+}
