@@ -1,5 +1,5 @@
 // The lint gate: typescript-eslint's recommended rules, the rules of hooks, and
-// the layout's import boundaries (docs: /work/shared/STYLE.md, Web section).
+// the layout's import boundaries (docs/ARCHITECTURE.md, Code layout).
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';

@@ -106,7 +106,8 @@ export function loginFailureMessage(failure: RequestFailure): string {
 
 /**
  * Registration failure. The server's message wins when present, so that
- * "Email already exists" reaches the register page (see README).
+ * "Email already exists" reaches the register page (see docs/DECISIONS.md,
+ * "Registration errors in the web app").
  */
 export function registrationFailureMessage(failure: RequestFailure): string {
   switch (failure.kind) {
