@@ -1,8 +1,8 @@
 //! The `views` role: counts blog post views. Gateways publish one
 //! `intake.blog.viewed.<post>` event per view (its payload is the view's own
 //! id); this role gathers them for about a second and then raises each
-//! post's `uvm` with one `UPDATE` per post, so a post read by thousands at
-//! once never serialises its readers on its row.
+//! post's count in `blog_post_views` with one upsert per post, so a post
+//! read by thousands at once never serialises its readers on its row.
 //!
 //! Exactly once: a flush records each view's id in `counted_views` in the
 //! same transaction that adds it to the count, and only counts the ids it
@@ -11,9 +11,10 @@
 //! passed them, as JetStream never redelivers those. The consuming loop is
 //! the one every batching role shares ([`crate::batching`]).
 //!
-//! Owns table counted_views: the only module that writes it (pruned
-//! through [`crate::batching::prune_counted`]). It also adds the counts to
-//! `blog_posts`, which the gateway's content module owns.
+//! Owns tables blog_post_views and counted_views: the only module that
+//! writes them (counted_views pruned through
+//! [`crate::batching::prune_counted`]). It only reads `blog_posts`, which
+//! the gateway's content module owns; the content reads add the counts.
 
 use std::collections::HashMap;
 
@@ -50,9 +51,11 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
         .map(|view| i64::try_from(view.stream_seq).unwrap_or(i64::MAX))
         .collect();
     let mut tx = pool.begin().await?;
-    // Rows locked in one order, so that two replicas never deadlock.
+    // The posts are kept from being deleted until this commits (a view of a
+    // post deleted before is not counted); their counts are then written in
+    // one order, so that two replicas never deadlock.
     sqlx::query!(
-        "select id from blog_posts where id = any($1) order by id for update",
+        "select id from blog_posts where id = any($1) order by id for key share",
         &posts
     )
     .fetch_all(&mut *tx)
@@ -67,11 +70,13 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
              select v.post_id, count(*) as n
              from unnest($1::uuid[], $2::uuid[]) as v (view_id, post_id)
              join fresh using (view_id)
+             join blog_posts p on p.id = v.post_id
              group by v.post_id
          )
-         update blog_posts set uvm = uvm + per_post.n
-         from per_post where blog_posts.id = per_post.post_id
-         returning blog_posts.id",
+         insert into blog_post_views as counts (post_id, views)
+         select post_id, n from per_post order by post_id
+         on conflict (post_id) do update set views = counts.views + excluded.views
+         returning counts.post_id",
         &ids,
         &posts,
         &seqs,

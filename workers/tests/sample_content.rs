@@ -33,8 +33,8 @@ async fn an_empty_database_gets_the_sample_posts_and_events(pool: PgPool) {
         "select count(*) filter (where featured), \
                 count(*) filter (where author = 'Nyota Cloud Team'), \
                 count(*) filter (where image like '/images/sample/%.svg'), \
-                count(*) filter (where uvm = 0) \
-         from blog_posts",
+                count(*) filter (where coalesce(v.views, 0) = 0) \
+         from blog_posts left join blog_post_views v on v.post_id = blog_posts.id",
     )
     .fetch_one(&pool)
     .await

@@ -59,11 +59,15 @@ async fn read(client: &reqwest::Client, url: &str, user_agent: &str) {
 }
 
 async fn stored_views(app: &TestApp, id: &str) -> i64 {
-    sqlx::query_scalar("select uvm from blog_posts where id = $1::uuid")
-        .bind(id)
-        .fetch_one(&app.pool)
-        .await
-        .expect("post")
+    sqlx::query_scalar(
+        "select coalesce(v.views, 0) from blog_posts
+         left join blog_post_views v on v.post_id = blog_posts.id
+         where id = $1::uuid",
+    )
+    .bind(id)
+    .fetch_one(&app.pool)
+    .await
+    .expect("post")
 }
 
 /// Waits until the stored count is `expected`, then checks it stays there.
@@ -229,4 +233,52 @@ async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(p
         .await
         .expect("count");
     assert_eq!(left, 2, "views 4 and 5 stay until the floor passes them");
+}
+
+#[sqlx::test(migrations = false)]
+async fn counts_stored_in_blog_posts_move_to_the_views_workers_table(pool: PgPool) {
+    // The schema as it was before the move, with a read and an unread post.
+    const MOVE: i64 = 20261128090000;
+    let (before, from_move): (Vec<_>, Vec<_>) = workers::MIGRATOR
+        .iter()
+        .partition(|migration| migration.version < MOVE);
+    for migration in before {
+        sqlx::raw_sql(&migration.sql)
+            .execute(&pool)
+            .await
+            .expect("migrated");
+    }
+    let (read, unread) = (Uuid::new_v4(), Uuid::new_v4());
+    for (id, uvm) in [(read, 42_i64), (unread, 0)] {
+        sqlx::query(
+            "insert into blog_posts (id, title, excerpt, full_content, category, author, uvm)
+             values ($1, 'Counted', 'e', 'f', 'News', 'Nyota Cloud Team', $2)",
+        )
+        .bind(id)
+        .bind(uvm)
+        .execute(&pool)
+        .await
+        .expect("post");
+    }
+
+    for migration in from_move {
+        sqlx::raw_sql(&migration.sql)
+            .execute(&pool)
+            .await
+            .expect("migrated");
+    }
+
+    let kept: i64 = sqlx::query_scalar("select views from blog_post_views where post_id = $1")
+        .bind(read)
+        .fetch_one(&pool)
+        .await
+        .expect("the read post's count moved");
+    assert_eq!(kept, 42);
+    let unread_rows: i64 =
+        sqlx::query_scalar("select count(*) from blog_post_views where post_id = $1")
+            .bind(unread)
+            .fetch_one(&pool)
+            .await
+            .expect("count");
+    assert_eq!(unread_rows, 0, "an unread post needs no row");
 }

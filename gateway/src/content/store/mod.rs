@@ -1,5 +1,8 @@
 //! Every query of posts and events: the read API's and the admin's writes
-//! (each write with its `audit_log` row); uploads are [`uploads`].
+//! (each write with its `audit_log` row); uploads are [`uploads`]. This
+//! module owns `blog_posts` and `events` (the sample seeding of a new
+//! install aside); a post's view count (`uvm`) is read from
+//! `blog_post_views`, which the `views` worker owns.
 
 pub mod uploads;
 
@@ -77,8 +80,9 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
     let posts = sqlx::query_as!(
         BlogPost,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
-                  image, null::text as image_data, source_url, uvm, featured
-           from blog_posts
+                  image, null::text as image_data, source_url,
+                  coalesce(v.views, 0) as "uvm!", featured
+           from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
            where ($1::text is null or search @@ to_tsquery('simple', $1))
              and ($2::text is null or category = $2)
            order by case when $1::text is null then 0
@@ -101,9 +105,10 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
 pub async fn find_post(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<BlogPost>> {
     sqlx::query_as!(
         BlogPost,
-        "select id, title, excerpt, full_content, category, author, published_at, read_time,
-                image, image_data, source_url, uvm, featured
-         from blog_posts where id = $1",
+        r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
+                  image, image_data, source_url, coalesce(v.views, 0) as "uvm!", featured
+           from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
+           where id = $1"#,
         id,
     )
     .fetch_optional(pool)
@@ -257,13 +262,16 @@ pub async fn save_post(
         Some(id) => {
             sqlx::query_as!(
                 BlogPost,
-                "update blog_posts set (title, excerpt, full_content, category, author,
+                r#"update blog_posts set (title, excerpt, full_content, category, author,
                      published_at, read_time, image, source_url, featured, updated_at)
                    = ($2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()),
                       coalesce($7, '5 min read'), $9, $10, coalesce($11, false), now())
                  where id = $1
                  returning id, title, excerpt, full_content, category, author, published_at,
-                           read_time, image, image_data, source_url, uvm, featured",
+                           read_time, image, image_data, source_url,
+                           coalesce((select views from blog_post_views
+                                     where post_id = blog_posts.id), 0) as "uvm!",
+                           featured"#,
                 id,
                 input.title,
                 input.excerpt,
@@ -282,12 +290,13 @@ pub async fn save_post(
         None => {
             sqlx::query_as!(
                 BlogPost,
-                "insert into blog_posts (id, title, excerpt, full_content, category, author,
+                r#"insert into blog_posts (id, title, excerpt, full_content, category, author,
                      published_at, read_time, image, source_url, featured)
                  values ($1, $2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()),
                          coalesce($7, '5 min read'), $9, $10, coalesce($11, false))
                  returning id, title, excerpt, full_content, category, author, published_at,
-                           read_time, image, image_data, source_url, uvm, featured",
+                           read_time, image, image_data, source_url,
+                           0::bigint as "uvm!", featured"#,
                 Uuid::new_v4(),
                 input.title,
                 input.excerpt,
