@@ -324,6 +324,8 @@ async fn the_owner_stores_an_address_once_and_gives_one_request_the_confirmation
     use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
 
     let app = crate::helpers::spawn(pool).await;
+    // The gateway serves HTTP once its listeners, the owner's among them, are up.
+    assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
     let email = reader();
     let request = |id| SubscriptionRequested {
         id,
