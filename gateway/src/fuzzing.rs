@@ -48,7 +48,7 @@ pub fn socket_frame(data: &[u8]) {
 }
 
 /// The body types, in the order of the first byte's value (modulo their
-/// count): the routes that take them are in the README's API section.
+/// count): the routes that take them are in docs/api.md.
 pub const BODY_TYPES: &[&str] = &[
     "RegisterBody",
     "LoginBody",

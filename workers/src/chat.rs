@@ -46,7 +46,7 @@ pub fn spec(namespace: &contract::Namespace) -> ConsumerSpec {
         // next one gathers. With more in flight each took one or two
         // messages at 1,000/s, and a commit per message or two cost
         // Postgres 0.24 ms per message instead of 0.13
-        // (`loadtests/run chat-rate 1000`, README "Measuring").
+        // (`loadtests/run chat-rate 1000`, loadtests/RESULTS.md).
         concurrency: 1,
     }
 }

@@ -1,5 +1,5 @@
 //! Owns table users: the only module that writes it (in the workers; the
-//! gateway writes some columns too, see the table owners in the README).
+//! gateway writes some columns too, see the table owners in docs/ARCHITECTURE.md).
 //! Registration, a password reset and `seed-admin` all write through here.
 
 use anyhow::Context as _;
