@@ -72,7 +72,30 @@ test('a signed-in non-admin is refused at /admin', async ({ page }) => {
 
 test('a signed-out visitor at /admin is sent to /login, and /dashboard too', async ({ page }) => {
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-out agent opening the chat console signs in and returns to it', async ({ page }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  await page.goto('/admin/chat');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fchat$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.getByLabel('Email').fill(adminEmail!);
+  await page.getByLabel('Password').fill(adminPassword!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/chat$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Live chat console' })).toBeVisible();
+});
+
+test('an unsafe next after sign-in goes to the role home, not off the site', async ({ page, baseURL }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  await page.goto(`/login?next=${encodeURIComponent('//evil.example/admin/chat')}`);
+  await page.getByLabel('Email').fill(adminEmail!);
+  await page.getByLabel('Password').fill(adminPassword!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
 });

@@ -76,6 +76,15 @@ describe('admin guard', () => {
     signedOut();
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fadmin');
+  });
+
+  it('sends a signed-out visitor to /login with the page opened as next', async () => {
+    signedOut();
+    const { router } = renderApp('/admin/chat?chat=abc#x');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin/chat?chat=abc#x');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
   it('refuses signed-in non-admins', async () => {
@@ -209,6 +218,71 @@ describe('account pages', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(await screen.findByText('Welcome back, Amina Otieno')).toBeInTheDocument();
+  });
+
+  it('login returns to next after signing in', async () => {
+    vi.stubGlobal('WebSocket', class {
+      readyState = 0;
+      send() {}
+      close() {}
+    });
+    let signedIn = false;
+    mockFetch((url) => {
+      if (url === '/api/login') {
+        signedIn = true;
+        return json(200, { ...sampleUser, isAdmin: true, role: 'admin' });
+      }
+      if (url === '/api/user') return signedIn ? json(200, { ...sampleUser, isAdmin: true, role: 'admin' }) : json(401, {});
+      return json(200, []);
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/chat?chat=abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText('Email'), 'boss@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chat'));
+    expect(router.state.location.search).toBe('?chat=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live chat console' }, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', ''])(
+    'login ignores the unsafe next %j and goes to the role home',
+    async (next) => {
+      let attempts = 0;
+      mockFetch((url) => {
+        if (url === '/api/user') return json(401, {});
+        attempts += 1;
+        return json(200, { ...sampleUser, isAdmin: true });
+      });
+      const user = userEvent.setup();
+      const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`);
+      await user.type(await screen.findByLabelText('Email'), 'boss@example.com');
+      await user.type(screen.getByLabelText('Password'), 'secret123');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+      expect(router.state.location.search).toBe('');
+      expect(attempts).toBe(1);
+    },
+  );
+
+  it('sends a signed-in user opening /login?next=… to next', async () => {
+    mockFetch(() => json(200, sampleUser));
+    const { router } = renderApp(`/login?next=${encodeURIComponent('/contact?topic=sales')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contact'));
+    expect(router.state.location.search).toBe('?topic=sales');
+  });
+
+  it('sends a signed-in user to the role home when next is unsafe', async () => {
+    mockFetch(() => json(200, sampleUser));
+    const { router } = renderApp(`/login?next=${encodeURIComponent('//evil.example')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a signed-in user to the role home when their role may not open next', async () => {
+    mockFetch(() => json(200, sampleUser));
+    const { router } = renderApp(`/login?next=${encodeURIComponent('/admin/settings')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('dashboard greets by name and links the cards', async () => {

@@ -25,15 +25,16 @@ export function AccessDenied() {
 }
 
 /**
- * Signed out → /login; a support agent opening /admin → the chat console;
- * anyone opening an admin page their role does not allow → Access denied.
+ * Signed out → /login?next=<the page opened>, so signing in returns there; a support agent
+ * opening /admin → the chat console; anyone opening an admin page their role does not allow →
+ * Access denied.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError } = useUser();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const path = pathname.replace(/\/+$/, '') || '/';
   if (isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
-  if (isError || !user) return <Navigate to="/login" replace />;
+  if (isError || !user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search + hash)}`} replace />;
   if (path === '/admin' && user.role === 'support') return <Navigate to={SUPPORT_HOME} replace />;
   if (!mayOpenAdminPage(user, path)) return <AccessDenied />;
   return <>{children}</>;

@@ -1,19 +1,21 @@
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogin } from '../api/login';
 import { loginSchema } from './auth-schemas';
 import { LoginForm } from './login-form';
-import { roleHome } from './role-home';
+import { afterSignIn } from './role-home';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // Set by the admin guard: the page a signed-out visitor opened (only a path on this site is followed).
+  const next = useSearchParams()[0].get('next');
   const { data: user, isPending: checking } = useUser();
-  const login = useLogin({ onSuccess: (signedIn) => navigate(roleHome(signedIn), { replace: true }) });
+  const login = useLogin({ onSuccess: (signedIn) => navigate(afterSignIn(signedIn, next), { replace: true }) });
 
   if (checking) return <LoadingMessage>Checking your session...</LoadingMessage>;
-  if (user && !login.isPending) return <Navigate to={roleHome(user)} replace />;
+  if (user && !login.isPending) return <Navigate to={afterSignIn(user, next)} replace />;
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
