@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '@/lib/site-settings-defaults';
-import { chatHoursNotice } from './chat-hours';
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import { agentHasJoined, chatHoursNotice } from './chat-hours';
 
 const hours = defaultSiteSettings.chatHours;
 // Times in UTC; Nairobi is UTC+3.
@@ -19,5 +20,27 @@ describe('chat hours (Mon–Fri 08:00–18:00 EAT by default)', () => {
     expect(at('2026-11-25T15:00:00Z')).toContain('back tomorrow at 08:00 EAT'); // Wednesday 18:00
     expect(at('2026-11-27T16:00:00Z')).toContain('back on Monday at 08:00 EAT'); // Friday 19:00
     expect(at('2026-11-29T20:00:00Z')).toContain('back tomorrow at 08:00 EAT'); // Sunday 23:00
+  });
+});
+
+describe('agentHasJoined', () => {
+  const m = (senderType: ChatMessage['senderType'], message: string): ChatMessage => ({
+    id: '0190f0a0-0000-7000-8000-000000000001',
+    sessionId: '0190f0a0-0000-7000-8000-0000000000aa',
+    senderType,
+    message,
+    createdAt: '2026-03-03T10:00:00Z',
+  });
+
+  it('is true once an agent answered or the join notice came', () => {
+    expect(agentHasJoined([])).toBe(false);
+    expect(agentHasJoined([m('user', 'Hello')])).toBe(false);
+    expect(agentHasJoined([m('user', 'Hello'), m('agent', 'Hi')])).toBe(true);
+    expect(agentHasJoined([m('system', 'Administrator joined the chat')])).toBe(true);
+  });
+
+  it('ignores other system notices and a visitor who writes the words', () => {
+    expect(agentHasJoined([m('system', 'This chat has been marked as resolved.')])).toBe(false);
+    expect(agentHasJoined([m('user', 'Bob joined the chat')])).toBe(false);
   });
 });

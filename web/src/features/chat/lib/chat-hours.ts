@@ -3,6 +3,7 @@
 // when the team is back and that the reply will come by email.
 
 import type { ChatHours } from '@/api-types/ChatHours';
+import type { ChatMessage } from '@/api-types/ChatMessage';
 
 const eatOffsetMs = 3 * 60 * 60 * 1000;
 const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -27,4 +28,17 @@ export function chatHoursNotice(now: Date, hours: ChatHours): string | null {
     return `Our team is away right now and back ${when} at ${hours.opens} EAT. Leave a message and we will reply by email.`;
   }
   return 'Our team is away right now. Leave a message and we will reply by email.';
+}
+
+/**
+ * Whether an agent has joined or answered the chat, so the away notice no
+ * longer applies. The visitor's side of the wire carries no assignment:
+ * `ChatSession` has no agent field, and its `queuePosition` is also null on a
+ * freshly started chat, so the join shows only as the gateway's system notice
+ * "<agent> joined the chat" (gateway/src/chat/assignment.rs, `joined_notice`).
+ */
+export function agentHasJoined(messages: readonly ChatMessage[]): boolean {
+  return messages.some(
+    (m) => m.senderType === 'agent' || (m.senderType === 'system' && m.message.endsWith(' joined the chat')),
+  );
 }

@@ -1,5 +1,7 @@
 // An active chat as the visitor sees it: messages (theirs on the right, the
 // agent's on the left, system notices centred), typing, and the message box.
+// Outside business hours the away notice shows until an agent joins, types or
+// answers (live, as the socket's frames land in the messages cache).
 
 import { SendHorizontal } from 'lucide-react';
 import type { ChatSession } from '@/api-types/ChatSession';
@@ -7,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatMessages } from '@/features/chat/api/get-chat-messages';
+import { agentHasJoined } from '@/features/chat/lib/chat-hours';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { useTypingIndicator } from '@/features/chat/lib/use-typing-indicator';
@@ -20,6 +23,7 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
   const agentTyping = useTypingIndicator(sessionId, 'agent');
   const composer = useMessageComposer(sessionId);
   const resolved = session.status === 'resolved';
+  const agentHere = agentTyping || agentHasJoined(messages.data ?? []);
 
   return (
     <>
@@ -33,7 +37,7 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
         className="flex-1 px-4 py-3"
       />
       {messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
-      {!resolved && <ChatHoursNotice className="mx-4 mb-2" />}
+      {!resolved && !agentHere && <ChatHoursNotice className="mx-4 mb-2" />}
       {!resolved && session.queuePosition !== null && (
         <p role="status" className="border-t border-gray-200 px-4 py-2 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
           You are number {session.queuePosition} in the queue. An agent will join as soon as one is free.

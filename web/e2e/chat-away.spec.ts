@@ -1,0 +1,83 @@
+// The widget's away notice against the real stack (issue 24): outside live
+// chat's business hours (a site setting) the visitor is told the team is
+// away, until an agent answers; then the notice goes at once.
+
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminEmail, adminPassword, presetConsent } from './helpers';
+
+let api: APIRequestContext;
+let original: Record<string, unknown>;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const login = await api.post('/api/login', { data: { email: adminEmail, password: adminPassword } });
+  expect(login.status(), await login.text()).toBe(200);
+  original = await (await api.get('/api/site-settings')).json();
+  // Open one hour on a day that is not today in Nairobi (UTC+3): closed now.
+  const todayEat = ((new Date(Date.now() + 3 * 3_600_000).getUTCDay() + 6) % 7) + 1;
+  const otherDay = (todayEat % 7) + 1;
+  const closed = await api.put('/api/admin/site-settings', {
+    data: { ...original, chatHours: { days: [otherDay], opens: '08:00', closes: '09:00' } },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+});
+
+test.afterAll(async () => {
+  if (!api) return;
+  // Other specs expect the settings they started with.
+  const restored = await api.put('/api/admin/site-settings', { data: original });
+  expect(restored.status(), await restored.text()).toBe(200);
+  await api.dispose();
+});
+
+test('outside hours the away notice shows until an agent joins and answers, then goes at once', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // The visitor writes while no agent's console is open: the chat waits.
+  const visitorContext = await browser.newContext({ baseURL });
+  await presetConsent(visitorContext);
+  const visitor = await visitorContext.newPage();
+  const visitorName = `Akinyi ${Date.now().toString(36)}`;
+  await visitor.goto('/');
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  const away = panel.getByText(/Our team is away right now/);
+  // The start form says so too.
+  await expect(away).toBeVisible();
+  await panel.getByLabel('Name').fill(visitorName);
+  await panel.getByLabel('Email').fill('akinyi@example.com');
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  const messageBox = panel.getByRole('textbox', { name: 'Message' });
+  await messageBox.fill('Is anyone there?');
+  await messageBox.press('Enter');
+  await expect(panel.getByRole('log').getByText('Is anyone there?')).toBeVisible();
+  await expect(away).toBeVisible();
+
+  // An agent opens the console and answers: the notice goes without a reload.
+  const agentContext = await browser.newContext({ baseURL });
+  await presetConsent(agentContext);
+  const agent = await agentContext.newPage();
+  const login = await agent.request.post('/api/login', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { email: adminEmail, password: adminPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await agent.goto('/admin/chat');
+  await expect(agent.getByText('Live updates on')).toBeVisible();
+  await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
+  const reply = agent.getByRole('region', { name: visitorName }).getByRole('textbox', { name: 'Reply' });
+  await reply.fill('Yes, how can I help?');
+  await reply.press('Enter');
+  await expect(panel.getByRole('log').getByText('Yes, how can I help?')).toBeVisible();
+  await expect(panel.getByRole('log').getByText(/joined the chat/)).toBeVisible();
+  await expect(away).toBeHidden();
+
+  // Reopened later, the chat still has its agent: no notice.
+  await visitor.reload();
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  await expect(panel.getByRole('log').getByText('Yes, how can I help?')).toBeVisible();
+  await expect(away).toBeHidden();
+
+  await agentContext.close();
+  await visitorContext.close();
+});
