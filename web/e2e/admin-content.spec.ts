@@ -284,6 +284,18 @@ test('closing the tab with unsaved changes asks the browser to confirm', async (
   await page.goto('/admin/events');
   await page.getByRole('main').getByRole('button', { name: 'New event' }).first().click();
   await page.getByRole('main').getByRole('textbox', { name: 'Title' }).fill('Half-written event');
+  // The form marks itself unsaved a render after the input (react-hook-form
+  // updates its state asynchronously): wait until the guard is listening, or a
+  // busy machine closes the tab before it is.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const probe = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(probe);
+        return probe.defaultPrevented;
+      }),
+    )
+    .toBe(true);
   const asked = page.waitForEvent('dialog');
   void page.close({ runBeforeUnload: true });
   const dialog = await asked;
