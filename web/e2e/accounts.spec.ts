@@ -31,7 +31,8 @@ test('register → dashboard greeting → log out → admin logs in and lands on
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toBeVisible();
+  // The admin's own top bar, not the marketing header.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
 });
 
 test('wrong password shows the Login Failed alert', async ({ page }) => {

@@ -9,8 +9,6 @@ import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-b
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
-import { useUser } from '@/lib/auth/get-user';
-import { isAgent } from '@/lib/auth/roles';
 
 /** Smoothly scrolls to the top about 100 ms after every navigation, unless the
  * address names a fragment (`/privacy#section-9`), which the page scrolls to. */
@@ -26,16 +24,7 @@ function ScrollToTop() {
   return null;
 }
 
-/** The visitor chat launcher, except for a signed-in agent on an admin page (they answer chats in the console). */
-function VisitorChat() {
-  const { pathname } = useLocation();
-  const { data: user } = useUser();
-  const onAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
-  if (onAdminPage && isAgent(user)) return null;
-  return <ChatLauncher />;
-}
-
-/** The shared shell around every page. */
+/** The shell around every public page (the admin has its own: app/admin/admin-shell.tsx). */
 export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
@@ -64,7 +53,7 @@ export function AppLayout() {
       <Footer />
       <CookieBanner />
       {/* The visitor chat: a tiny launcher; the panel is its own chunk, loaded on first open. */}
-      <VisitorChat />
+      <ChatLauncher />
       <DeferredToaster />
     </div>
   );

@@ -116,6 +116,9 @@ export const adminPages: Record<string, Lazy> = {
   '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
 };
 
+// The admin's own shell (top bar, no marketing header or footer), a chunk of its own.
+const AdminShell = lazy(() => import('./admin/admin-shell'));
+
 function adminRoute(path: string): RouteObject {
   const page = adminPages[path];
   if (!page) throw new Error(`routes.json lists ${path} but no admin page exists for it`);
@@ -138,13 +141,26 @@ export function appRoutes(): RouteObject[] {
       element: <AppLayout />,
       children: [
         ...routeTable.routes.map((path) => ({ path, element: publicElement(path) })),
-        ...routeTable.adminRoutes.map(adminRoute),
         ...Object.entries(routeTable.redirects).map(([from, to]) => ({
           path: from,
           element: <Navigate to={to} replace />,
         })),
         { path: '*', element: <NotFoundPage /> },
       ],
+    },
+    {
+      element: (
+        <Suspense
+          fallback={
+            <div className="h-dvh">
+              <LoadingMessage>Loading...</LoadingMessage>
+            </div>
+          }
+        >
+          <AdminShell />
+        </Suspense>
+      ),
+      children: routeTable.adminRoutes.map(adminRoute),
     },
   ];
 }

@@ -3,9 +3,11 @@
 // right, the other side's on the left, system notices centred, and a typing
 // line. It keeps the newest message in view. Text the people in the chat wrote
 // (messages, names) sits in <bdi>, so right-to-left text or a stray bidi control
-// such as U+202E cannot reorder the name, time or typing line around it.
+// such as U+202E cannot reorder the name, time or typing line around it. The
+// console adds agent-only entries (private notes, the assignment trail) with
+// `interleave`.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import { Button } from '@/components/ui/button';
@@ -15,6 +17,15 @@ import { formatMessageTime } from '@/features/chat/lib/message-format';
 
 type Side = 'user' | 'agent';
 
+/** Puts the rendered messages in order, with any other entries among them (see `interleave`). */
+export type Interleave = {
+  /** How many entries it adds (the log keeps the newest in view as they come). */
+  count: number;
+  arrange: (messages: ChatMessage[], render: (message: ChatMessage) => ReactNode) => ReactNode[];
+};
+
+const eachMessage: Interleave['arrange'] = (messages, render) => messages.map(render);
+
 export function ChatMessageLog({
   messages,
   own,
@@ -23,6 +34,8 @@ export function ChatMessageLog({
   emptyText,
   typingText,
   className,
+  interleave,
+  focusable,
 }: {
   messages: UseQueryResult<ChatMessage[], Error>;
   /** Whose messages are the viewer's own (drawn on the right, in brand colour). */
@@ -34,16 +47,20 @@ export function ChatMessageLog({
   /** "… is typing" while the other side types, else null. */
   typingText: string | null;
   className?: string;
+  /** Other entries shown among the messages (the console's private notes). */
+  interleave?: Interleave;
+  /** A tab stop on the scrolling box, so the keyboard can scroll it (the console's log has no links to land on). */
+  focusable?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
+  const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0);
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [count, typingText]);
 
   return (
-    <div ref={listRef} className={cn('overflow-y-auto', className)}>
+    <div ref={listRef} tabIndex={focusable ? 0 : undefined} className={cn('overflow-y-auto', className)}>
       {messages.isPending && (
         <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
           <Spinner className="h-4 w-4 text-brand" />
@@ -63,10 +80,10 @@ export function ChatMessageLog({
       {messages.data && (
         <div role="log" aria-live="polite" aria-label="Messages">
           <ol className="flex flex-col gap-3">
-            {messages.data.length === 0 && (
+            {messages.data.length === 0 && !interleave?.count && (
               <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>
             )}
-            {messages.data.map((m) =>
+            {(interleave?.arrange ?? eachMessage)(messages.data, (m) =>
               m.senderType === 'system' ? (
                 <li key={m.id} data-message-id={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
                   <bdi>{m.message}</bdi> <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>

@@ -163,7 +163,10 @@ describe('agent console inbox', () => {
     const conversation = await screen.findByRole('region', { name: chat.visitorName }, { timeout: 5_000 });
     expect(within(conversation).getByRole('heading', { level: 2 }).querySelector('bdi')).toHaveTextContent(chat.visitorName);
     expect(within(conversation).getByText(chat.pageUrl!).tagName).toBe('BDI');
-    expect(within(conversation).getByText(chat.assignedAgentName!).tagName).toBe('BDI');
+    // In the header's status line and in the details.
+    const assignee = within(conversation).getAllByText(chat.assignedAgentName!);
+    expect(assignee).toHaveLength(2);
+    for (const name of assignee) expect(name.tagName).toBe('BDI');
     expect(within(conversation).getByRole('link', { name: 'eve@example.com' }).querySelector('bdi')).not.toBeNull();
     const log = await within(conversation).findByRole('log', { name: 'Messages' });
     const bubble = within(log).getByText(`hi${rlo}olleh`);
@@ -323,5 +326,144 @@ describe('agent console inbox', () => {
     expect(reply).toHaveAccessibleDescription('Message must contain visible characters');
     expect(reply).toHaveValue('x\u200B');
     expect(await within(await screen.findByRole('region', { name: /Notifications/ })).findByText('Earlier notice')).toBeInTheDocument();
+  });
+});
+
+/** A chat open in the console with two messages and, between them, a note and an assignment event. */
+function openChatWithNotes() {
+  const chat = summary({ unreadCount: 0 });
+  const posted: unknown[] = [];
+  const messages = [
+    { id: '0190f0a0-0000-7000-8000-0000000000c1', sessionId: chat.sessionId, senderType: 'user', message: 'First question', createdAt: minutesAgo(9) },
+    { id: '0190f0a0-0000-7000-8000-0000000000c2', sessionId: chat.sessionId, senderType: 'user', message: 'Second question', createdAt: minutesAgo(5) },
+  ];
+  const notes = [
+    { id: '0190f0a0-0000-7000-8000-0000000000b0', sessionId: chat.sessionId, kind: 'event', authorId: null, authorName: null, body: 'Assigned to Baraka', createdAt: minutesAgo(8) },
+    { id: '0190f0a0-0000-7000-8000-0000000000b1', sessionId: chat.sessionId, kind: 'note', authorId: 'a1', authorName: 'Baraka', body: 'Enterprise customer', createdAt: minutesAgo(7) },
+  ];
+  const fetch = mockFetch((url, init) => {
+    if (url === '/api/user') return json(200, admin);
+    if (url.startsWith('/api/agent/chats?')) return json(200, [chat]);
+    if (url === `/api/agent/chats/${chat.sessionId}`) return json(200, chat);
+    if (url === `/api/chat/sessions/${chat.sessionId}/messages`) return json(200, messages);
+    if (url === `/api/agent/chats/${chat.sessionId}/notes` && init.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { message: string };
+      posted.push(body);
+      return json(201, { ...notes[1], id: '0190f0a0-0000-7000-8000-0000000000b3', authorName: 'Amina', body: body.message, createdAt: new Date().toISOString() });
+    }
+    if (url.endsWith('/notes')) return json(200, notes);
+    if (url === '/api/agent/team') return json(200, []);
+    if (url === '/api/agent/status') return json(200, { status: 'online' });
+    if (url.endsWith('/history')) return json(200, []);
+    if (url === '/api/agent/labels') return json(200, []);
+    if (url === '/api/agent/canned-responses') return json(200, []);
+    return json(404, {});
+  });
+  return { chat, posted, fetch };
+}
+
+describe('agent console layout', () => {
+  it('shows notes and the assignment trail inline by time, and writes a note in Note mode', async () => {
+    const { chat, posted } = openChatWithNotes();
+    const user = userEvent.setup();
+    renderApp(`/admin/chat?chat=${chat.sessionId}`);
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    const log = await within(conversation).findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Enterprise customer');
+    // Merged by time: message, event, note, message.
+    const entries = within(log).getAllByRole('listitem').map((item) => item.textContent);
+    expect(entries).toEqual([
+      expect.stringContaining('First question'),
+      expect.stringContaining('Assigned to Baraka'),
+      expect.stringContaining('Enterprise customer'),
+      expect.stringContaining('Second question'),
+    ]);
+    expect(entries[2]).toContain('Private note · only agents see this');
+    // Nothing sits between the log and the composer.
+    const composer = within(conversation).getByRole('form', { name: 'Write a reply' });
+    expect(log.parentElement!.nextElementSibling).toBe(composer);
+
+    // A reply draft stays while a note is written.
+    await user.type(within(conversation).getByRole('textbox', { name: 'Reply' }), 'Hello there');
+    within(conversation).getByRole('textbox', { name: 'Reply' }).blur();
+    await user.keyboard('n');
+    const noteBox = within(conversation).getByRole('textbox', { name: 'Private note' });
+    expect(noteBox).toHaveFocus();
+    expect(noteBox).toHaveAttribute('placeholder', expect.stringContaining('only agents see it'));
+    expect(within(conversation).getByRole('radio', { name: 'Note' })).toBeChecked();
+    expect(within(conversation).queryByRole('textbox', { name: 'Reply' })).toBeNull();
+
+    await user.click(within(conversation).getByRole('button', { name: 'Add note' }));
+    expect(within(conversation).getByRole('alert')).toHaveTextContent('Write a note first.');
+    await user.type(noteBox, '<b>check invoice</b>{Enter}');
+    const added = await within(log).findByText('<b>check invoice</b>');
+    expect(added.closest('li')).toHaveAttribute('data-private-note');
+    expect(posted).toEqual([{ message: '<b>check invoice</b>' }]);
+    expect(noteBox).toHaveValue('');
+
+    // Arrow keys move between the modes like radio buttons; r goes back to the reply and its draft.
+    await user.click(within(conversation).getByRole('radio', { name: 'Note' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(within(conversation).getByRole('radio', { name: 'Reply' })).toBeChecked();
+    expect(within(conversation).getByRole('textbox', { name: 'Reply' })).toHaveValue('Hello there');
+    await user.keyboard('n');
+    await user.click(document.body);
+    await user.keyboard('r');
+    expect(within(conversation).getByRole('textbox', { name: 'Reply' })).toHaveFocus();
+  });
+
+  it('collapses the details sidebar with a toggle and remembers the choice', async () => {
+    const { chat } = openChatWithNotes();
+    const user = userEvent.setup();
+    const first = renderApp(`/admin/chat?chat=${chat.sessionId}`);
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    const toggle = within(conversation).getByRole('button', { name: 'Details' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = screen.getByRole('complementary', { name: 'Chat details' });
+    expect(toggle).toHaveAttribute('aria-controls', details.id);
+    expect(within(details).getByText('Chrome on Linux')).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('complementary', { name: 'Chat details' })).toBeNull();
+    expect(localStorage.getItem('console-details-open')).toBe('false');
+
+    first.unmount();
+    renderApp(`/admin/chat?chat=${chat.sessionId}`);
+    const again = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    expect(within(again).getByRole('button', { name: 'Details' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('on a phone shows the inbox, the conversation and the details as screens, driven by the address', async () => {
+    // Narrower than the side-by-side layout.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const { chat } = openChatWithNotes();
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/chat');
+    await user.click(await screen.findByRole('button', { name: /Wanjiru/ }, { timeout: 5_000 }));
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    expect(screen.queryByRole('list', { name: 'Chats' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Chat details' })).toBeNull();
+    expect(router.state.location.search).toBe(`?chat=${chat.sessionId}`);
+
+    await user.click(within(conversation).getByRole('button', { name: 'Details' }));
+    const details = await screen.findByRole('region', { name: 'Wanjiru' });
+    expect(within(details).getByRole('link', { name: 'wanjiru@example.com' })).toBeInTheDocument();
+    expect(screen.queryByRole('log')).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('pane')).toBe('details');
+
+    await user.click(screen.getByRole('button', { name: 'Back to the conversation' }));
+    expect(await screen.findByRole('log', { name: 'Messages' })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('pane')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to the inbox' }));
+    expect(await screen.findByRole('list', { name: 'Chats' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    // Each screen was a step in the history: the browser's Back had the same effect.
+    expect(router.state.historyAction).toBe('POP');
   });
 });

@@ -1,13 +1,18 @@
-// /admin/chat: the live chat console. Inbox on the left, the open chat on the right;
-// everything updates over the socket (no polling).
+// /admin/chat: the live chat console, at the viewport's height in the admin
+// shell. Inbox, conversation and details side by side on wide screens; on a
+// phone one screen at a time (?chat= opens a chat, &pane=details its details),
+// so the browser's Back goes back a screen. Everything updates over the
+// socket (no polling).
 
 import { useQueryClient } from '@tanstack/react-query';
+import { Keyboard } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { AdminToolbar } from '@/components/admin/admin-toolbar';
+import { cn } from '@/components/ui/cn';
 import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
-import { mayOpenAdminPage } from '@/lib/auth/roles';
 import { CoalescedTask } from '@/features/chat/lib/coalesced-task';
 import { useLiveChatMessages } from '@/features/chat/lib/use-live-chat-messages';
 import { useResyncOnReturn } from '@/features/chat/lib/use-resync-on-return';
@@ -24,6 +29,7 @@ import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
 import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
 import { useNow } from '@/lib/use-now';
+import { useDetailsOpen, useWideConsole } from './console-layout';
 
 const section = adminSection('/admin/chat');
 
@@ -38,21 +44,52 @@ export default function AdminChatPage() {
   const visible = usePageVisible();
   const now = useNow(30_000);
 
+  const wide = useWideConsole();
+  const [detailsOpen, toggleDetails] = useDetailsOpen();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onDetails = params.get('pane') === 'details';
+
+  // Opening a chat from the inbox (or its details) is a step the browser's
+  // Back undoes; moving between chats replaces the address.
   const select = useCallback(
     (sessionId: string, messageId: string | null = null) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
           next.set('chat', sessionId);
+          next.delete('pane');
           if (messageId) next.set('message', messageId);
           else next.delete('message');
           return next;
         },
-        { replace: true },
+        selectedId ? { replace: true } : { state: { consoleStep: true } },
       );
     },
-    [setParams],
+    [setParams, selectedId],
   );
+  const openDetails = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('pane', 'details');
+        return next;
+      },
+      { state: { consoleStep: true } },
+    );
+  // Back a screen: the browser's own Back when the step was ours, else up from the address.
+  const back = () => {
+    if ((location.state as { consoleStep?: boolean } | null)?.consoleStep) return void navigate(-1);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (next.get('pane')) next.delete('pane');
+        else ['chat', 'message'].forEach((key) => next.delete(key));
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   // A search result names its message: once the conversation shows it,
   // scroll it into view and mark it.
@@ -215,48 +252,59 @@ export default function AdminChatPage() {
     markReadNow(selectedId);
   }, [selectedId, visible, unread, openChat.dataUpdatedAt, markReadNow]);
 
+  const linkText = link === 'live' ? 'Live updates on' : link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…';
+  // On a phone: the inbox, or the open chat, or its details.
+  const showInbox = wide || !selectedId;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 lg:px-8">
+    <div className="flex h-full min-h-0">
       <PageMeta title={consoleTitle(`${section.title} | ${site.company}`, missed)} description={section.description} />
-      {/* A support agent may open only this page: no way "back" to the admin home. */}
-      {mayOpenAdminPage(user, '/admin') && (
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">
-            Admin
-          </Link>
-          <span aria-hidden="true"> / </span>
-          <span>{section.title}</span>
-        </nav>
-      )}
-      <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-3xl font-bold">{section.title}</h1>
+      <h1 className="sr-only">{section.title}</h1>
+      <AdminToolbar>
+        <p role="status" className="flex shrink-0 items-center gap-1.5 text-xs text-gray-700 dark:text-gray-300">
+          <span
+            aria-hidden="true"
+            className={cn('h-2 w-2 rounded-full', link === 'live' ? 'bg-green-600' : link === 'connecting' ? 'bg-gray-400' : 'bg-red-600')}
+          />
+          <span className={cn(link === 'live' && 'sr-only xl:not-sr-only')}>{linkText}</span>
+        </p>
         <AgentStatusSelect />
+        <div className="min-w-0 flex-1 lg:max-w-md">
+          <ChatSearch onSelect={select} />
+        </div>
         <button
           type="button"
-          className="text-sm text-brand-dark underline dark:text-brand-light"
+          className="hidden h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-100 sm:inline-flex dark:text-gray-200 dark:hover:bg-gray-800"
           onClick={() => setHelpOpen(true)}
           aria-keyshortcuts="?"
+          title="Keyboard shortcuts (?)"
         >
-          Keyboard shortcuts
+          <Keyboard className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only 2xl:not-sr-only">Keyboard shortcuts</span>
         </button>
-        <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
-          {link === 'live' ? 'Live updates on' : link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…'}
-        </p>
-      </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <div className="flex min-h-0 flex-col gap-3">
-          <ChatSearch onSelect={select} />
+      </AdminToolbar>
+      {showInbox && (
+        <div className="flex min-h-0 w-full shrink-0 flex-col border-gray-200 lg:w-80 lg:border-r xl:w-96 dark:border-gray-800">
           <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
         </div>
-        {selectedId ? (
-          <ChatConsoleConversation key={selectedId} sessionId={selectedId} />
-        ) : (
-          <div className="flex min-h-[16rem] items-center justify-center rounded-lg border border-dashed border-gray-300 p-6 text-sm text-gray-700 dark:border-gray-600 dark:text-gray-300">
+      )}
+      {selectedId ? (
+        <ChatConsoleConversation
+          key={selectedId}
+          sessionId={selectedId}
+          view={wide ? 'wide' : onDetails ? 'details' : 'conversation'}
+          detailsOpen={detailsOpen}
+          onToggleDetails={toggleDetails}
+          onOpenDetails={openDetails}
+          onBack={back}
+        />
+      ) : (
+        wide && (
+          <div className="flex flex-1 items-center justify-center bg-gray-50 p-6 text-sm text-gray-700 dark:bg-gray-950 dark:text-gray-300">
             Select a chat to read it and reply.
           </div>
-        )}
-      </div>
+        )
+      )}
       <ConsoleShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-    </section>
+    </div>
   );
 }

@@ -18,13 +18,14 @@ export function AgentStatusSelect() {
   const current = setStatus.isPending ? setStatus.variables : status.data?.status;
 
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <label htmlFor="agent-status" className="font-medium">
+    <div className="flex shrink-0 items-center gap-2 text-sm">
+      <label htmlFor="agent-status" className="sr-only font-medium xl:not-sr-only">
         Your status
       </label>
       <select
         id="agent-status"
-        className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+        title={current ? hints[current] : undefined}
+        className="h-8 rounded-md border border-gray-300 bg-white px-2 dark:border-gray-600 dark:bg-gray-950"
         value={current ?? ''}
         disabled={status.isPending || setStatus.isPending}
         aria-describedby="agent-status-hint"
@@ -37,7 +38,8 @@ export function AgentStatusSelect() {
           </option>
         ))}
       </select>
-      <span id="agent-status-hint" className="text-gray-700 dark:text-gray-300">
+      {/* Said to screen readers with the select, and shown on hover (title): the bar has no room for it. */}
+      <span id="agent-status-hint" className={status.isError ? 'text-xs text-red-700 dark:text-red-300' : 'sr-only'}>
         {status.isError ? 'Could not load your status.' : current ? hints[current] : ''}
       </span>
     </div>

@@ -48,7 +48,7 @@ function ToggleGroup<T extends string>({
           aria-pressed={value === option.value}
           onClick={() => onChange(option.value)}
           className={cn(
-            'rounded-full border px-3 py-1 text-xs font-semibold',
+            'rounded-full border px-2.5 py-0.5 text-xs font-semibold',
             value === option.value
               ? 'border-brand-dark bg-brand-dark text-white'
               : 'border-gray-300 text-gray-800 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-700',
@@ -65,7 +65,7 @@ function LabelFilter({ value, onChange }: { value: string; onChange: (label: str
   const labels = useLabelsInUse();
   const options = [...new Set([...(labels.data ?? []), ...(value ? [value] : [])])];
   return (
-    <div className="flex items-center gap-2 text-xs">
+    <div className="flex items-center gap-1.5 text-xs">
       <label htmlFor="inbox-label" className="font-semibold">
         Label
       </label>
@@ -73,7 +73,7 @@ function LabelFilter({ value, onChange }: { value: string; onChange: (label: str
         id="inbox-label"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+        className="rounded-md border border-gray-300 bg-white px-1.5 py-0.5 dark:border-gray-600 dark:bg-gray-900"
       >
         <option value="">Any label</option>
         {options.map((label) => (
@@ -111,7 +111,7 @@ export function ChatInbox({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 92,
+    estimateSize: () => 76,
     overscan: 8,
     getItemKey: (index) => rows[index]?.sessionId ?? index,
   });
@@ -132,26 +132,36 @@ export function ChatInbox({
   };
 
   return (
-    <section aria-labelledby="chat-inbox-heading" className="flex min-h-0 flex-col rounded-lg border border-gray-200 dark:border-gray-700">
-      <div className="space-y-2 border-b border-gray-200 p-3 dark:border-gray-700">
-        <h2 id="chat-inbox-heading" className="text-lg font-semibold">
-          Inbox
-        </h2>
+    <section aria-labelledby="chat-inbox-heading" className="flex min-h-0 flex-1 flex-col bg-white dark:bg-gray-900">
+      <div className="shrink-0 space-y-2 border-b border-gray-200 px-3 py-2 dark:border-gray-800">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="chat-inbox-heading" className="text-sm font-semibold">
+            Inbox
+          </h2>
+          {chats.data && (
+            <span className="text-xs text-gray-600 dark:text-gray-400">
+              {rows.length} {rows.length === 1 ? 'chat' : 'chats'}
+            </span>
+          )}
+        </div>
         <ToggleGroup
           label="Status"
           options={statusOptions}
           value={filters.status}
           onChange={(status) => onFiltersChange({ ...filters, status })}
         />
-        <ToggleGroup
-          label="Assignment"
-          options={assignedOptions}
-          value={filters.assigned}
-          onChange={(assigned) => onFiltersChange({ ...filters, assigned })}
-        />
-        <LabelFilter value={filters.label ?? ''} onChange={(label) => onFiltersChange({ ...filters, label: label || undefined })} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <ToggleGroup
+            label="Assignment"
+            options={assignedOptions}
+            value={filters.assigned}
+            onChange={(assigned) => onFiltersChange({ ...filters, assigned })}
+          />
+          <LabelFilter value={filters.label ?? ''} onChange={(label) => onFiltersChange({ ...filters, label: label || undefined })} />
+        </div>
       </div>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
+      {/* The pane bounds this box's height, so the virtualiser renders only the rows in view. */}
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
         {chats.isPending && (
           <div role="status" className="flex items-center justify-center gap-2 p-6 text-sm">
             <Spinner className="h-4 w-4 text-brand" />
@@ -177,7 +187,7 @@ export function ChatInbox({
           <ul
             aria-label="Chats"
             onKeyDown={moveFocus}
-            className="relative divide-y divide-gray-200 dark:divide-gray-700"
+            className="relative divide-y divide-gray-100 dark:divide-gray-800"
             style={{ height: virtualizer.getTotalSize() }}
           >
             {virtualizer.getVirtualItems().map((item) => {
@@ -220,8 +230,8 @@ function InboxRow({
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(chat.sessionId)}
       className={cn(
-        'block w-full px-3 py-3 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
-        selected && 'bg-pink-50 dark:bg-gray-800',
+        'block w-full border-l-2 px-3 py-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
+        selected ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800' : 'border-transparent',
       )}
     >
       <span className="flex items-baseline justify-between gap-2">
@@ -232,10 +242,10 @@ function InboxRow({
           {formatRelativeTime(chat.lastMessageAt, now)}
         </time>
       </span>
-      <span className="mt-0.5 block truncate text-sm text-gray-700 dark:text-gray-300">
+      <span className="block truncate text-sm text-gray-700 dark:text-gray-300">
         {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
       </span>
-      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+      <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         {chat.unreadCount > 0 && (
           <span data-testid="unread-badge" className="rounded-full bg-brand-dark px-2 py-0.5 font-bold text-white">
             {chat.unreadCount}

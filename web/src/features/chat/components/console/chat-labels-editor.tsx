@@ -3,7 +3,6 @@
 
 import { type FormEvent, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
-import { Button } from '@/components/ui/button';
 import { useLabelsInUse, useSetChatLabels } from '@/features/chat/api/agent-availability';
 
 const usual = ['sales', 'billing', 'outage', 'support', 'onboarding'];
@@ -31,7 +30,7 @@ export function ChatLabelsEditor({ chat }: { chat: ChatSummary }) {
 
   return (
     <div className="text-sm">
-      <h3 className="text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">Labels</h3>
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">Labels</h3>
       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Labels of this chat">
         {chat.labels.length === 0 && <li className="text-gray-700 dark:text-gray-300">None yet.</li>}
         {chat.labels.map((label) => (
@@ -49,7 +48,7 @@ export function ChatLabelsEditor({ chat }: { chat: ChatSummary }) {
           </li>
         ))}
       </ul>
-      <form onSubmit={add} className="mt-2 flex flex-wrap items-center gap-2">
+      <form onSubmit={add} className="mt-2 flex items-center gap-2">
         <label htmlFor={id} className="sr-only">
           New label
         </label>
@@ -62,22 +61,22 @@ export function ChatLabelsEditor({ chat }: { chat: ChatSummary }) {
           placeholder="Add a label"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          className="w-36 rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+          className="h-8 min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 dark:border-gray-600 dark:bg-gray-950"
         />
         <datalist id={`${id}-suggestions`}>
           {suggestions.map((label) => (
             <option key={label} value={label} />
           ))}
         </datalist>
-        <Button type="submit" variant="secondary" disabled={save.isPending}>
+        <button type="submit" disabled={save.isPending} className="inline-flex h-8 shrink-0 items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700">
           Add label
-        </Button>
-        {problem && (
-          <p id={`${id}-problem`} role="alert" className="w-full text-red-700 dark:text-red-300">
-            {problem}
-          </p>
-        )}
+        </button>
       </form>
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="mt-1 text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

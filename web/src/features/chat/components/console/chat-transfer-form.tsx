@@ -2,7 +2,6 @@
 
 import { type FormEvent, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
-import { Button } from '@/components/ui/button';
 import { agentStatusLabels, useAgentTeam, useTransferAgentChat } from '@/features/chat/api/agent-availability';
 
 export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
@@ -34,9 +33,9 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2 text-sm" aria-label="Transfer the chat">
+    <form onSubmit={submit} className="flex flex-col gap-2 text-sm" aria-label="Transfer the chat">
       <div>
-        <label htmlFor={`${id}-agent`} className="block text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">
+        <label htmlFor={`${id}-agent`} className="block text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">
           Transfer to
         </label>
         <select
@@ -44,7 +43,7 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
           value={agentId}
           onChange={(event) => setAgentId(event.target.value)}
           disabled={team.isPending}
-          className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+          className="mt-1 h-8 w-full rounded-md border border-gray-300 bg-white px-2 dark:border-gray-600 dark:bg-gray-950"
         >
           <option value="">{team.isPending ? 'Loading team…' : team.isError ? 'Team unavailable' : 'Choose an agent'}</option>
           {others.map((member) => (
@@ -55,22 +54,22 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
           ))}
         </select>
       </div>
-      <div className="min-w-40 flex-1">
-        <label htmlFor={`${id}-note`} className="block text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">
+      <div>
+        <label htmlFor={`${id}-note`} className="block text-xs font-medium text-gray-600 dark:text-gray-400">
           Note for them (optional, private)
         </label>
         <input
           id={`${id}-note`}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          className="w-full rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+          className="mt-1 h-8 w-full rounded-md border border-gray-300 bg-white px-2 dark:border-gray-600 dark:bg-gray-950"
         />
       </div>
-      <Button type="submit" variant="secondary" disabled={transfer.isPending}>
+      <button type="submit" disabled={transfer.isPending} className="self-start inline-flex h-8 shrink-0 items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700">
         {transfer.isPending ? 'Transferring…' : 'Transfer'}
-      </Button>
+      </button>
       {problem && (
-        <p role="alert" className="w-full text-red-700 dark:text-red-300">
+        <p role="alert" className="text-red-700 dark:text-red-300">
           {problem}
         </p>
       )}

@@ -24,7 +24,7 @@ export function VisitorHistory({ sessionId, visitorName }: { sessionId: string; 
 
   return (
     <section aria-labelledby={headingId} className="text-sm">
-      <h3 id={headingId} className="text-xs font-medium uppercase tracking-wide text-gray-600 dark:text-gray-400">
+      <h3 id={headingId} className="text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">
         Earlier chats
       </h3>
       {history.isPending ? (

@@ -2,10 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ChatNote } from '@/api-types/ChatNote';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { json, mockFetch } from '@/test/render';
-import { ChatPrivateNotes } from './chat-private-notes';
 import { ChatTransferForm } from './chat-transfer-form';
 import { VisitorHistory } from './visitor-history';
 import { ChatLabelsEditor } from './chat-labels-editor';
@@ -13,56 +11,10 @@ import { ChatSearch } from './chat-search';
 import { vi } from 'vitest';
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
-const note = (over: Partial<ChatNote>): ChatNote => ({
-  id: '0190f0a0-0000-7000-8000-0000000000b1',
-  sessionId,
-  kind: 'note',
-  authorId: 'a1',
-  authorName: 'Baraka',
-  body: 'Enterprise customer',
-  createdAt: '2026-03-03T10:00:00Z',
-  ...over,
-});
-
 function renderWithQueries(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
-
-describe('private notes', () => {
-  it('lists notes and the assignment trail, and adds a note as text', async () => {
-    const posted: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url === `/api/agent/chats/${sessionId}/notes` && init.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { message: string };
-        posted.push(body);
-        return json(201, note({ id: '0190f0a0-0000-7000-8000-0000000000b3', body: body.message }));
-      }
-      if (url === `/api/agent/chats/${sessionId}/notes`) {
-        return json(200, [
-          note({ id: '0190f0a0-0000-7000-8000-0000000000b0', kind: 'event', authorId: null, authorName: null, body: 'Assigned to Baraka' }),
-          note({}),
-        ]);
-      }
-      return json(404, { message: 'Not found' });
-    });
-    const user = userEvent.setup();
-    renderWithQueries(<ChatPrivateNotes sessionId={sessionId} />);
-    const section = await screen.findByRole('region', { name: /Private notes/ });
-    expect(await within(section).findByText(/Assigned to Baraka/)).toBeInTheDocument();
-    expect(within(section).getByText('Enterprise customer')).toBeInTheDocument();
-
-    await user.click(within(section).getByRole('button', { name: 'Add note' }));
-    expect(within(section).getByRole('alert')).toHaveTextContent('Write a note first.');
-
-    const field = within(section).getByRole('textbox', { name: 'Private note' });
-    await user.type(field, '<b>check invoice</b>');
-    await user.click(within(section).getByRole('button', { name: 'Add note' }));
-    expect(await within(section).findByText('<b>check invoice</b>')).toBeInTheDocument();
-    expect(posted).toEqual([{ message: '<b>check invoice</b>' }]);
-    expect(field).toHaveValue('');
-  });
-});
 
 describe('transfer', () => {
   const chat = { sessionId, assignedAgentId: 'me', queuePosition: null } as ChatSummary;
