@@ -8,9 +8,9 @@ import { buttonClass } from '@/components/ui/button';
 export const consoleShortcuts: { key: string; label: string; action: string }[] = [
   { key: 'j', label: 'J', action: 'Next chat' },
   { key: 'k', label: 'K', action: 'Previous chat' },
-  { key: 'r', label: 'R', action: 'Focus the reply box' },
+  { key: 'r', label: 'R', action: 'Write a reply (Reply mode)' },
   { key: '/', label: '/', action: 'Open the canned-reply picker' },
-  { key: 'n', label: 'N', action: 'Write a private note' },
+  { key: 'n', label: 'N', action: 'Write a private note (Note mode)' },
   { key: 'e', label: 'E', action: 'Resolve the open chat' },
   { key: '?', label: '?', action: 'Show these shortcuts' },
 ];
