@@ -1,0 +1,118 @@
+// Narrower than 640 px the open widget is a screen of its own, as chat apps are
+// on phones: it fills the visible viewport, keeps clear of the notch and the
+// home indicator, keeps its message box above the on-screen keyboard, and the
+// page behind it does not scroll. Part of the panel's chunk, not the launcher's.
+
+import { useEffect, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
+
+/** Tailwind's `max-sm` (below 40rem), as a media query for script. */
+export const phoneQuery = '(max-width: 639.98px)';
+
+/**
+ * Added to the floating panel's classes (chat-panel-class.ts): below 640 px it fills the visual
+ * viewport (--vv-top / --vv-height, kept by useFullScreenPanel; 100dvh before the first
+ * measurement), starts below a toast shown at the top (--toast-top-inset), sits above the cookie
+ * banner (z-50), and pads for the safe areas, except at the bottom while the keyboard is up.
+ */
+export const fullScreenPanelClass =
+  'max-sm:inset-x-0 max-sm:bottom-auto max-sm:top-[calc(var(--vv-top,0px)+var(--toast-top-inset,0px))] max-sm:z-[60] max-sm:h-[calc(var(--vv-height,100dvh)-var(--toast-top-inset,0px))] max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-0 max-sm:pl-[env(safe-area-inset-left)] max-sm:pr-[env(safe-area-inset-right)] max-sm:pb-[env(safe-area-inset-bottom)] max-sm:data-[keyboard=open]:pb-0';
+
+/** Padding for the header, which the status bar or notch may overlap at the top. */
+export const fullScreenHeaderClass = 'max-sm:pt-[max(0.75rem,env(safe-area-inset-top))]';
+
+function subscribePhone(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const media = window.matchMedia(phoneQuery);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+const isPhoneNow = () => typeof window.matchMedia === 'function' && window.matchMedia(phoneQuery).matches;
+
+/** Whether the screen is narrower than 640 px (follows rotation and resizing). */
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(subscribePhone, isPhoneNow, () => false);
+}
+
+/** The keyboard is taken to be up when the visual viewport is this much shorter than the layout viewport. */
+const keyboardThresholdPx = 120;
+
+/**
+ * While `active` (the panel open on a phone): locks the page's scroll, turns on
+ * `viewport-fit=cover` so the safe-area insets are real, and sizes the panel to
+ * the visual viewport, which shrinks (and may scroll) when the on-screen keyboard
+ * opens. Everything is restored when the panel closes or the screen widens.
+ */
+export function useFullScreenPanel(ref: RefObject<HTMLElement | null>, active: boolean): void {
+  useEffect(() => {
+    const panel = ref.current;
+    if (!active || !panel) return;
+    const restoreScroll = lockPageScroll();
+    const restoreViewport = coverViewport();
+    const viewport = window.visualViewport;
+    const fit = () => {
+      if (!viewport) return;
+      panel.style.setProperty('--vv-top', `${viewport.offsetTop}px`);
+      panel.style.setProperty('--vv-height', `${viewport.height}px`);
+      const keyboard = document.documentElement.clientHeight - viewport.height > keyboardThresholdPx;
+      panel.dataset.keyboard = keyboard ? 'open' : 'closed';
+    };
+    fit();
+    viewport?.addEventListener('resize', fit);
+    viewport?.addEventListener('scroll', fit);
+    return () => {
+      viewport?.removeEventListener('resize', fit);
+      viewport?.removeEventListener('scroll', fit);
+      panel.style.removeProperty('--vv-top');
+      panel.style.removeProperty('--vv-height');
+      delete panel.dataset.keyboard;
+      restoreViewport();
+      restoreScroll();
+    };
+  }, [ref, active]);
+}
+
+/** Stops the page behind from scrolling; returns what puts the previous values back. */
+function lockPageScroll(): () => void {
+  const { documentElement: html, body } = document;
+  const before = [html.style.overflow, body.style.overflow] as const;
+  html.style.overflow = 'hidden';
+  body.style.overflow = 'hidden';
+  return () => {
+    html.style.overflow = before[0];
+    body.style.overflow = before[1];
+  };
+}
+
+/**
+ * Adds `viewport-fit=cover` to the viewport meta while the panel fills the screen. Only then:
+ * for the whole site it would let pages run under the notch in landscape (docs/DECISIONS.md).
+ */
+function coverViewport(): () => void {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+  if (!meta || /viewport-fit\s*=\s*cover/.test(meta.content)) return () => {};
+  const before = meta.content;
+  meta.content = `${before}, viewport-fit=cover`;
+  return () => {
+    meta.content = before;
+  };
+}
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside a panel that covers the page: past the last control to the first, and back. */
+export function keepFocusInside(event: KeyboardEvent, panel: HTMLElement): void {
+  if (event.key !== 'Tab') return;
+  const items = [...panel.querySelectorAll<HTMLElement>(focusable)].filter((item) => !item.closest('[hidden], [inert]'));
+  if (items.length === 0) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
