@@ -52,7 +52,6 @@ for (const size of sizes) {
       const close = panel.getByRole('button', { name: 'Close' });
       await expect(close).toBeInViewport({ ratio: 1 });
 
-      const viewport = { x: 0, y: 0, width: size.width, height: size.height };
       const fillsScreen = async () => {
         const b = await box(panel);
         return [b.x, b.y, b.width, b.height].map(Math.round);
@@ -85,26 +84,43 @@ for (const size of sizes) {
       await expect(toast).toBeVisible();
       await expect(toast).toContainText("You're now connected to our support team.");
       await expect(composer).toBeVisible();
+      // Clear of the message box and the log; on a laptop clear of the whole panel, on a phone
+      // (where the panel is the screen) on its header, which grows under it.
       await expect
         .poll(async () => {
           const t = await box(toast);
-          return { composer: overlaps(t, await box(composer)), log: overlaps(t, await box(log)), panel: overlaps(t, await box(panel)) };
+          return {
+            composer: overlaps(t, await box(composer)),
+            log: overlaps(t, await box(log)),
+            panel: phone ? false : overlaps(t, await box(panel)),
+          };
         })
         .toEqual({ composer: false, log: false, panel: false });
-      // Clear of the panel, and still on the screen.
       const t = await box(toast);
-      expect(overlaps(t, viewport) && t.x >= 0 && t.y >= 0 && t.x + t.width <= size.width).toBe(true);
+      expect(t.x >= 0 && t.y >= 0 && t.x + t.width <= size.width && t.y + t.height <= size.height).toBe(true);
 
       if (phone) {
-        // The toast went above the header; once it is closed the panel has the whole screen again.
+        await expect.poll(fillsScreen).toEqual([0, 0, size.width, size.height]);
+        await expect(close).toBeInViewport({ ratio: 1 });
+        expect(overlaps(t, await box(close))).toBe(false);
+        // Closed, the header is its own size again and the log gets the room back.
+        const logWithToast = await box(log);
         await toast.getByRole('button', { name: 'Close notification' }).click();
         await expect(toast).toBeHidden();
+        await expect.poll(async () => (await box(log)).y).toBeLessThan(logWithToast.y);
         await expect.poll(fillsScreen).toEqual([0, 0, size.width, size.height]);
       }
 
       // A conversation long enough to need its log, then the agent resolves the chat.
       const messageBox = panel.getByRole('textbox', { name: 'Message' });
-      const lines = ['I need a bare metal server.', 'In Nairobi, if possible.', 'With 64 GB of memory.', 'How soon could it be ready?'];
+      // More than the laptop's log shows at once, so keeping its end in view is put to the test.
+      const lines = [
+        'I need a bare metal server for a payments service, with two disks mirrored.',
+        'In Nairobi, if possible.',
+        'With 64 GB of memory.',
+        'And a private network to our office.',
+        'How soon could it be ready?',
+      ];
       for (const line of lines) {
         await messageBox.fill(line);
         await messageBox.press('Enter');

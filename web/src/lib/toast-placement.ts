@@ -6,8 +6,9 @@
 // - No panel: the corner (bottom right), as everywhere else on the site.
 // - Room on the panel's left: beside it, bottoms aligned (desktop).
 // - No room (a phone, where the panel fills the screen, or a narrow window):
-//   at the top, and the toaster publishes the toasts' height as
-//   --toast-top-inset so the panel starts below them instead of under them.
+//   at the top, and the toaster publishes how far down the toasts reach as
+//   --toast-top-inset: the full-screen panel's header grows by it (the toast
+//   sits on the header, the log moves down), a floating panel gets shorter.
 
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 

@@ -69,7 +69,7 @@ describe('Toaster placement', () => {
     expect(viewport()).toHaveAttribute('data-placement', 'corner');
   });
 
-  it('at the top over a full-screen panel, which it pushes down by its height while shown', async () => {
+  it('at the top over a full-screen panel, whose header grows by the toasts\' height while shown', async () => {
     layOut();
     vi.stubGlobal('innerWidth', 390);
     vi.stubGlobal('innerHeight', 844);

@@ -11,14 +11,19 @@ export const phoneQuery = '(max-width: 639.98px)';
 /**
  * Added to the floating panel's classes (chat-panel-class.ts): below 640 px it fills the visual
  * viewport (--vv-top / --vv-height, kept by useFullScreenPanel; 100dvh before the first
- * measurement), starts below a toast shown at the top (--toast-top-inset), sits above the cookie
- * banner (z-50), and pads for the safe areas, except at the bottom while the keyboard is up.
+ * measurement), sits above the cookie banner (z-50), and pads for the safe areas, except at the
+ * bottom while the keyboard is up.
  */
 export const fullScreenPanelClass =
-  'max-sm:inset-x-0 max-sm:bottom-auto max-sm:top-[calc(var(--vv-top,0px)+var(--toast-top-inset,0px))] max-sm:z-[60] max-sm:h-[calc(var(--vv-height,100dvh)-var(--toast-top-inset,0px))] max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-0 max-sm:pl-[env(safe-area-inset-left)] max-sm:pr-[env(safe-area-inset-right)] max-sm:pb-[env(safe-area-inset-bottom)] max-sm:data-[keyboard=open]:pb-0';
+  'max-sm:inset-x-0 max-sm:bottom-auto max-sm:top-[var(--vv-top,0px)] max-sm:z-[60] max-sm:h-[var(--vv-height,100dvh)] max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-0 max-sm:pl-[env(safe-area-inset-left)] max-sm:pr-[env(safe-area-inset-right)] max-sm:pb-[env(safe-area-inset-bottom)] max-sm:data-[keyboard=open]:pb-0';
 
-/** Padding for the header, which the status bar or notch may overlap at the top. */
-export const fullScreenHeaderClass = 'max-sm:pt-[max(0.75rem,env(safe-area-inset-top))]';
+/**
+ * The header's top padding: clear of the status bar or notch, and while a toast is shown at the
+ * top (--toast-top-inset, src/lib/toast-placement.ts) the header grows under it, so the toast
+ * sits on the header's colour and the log and message box move down, never under it.
+ */
+export const fullScreenHeaderClass =
+  'max-sm:pt-[calc(max(0.75rem,env(safe-area-inset-top))+var(--toast-top-inset,0px))]';
 
 function subscribePhone(onChange: () => void) {
   if (typeof window.matchMedia !== 'function') return () => {};

@@ -14,22 +14,15 @@ export function useLatestInView(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const scroller = ref.current?.firstElementChild;
     if (!(scroller instanceof HTMLElement) || typeof ResizeObserver === 'undefined') return;
-    let atEnd = true;
-    // The height before the latest resize: a scroll event can fire after the log got shorter
-    // but before the observer hears of it, and must not take that for scrolling up.
+    // Judged from the height before the change (a shorter box leaves the offset as it was), not
+    // from scroll events, which can land between the change and this observer.
     let height = scroller.clientHeight;
-    const onScroll = () => {
-      atEnd = scroller.scrollHeight - scroller.scrollTop - height <= nearEndPx;
-    };
     const observer = new ResizeObserver(() => {
+      const wasAtEnd = scroller.scrollHeight - scroller.scrollTop - height <= nearEndPx;
       height = scroller.clientHeight;
-      if (atEnd) scroller.scrollTop = scroller.scrollHeight;
+      if (wasAtEnd) scroller.scrollTop = scroller.scrollHeight;
     });
     observer.observe(scroller);
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      observer.disconnect();
-      scroller.removeEventListener('scroll', onScroll);
-    };
+    return () => observer.disconnect();
   }, [ref]);
 }
