@@ -4,7 +4,7 @@
 // leaves the conversation readable after the chat is resolved.
 
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { adminEmail, adminPassword, presetConsent } from './helpers';
+import { adminEmail, adminPassword, axeViolations, presetConsent } from './helpers';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -29,9 +29,10 @@ test.afterAll(async () => {
   await api?.dispose();
 });
 
+// One theme each, so both are checked by axe with the rating bar open.
 const sizes = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844, theme: 'light' },
+  { name: 'laptop', width: 1366, height: 768, theme: 'dark' },
 ] as const;
 
 for (const size of sizes) {
@@ -44,7 +45,7 @@ for (const size of sizes) {
     }) => {
       test.setTimeout(60_000);
       const phone = size.name === 'phone';
-      await presetConsent(context);
+      await presetConsent(context, { theme: size.theme });
       await page.goto('/');
       await page.getByRole('button', { name: 'Open chat' }).click();
       const panel = page.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
@@ -144,6 +145,8 @@ for (const size of sizes) {
         await expect(panel.getByRole('log').getByText('This chat has been marked as resolved.')).toBeInViewport({ ratio: 1 });
       };
       await readable(0.25);
+
+      expect(await axeViolations(page)).toEqual([]);
 
       // Stars first, then the comment opens; sent, one line of thanks.
       await bar.getByRole('radio', { name: '4 – Good' }).check({ force: true });

@@ -43,7 +43,8 @@ export function ChatMessageLog({
   }, [count, typingText]);
 
   return (
-    <div ref={listRef} className={cn('overflow-y-auto', className)}>
+    // Focusable, so a keyboard can scroll back through a long chat (axe scrollable-region-focusable).
+    <div ref={listRef} tabIndex={0} className={cn('overflow-y-auto', className)}>
       {messages.isPending && (
         <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
           <Spinner className="h-4 w-4 text-brand" />

@@ -39,7 +39,7 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
           visibleNames={false}
           emptyText="Say hello — our team will reply here."
           typingText={agentTyping ? 'Agent is typing…' : null}
-          className="min-h-0 flex-1 overscroll-contain px-4 py-3"
+          className="min-h-0 flex-1 overscroll-contain px-4 py-3 focus-visible:-outline-offset-2"
         />
       </div>
       {messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
