@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderApp } from '@/test/render';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
-import { phoneQuery } from './full-screen-panel';
+import { fullScreenQuery } from './full-screen-panel';
 
 quietSocketsInEachTest();
 
-/** A screen `width` px wide: matchMedia answers the widget's phone query as a browser would. */
-function screenWidth(width: number) {
+/** A screen of this size: matchMedia answers the widget's full-screen query as a browser would. */
+function screenSize(width: number, height: number) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === phoneQuery && width < 640,
+    matches: query === fullScreenQuery && (width < 640 || height < 500),
     media: query,
     addEventListener: () => {},
     removeEventListener: () => {},
@@ -53,16 +53,16 @@ async function openWidget() {
   return { user, dialog };
 }
 
-describe('chat widget on a phone (narrower than 640 px)', () => {
+describe('chat widget on a phone (narrower than 640 px or shorter than 500 px)', () => {
   it('is a full-screen modal: the page does not scroll, the safe areas count, and all is restored on close', async () => {
-    screenWidth(390);
+    screenSize(390, 844);
     const visual = new FakeVisualViewport();
     vi.stubGlobal('visualViewport', visual);
     document.body.style.overflow = 'auto';
     const { user, dialog } = await openWidget();
 
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(dialog).toHaveClass('max-sm:inset-x-0', 'max-sm:pb-[env(safe-area-inset-bottom)]');
+    expect(dialog).toHaveAttribute('data-screen', 'full');
     expect(document.documentElement.style.overflow).toBe('hidden');
     expect(document.body.style.overflow).toBe('hidden');
     expect(viewportMeta.content).toBe('width=device-width, initial-scale=1.0, viewport-fit=cover');
@@ -87,7 +87,7 @@ describe('chat widget on a phone (narrower than 640 px)', () => {
   });
 
   it('keeps Tab inside the full-screen panel', async () => {
-    screenWidth(390);
+    screenSize(390, 844);
     const { user, dialog } = await openWidget();
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const start = within(dialog).getByRole('button', { name: 'Start Chat' });
@@ -99,9 +99,18 @@ describe('chat widget on a phone (narrower than 640 px)', () => {
     expect(start).toHaveFocus();
   });
 
-  it('floats beside the page on a wider screen: no scroll lock, not modal', async () => {
-    screenWidth(1366);
+  it('fills the screen of a phone held sideways too (844×390)', async () => {
+    screenSize(844, 390);
     const { dialog } = await openWidget();
+    expect(dialog).toHaveAttribute('data-screen', 'full');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
+  it('floats beside the page on a wider screen: no scroll lock, not modal', async () => {
+    screenSize(1366, 768);
+    const { dialog } = await openWidget();
+    expect(dialog).toHaveAttribute('data-screen', 'float');
     expect(dialog).not.toHaveAttribute('aria-modal');
     expect(document.documentElement.style.overflow).toBe('');
     expect(viewportMeta.content).toBe('width=device-width, initial-scale=1.0');

@@ -15,7 +15,7 @@ import { chatSessionQueryKey, useChatSession } from '@/features/chat/api/get-cha
 import { ChatConversation } from './chat-conversation';
 import { chatPanelClass } from './chat-panel-class';
 import { ChatStartForm } from './chat-start-form';
-import { fullScreenHeaderClass, fullScreenPanelClass, keepFocusInside, useFullScreenPanel, useIsPhone } from './full-screen-panel';
+import { fullScreenHeaderClass, fullScreenPanelClass, keepFocusInside, useFullScreen, useFullScreenPanel } from './full-screen-panel';
 import { readStoredChat, writeStoredChat, type StoredChat } from './chat-storage';
 
 export interface ChatWidgetProps {
@@ -78,8 +78,8 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     (field ?? panel)?.focus();
   }, [open]);
   // On a phone the open panel is the whole screen (a modal); elsewhere it floats beside the page.
-  const phone = useIsPhone();
-  useFullScreenPanel(panelRef, open && phone);
+  const fullScreen = useFullScreen();
+  useFullScreenPanel(panelRef, open && fullScreen);
   useToastsClearOf(panelRef, open);
 
   if (!open) return null;
@@ -88,7 +88,7 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
-    } else if (phone && panelRef.current) {
+    } else if (fullScreen && panelRef.current) {
       keepFocusInside(event, panelRef.current);
     }
   };
@@ -124,7 +124,8 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
       ref={panelRef}
       role="dialog"
       aria-labelledby={titleId}
-      aria-modal={phone ? true : undefined}
+      aria-modal={fullScreen ? true : undefined}
+      data-screen={fullScreen ? 'full' : 'float'}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       className={`${chatPanelClass} ${fullScreenPanelClass}`}

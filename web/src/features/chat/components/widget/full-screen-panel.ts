@@ -1,49 +1,53 @@
-// Narrower than 640 px the open widget is a screen of its own, as chat apps are
-// on phones: it fills the visible viewport, keeps clear of the notch and the
-// home indicator, keeps its message box above the on-screen keyboard, and the
-// page behind it does not scroll. Part of the panel's chunk, not the launcher's.
+// Narrower than 640 px, or shorter than 500 px (a phone held sideways), the
+// open widget is a screen of its own, as chat apps are on phones: it fills the
+// visible viewport, keeps clear of the notch and the home indicator, keeps its
+// message box above the on-screen keyboard, and the page behind it does not
+// scroll. Part of the panel's chunk, not the launcher's.
 
 import { useEffect, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 
-/** Tailwind's `max-sm` (below 40rem), as a media query for script. */
-export const phoneQuery = '(max-width: 639.98px)';
+/**
+ * When the panel fills the screen. Below 640 px wide a floating card leaves no page beside it;
+ * below 500 px tall (landscape) it would be a 280 px slit with room for one message.
+ */
+export const fullScreenQuery = '(max-width: 639.98px), (max-height: 499.98px)';
 
 /**
- * Added to the floating panel's classes (chat-panel-class.ts): below 640 px it fills the visual
- * viewport (--vv-top / --vv-height, kept by useFullScreenPanel; 100dvh before the first
- * measurement), sits above the cookie banner (z-50), and pads for the safe areas, except at the
- * bottom while the keyboard is up.
+ * Added to the floating panel's classes (chat-panel-class.ts), applying while the panel carries
+ * data-screen="full": it fills the visual viewport (--vv-top / --vv-height, kept by
+ * useFullScreenPanel; 100dvh before the first measurement), sits above the cookie banner (z-50),
+ * and pads for the safe areas, except at the bottom while the keyboard is up.
  */
 export const fullScreenPanelClass =
-  'max-sm:inset-x-0 max-sm:bottom-auto max-sm:top-[var(--vv-top,0px)] max-sm:z-[60] max-sm:h-[var(--vv-height,100dvh)] max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-0 max-sm:pl-[env(safe-area-inset-left)] max-sm:pr-[env(safe-area-inset-right)] max-sm:pb-[env(safe-area-inset-bottom)] max-sm:data-[keyboard=open]:pb-0';
+  'group/panel data-[screen=full]:inset-x-0 data-[screen=full]:bottom-auto data-[screen=full]:top-[var(--vv-top,0px)] data-[screen=full]:z-[60] data-[screen=full]:h-[var(--vv-height,100dvh)] data-[screen=full]:max-h-none data-[screen=full]:w-full data-[screen=full]:max-w-none data-[screen=full]:rounded-none data-[screen=full]:border-0 data-[screen=full]:pl-[env(safe-area-inset-left)] data-[screen=full]:pr-[env(safe-area-inset-right)] data-[screen=full]:not-data-[keyboard=open]:pb-[env(safe-area-inset-bottom)]';
 
 /**
- * The header's top padding: clear of the status bar or notch, and while a toast is shown at the
- * top (--toast-top-inset, src/lib/toast-placement.ts) the header grows under it, so the toast
- * sits on the header's colour and the log and message box move down, never under it.
+ * The header's top padding on a full screen: clear of the status bar or notch, and while a toast
+ * is shown at the top (--toast-top-inset, src/lib/toast-placement.ts) the header grows under it,
+ * so the toast sits on the header's colour and the log and message box move down, never under it.
  */
 export const fullScreenHeaderClass =
-  'max-sm:pt-[calc(max(0.75rem,env(safe-area-inset-top))+var(--toast-top-inset,0px))]';
+  'group-data-[screen=full]/panel:pt-[calc(max(0.75rem,env(safe-area-inset-top))+var(--toast-top-inset,0px))]';
 
-function subscribePhone(onChange: () => void) {
+function subscribeFullScreen(onChange: () => void) {
   if (typeof window.matchMedia !== 'function') return () => {};
-  const media = window.matchMedia(phoneQuery);
+  const media = window.matchMedia(fullScreenQuery);
   media.addEventListener('change', onChange);
   return () => media.removeEventListener('change', onChange);
 }
 
-const isPhoneNow = () => typeof window.matchMedia === 'function' && window.matchMedia(phoneQuery).matches;
+const isFullScreenNow = () => typeof window.matchMedia === 'function' && window.matchMedia(fullScreenQuery).matches;
 
-/** Whether the screen is narrower than 640 px (follows rotation and resizing). */
-export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribePhone, isPhoneNow, () => false);
+/** Whether the open panel fills the screen (follows rotation and resizing). */
+export function useFullScreen(): boolean {
+  return useSyncExternalStore(subscribeFullScreen, isFullScreenNow, () => false);
 }
 
 /** The keyboard is taken to be up when the visual viewport is this much shorter than the layout viewport. */
 const keyboardThresholdPx = 120;
 
 /**
- * While `active` (the panel open on a phone): locks the page's scroll, turns on
+ * While `active` (the panel open and filling the screen): locks the page's scroll, turns on
  * `viewport-fit=cover` so the safe-area insets are real, and sizes the panel to
  * the visual viewport, which shrinks (and may scroll) when the on-screen keyboard
  * opens. Everything is restored when the panel closes or the screen widens.
