@@ -1,12 +1,21 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { limits } from '@/config/site';
+import { toastPlacement, useToastTopInset, usePanelBox } from '@/lib/toast-placement';
 import { dismissToast, useCurrentToast } from '@/lib/toast-store';
 import { cn } from './cn';
 
-/** Renders the single current toast: 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
+/**
+ * Renders the single current toast: 5000 ms, swipe right 50 px to dismiss, F8 focuses the region.
+ * Bottom right, unless a panel (the chat widget) is open there: then beside it or at the top
+ * (src/lib/toast-placement.ts).
+ */
 export function Toaster() {
   const current = useCurrentToast();
+  const placement = toastPlacement(usePanelBox());
+  const viewportRef = useRef<HTMLOListElement>(null);
+  useToastTopInset(viewportRef, placement.kind === 'top' && current !== null);
   return (
     <ToastPrimitive.Provider
       duration={limits.toastDurationMs}
@@ -44,7 +53,17 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        ref={viewportRef}
+        data-placement={placement.kind}
+        style={placement.kind === 'beside' ? { right: placement.right, bottom: placement.bottom, width: placement.width } : undefined}
+        className={cn(
+          'fixed z-[100] m-0 flex list-none flex-col gap-2 outline-none',
+          placement.kind === 'corner' && 'bottom-0 right-0 w-full max-w-sm p-4',
+          // On a phone the notch or status bar may sit over the top edge (viewport-fit=cover).
+          placement.kind === 'top' && 'inset-x-0 top-0 mx-auto w-full max-w-sm px-2 pb-2 pt-[max(0.5rem,env(safe-area-inset-top))]',
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -35,7 +35,6 @@ export function ChatMessageLog({
   typingText,
   className,
   interleave,
-  focusable,
 }: {
   messages: UseQueryResult<ChatMessage[], Error>;
   /** Whose messages are the viewer's own (drawn on the right, in brand colour). */
@@ -49,8 +48,6 @@ export function ChatMessageLog({
   className?: string;
   /** Other entries shown among the messages (the console's private notes). */
   interleave?: Interleave;
-  /** A tab stop on the scrolling box, so the keyboard can scroll it (the console's log has no links to land on). */
-  focusable?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0);
@@ -60,7 +57,8 @@ export function ChatMessageLog({
   }, [count, typingText]);
 
   return (
-    <div ref={listRef} tabIndex={focusable ? 0 : undefined} className={cn('overflow-y-auto', className)}>
+    // Focusable, so a keyboard can scroll back through a long chat (axe scrollable-region-focusable).
+    <div ref={listRef} tabIndex={0} className={cn('overflow-y-auto', className)}>
       {messages.isPending && (
         <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
           <Spinner className="h-4 w-4 text-brand" />

@@ -200,7 +200,6 @@ function Conversation({ chat, view, detailsOpen, onToggleDetails, onOpenDetails,
           emptyText="No messages yet."
           typingText={visitorTyping ? 'Visitor is typing…' : null}
           interleave={notes.data ? notesInLog(notes.data) : undefined}
-          focusable
           className="relative min-h-0 flex-1 bg-gray-50 px-4 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:bg-gray-950"
         />
 

@@ -4,6 +4,7 @@
 // answers (live, as the socket's frames land in the messages cache).
 
 import { SendHorizontal } from 'lucide-react';
+import { useRef } from 'react';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { Button } from '@/components/ui/button';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
@@ -16,6 +17,7 @@ import { useTypingIndicator } from '@/features/chat/lib/use-typing-indicator';
 import { ChatHoursNotice } from './chat-hours-notice';
 import { ChatRatingForm } from './chat-rating';
 import { ChatTranscriptButton } from './chat-transcript-button';
+import { useLatestInView } from './use-latest-in-view';
 
 export function ChatConversation({ session, onNewChat }: { session: ChatSession; onNewChat: () => void }) {
   const { sessionId } = session;
@@ -24,18 +26,22 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
   const composer = useMessageComposer(sessionId);
   const resolved = session.status === 'resolved';
   const agentHere = agentTyping || agentHasJoined(messages.data ?? []);
+  const logRef = useRef<HTMLDivElement>(null);
+  useLatestInView(logRef);
 
   return (
     <>
-      <ChatMessageLog
-        messages={messages}
-        own="user"
-        senderName={(sender) => (sender === 'user' ? 'You' : 'Support')}
-        visibleNames={false}
-        emptyText="Say hello — our team will reply here."
-        typingText={agentTyping ? 'Agent is typing…' : null}
-        className="flex-1 px-4 py-3"
-      />
+      <div ref={logRef} className="flex min-h-0 flex-1 flex-col">
+        <ChatMessageLog
+          messages={messages}
+          own="user"
+          senderName={(sender) => (sender === 'user' ? 'You' : 'Support')}
+          visibleNames={false}
+          emptyText="Say hello — our team will reply here."
+          typingText={agentTyping ? 'Agent is typing…' : null}
+          className="min-h-0 flex-1 overscroll-contain px-4 py-3 focus-visible:-outline-offset-2"
+        />
+      </div>
       {messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
       {!resolved && !agentHere && <ChatHoursNotice className="mx-4 mb-2" />}
       {!resolved && session.queuePosition !== null && (
@@ -44,15 +50,16 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
         </p>
       )}
       {resolved ? (
-        <div className="border-t border-gray-200 p-3 text-center dark:border-gray-700">
-          <p className="mb-2 text-sm text-gray-700 dark:text-gray-300">This chat is resolved.</p>
-          <div className="mb-3">
-            <ChatRatingForm sessionId={sessionId} />
+        // Compact (two short rows), so the conversation above stays readable.
+        <div className="shrink-0 space-y-2 border-t border-gray-200 px-3 py-2 dark:border-gray-700">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-sm text-gray-700 dark:text-gray-300">This chat is resolved.</p>
+            <Button onClick={onNewChat}>Start a new chat</Button>
           </div>
-          <Button onClick={onNewChat}>Start a new chat</Button>
+          <ChatRatingForm sessionId={sessionId} />
         </div>
       ) : (
-        <form onSubmit={composer.submit} className="flex flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
+        <form onSubmit={composer.submit} className="flex shrink-0 flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
           <label htmlFor={`chat-message-${sessionId}`} className="sr-only">
             Message
           </label>

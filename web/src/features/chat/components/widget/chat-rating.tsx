@@ -1,8 +1,11 @@
-// "How was your chat?" once a chat is resolved: a 1–5 rating and an optional
-// comment, sent once; afterwards the widget thanks the visitor.
+// The rating bar under a resolved chat: "Rate this chat", five stars and Send
+// on one row; the optional comment opens once stars are chosen; sent once,
+// then one line of thanks. Compact, so the conversation above stays readable.
 
+import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatRating, useRateChat } from '@/features/chat/api/chat-rating';
 
@@ -13,13 +16,15 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
   const rating = useChatRating(sessionId);
   const rate = useRateChat(sessionId);
   const [score, setScore] = useState<number | null>(null);
+  // The stars up to the pointer light up as a preview of the choice.
+  const [hovered, setHovered] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
 
   if (rating.isPending) {
     return (
-      <p role="status" className="flex items-center justify-center gap-2 text-sm">
+      <p role="status" className="flex items-center gap-2 text-sm">
         <Spinner /> Loading…
       </p>
     );
@@ -45,24 +50,23 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
     );
   };
 
+  const lit = hovered ?? score ?? 0;
   return (
-    <form onSubmit={submit} className="space-y-2 text-left text-sm" aria-labelledby={`${id}-title`}>
-      <fieldset>
-        <legend id={`${id}-title`} className="font-medium">
-          How was your chat?
-        </legend>
-        <div className="mt-1 flex gap-1">
+    <form onSubmit={submit} className="text-sm" aria-labelledby={`${id}-title`}>
+      {/* One row down to a 320 px phone's panel: 28 px stars, a short label and the button. */}
+      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+        <span id={`${id}-title`} className="font-medium">
+          Rate this chat
+        </span>
+        <div role="radiogroup" aria-labelledby={`${id}-title`} className="flex" onMouseLeave={() => setHovered(null)}>
           {labels.map((label, index) => {
             const value = index + 1;
             return (
               <label
                 key={value}
                 title={label}
-                className={`flex h-9 w-9 cursor-pointer items-center justify-center rounded-md border text-base font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand ${
-                  score === value
-                    ? 'border-brand-dark bg-brand-dark text-white'
-                    : 'border-gray-300 bg-white text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100'
-                }`}
+                onMouseEnter={() => setHovered(value)}
+                className="flex h-9 w-7 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand"
               >
                 <input
                   type="radio"
@@ -73,29 +77,41 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
                   className="sr-only"
                   aria-label={`${value} – ${label}`}
                 />
-                {value}
+                <Star
+                  aria-hidden="true"
+                  className={cn(
+                    'h-6 w-6',
+                    value <= lit
+                      ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300'
+                      : 'fill-transparent text-gray-500 dark:text-gray-400',
+                  )}
+                />
               </label>
             );
           })}
         </div>
-      </fieldset>
-      <label htmlFor={`${id}-comment`} className="block">
-        Comment (optional)
-      </label>
-      <textarea
-        id={`${id}-comment`}
-        dir="auto"
-        rows={2}
-        maxLength={maxCommentLength}
-        value={comment}
-        onChange={(event) => setComment(event.target.value)}
-        className="block w-full resize-none rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
-      />
-      <Button type="submit" variant="secondary" disabled={rate.isPending}>
-        {rate.isPending ? 'Sending…' : 'Send rating'}
-      </Button>
+        <Button type="submit" variant="secondary" disabled={rate.isPending} className="ml-auto">
+          {rate.isPending ? 'Sending…' : 'Send rating'}
+        </Button>
+      </div>
+      {score !== null && (
+        <div className="mt-1">
+          <label htmlFor={`${id}-comment`} className="block text-xs text-gray-700 dark:text-gray-300">
+            Comment (optional)
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            dir="auto"
+            rows={2}
+            maxLength={maxCommentLength}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            className="mt-0.5 block w-full resize-none rounded-md border border-gray-300 bg-white px-3 py-1.5 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+          />
+        </div>
+      )}
       {problem && (
-        <p role="alert" className="text-red-700 dark:text-red-300">
+        <p role="alert" className="mt-1 text-red-700 dark:text-red-300">
           {problem}
         </p>
       )}

@@ -127,7 +127,7 @@ describe('chat widget', () => {
     expect(within(dialog).getByRole('button', { name: 'Start Chat' })).toBeEnabled();
   });
 
-  it('asks how a resolved chat was, sends the rating once and thanks the visitor', async () => {
+  it('asks a resolved chat to be rated, opens the comment once stars are chosen, sends once and thanks the visitor', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     const posted: unknown[] = [];
     backend((url, init) => {
@@ -142,7 +142,10 @@ describe('chat widget', () => {
     });
     renderApp('/');
     const { user, dialog } = await openWidget();
-    const form = await within(dialog).findByRole('form', { name: 'How was your chat?' });
+    const form = await within(dialog).findByRole('form', { name: 'Rate this chat' });
+    // One row until stars are chosen: the comment opens then.
+    expect(within(form).getAllByRole('radio')).toHaveLength(5);
+    expect(within(form).queryByLabelText('Comment (optional)')).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Send rating' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Choose a rating from 1 to 5.');
     await user.click(within(form).getByRole('radio', { name: '4 – Good' }));

@@ -8,12 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { RequestError } from '@/lib/api-client';
+import { useToastsClearOf } from '@/lib/toast-placement';
 import { useLiveChatMessages } from '@/features/chat/lib/use-live-chat-messages';
 import { useJoinedSession, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { chatSessionQueryKey, useChatSession } from '@/features/chat/api/get-chat-session';
 import { ChatConversation } from './chat-conversation';
 import { chatPanelClass } from './chat-panel-class';
 import { ChatStartForm } from './chat-start-form';
+import { fullScreenHeaderClass, fullScreenPanelClass, keepFocusInside, useFullScreen, useFullScreenPanel } from './full-screen-panel';
 import { readStoredChat, writeStoredChat, type StoredChat } from './chat-storage';
 
 export interface ChatWidgetProps {
@@ -75,6 +77,10 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     const field = panel?.querySelector<HTMLElement>('input, textarea');
     (field ?? panel)?.focus();
   }, [open]);
+  // On a phone the open panel is the whole screen (a modal); elsewhere it floats beside the page.
+  const fullScreen = useFullScreen();
+  useFullScreenPanel(panelRef, open && fullScreen);
+  useToastsClearOf(panelRef, open);
 
   if (!open) return null;
 
@@ -82,6 +88,8 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
+    } else if (fullScreen && panelRef.current) {
+      keepFocusInside(event, panelRef.current);
     }
   };
 
@@ -116,12 +124,14 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
       ref={panelRef}
       role="dialog"
       aria-labelledby={titleId}
+      aria-modal={fullScreen ? true : undefined}
+      data-screen={fullScreen ? 'full' : 'float'}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      className={chatPanelClass}
+      className={`${chatPanelClass} ${fullScreenPanelClass}`}
     >
       {/* A div, not <header>: inside a dialog a header is still a page-level banner landmark. */}
-      <div className="flex items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white">
+      <div className={`flex shrink-0 items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white ${fullScreenHeaderClass}`}>
         <h2 id={titleId} className="text-base font-semibold">
           Chat with {site.company}
         </h2>
@@ -129,7 +139,7 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
           type="button"
           aria-label="Close"
           onClick={onClose}
-          className="rounded p-1 hover:bg-white/20 focus-visible:outline-white"
+          className="-m-1 rounded p-2 hover:bg-white/20 focus-visible:outline-white"
         >
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
