@@ -217,6 +217,9 @@ pub async fn analytics_report(
          ), views as (
              select day, sum(views)::bigint as n from page_views_daily
              where day between $1 and $2 group by day
+         ), visitors as (
+             select day, count(*) as n from page_visitors_daily
+             where day between $1 and $2 group by day
          ), chats as (
              select {chat_day} as day, count(*) as started,
                     count(*) filter (where exists (
@@ -233,12 +236,14 @@ pub async fn analytics_report(
          )
          select to_char(days.day, 'YYYY-MM-DD') as day,
                 coalesce(views.n, 0) as views,
+                coalesce(visitors.n, 0) as visitors,
                 coalesce(chats.started, 0) as chats_started,
                 coalesce(chats.answered, 0) as chats_answered,
                 coalesce(registrations.n, 0) as registrations,
                 coalesce(requests.n, 0) as contact_requests
          from days
          left join views using (day)
+         left join visitors using (day)
          left join chats using (day)
          left join registrations using (day)
          left join requests using (day)
