@@ -29,7 +29,7 @@ function Summary({ report }: { report: AnalyticsReport }) {
     { label: 'Contact requests', value: count(total('contactRequests')) },
   ];
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
           <dt className="text-sm text-gray-700 dark:text-gray-300">{item.label}</dt>

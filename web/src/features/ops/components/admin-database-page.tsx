@@ -37,8 +37,9 @@ const consumerFigures = {
 function ConsumerName({ consumer }: { consumer: ConsumerSummary }) {
   return (
     <>
-      <span className="font-medium">{consumer.name}</span>{' '}
-      <span className="block text-xs text-gray-700 dark:text-gray-300">
+      {/* Whole names: on a narrow screen the table scrolls rather than break them. */}
+      <span className="font-medium whitespace-nowrap">{consumer.name}</span>{' '}
+      <span className="block text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
         {consumer.filterSubjects.length === 0 ? 'every subject' : consumer.filterSubjects.join(', ')}
       </span>
     </>

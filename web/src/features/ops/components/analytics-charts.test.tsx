@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DayCounts } from '@/api-types/DayCounts';
 import AnalyticsCharts, { chartDays } from './analytics-charts';
@@ -63,8 +63,18 @@ describe('analytics charts', () => {
     expect(eighth! - sixth!).toBeCloseTo(2 * (ninth! - eighth!), 5);
   });
 
+  it('says so in words, without axes, for a chart with nothing to draw', async () => {
+    const { container } = render(<AnalyticsCharts days={days} />);
+    // Traffic and chats have data; registrations and requests none.
+    await waitFor(() => expect(container.querySelectorAll('.recharts-wrapper')).toHaveLength(2));
+    const quietChart = screen.getByText('Registrations and contact requests per day').closest('figure')!;
+    expect(quietChart).toHaveTextContent('Nothing was recorded in this range.');
+    expect(quietChart.querySelector('svg')).toBeNull();
+  });
+
   it('draws nothing for a range without data', () => {
     const { container } = render(<AnalyticsCharts days={days.map((day) => ({ ...day, ...quiet }))} />);
     expect(container.querySelectorAll('.recharts-bar-rectangle path')).toHaveLength(0);
+    expect(screen.getAllByText('Nothing was recorded in this range.')).toHaveLength(3);
   });
 });

@@ -30,15 +30,22 @@ export function chartDays(days: DayCounts[]) {
   });
 }
 
-function ChartFigure({ title, children }: { title: string; children: ReactNode }) {
+function ChartFigure({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
   return (
     <figure className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
       <figcaption className="mb-2 font-semibold">{title}</figcaption>
-      <div aria-hidden="true" className="h-64 text-gray-700 dark:text-gray-300">
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </div>
+      {empty ? (
+        // No axes around nothing: a chart with no bar at all says it in words.
+        <p className="flex h-64 items-center justify-center text-sm text-gray-700 dark:text-gray-300">
+          Nothing was recorded in this range.
+        </p>
+      ) : (
+        <div aria-hidden="true" className="h-64 text-gray-700 dark:text-gray-300">
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        </div>
+      )}
     </figure>
   );
 }
@@ -61,14 +68,17 @@ interface Series {
 }
 
 function DailyBars({ title, data, series }: { title: string; data: ReturnType<typeof chartDays>; series: Series[] }) {
+  const empty = data.every((day) => series.every((one) => day[one.key] === null));
   return (
-    <ChartFigure title={title}>
+    <ChartFigure title={title} empty={empty}>
       <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
         <XAxis dataKey="label" {...axisProps} minTickGap={16} />
-        <YAxis allowDecimals={false} {...axisProps} width={40} />
+        {/* Round steps (1, 2, 2.5, 5 × 10ⁿ) for labels people read at a glance. */}
+        <YAxis allowDecimals={false} niceTicks="snap125" {...axisProps} width={40} />
         <Tooltip {...tooltipProps} />
-        <Legend />
+        {/* The series in the order given, not sorted by name. */}
+        <Legend itemSorter={null} />
         {series.map((one) => (
           <Bar key={one.key} dataKey={one.key} name={one.name} fill={one.color} isAnimationActive={false} />
         ))}
