@@ -1,8 +1,20 @@
 //! First-party analytics: the page-view beacon's body, the event the gateway
-//! publishes for the `analytics` worker, and the admin report (exported to
-//! TypeScript).
+//! publishes for the `analytics` worker, the admin report (exported to
+//! TypeScript), and the daily salts unique visitors are counted with.
+//!
+//! A visitor is the SHA-256 of (the day's salt, the client's address, its
+//! user agent). The salt is 32 random bytes made on the day's first view and
+//! deleted once the day is over, so a stored hash can no longer be tied to
+//! an address, nor to the same visitor on another day. Owns table
+//! visitor_salts: the only module that writes it (the gateway makes the
+//! day's salt, the `analytics` role deletes past ones).
 
+use std::net::IpAddr;
+
+use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest as _, Sha256};
+use sqlx::PgPool;
 use time::{Date, OffsetDateTime, UtcOffset};
 use ts_rs::TS;
 use uuid::Uuid;
@@ -43,6 +55,71 @@ pub struct PageView {
     pub referrer_host: Option<String>,
     #[serde(with = "time::serde::rfc3339")]
     pub at: OffsetDateTime,
+    /// The visitor of the day `at` falls on ([`visitor_hash`], lower-case
+    /// hex); `None` when the day's salt could not be read, or in a view
+    /// published before visitors were counted.
+    #[serde(default)]
+    pub visitor: Option<String>,
+}
+
+/// The visitor a view comes from, for one day: SHA-256 of the day's salt,
+/// the address and the user agent (a NUL apart: no address contains one),
+/// in lower-case hex.
+pub fn visitor_hash(salt: &[u8], address: IpAddr, user_agent: &str) -> String {
+    let mut hash = Sha256::new();
+    hash.update(salt);
+    hash.update(address.to_string().as_bytes());
+    hash.update([0]);
+    hash.update(user_agent.as_bytes());
+    hash.finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Whether `text` is what [`visitor_hash`] writes.
+pub fn is_visitor_hash(text: &str) -> bool {
+    text.len() == 64 && text.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The salt of `day`, made (32 random bytes) if this is the day's first
+/// view; making it deletes the salts of the days before.
+pub async fn salt_for(pool: &PgPool, day: Date) -> sqlx::Result<Vec<u8>> {
+    let mut fresh = vec![0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut fresh);
+    // Twice at most: when another gateway makes the day's salt at the same
+    // instant, this statement's snapshot cannot see it, the next one can.
+    for _ in 0..2 {
+        let salt = sqlx::query_scalar!(
+            r#"with made as (
+                   insert into visitor_salts (day, salt) values ($1, $2)
+                   on conflict (day) do nothing
+                   returning salt
+               ), discarded as (
+                   delete from visitor_salts where day < $1 and exists (select from made)
+               )
+               select salt as "salt!" from made
+               union all
+               select salt from visitor_salts where day = $1
+               limit 1"#,
+            day,
+            &fresh,
+        )
+        .fetch_optional(pool)
+        .await?;
+        if let Some(salt) = salt {
+            return Ok(salt);
+        }
+    }
+    Err(sqlx::Error::RowNotFound)
+}
+
+/// Deletes the salts of the days before `today`; returns how many.
+pub async fn discard_past_salts(pool: &PgPool, today: Date) -> sqlx::Result<u64> {
+    let deleted = sqlx::query!("delete from visitor_salts where day < $1", today)
+        .execute(pool)
+        .await?;
+    Ok(deleted.rows_affected())
 }
 
 /// `GET /api/admin/analytics?from&to`: what happened between two days
@@ -103,6 +180,10 @@ pub struct DayCounts {
     pub day: String,
     #[ts(type = "number")]
     pub views: i64,
+    /// Unique visitors that day (counted within the day only: a visitor who
+    /// comes back another day is counted again).
+    #[ts(type = "number")]
+    pub visitors: i64,
     #[ts(type = "number")]
     pub chats_started: i64,
     /// Chats started that day that an agent has answered.
@@ -152,6 +233,31 @@ mod tests {
 
     fn day(d: u8) -> Date {
         Date::from_calendar_date(2026, time::Month::March, d).expect("date")
+    }
+
+    #[test]
+    fn a_visitor_is_one_hash_a_day_and_another_the_next() {
+        let address: IpAddr = "203.0.113.7".parse().expect("address");
+        let chrome = "Mozilla/5.0 Chrome/131.0";
+        let monday = [7u8; 32];
+        let tuesday = [9u8; 32];
+        let seen = visitor_hash(&monday, address, chrome);
+        assert!(is_visitor_hash(&seen), "{seen}");
+        assert_eq!(seen, visitor_hash(&monday, address, chrome));
+        assert_ne!(seen, visitor_hash(&tuesday, address, chrome));
+        assert_ne!(
+            seen,
+            visitor_hash(&monday, address, "Mozilla/5.0 Firefox/133.0")
+        );
+        let neighbour: IpAddr = "203.0.113.8".parse().expect("address");
+        assert_ne!(seen, visitor_hash(&monday, neighbour, chrome));
+        // The address and the agent cannot trade characters.
+        assert_ne!(
+            visitor_hash(&monday, "::1".parse().expect("address"), "2x"),
+            visitor_hash(&monday, "::12".parse().expect("address"), "x"),
+        );
+        assert!(!is_visitor_hash(&seen.to_uppercase()));
+        assert!(!is_visitor_hash(&seen[1..]));
     }
 
     #[test]

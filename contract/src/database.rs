@@ -8,6 +8,11 @@ use ts_rs::TS;
 
 use crate::dead_letters::DeadLetter;
 
+/// Tables whose heap (`pg_relation_size`) is at most this are counted
+/// exactly on the database page (a sequential scan of 8 MiB takes a few
+/// milliseconds); larger ones are estimated.
+pub const EXACT_COUNT_MAX_BYTES: i64 = 8 * 1024 * 1024;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -45,10 +50,12 @@ pub struct AppliedMigration {
 #[ts(export)]
 pub struct TableSize {
     pub name: String,
-    /// Postgres's estimate (`reltuples`); `null` until the table is first
-    /// analysed.
-    #[ts(type = "number | null")]
-    pub row_estimate: Option<i64>,
+    /// Rows in the table: counted (`count(*)`) when its heap is at most
+    /// [`EXACT_COUNT_MAX_BYTES`], estimated above (see `rows_estimated`).
+    #[ts(type = "number")]
+    pub rows: i64,
+    /// `rows` is an estimate (a large table), not a count.
+    pub rows_estimated: bool,
     /// Table, indexes and TOAST together.
     #[ts(type = "number")]
     pub total_bytes: i64,
@@ -74,19 +81,22 @@ pub struct StreamSummary {
 #[ts(export)]
 pub struct ConsumerSummary {
     pub name: String,
-    /// Messages matching the consumer not yet delivered.
+    /// The subjects it receives; empty when it receives the whole stream.
+    pub filter_subjects: Vec<String>,
+    /// Messages on its subjects not yet delivered to it (`num_pending`).
     #[ts(type = "number")]
     pub pending: u64,
-    /// Delivered, not yet acknowledged.
+    /// Delivered to it, not yet acknowledged (`num_ack_pending`).
     #[ts(type = "number")]
     pub ack_pending: u64,
-    /// Delivered more than once.
+    /// Of those, delivered more than once (`num_redelivered`).
     #[ts(type = "number")]
     pub redelivered: u64,
-    /// Every message up to this stream sequence is acknowledged.
+    /// Every message it receives up to this stream sequence is acknowledged.
     #[ts(type = "number")]
     pub ack_floor: u64,
-    /// The stream's last sequence minus the last one delivered to this consumer.
-    #[ts(type = "number")]
-    pub lag: u64,
+    /// Seconds since the oldest message it has not acknowledged (delivered
+    /// or not) was stored; `null` when nothing waits for it.
+    #[ts(type = "number | null")]
+    pub oldest_unacked_seconds: Option<u64>,
 }

@@ -1,20 +1,23 @@
-//! The `analytics` role: adds up page views. Gateways publish one
-//! `intake.pageview` event per page a visitor who accepted cookies opened;
-//! this role gathers them for about a second and then adds them to
-//! `page_views_daily` with one upsert per (day, path, referrer host).
+//! The `analytics` role: adds up page views and unique visitors. Gateways
+//! publish one `intake.pageview` event per page a visitor who accepted
+//! cookies opened; this role gathers them for about a second and then adds
+//! them to `page_views_daily` with one upsert per (day, path, referrer
+//! host), and each view's visitor hash to `page_visitors_daily` (a set per
+//! day). Every minute it also deletes the visitor salts of past days
+//! ([`contract::analytics::discard_past_salts`]).
 //!
 //! Exactly once, as the `views` role does it (see [`crate::batching`]):
 //! each view's id goes into `counted_page_views` in the transaction that
 //! adds it, and only ids inserted there are added.
 //!
-//! Owns tables counted_page_views and page_views_daily: the only module
-//! that writes them (pruned through [`crate::batching::prune_counted`]).
+//! Owns tables counted_page_views, page_views_daily and page_visitors_daily:
+//! the only module that writes them (pruned through [`crate::batching::prune_counted`]).
 
 use std::collections::HashMap;
 
 use anyhow::Context as _;
 use async_nats::jetstream;
-use contract::analytics::{PageView, nairobi_day};
+use contract::analytics::{PageView, discard_past_salts, is_visitor_hash, nairobi_day};
 use sqlx::PgPool;
 use time::Date;
 use tokio::task::JoinHandle;
@@ -46,19 +49,22 @@ pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
     let mut days: Vec<Date> = Vec::with_capacity(unique.len());
     let mut paths = Vec::with_capacity(unique.len());
     let mut hosts = Vec::with_capacity(unique.len());
+    let mut visitors = Vec::with_capacity(unique.len());
     for counted in unique.values() {
         ids.push(counted.view.id);
         seqs.push(i64::try_from(counted.stream_seq).unwrap_or(i64::MAX));
         days.push(nairobi_day(counted.view.at));
         paths.push(counted.view.path.as_str());
         hosts.push(counted.view.referrer_host.as_deref().unwrap_or(""));
+        visitors.push(counted.view.visitor.as_deref().unwrap_or(""));
     }
     let mut tx = pool.begin().await?;
     // Keys upserted in one order, so that two replicas never deadlock.
     let added = sqlx::query_scalar!(
         "with input as (
-             select * from unnest($1::uuid[], $2::bigint[], $3::date[], $4::text[], $5::text[])
-                 as v (view_id, stream_seq, day, path, referrer_host)
+             select * from unnest($1::uuid[], $2::bigint[], $3::date[], $4::text[], $5::text[],
+                                  $6::text[])
+                 as v (view_id, stream_seq, day, path, referrer_host, visitor)
          ), fresh as (
              insert into counted_page_views (view_id, stream_seq)
              select view_id, stream_seq from input
@@ -74,6 +80,13 @@ pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
              order by day, path, referrer_host
              on conflict (day, path, referrer_host)
              do update set views = page_views_daily.views + excluded.views
+         ), visited as (
+             insert into page_visitors_daily (day, visitor)
+             select distinct day, decode(visitor, 'hex')
+             from input join fresh using (view_id)
+             where visitor <> ''
+             order by 1, 2
+             on conflict do nothing
          )
          -- A data-modifying CTE runs to completion whether or not it is read.
          select sum(n)::bigint from per_key",
@@ -82,6 +95,7 @@ pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
         &days,
         &paths as &[&str],
         &hosts as &[&str],
+        &visitors as &[&str],
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -89,9 +103,13 @@ pub async fn record(pool: &PgPool, views: &[CountedView]) -> sqlx::Result<u64> {
     Ok(u64::try_from(added.unwrap_or(0)).unwrap_or(0))
 }
 
-/// Forgets the views at or below `ack_floor`: JetStream will not deliver
-/// them again.
+/// Forgets the views at or below `ack_floor` (JetStream will not deliver
+/// them again) and the visitor salts of the days before today.
 pub async fn prune(pool: &PgPool, ack_floor: u64) -> sqlx::Result<u64> {
+    let salts = discard_past_salts(pool, nairobi_day(time::OffsetDateTime::now_utc())).await?;
+    if salts > 0 {
+        tracing::info!(salts, "past visitor salts deleted");
+    }
     batching::prune_counted(pool, "counted_page_views", ack_floor).await
 }
 
@@ -103,6 +121,10 @@ fn parse(message: &jetstream::Message) -> anyhow::Result<CountedView> {
     anyhow::ensure!(
         view.path.starts_with('/') && view.path.chars().count() <= 300,
         "the page view's path is not a site path"
+    );
+    anyhow::ensure!(
+        view.visitor.as_deref().is_none_or(is_visitor_hash),
+        "the page view's visitor is not a visitor hash"
     );
     anyhow::ensure!(
         !view.path.contains('\0') && !view.referrer_host.as_deref().unwrap_or("").contains('\0'),

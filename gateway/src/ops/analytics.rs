@@ -2,8 +2,10 @@
 //! browser sends on each page once its visitor accepted cookies: checked,
 //! rate-limited per address, reduced (the referrer to its host) and
 //! published on `intake.pageview` for the `analytics` worker, without the
-//! request waiting for it. `GET /api/admin/analytics?from&to` reports page
-//! views, chats, registrations and contact requests per day.
+//! request waiting for it, with the day's visitor hash (see
+//! [`contract::analytics`]: neither the address nor the user agent leaves
+//! the gateway). `GET /api/admin/analytics?from&to` reports page views,
+//! unique visitors, chats, registrations and contact requests per day.
 
 use std::net::IpAddr;
 use std::sync::LazyLock;
@@ -11,7 +13,9 @@ use std::sync::LazyLock;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use bytes::Bytes;
-use contract::analytics::{AnalyticsReport, PageView, PageViewInput, nairobi_day};
+use contract::analytics::{
+    AnalyticsReport, PageView, PageViewInput, nairobi_day, salt_for, visitor_hash,
+};
 use serde::Deserialize;
 use time::{Date, OffsetDateTime};
 use utoipa::IntoParams;
@@ -131,6 +135,11 @@ async fn page_view(
         .as_deref()
         .and_then(referrer_host)
         .filter(|host| !own_hosts.iter().flatten().any(|own| own == host));
+    let user_agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|agent| agent.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
     publish(
         &state,
         PageView {
@@ -138,26 +147,36 @@ async fn page_view(
             path: input.path,
             referrer_host,
             at: OffsetDateTime::now_utc(),
+            visitor: None,
         },
         ip,
+        user_agent,
     );
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Publishes the view in the background; a lost view is logged, never an
-/// error for the visitor.
-fn publish(state: &AppState, view: PageView, ip: IpAddr) {
+/// Adds the visitor and publishes the view in the background; a lost view
+/// is logged, never an error for the visitor.
+fn publish(state: &AppState, mut view: PageView, ip: IpAddr, user_agent: String) {
+    let pool = state.pool.clone();
     let jetstream = state.jetstream.clone();
     let subject = state.namespace.intake_pageview();
-    let payload = match serde_json::to_vec(&view) {
-        Ok(payload) => Bytes::from(payload),
-        Err(error) => {
-            tracing::warn!(%error, "page view not encoded");
-            return;
-        }
-    };
-    let headers = contract::telemetry::deduplicated_headers(&view.id.to_string());
     tokio::spawn(async move {
+        match salt_for(&pool, nairobi_day(view.at)).await {
+            Ok(salt) => view.visitor = Some(visitor_hash(&salt, ip, &user_agent)),
+            // The view still counts; only its visitor does not.
+            Err(error) => {
+                tracing::warn!(%error, "no visitor salt; page view counted without its visitor")
+            }
+        }
+        let payload = match serde_json::to_vec(&view) {
+            Ok(payload) => Bytes::from(payload),
+            Err(error) => {
+                tracing::warn!(%error, "page view not encoded");
+                return;
+            }
+        };
+        let headers = contract::telemetry::deduplicated_headers(&view.id.to_string());
         let acked = match jetstream
             .publish_with_headers(subject, headers, payload)
             .await

@@ -42,12 +42,12 @@ async fn overview(
 ) -> Result<axum::Json<DatabaseOverview>, ApiError> {
     let (migrations, tables, dead_letters, counts) = tokio::try_join!(
         store::migrations(&state.pool),
-        store::tables(&state.pool),
+        store::tables(&state.pool, store::RowCounting::PAGE),
         async { Ok::<_, OpsError>(dead_letters::latest(&state.pool, LISTED_DEAD_LETTERS).await?) },
         async { Ok::<_, OpsError>(dead_letters::counts(&state.pool).await?) },
     )?;
     let (streams, streams_error) =
-        match crate::platform::bus::streams(&state.jetstream, &state.namespace).await {
+        match super::streams::streams(&state.jetstream, &state.namespace).await {
             Ok(streams) => (streams, None),
             Err(error) => {
                 // The rest of the page still helps while NATS is away.

@@ -35,7 +35,7 @@ async fn render(State(state): State<AppState>) -> String {
 /// acknowledged), and `jetstream_stream_messages`. Nothing when JetStream
 /// does not answer (`nats_connected` tells why).
 async fn jetstream(state: &AppState) -> String {
-    let streams = match crate::platform::bus::streams(&state.jetstream, &state.namespace).await {
+    let streams = match super::streams::streams(&state.jetstream, &state.namespace).await {
         Ok(streams) => streams,
         Err(error) => {
             tracing::warn!(

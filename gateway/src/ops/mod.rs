@@ -9,6 +9,7 @@ pub mod health;
 pub mod metrics;
 pub mod overview;
 pub mod store;
+pub mod streams;
 
 use utoipa_axum::router::OpenApiRouter;
 

@@ -5,7 +5,6 @@
 //! stored the message.
 
 use bytes::Bytes;
-use contract::database::{ConsumerSummary, StreamSummary};
 use uuid::Uuid;
 
 use crate::platform::error::ApiError;
@@ -182,45 +181,4 @@ pub async fn enqueue(
         return Err(ApiError::Unavailable(unavailable));
     }
     Ok(())
-}
-
-/// The streams (and key-value buckets) of this namespace with their
-/// consumers, for the database page and `/metrics`.
-pub async fn streams(
-    jetstream: &async_nats::jetstream::Context,
-    namespace: &contract::Namespace,
-) -> anyhow::Result<Vec<StreamSummary>> {
-    use futures::TryStreamExt as _;
-    let infos: Vec<_> = jetstream.streams().try_collect().await?;
-    let mut streams = Vec::new();
-    for info in infos {
-        let name = info.config.name.clone();
-        if !namespace.owns_stream(&name) {
-            continue;
-        }
-        let last_seq = info.state.last_sequence;
-        let stream = jetstream.get_stream(&name).await?;
-        let mut consumers: Vec<ConsumerSummary> = stream
-            .consumers()
-            .map_ok(|consumer| ConsumerSummary {
-                name: consumer.name,
-                pending: consumer.num_pending,
-                ack_pending: consumer.num_ack_pending as u64,
-                redelivered: consumer.num_redelivered as u64,
-                ack_floor: consumer.ack_floor.stream_sequence,
-                lag: last_seq.saturating_sub(consumer.delivered.stream_sequence),
-            })
-            .try_collect()
-            .await?;
-        consumers.sort_by(|a, b| a.name.cmp(&b.name));
-        streams.push(StreamSummary {
-            name,
-            messages: info.state.messages,
-            bytes: info.state.bytes,
-            last_seq,
-            consumers,
-        });
-    }
-    streams.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(streams)
 }

@@ -128,6 +128,7 @@ async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(p
             path: path.to_owned(),
             referrer_host: host.map(str::to_owned),
             at: OffsetDateTime::now_utc(),
+            visitor: Some(format!("{:064x}", seq % 2)),
         },
         stream_seq: seq,
     };
@@ -169,6 +170,12 @@ async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(p
             .await
             .expect("rows");
     assert_eq!(rows, [(String::new(), 3), ("news.example".to_owned(), 1)]);
+    // Four views from two visitors (odd and even sequences).
+    let visitors: i64 = sqlx::query_scalar("select count(*) from page_visitors_daily")
+        .fetch_one(&pool)
+        .await
+        .expect("visitors");
+    assert_eq!(visitors, 2);
 
     assert_eq!(
         workers::analytics::prune(&pool, 3).await.expect("pruned"),
@@ -315,6 +322,14 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
     let me: Value = admin.get("/api/user").await.json().await.expect("json");
     let agent: Uuid = me["id"].as_str().expect("id").parse().expect("uuid");
     sqlx::query(
+        "insert into page_visitors_daily (day, visitor) values
+             ('2026-03-01', sha256('a')), ('2026-03-01', sha256('b')),
+             ('2026-03-02', sha256('a')), ('2026-03-04', sha256('c'))",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("visitors");
+    sqlx::query(
         "insert into page_views_daily (day, path, referrer_host, views) values
              ('2026-03-01', '/blog', 'www.google.com', 5),
              ('2026-03-02', '/blog', '', 2),
@@ -370,9 +385,10 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let report: Value = response.json().await.expect("json");
-    let day = |date: &str, views: i64, chats: [i64; 2], registrations: i64, requests: i64| {
+    let day = |date: &str, views: [i64; 2], chats: [i64; 2], registrations: i64, requests: i64| {
         json!({
-            "day": date, "views": views, "chatsStarted": chats[0], "chatsAnswered": chats[1],
+            "day": date, "views": views[0], "visitors": views[1],
+            "chatsStarted": chats[0], "chatsAnswered": chats[1],
             "registrations": registrations, "contactRequests": requests,
         })
     };
@@ -388,9 +404,9 @@ async fn the_admin_report_counts_each_nairobi_day(pool: PgPool) {
                 { "host": "news.example", "views": 3 },
             ],
             "days": [
-                day("2026-03-01", 5, [1, 1], 0, 0),
-                day("2026-03-02", 5, [2, 1], 0, 1),
-                day("2026-03-03", 0, [0, 0], 1, 1),
+                day("2026-03-01", [5, 2], [1, 1], 0, 0),
+                day("2026-03-02", [5, 1], [2, 1], 0, 1),
+                day("2026-03-03", [0, 0], [0, 0], 1, 1),
             ],
             "medianFirstResponseSeconds": 90.0,
             "messagesPerAgent": [{ "agentId": agent, "name": "Administrator", "messages": 3 }],
@@ -461,4 +477,154 @@ async fn the_report_range_is_checked_and_admins_only(pool: PgPool) {
         user.get("/api/admin/analytics").await.status(),
         StatusCode::FORBIDDEN
     );
+}
+
+/// Views and visitors of today (Nairobi), once the views add up to `views`.
+async fn today(pool: &PgPool, views: i64) -> (i64, i64) {
+    rows_adding_up_to(pool, views).await;
+    sqlx::query_as(
+        "select (select sum(views)::bigint from page_views_daily),
+                (select count(*) from page_visitors_daily where day = $1)",
+    )
+    .bind(contract::analytics::nairobi_day(OffsetDateTime::now_utc()))
+    .fetch_one(pool)
+    .await
+    .expect("today")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_visitor_is_counted_once_a_day_and_nothing_of_them_is_kept(pool: PgPool) {
+    use futures::StreamExt as _;
+    let app = spawn_with(
+        pool,
+        Options {
+            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            ..Options::default()
+        },
+    )
+    .await;
+    start_worker(&app).await;
+    const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    let mut published = app
+        .nats
+        .subscribe(app.namespace.intake_pageview())
+        .await
+        .expect("subscribe");
+    app.nats.flush().await.expect("flush");
+    let view = |ip: &'static str, user_agent: &'static str, path: &'static str| {
+        app.client
+            .post(app.url("/api/analytics/pageview"))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .header("X-Forwarded-For", ip)
+            .header("User-Agent", user_agent)
+            .json(&json!({ "path": path }))
+            .send()
+    };
+    // One visitor on three pages, the same address with another browser,
+    // another address with the first browser.
+    for (ip, agent, path) in [
+        ("198.51.100.7", CHROME, "/"),
+        ("198.51.100.7", CHROME, "/blog"),
+        ("198.51.100.7", CHROME, "/contact"),
+        ("198.51.100.7", FIREFOX, "/about"),
+        ("198.51.100.8", CHROME, "/events"),
+    ] {
+        let response = view(ip, agent, path).await.expect("request");
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    }
+    assert_eq!(today(&app.pool, 5).await, (5, 3));
+
+    // What leaves the gateway: the day's hash, never the address or the
+    // agent. (Each view is published from a task of its own: in any order.)
+    let mut visitors = std::collections::HashMap::new();
+    for _ in 0..5 {
+        let message = tokio::time::timeout(Duration::from_secs(5), published.next())
+            .await
+            .expect("published")
+            .expect("message");
+        let text = String::from_utf8(message.payload.to_vec()).expect("utf-8");
+        assert!(
+            !text.contains("198.51.100") && !text.contains("Mozilla"),
+            "{text}"
+        );
+        let event: PageView = serde_json::from_str(&text).expect("a page view");
+        visitors.insert(event.path, event.visitor.expect("a visitor"));
+    }
+    let visitor = |path: &str| visitors[path].clone();
+    assert_eq!(visitor("/"), visitor("/blog"));
+    assert_eq!(visitor("/blog"), visitor("/contact"));
+    assert_ne!(visitor("/"), visitor("/about"), "another browser");
+    assert_ne!(visitor("/"), visitor("/events"), "another address");
+    assert_ne!(visitor("/about"), visitor("/events"));
+    // The stored visitor is that hash; only today's salt is kept.
+    let stored: Vec<String> =
+        sqlx::query_scalar("select encode(visitor, 'hex') from page_visitors_daily order by 1")
+            .fetch_all(&app.pool)
+            .await
+            .expect("visitors");
+    let mut expected = vec![visitor("/"), visitor("/about"), visitor("/events")];
+    expected.sort();
+    assert_eq!(stored, expected);
+    let salts: Vec<String> =
+        sqlx::query_scalar("select to_char(day, 'YYYY-MM-DD') from visitor_salts")
+            .fetch_all(&app.pool)
+            .await
+            .expect("salts");
+    assert_eq!(
+        salts,
+        [contract::analytics::nairobi_day(OffsetDateTime::now_utc()).to_string()]
+    );
+
+    // The report has them per day.
+    let admin = app.agent().await;
+    let report: Value = admin
+        .get("/api/admin/analytics")
+        .await
+        .json()
+        .await
+        .expect("json");
+    let days = report["days"].as_array().expect("days");
+    assert_eq!(days.last().expect("today")["visitors"], 3);
+    assert_eq!(days.last().expect("today")["views"], 5);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_salt_is_one_a_day_and_gone_the_next(pool: PgPool) {
+    use contract::analytics::{discard_past_salts, salt_for, visitor_hash};
+    let monday = time::Date::from_calendar_date(2026, time::Month::March, 2).expect("date");
+    let tuesday = monday.next_day().expect("tuesday");
+    let address = "203.0.113.9".parse().expect("address");
+
+    let salt = salt_for(&pool, monday).await.expect("salt");
+    assert_eq!(salt.len(), 32);
+    assert_eq!(
+        salt_for(&pool, monday).await.expect("salt"),
+        salt,
+        "one a day"
+    );
+    let seen_monday = visitor_hash(&salt, address, CHROME);
+
+    // The next day has its own salt, and making it deletes Monday's: the
+    // Monday hash can no longer be recomputed, so it ties to nobody.
+    let next = salt_for(&pool, tuesday).await.expect("salt");
+    assert_ne!(next, salt);
+    assert_ne!(visitor_hash(&next, address, CHROME), seen_monday);
+    let days: Vec<time::Date> = sqlx::query_scalar("select day from visitor_salts")
+        .fetch_all(&pool)
+        .await
+        .expect("salts");
+    assert_eq!(days, [tuesday]);
+
+    // The worker's minute sweep deletes a past day's salt even when no view
+    // came after it.
+    assert_eq!(discard_past_salts(&pool, tuesday).await.expect("swept"), 0);
+    assert_eq!(
+        discard_past_salts(&pool, tuesday.next_day().expect("wednesday"))
+            .await
+            .expect("swept"),
+        1
+    );
+    // Two gateways making the day's salt at once agree on one.
+    let (a, b) = tokio::join!(salt_for(&pool, monday), salt_for(&pool, monday));
+    assert_eq!(a.expect("salt"), b.expect("salt"));
 }

@@ -96,7 +96,9 @@ async fn the_overview_shows_migrations_tables_streams_and_dead_letters(pool: PgP
     assert!(names.windows(2).all(|w| w[0] <= w[1]), "by name: {names:?}");
     let users = tables.iter().find(|t| t["name"] == "users").expect("users");
     assert!(users["totalBytes"].as_i64().is_some_and(|bytes| bytes > 0));
-    assert!(users["rowEstimate"].is_null() || users["rowEstimate"].is_i64());
+    // The admin, counted (no table here was ever analysed: no autovacuum).
+    assert_eq!(users["rows"], 1);
+    assert_eq!(users["rowsEstimated"], false);
 
     assert_eq!(page["streamsError"], Value::Null);
     let streams = page["streams"].as_array().expect("streams");
@@ -115,12 +117,16 @@ async fn the_overview_shows_migrations_tables_streams_and_dead_letters(pool: PgP
     assert_eq!(intake["messages"], 3);
     assert_eq!(intake["lastSeq"], 3);
     assert!(intake["bytes"].as_u64().is_some_and(|bytes| bytes > 0));
+    let probe = &intake["consumers"][0];
     assert_eq!(
-        intake["consumers"],
-        json!([{
-            "name": "probe", "pending": 3, "ackPending": 0, "redelivered": 0,
-            "ackFloor": 0, "lag": 3,
-        }])
+        (&probe["name"], &probe["pending"], &probe["ackPending"]),
+        (&json!("probe"), &json!(3), &json!(0))
+    );
+    assert!(
+        probe["oldestUnackedSeconds"]
+            .as_u64()
+            .is_some_and(|age| age < 60),
+        "{probe}"
     );
 
     assert_eq!(page["deadLettersPending"], 1);
@@ -307,4 +313,240 @@ async fn only_admins_see_and_change_it(pool: PgPool) {
     .expect("count");
     assert_eq!(pending, 1, "nothing changed");
     assert!(audit_rows(&app.pool).await.is_empty());
+}
+
+/// A stream of this namespace beside the platform's own, on `<prefix>.probe.>`.
+async fn probe_stream(app: &TestApp) -> (jetstream::stream::Stream, String) {
+    let name = app
+        .namespace
+        .intake_stream()
+        .name
+        .replace("INTAKE", "PROBE");
+    let prefix = app
+        .namespace
+        .intake_pageview()
+        .replace(".intake.pageview", ".probe");
+    let stream = jetstream::new(app.nats.clone())
+        .create_stream(jetstream::stream::Config {
+            name: name.clone(),
+            subjects: vec![format!("{prefix}.>")],
+            ..Default::default()
+        })
+        .await
+        .expect("stream");
+    (stream, prefix)
+}
+
+/// The page's row for `consumer` of `stream`, and the stream's own summary.
+async fn consumer_row(admin: &Browser, stream: &str, consumer: &str) -> (Value, Value) {
+    let page = overview(admin).await;
+    let summary = page["streams"]
+        .as_array()
+        .expect("streams")
+        .iter()
+        .find(|s| s["name"] == stream)
+        .expect("the probe stream")
+        .clone();
+    let row = summary["consumers"]
+        .as_array()
+        .expect("consumers")
+        .iter()
+        .find(|c| c["name"] == consumer)
+        .expect("the consumer")
+        .clone();
+    (row, summary)
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_consumer_shows_only_what_waits_for_it(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let (stream, prefix) = probe_stream(&app).await;
+    let js = jetstream::new(app.nats.clone());
+    let orders = format!("{prefix}.orders");
+    let consumer: jetstream::consumer::PullConsumer = stream
+        .create_consumer(jetstream::consumer::pull::Config {
+            durable_name: Some("orders".to_owned()),
+            filter_subject: orders.clone(),
+            ..Default::default()
+        })
+        .await
+        .expect("consumer");
+    let publish = |subject: String, n: usize| {
+        let js = js.clone();
+        async move {
+            js.publish(subject, format!("message {n}").into())
+                .await
+                .expect("published")
+                .await
+                .expect("stored")
+                .sequence
+        }
+    };
+    // The first order, then (two seconds later) many messages of a subject
+    // this consumer does not receive, and two more orders.
+    let first = publish(orders.clone(), 0).await;
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    for n in 0..7 {
+        publish(format!("{prefix}.audit"), n).await;
+    }
+    let second = publish(orders.clone(), 1).await;
+    publish(orders.clone(), 2).await;
+    let stream_name = stream.cached_info().config.name.clone();
+
+    let (row, summary) = consumer_row(&admin, &stream_name, "orders").await;
+    assert_eq!(summary["messages"], 10);
+    assert_eq!(row["filterSubjects"], json!([orders]));
+    assert_eq!(
+        row["pending"], 3,
+        "the orders only, not the audit messages: {row}"
+    );
+    assert_eq!(
+        (&row["ackPending"], &row["redelivered"]),
+        (&json!(0), &json!(0))
+    );
+    assert!(row.get("lag").is_none(), "no stream-wide lag: {row}");
+    let age = row["oldestUnackedSeconds"].as_u64().expect("an age");
+    assert!((2..60).contains(&age), "the first order's age: {row}");
+
+    // Two orders delivered, the second acknowledged, the first not.
+    let mut batch = consumer
+        .fetch()
+        .max_messages(2)
+        .messages()
+        .await
+        .expect("fetch");
+    let one = batch.next().await.expect("one").expect("message");
+    let two = batch.next().await.expect("two").expect("message");
+    assert_eq!(one.info().expect("info").stream_sequence, first);
+    two.ack().await.expect("ack");
+    one.ack_with(jetstream::AckKind::Nak(None))
+        .await
+        .expect("nak");
+    // Given again: now a redelivery, still unacknowledged.
+    let again = consumer
+        .fetch()
+        .max_messages(1)
+        .messages()
+        .await
+        .expect("fetch")
+        .next()
+        .await
+        .expect("again")
+        .expect("message");
+    assert_eq!(again.info().expect("info").stream_sequence, first);
+    let (row, _) = consumer_row(&admin, &stream_name, "orders").await;
+    assert_eq!(
+        (
+            &row["pending"],
+            &row["ackPending"],
+            &row["redelivered"],
+            &row["ackFloor"]
+        ),
+        (&json!(1), &json!(1), &json!(1), &json!(0)),
+        "{row}"
+    );
+    let age = row["oldestUnackedSeconds"].as_u64().expect("an age");
+    assert!(age >= 2, "still the first order: {row}");
+
+    // The first order acknowledged: the floor passes the second, and the
+    // oldest waiting is the third order, not delivered yet and newer.
+    again.double_ack().await.expect("ack");
+    let (row, _) = consumer_row(&admin, &stream_name, "orders").await;
+    assert_eq!(row["ackFloor"], second);
+    assert_eq!(
+        (&row["pending"], &row["ackPending"]),
+        (&json!(1), &json!(0))
+    );
+    let age = row["oldestUnackedSeconds"].as_u64().expect("an age");
+    assert!(age < 2, "the third order: {row}");
+
+    let last = consumer
+        .fetch()
+        .max_messages(1)
+        .messages()
+        .await
+        .expect("fetch")
+        .next()
+        .await
+        .expect("the third")
+        .expect("message");
+    last.double_ack().await.expect("ack");
+    let (row, _) = consumer_row(&admin, &stream_name, "orders").await;
+    assert_eq!(
+        (
+            &row["pending"],
+            &row["ackPending"],
+            &row["oldestUnackedSeconds"]
+        ),
+        (&json!(0), &json!(0), &Value::Null),
+        "nothing waits: {row}"
+    );
+    stream_cleanup(&app, &stream_name).await;
+}
+
+async fn stream_cleanup(app: &TestApp, name: &str) {
+    jetstream::new(app.nats.clone())
+        .delete_stream(name)
+        .await
+        .expect("stream deleted");
+}
+
+/// Adds `rows` rows to `counted_page_views` (never analysed).
+async fn add_counted_views(pool: &PgPool, from: i64, rows: i64) {
+    sqlx::query(
+        "insert into counted_page_views (view_id, stream_seq)
+         select gen_random_uuid(), n from generate_series($1::bigint, $2::bigint) n",
+    )
+    .bind(from)
+    .bind(from + rows - 1)
+    .execute(pool)
+    .await
+    .expect("rows");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn rows_are_counted_when_small_and_estimated_when_large(pool: PgPool) {
+    use gateway::ops::store::{RowCounting, tables};
+    let rows_of = |tables: &[contract::database::TableSize], name: &str| {
+        let table = tables.iter().find(|t| t.name == name).expect("table");
+        (table.rows, table.rows_estimated)
+    };
+    add_counted_views(&pool, 1, 100_000).await;
+    // Never analysed (this Postgres runs without autovacuum, and a test
+    // database is new): reltuples says nothing.
+    let reltuples: f32 =
+        sqlx::query_scalar("select reltuples from pg_class where relname = 'counted_page_views'")
+            .fetch_one(&pool)
+            .await
+            .expect("reltuples");
+    assert!(reltuples <= 0.0, "not analysed: {reltuples}");
+
+    // At the page's threshold (8 MiB) this table is small: counted.
+    let counted = tables(&pool, RowCounting::PAGE).await.expect("tables");
+    assert_eq!(rows_of(&counted, "counted_page_views"), (100_000, false));
+    assert_eq!(rows_of(&counted, "page_views_daily"), (0, false));
+
+    // With a 64 kB threshold it is large: a sample of about 300 of its
+    // ~700 pages, scaled up.
+    let small = RowCounting {
+        exact_max_bytes: 64 * 1024,
+        sample_pages: 300.0,
+    };
+    let sampled = tables(&pool, small).await.expect("tables");
+    let (rows, estimated) = rows_of(&sampled, "counted_page_views");
+    assert!(estimated);
+    assert!((80_000..=120_000).contains(&rows), "sampled: {rows}");
+    assert_eq!(rows_of(&sampled, "page_views_daily"), (0, false));
+
+    // Analysed once, then doubled: the planner's density times today's pages.
+    sqlx::query("analyze counted_page_views")
+        .execute(&pool)
+        .await
+        .expect("analyze");
+    add_counted_views(&pool, 100_001, 100_000).await;
+    let scaled = tables(&pool, small).await.expect("tables");
+    let (rows, estimated) = rows_of(&scaled, "counted_page_views");
+    assert!(estimated);
+    assert!((190_000..=210_000).contains(&rows), "scaled: {rows}");
 }

@@ -2,22 +2,27 @@
 
 export type ConsumerSummary = { name: string, 
 /**
- * Messages matching the consumer not yet delivered.
+ * The subjects it receives; empty when it receives the whole stream.
+ */
+filterSubjects: Array<string>, 
+/**
+ * Messages on its subjects not yet delivered to it (`num_pending`).
  */
 pending: number, 
 /**
- * Delivered, not yet acknowledged.
+ * Delivered to it, not yet acknowledged (`num_ack_pending`).
  */
 ackPending: number, 
 /**
- * Delivered more than once.
+ * Of those, delivered more than once (`num_redelivered`).
  */
 redelivered: number, 
 /**
- * Every message up to this stream sequence is acknowledged.
+ * Every message it receives up to this stream sequence is acknowledged.
  */
 ackFloor: number, 
 /**
- * The stream's last sequence minus the last one delivered to this consumer.
+ * Seconds since the oldest message it has not acknowledged (delivered
+ * or not) was stored; `null` when nothing waits for it.
  */
-lag: number, };
+oldestUnackedSeconds: number | null, };

@@ -7,7 +7,12 @@ export type DayCounts = {
 /**
  * `YYYY-MM-DD`.
  */
-day: string, views: number, chatsStarted: number, 
+day: string, views: number, 
+/**
+ * Unique visitors that day (counted within the day only: a visitor who
+ * comes back another day is counted again).
+ */
+visitors: number, chatsStarted: number, 
 /**
  * Chats started that day that an agent has answered.
  */

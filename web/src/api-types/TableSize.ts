@@ -2,10 +2,14 @@
 
 export type TableSize = { name: string, 
 /**
- * Postgres's estimate (`reltuples`); `null` until the table is first
- * analysed.
+ * Rows in the table: counted (`count(*)`) when its heap is at most
+ * [`EXACT_COUNT_MAX_BYTES`], estimated above (see `rows_estimated`).
  */
-rowEstimate: number | null, 
+rows: number, 
+/**
+ * `rows` is an estimate (a large table), not a count.
+ */
+rowsEstimated: boolean, 
 /**
  * Table, indexes and TOAST together.
  */

@@ -29,9 +29,9 @@ function report(from: string, to: string, views: number): AnalyticsReport {
     topReferrers: views ? [{ host: 'www.google.com', views: 2 }] : [],
     days: [
       views
-        ? { day: from, views, chatsStarted: 3, chatsAnswered: 2, registrations: 1, contactRequests: 4 }
-        : { day: from, views: 0, chatsStarted: 0, chatsAnswered: 0, registrations: 0, contactRequests: 0 },
-      { day: to, views: 0, chatsStarted: 0, chatsAnswered: 0, registrations: 0, contactRequests: 0 },
+        ? { day: from, views, visitors: 5, chatsStarted: 3, chatsAnswered: 2, registrations: 1, contactRequests: 4 }
+        : { day: from, views: 0, visitors: 0, chatsStarted: 0, chatsAnswered: 0, registrations: 0, contactRequests: 0 },
+      { day: to, views: 0, visitors: 0, chatsStarted: 0, chatsAnswered: 0, registrations: 0, contactRequests: 0 },
     ].filter((_day, index) => index === 0 || from !== to),
     medianFirstResponseSeconds: views ? 90 : null,
     messagesPerAgent: views ? [{ agentId: sampleUser.id, name: 'Amina Otieno', messages: 5 }] : [],
@@ -62,13 +62,15 @@ describe('/admin/analytics', () => {
     expect(reportCalls(fetch)).toEqual([`/api/admin/analytics?from=${expected.from}&to=${expected.to}`]);
     const views = screen.getByText('Page views', { selector: 'dt' }).parentElement!;
     expect(within(views).getByText('7')).toBeInTheDocument();
+    const visitors = screen.getByText('Unique visitors', { selector: 'dt' }).parentElement!;
+    expect(within(visitors).getByText('5')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Top pages' })).getByRole('cell', { name: '/blog' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Top referrers' })).getByText('www.google.com')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Messages per agent' })).getByText('Amina Otieno')).toBeInTheDocument();
     const ratings = within(screen.getByRole('table', { name: 'Chat ratings per agent and week' }));
     expect(ratings.getByText('2026-03-02')).toBeInTheDocument();
     expect(ratings.getByText('4.5')).toBeInTheDocument();
-    expect(await screen.findByText('Page views per day')).toBeInTheDocument();
+    expect(await screen.findByText('Page views and unique visitors per day')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Per day' })).toBeInTheDocument();
   });
 

@@ -13,10 +13,15 @@ import { count, DataTable } from './analytics-tables';
 const AnalyticsCharts = lazy(() => import('./analytics-charts'));
 
 function Summary({ report }: { report: AnalyticsReport }) {
-  const total = (key: 'chatsStarted' | 'chatsAnswered' | 'registrations' | 'contactRequests') =>
+  const total = (key: 'visitors' | 'chatsStarted' | 'chatsAnswered' | 'registrations' | 'contactRequests') =>
     report.days.reduce((sum, day) => sum + day[key], 0);
-  const items = [
+  const items: { label: string; value: string; help?: string }[] = [
     { label: 'Page views', value: count(report.totalViews) },
+    {
+      label: 'Unique visitors',
+      value: count(total('visitors')),
+      help: 'Counted per day and added up: a visitor who returns on another day counts again.',
+    },
     { label: 'Chats started', value: count(total('chatsStarted')) },
     { label: 'Chats answered', value: count(total('chatsAnswered')) },
     { label: 'Median first response', value: duration(report.medianFirstResponseSeconds) },
@@ -24,11 +29,12 @@ function Summary({ report }: { report: AnalyticsReport }) {
     { label: 'Contact requests', value: count(total('contactRequests')) },
   ];
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
           <dt className="text-sm text-gray-700 dark:text-gray-300">{item.label}</dt>
           <dd className="mt-1 text-2xl font-bold">{item.value}</dd>
+          {item.help && <dd className="mt-1 text-xs text-gray-700 dark:text-gray-300">{item.help}</dd>}
         </div>
       ))}
     </dl>
@@ -63,7 +69,11 @@ function Report({ report }: { report: AnalyticsReport }) {
         <DataTable
           caption="Top referrers"
           columns={[
-            { header: 'Site', cell: (row) => row.host },
+            {
+              header: 'Site',
+              help: 'The site a visitor came from: its host only, this site left out.',
+              cell: (row) => row.host,
+            },
             { header: 'Views', cell: (row) => count(row.views), numeric: true },
           ]}
           rows={report.topReferrers}
@@ -101,6 +111,7 @@ function Report({ report }: { report: AnalyticsReport }) {
             columns={[
               { header: 'Day', cell: (row) => row.day },
               { header: 'Page views', cell: (row) => count(row.views), numeric: true },
+              { header: 'Unique visitors', cell: (row) => count(row.visitors), numeric: true },
               { header: 'Chats started', cell: (row) => count(row.chatsStarted), numeric: true },
               { header: 'Chats answered', cell: (row) => count(row.chatsAnswered), numeric: true },
               { header: 'Registrations', cell: (row) => count(row.registrations), numeric: true },

@@ -25,8 +25,8 @@ function overview(letters = [letter]): DatabaseOverview {
       { version: 20261122130000, description: 'create users', installedOn: '2026-11-22T13:00:00Z', success: true },
     ],
     tables: [
-      { name: 'users', rowEstimate: 12, totalBytes: 65_536 },
-      { name: 'page_views_daily', rowEstimate: null, totalBytes: 16_384 },
+      { name: 'users', rows: 12, rowsEstimated: false, totalBytes: 65_536 },
+      { name: 'chat_messages', rows: 1_234_567, rowsEstimated: true, totalBytes: 412_000_000 },
     ],
     streams: [
       {
@@ -34,7 +34,26 @@ function overview(letters = [letter]): DatabaseOverview {
         messages: 40,
         bytes: 20_000,
         lastSeq: 40,
-        consumers: [{ name: 'chat', pending: 2, ackPending: 1, redelivered: 0, ackFloor: 37, lag: 2 }],
+        consumers: [
+          {
+            name: 'chat',
+            filterSubjects: ['nyota.chat.send.*'],
+            pending: 2,
+            ackPending: 1,
+            redelivered: 0,
+            ackFloor: 37,
+            oldestUnackedSeconds: 125,
+          },
+          {
+            name: 'idle',
+            filterSubjects: [],
+            pending: 0,
+            ackPending: 0,
+            redelivered: 0,
+            ackFloor: 40,
+            oldestUnackedSeconds: null,
+          },
+        ],
       },
     ],
     streamsError: null,
@@ -67,11 +86,24 @@ describe('/admin/database', () => {
     const letters = await screen.findByRole('table', { name: 'Waiting dead letters, newest first' });
     expect(within(letters).getByText(letter.error)).toBeInTheDocument();
     expect(within(letters).getByText('Bad data')).toBeInTheDocument();
-    const chat = screen.getByRole('table', { name: 'CHAT: 40 messages, 20.0 kB, last sequence 40' });
-    expect(within(chat).getByRole('row', { name: 'chat 2 1 0 37 2' })).toBeInTheDocument();
+    const chat = screen.getByRole('table', {
+      name: 'CHAT: 40 messages stored (all subjects), 20.0 kB, last sequence 40',
+    });
+    expect(within(chat).getByRole('row', { name: 'chat nyota.chat.send.* 2 1 0 2 min 37' })).toBeInTheDocument();
+    expect(within(chat).getByRole('row', { name: 'idle every subject 0 0 0 — 40' })).toBeInTheDocument();
+    // Each figure says what it means, on the column and in words beside it.
+    expect(within(chat).getByRole('columnheader', { name: 'Not delivered' })).toHaveAttribute(
+      'title',
+      'Messages on the subjects it receives that it has not been given yet.',
+    );
+    const legend = screen.getByLabelText('What the consumer figures mean');
+    for (const figure of ['Not delivered', 'Unacknowledged', 'Redelivered', 'Oldest waiting', 'Ack floor']) {
+      expect(within(legend).getByText(figure, { selector: 'dt' }).nextElementSibling?.textContent).toMatch(/\w+/);
+    }
     const tables = screen.getByRole('table', { name: /Tables of the public schema/ });
-    expect(within(tables).getByText('≈ 12')).toBeInTheDocument();
-    expect(within(tables).getByText('Not analysed yet')).toBeInTheDocument();
+    expect(within(tables).getByRole('row', { name: 'users 12 65.5 kB' })).toBeInTheDocument();
+    expect(within(tables).getByRole('row', { name: 'chat_messages ≈ 1.2 M, estimated 412.0 MB' })).toBeInTheDocument();
+    expect(within(tables).queryByText(/Not analysed/)).toBeNull();
     const migrations = screen.getByRole('table', { name: '1 applied migrations, oldest first' });
     expect(within(migrations).getByText('create users')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import type { ConsumerSummary } from '@/api-types/ConsumerSummary';
 import type { DatabaseOverview } from '@/api-types/DatabaseOverview';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,43 @@ import { useDatabaseOverview } from '../api/database-overview';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { count, DataTable } from './analytics-tables';
 import { DeadLetters } from './database-dead-letters';
-import { bytes, when } from './database-format';
+import { bytes, tableRows, waited, when } from './database-format';
+
+/** The consumer figures, each with what it means. */
+const consumerFigures = {
+  pending: {
+    header: 'Not delivered',
+    help: 'Messages on the subjects it receives that it has not been given yet.',
+  },
+  ackPending: {
+    header: 'Unacknowledged',
+    help: 'Given to it and not acknowledged yet: being worked on, or to be given again.',
+  },
+  redelivered: {
+    header: 'Redelivered',
+    help: 'Of the unacknowledged, those given more than once: its worker failed or was slow.',
+  },
+  oldest: {
+    header: 'Oldest waiting',
+    help: 'How long ago the oldest message it has not acknowledged (given or not) arrived.',
+  },
+  ackFloor: {
+    header: 'Ack floor',
+    help: 'Every message it receives up to this stream sequence is acknowledged.',
+  },
+} as const;
+
+function ConsumerName({ consumer }: { consumer: ConsumerSummary }) {
+  return (
+    <>
+      {/* Whole names: on a narrow screen the table scrolls rather than break them. */}
+      <span className="font-medium whitespace-nowrap">{consumer.name}</span>{' '}
+      <span className="block text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
+        {consumer.filterSubjects.length === 0 ? 'every subject' : consumer.filterSubjects.join(', ')}
+      </span>
+    </>
+  );
+}
 
 function Streams({ overview }: { overview: DatabaseOverview }) {
   return (
@@ -15,6 +52,18 @@ function Streams({ overview }: { overview: DatabaseOverview }) {
       <h2 id="streams-heading" className="text-2xl font-semibold">
         Streams and consumers
       </h2>
+      <p className="text-gray-700 dark:text-gray-300">
+        A stream stores messages of several subjects; each consumer receives only its own, and its figures count only
+        those.
+      </p>
+      <dl aria-label="What the consumer figures mean" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {Object.values(consumerFigures).map((figure) => (
+          <div key={figure.header} className="contents">
+            <dt className="font-semibold">{figure.header}</dt>
+            <dd className="mb-2 text-gray-700 sm:mb-0 dark:text-gray-300">{figure.help}</dd>
+          </div>
+        ))}
+      </dl>
       {overview.streamsError && <Alert title="Streams unavailable">{overview.streamsError}</Alert>}
       {!overview.streamsError && overview.streams.length === 0 && (
         <p className="text-gray-700 dark:text-gray-300">No JetStream stream exists yet.</p>
@@ -22,14 +71,14 @@ function Streams({ overview }: { overview: DatabaseOverview }) {
       {overview.streams.map((stream) => (
         <DataTable
           key={stream.name}
-          caption={`${stream.name}: ${count(stream.messages)} messages, ${bytes(stream.bytes)}, last sequence ${count(stream.lastSeq)}`}
+          caption={`${stream.name}: ${count(stream.messages)} messages stored (all subjects), ${bytes(stream.bytes)}, last sequence ${count(stream.lastSeq)}`}
           columns={[
-            { header: 'Consumer', cell: (row) => row.name },
-            { header: 'Pending', cell: (row) => count(row.pending), numeric: true },
-            { header: 'Ack pending', cell: (row) => count(row.ackPending), numeric: true },
-            { header: 'Redelivered', cell: (row) => count(row.redelivered), numeric: true },
-            { header: 'Ack floor', cell: (row) => count(row.ackFloor), numeric: true },
-            { header: 'Lag', cell: (row) => count(row.lag), numeric: true },
+            { header: 'Consumer', cell: (row) => <ConsumerName consumer={row} /> },
+            { ...consumerFigures.pending, cell: (row) => count(row.pending), numeric: true },
+            { ...consumerFigures.ackPending, cell: (row) => count(row.ackPending), numeric: true },
+            { ...consumerFigures.redelivered, cell: (row) => count(row.redelivered), numeric: true },
+            { ...consumerFigures.oldest, cell: (row) => waited(row.oldestUnackedSeconds), numeric: true },
+            { ...consumerFigures.ackFloor, cell: (row) => count(row.ackFloor), numeric: true },
           ]}
           rows={stream.consumers}
           rowKey={(row) => row.name}
@@ -50,15 +99,21 @@ function Overview({ overview }: { overview: DatabaseOverview }) {
           Tables
         </h2>
         <DataTable
-          caption="Tables of the public schema (rows are Postgres's estimate)"
+          caption="Tables of the public schema: rows counted, or estimated for tables over 8 MiB"
           columns={[
             { header: 'Table', cell: (row) => row.name },
             {
               header: 'Rows',
-              cell: (row) => (row.rowEstimate === null ? 'Not analysed yet' : `≈ ${count(row.rowEstimate)}`),
+              help: 'Counted exactly when the table holds at most 8 MiB of rows; estimated from a sample or the last ANALYZE above.',
+              cell: (row) => tableRows(row.rows, row.rowsEstimated),
               numeric: true,
             },
-            { header: 'Size', cell: (row) => bytes(row.totalBytes), numeric: true },
+            {
+              header: 'Size',
+              help: 'The table, its indexes and its TOAST data together, on disk.',
+              cell: (row) => bytes(row.totalBytes),
+              numeric: true,
+            },
           ]}
           rows={overview.tables}
           rowKey={(row) => row.name}

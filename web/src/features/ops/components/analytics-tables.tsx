@@ -5,6 +5,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Numbers line up on the right. */
   numeric?: boolean;
+  /** What the column means, in one line (shown on hover). */
+  help?: string;
 }
 
 /** A captioned table with an empty text instead of an empty body. */
@@ -28,7 +30,12 @@ export function DataTable<Row>({
         <thead>
           <tr className="border-b border-gray-200 dark:border-gray-700">
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`px-4 py-2 font-medium ${column.numeric ? 'text-right' : ''}`}>
+              <th
+                key={column.header}
+                scope="col"
+                title={column.help}
+                className={`px-4 py-2 font-medium ${column.numeric ? 'text-right' : ''}`}
+              >
                 {column.header}
               </th>
             ))}
