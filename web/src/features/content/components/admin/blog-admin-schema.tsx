@@ -220,9 +220,10 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
         name: 'status',
         label: 'Status',
         options: [
-          { value: 'draft', label: 'Draft: only admins see it' },
-          { value: 'published', label: 'Published: public from the publication time' },
+          { value: 'draft', label: 'Draft' },
+          { value: 'published', label: 'Published' },
         ],
+        hint: 'A draft is seen by admins only; a published post is public from its publication time.',
       },
       {
         kind: 'input',
