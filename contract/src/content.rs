@@ -62,6 +62,87 @@ pub struct BlogPost {
     #[ts(type = "number")]
     pub uvm: i64,
     pub featured: bool,
+    /// Draft or published; a published post is public from `publishedAt`.
+    pub status: PostStatus,
+    /// How `fullContent` is written: `markdown`, or `plain` for posts written
+    /// before Markdown (each newline a line break).
+    pub content_format: ContentFormat,
+    /// `fullContent` rendered and sanitised by the server (what the page
+    /// shows); `null` in lists.
+    pub content_html: Option<String>,
+    /// Whether `readTime` was computed from the word count (no read time set).
+    pub read_time_auto: bool,
+}
+
+/// Whether a post is public (from its `publishedAt`) or a draft only admins
+/// see.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum PostStatus {
+    Draft,
+    Published,
+}
+
+/// How a post's content is written.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum ContentFormat {
+    /// Text written before Markdown: shown escaped, newlines as line breaks.
+    Plain,
+    /// CommonMark with tables and strikethrough.
+    Markdown,
+}
+
+/// The body of `POST /api/admin/blog/preview`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogPreviewInput {
+    pub full_content: String,
+    /// Default `markdown`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub content_format: Option<ContentFormat>,
+}
+
+/// `POST /api/admin/blog/preview`: the content as the post's page will show
+/// it, and the read time it would get.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogPreview {
+    pub html: String,
+    pub words: u32,
+    /// E.g. `3 min read`.
+    pub read_time: String,
 }
 
 /// `GET /api/blog`.
@@ -146,11 +227,12 @@ pub struct BlogPostInput {
     pub full_content: String,
     pub category: String,
     pub author: String,
-    /// RFC 3339; now when absent.
+    /// RFC 3339; now when absent. A published post with a later time is
+    /// public from then.
     #[serde(default)]
     #[ts(optional)]
     pub published_at: Option<String>,
-    /// Default `5 min read`.
+    /// Absent: computed from the word count (about 200 words a minute).
     #[serde(default)]
     #[ts(optional)]
     pub read_time: Option<String>,
@@ -163,6 +245,14 @@ pub struct BlogPostInput {
     #[serde(default)]
     #[ts(optional)]
     pub featured: Option<bool>,
+    /// Absent: `published` for a new post, unchanged on update.
+    #[serde(default)]
+    #[ts(optional)]
+    pub status: Option<PostStatus>,
+    /// Absent: `markdown` for a new post, unchanged on update.
+    #[serde(default)]
+    #[ts(optional)]
+    pub content_format: Option<ContentFormat>,
 }
 
 /// The body of `POST /api/admin/events` and `PUT /api/admin/events/{id}`.

@@ -31,7 +31,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 test.afterAll(async () => {
   // Whatever this run made, in the browser or through the API.
-  const posts = await (await api.get(`/api/blog?limit=1000&search=${tag}`)).json();
+  const posts = await (await api.get(`/api/admin/blog?limit=1000&search=${tag}`)).json();
   for (const post of posts.posts as Array<{ id: string }>) await api.delete(`/api/admin/blog/${post.id}`);
   const events = await (await api.get(`/api/events?limit=1000&search=${tag}`)).json();
   for (const event of events.events as Array<{ id: string }>) await api.delete(`/api/admin/events/${event.id}`);
@@ -84,7 +84,7 @@ async function uploadThroughChooser(page: Page, button: string, name: string) {
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: png });
 }
 
-test('an admin writes a post with an uploaded image; a visitor finds it by search and category, opens and shares it', async ({
+test('an admin writes a Markdown post with uploaded images, previews and publishes it; a visitor finds it rendered, and shares it', async ({
   page,
   browser,
   baseURL,
@@ -102,9 +102,27 @@ test('an admin writes a post with an uploaded image; a visitor finds it by searc
   await expect(preview.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await main.getByRole('combobox', { name: 'Category' }).fill(blogCategory);
   await main.getByRole('textbox', { name: 'Excerpt' }).fill('Why keeping data in Africa matters.');
-  await main.getByRole('textbox', { name: 'Content' }).fill('First paragraph.\nSecond line <b>stays text</b>.');
+  const content = main.getByRole('textbox', { name: 'Content' });
+  await content.fill(
+    '## Why residency matters\n\nKeeping data **in Kenya** helps. Read [the Act](https://www.odpc.go.ke/).\n\nSecond line <b>stays text</b>.\n',
+  );
+  // Rendered by the server, as the page will be.
+  await expect(preview.getByRole('heading', { level: 3, name: 'Why residency matters' })).toBeVisible();
+  await expect(preview.locator('strong', { hasText: 'in Kenya' })).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'the Act' })).toHaveAttribute('rel', 'noopener nofollow');
   await expect(preview).toContainText('Second line <b>stays text</b>.');
+  await expect(preview.locator('b')).toHaveCount(0);
   await expect(preview).toContainText(blogCategory);
+  await expect(main.getByText(/^Saved \d{2}:\d{2} on this device$/)).toBeVisible();
+
+  // An image uploaded into the text lands at the cursor as Markdown.
+  await content.press('End');
+  await uploadThroughChooser(page, 'Insert image', `rack-${tag}.png`);
+  await expect(content).toHaveValue(/!\[rack-e2e[^\]]*\]\(\/objects\/[0-9a-f-]+\)/);
+  const inlineUrl = (await content.inputValue()).match(/\((\/objects\/[0-9a-f-]+)\)/)![1]!;
+  const inlineImage = preview.locator(`img[src="${inlineUrl}"]`);
+  await expect(inlineImage).toBeVisible();
+  await imageLoaded(inlineImage);
 
   await uploadThroughChooser(page, 'Upload image', `okapi-${tag}.png`);
   const imageField = main.getByRole('textbox', { name: 'Image' });
@@ -114,6 +132,7 @@ test('an admin writes a post with an uploaded image; a visitor finds it by searc
   await expect(previewImage).toHaveAttribute('src', imageUrl);
   await imageLoaded(previewImage);
 
+  await main.getByRole('combobox', { name: 'Status' }).selectOption('published');
   await main.getByRole('button', { name: 'Create post' }).click();
   await expect(page.getByText('Post created', { exact: true })).toBeVisible();
   await expect(main.getByRole('table', { name: 'Blog posts' }).getByRole('rowheader', { name: title })).toBeVisible();
@@ -130,7 +149,16 @@ test('an admin writes a post with an uploaded image; a visitor finds it by searc
   await expect(latest.getByRole('article')).toHaveCount(1);
   await latest.getByRole('link', { name: title, exact: true }).click();
   await expect(vmain.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(vmain.getByRole('heading', { level: 3, name: 'Why residency matters' })).toBeVisible();
+  await expect(vmain.locator('article strong', { hasText: 'in Kenya' })).toBeVisible();
+  const link = vmain.getByRole('link', { name: 'the Act' });
+  await expect(link).toHaveAttribute('href', 'https://www.odpc.go.ke/');
+  await expect(link).toHaveAttribute('rel', 'noopener nofollow');
   await expect(vmain).toContainText('Second line <b>stays text</b>.');
+  await expect(vmain.locator('article b')).toHaveCount(0);
+  await imageLoaded(vmain.locator(`article img[src="${inlineUrl}"]`));
+  // A new post has no views yet: no "0 views".
+  await expect(vmain.getByText(/\bviews?\b/)).toHaveCount(0);
   const image = vmain.getByRole('img', { name: title });
   await expect(image).toHaveAttribute('src', imageUrl);
   await imageLoaded(image);

@@ -9,10 +9,16 @@
 //! A read that raced a change must not put its stale answer back after the
 //! change cleared the cache: each clear bumps a generation first, and an
 //! answer computed under an older generation is dropped again.
+//!
+//! A post scheduled for later becomes public at its `published_at` with no
+//! write to announce it: the cache remembers when the next one is due (one
+//! query after each clear) and clears itself when a post read finds that
+//! time has come, so the post appears on time rather than up to the time to
+//! live later.
 
 use std::hash::Hash;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::http::{HeaderValue, StatusCode};
@@ -77,10 +83,17 @@ const MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// outlives this.
 const TIME_TO_LIVE: Duration = Duration::from_secs(60);
 
+/// `next_publish` before the next scheduled post has been looked up.
+const UNKNOWN: i64 = i64::MIN;
+/// `next_publish` when no post is scheduled.
+const NOTHING_SCHEDULED: i64 = i64::MAX;
+
 #[derive(Clone)]
 pub struct ContentCache {
     answers: moka::future::Cache<Key, Answer>,
     generation: Arc<AtomicU64>,
+    /// When the next scheduled post becomes public, in Unix milliseconds.
+    next_publish: Arc<AtomicI64>,
 }
 
 impl Default for ContentCache {
@@ -95,6 +108,7 @@ impl Default for ContentCache {
         ContentCache {
             answers,
             generation: Arc::new(AtomicU64::new(0)),
+            next_publish: Arc::new(AtomicI64::new(UNKNOWN)),
         }
     }
 }
@@ -128,8 +142,40 @@ impl ContentCache {
     /// Forgets every answer.
     pub fn clear(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
+        self.next_publish.store(UNKNOWN, Ordering::Release);
         self.answers.invalidate_all();
     }
+
+    /// Call before answering from the cache anything that shows posts:
+    /// clears it when a scheduled post's time has come, and learns when the
+    /// next one is due after a clear.
+    pub async fn keep_schedule(&self, pool: &sqlx::PgPool) -> sqlx::Result<()> {
+        let now = unix_millis(time::OffsetDateTime::now_utc());
+        let due = self.next_publish.load(Ordering::Acquire);
+        if due != UNKNOWN && now < due {
+            return Ok(());
+        }
+        if due != UNKNOWN {
+            self.clear();
+        }
+        let generation = self.generation.load(Ordering::Acquire);
+        let next = super::store::next_scheduled(pool)
+            .await?
+            .map_or(NOTHING_SCHEDULED, unix_millis);
+        let _ =
+            self.next_publish
+                .compare_exchange(UNKNOWN, next, Ordering::AcqRel, Ordering::Acquire);
+        if self.generation.load(Ordering::Acquire) != generation {
+            // A write cleared the cache meanwhile: it may have scheduled
+            // another post, so look again next time.
+            self.next_publish.store(UNKNOWN, Ordering::Release);
+        }
+        Ok(())
+    }
+}
+
+fn unix_millis(at: time::OffsetDateTime) -> i64 {
+    i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
 }
 
 /// Subscribes before returning (so no change published after start-up is

@@ -1,10 +1,11 @@
 //! Blog posts, events and uploaded images: the public read API with its
 //! cache ([`read`], [`cache`]), the admin's writes and their rules
-//! ([`mod@write`], [`rules`]), uploads and the objects they serve ([`uploads`]),
+//! ([`mod@write`], [`rules`]), Markdown rendered and sanitised ([`markdown`]), uploads and the objects they serve ([`uploads`]),
 //! blog views ([`views`]), and every query behind them ([`store`]).
 
 pub mod cache;
 pub mod error;
+pub mod markdown;
 pub mod read;
 pub mod rules;
 pub mod store;

@@ -52,7 +52,7 @@ const MAX_SEARCH_CHARS: usize = 200;
 pub const MAX_CATEGORY_CHARS: usize = 60;
 
 impl RawList {
-    fn validate(&self) -> Result<ListQuery, ApiError> {
+    pub(super) fn validate(&self) -> Result<ListQuery, ApiError> {
         let bad = |message: &str| ApiError::BadRequest(message.to_owned());
         let page = params::page(self.page.as_ref())?;
         let limit = match given(self.limit.as_ref()) {
@@ -81,6 +81,7 @@ impl RawList {
             limit,
             terms,
             category,
+            everything: false,
         })
     }
 
@@ -141,7 +142,8 @@ pub fn parse_id(id: &str) -> Option<Uuid> {
     Uuid::parse_str(id).ok()
 }
 
-/// Published posts, newest first (cached, with an ETag).
+/// Published posts whose time has come, newest first (cached, with an
+/// ETag).
 #[utoipa::path(get, path = "/blog", tag = "content",
     params(
         ("page" = Option<u32>, Query, minimum = 1, description = "Page, from 1"),
@@ -160,6 +162,7 @@ async fn list_posts(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let query = raw.validate()?;
+    state.content.keep_schedule(&state.pool).await?;
     let answer = state
         .content
         .get_or_compute(Key::Posts(query.clone()), async {
@@ -192,7 +195,8 @@ where
         .await
 }
 
-/// One post; a view by a person counts towards its views.
+/// One published post whose time has come (a draft or a post scheduled for
+/// later is 404); a view by a person counts towards its views.
 #[utoipa::path(get, path = "/blog/{id}", tag = "content",
     params(("id" = Uuid, Path, description = "The post id")),
     security((), ("session" = [])),
@@ -208,6 +212,7 @@ async fn get_post(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let id = parse_id(&id).ok_or(ContentError::NoSuchPost)?;
+    state.content.keep_schedule(&state.pool).await?;
     let answer = one_item(
         &state,
         Key::Post(id),
@@ -238,6 +243,7 @@ async fn get_image_data(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let id = parse_id(&id).ok_or(ContentError::NoSuchPost)?;
+    state.content.keep_schedule(&state.pool).await?;
     let answer = one_item(
         &state,
         Key::ImageData(id),

@@ -1,9 +1,12 @@
 //! What a post or an event must be: the input rules of the admin's writes.
 
-use contract::content::{BlogPostInput, EventInput};
+use contract::content::{BlogPostInput, BlogPreviewInput, EventInput};
 
 use super::read::MAX_CATEGORY_CHARS;
 use crate::platform::input::{self, Input, InputError};
+
+/// The longest post content, in characters.
+pub const MAX_CONTENT_CHARS: usize = 100_000;
 
 impl Input for BlogPostInput {
     const LABELS: &'static [(&'static str, &'static str)] = &[
@@ -17,6 +20,8 @@ impl Input for BlogPostInput {
         ("image", "Image"),
         ("sourceUrl", "Source URL"),
         ("featured", "Featured"),
+        ("status", "Status"),
+        ("contentFormat", "Content format"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -31,7 +36,7 @@ impl Input for BlogPostInput {
                 .value(),
             full_content: input::multiline("Content", self.full_content)?
                 .required()?
-                .max_chars(100_000)?
+                .max_chars(MAX_CONTENT_CHARS)?
                 .value(),
             category: input::text("Category", self.category)?
                 .required()?
@@ -48,6 +53,26 @@ impl Input for BlogPostInput {
             image: link("Image", self.image)?,
             source_url: link("Source URL", self.source_url)?,
             featured: self.featured,
+            status: self.status,
+            content_format: self.content_format,
+        })
+    }
+}
+
+/// The preview takes what a post's content may be.
+impl Input for BlogPreviewInput {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("fullContent", "Content"),
+        ("contentFormat", "Content format"),
+    ];
+
+    fn check(self) -> Result<Self, InputError> {
+        Ok(BlogPreviewInput {
+            // Empty is fine: the editor previews as the author types.
+            full_content: input::multiline("Content", self.full_content)?
+                .max_chars(MAX_CONTENT_CHARS)?
+                .value(),
+            content_format: self.content_format,
         })
     }
 }

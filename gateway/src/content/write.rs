@@ -1,26 +1,33 @@
-//! The admin's writes to posts and events, each followed by
+//! The admin's side of posts and events: every post (drafts and scheduled
+//! ones too), the content preview, and the writes, each followed by
 //! `content.changed`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use contract::content::{BlogPost, BlogPostInput, Event, EventInput};
+use contract::content::{
+    BlogList, BlogPost, BlogPostInput, BlogPreview, BlogPreviewInput, ContentFormat, Event,
+    EventInput,
+};
 
 use super::error::ContentError;
-use super::read::parse_id;
+use super::markdown;
+use super::read::{RawList, parse_id};
 use super::store;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
-use crate::platform::extract::{Admin, ApiPath};
+use crate::platform::extract::{Admin, ApiPath, ApiQuery};
 use crate::platform::input::ValidatedJson;
+use crate::platform::limits::Limit;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(create_post))
+        .routes(routes!(list_all_posts, create_post))
+        .routes(routes!(preview_post))
         .routes(routes!(update_post, delete_post))
         .routes(routes!(create_event))
         .routes(routes!(update_event, delete_event))
@@ -45,12 +52,70 @@ async fn changed(state: &AppState) {
     }
 }
 
-/// Publishes a post.
+/// Every post, drafts and scheduled ones included, newest first (never
+/// cached: the admin sees each change at once).
+#[utoipa::path(get, path = "/admin/blog", tag = "admin",
+    params(
+        ("page" = Option<u32>, Query, minimum = 1, description = "Page, from 1"),
+        ("limit" = Option<u32>, Query, minimum = 1, maximum = 1000, description = "Items a page (12)"),
+        ("search" = Option<String>, Query, max_length = 200, description = "Words to find"),
+        ("category" = Option<String>, Query, max_length = 60, description = "Only this category"),
+    ),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "A page of posts", body = BlogList),
+        (status = 400, description = "A parameter is not valid", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+    ))]
+async fn list_all_posts(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    ApiQuery(raw): ApiQuery<RawList>,
+) -> Result<axum::Json<BlogList>, ApiError> {
+    let mut query = raw.validate()?;
+    query.everything = true;
+    Ok(axum::Json(store::list_posts(&state.pool, &query).await?))
+}
+
+/// A post's content rendered as its page will show it (the same renderer
+/// and sanitiser as a saved post), with the read time it would get.
+#[utoipa::path(post, path = "/admin/blog/preview", tag = "admin",
+    request_body = BlogPreviewInput,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The rendered content", body = BlogPreview),
+        (status = 400, description = "The content is not valid", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 429, description = "Too many previews", body = ErrorBody),
+    ))]
+async fn preview_post(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ValidatedJson(input): ValidatedJson<BlogPreviewInput>,
+) -> Result<axum::Json<BlogPreview>, ApiError> {
+    state
+        .limits
+        .check(Limit::ContentPreview, admin.id.to_string().as_str())?;
+    let format = input.content_format.unwrap_or(ContentFormat::Markdown);
+    let words = markdown::word_count(format, &input.full_content);
+    Ok(axum::Json(BlogPreview {
+        html: markdown::render(format, &input.full_content),
+        words: u32::try_from(words).unwrap_or(u32::MAX),
+        read_time: markdown::read_time(words),
+    }))
+}
+
+/// Creates a post: published (public from `publishedAt`, now when absent)
+/// or a draft.
 #[utoipa::path(post, path = "/admin/blog", tag = "admin",
     request_body = BlogPostInput,
     security(("session" = [], "csrf" = [])),
     responses(
         (status = 201, description = "The post", body = BlogPost),
+        (status = 400, description = "A field is not valid", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only admins can do this", body = ErrorBody),
     ))]
 async fn create_post(

@@ -275,6 +275,8 @@ pub fn router(settings: &Settings, site_settings: SiteSettingsCache) -> Router<A
 /// The public routes, then every blog post and event, built once per
 /// content change.
 async fn sitemap(spa: &Spa, state: &AppState) -> Result<Response, ApiError> {
+    // A scheduled post joins the sitemap when its time comes.
+    state.content.keep_schedule(&state.pool).await?;
     let answer = state
         .content
         .get_or_compute(Key::Sitemap, async {
@@ -315,6 +317,10 @@ async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: 
         Item::Post => (Key::BlogPage(id), "/blog/:id", format!("/blog/{id}")),
         Item::Event => (Key::EventPage(id), "/events/:id", format!("/events/{id}")),
     };
+    if let Err(error) = state.content.keep_schedule(&state.pool).await {
+        // The page is still served; a due post shows within the cache's time to live.
+        tracing::error!(%error, "failed to look up the next scheduled post");
+    }
     let answer = state
         .content
         .get_or_compute(key, async {

@@ -26,6 +26,10 @@ export function post(overrides: Partial<BlogPost> = {}): BlogPost {
     sourceUrl: null,
     uvm: 0,
     featured: false,
+    status: 'published',
+    contentFormat: 'markdown',
+    contentHtml: `<p>Content ${counter}</p>\n`,
+    readTimeAuto: false,
     ...overrides,
   };
 }

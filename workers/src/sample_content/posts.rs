@@ -53,6 +53,9 @@ impl SamplePost {
             image: Some(format!("{IMAGE_DIR}{}", self.image)),
             source_url: None,
             featured: Some(self.featured),
+            // Stored by the seed as `plain` (the column's default).
+            status: None,
+            content_format: None,
         }
     }
 }

@@ -7,12 +7,14 @@
 pub mod uploads;
 
 use contract::content::{
-    BlogList, BlogPost, BlogPostInput, Event, EventInput, EventList, EventStatus, ImageData,
-    Pagination,
+    BlogList, BlogPost, BlogPostInput, ContentFormat, Event, EventInput, EventList, EventStatus,
+    ImageData, Pagination, PostStatus,
 };
 use sqlx::PgPool;
 use time::{Date, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
+
+use super::markdown;
 
 /// Africa/Nairobi is UTC+3 all year (no daylight saving since 1942).
 const NAIROBI: UtcOffset = match UtcOffset::from_hms(3, 0, 0) {
@@ -52,6 +54,9 @@ pub struct ListQuery {
     /// The search's words; `None` without a search (or one without words).
     pub terms: Option<Vec<String>>,
     pub category: Option<String>,
+    /// Whether drafts and posts scheduled for later are listed too (the
+    /// admin's list); events ignore it.
+    pub everything: bool,
 }
 
 impl ListQuery {
@@ -64,27 +69,34 @@ impl ListQuery {
     }
 }
 
-/// Newest first; ranked first when there is a search.
+/// Newest first; ranked first when there is a search. The public list has
+/// only published posts whose time has come; the admin's has every post.
 pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogList> {
     let tsquery = query.tsquery();
     let total = sqlx::query_scalar!(
         r#"select count(*) as "count!" from blog_posts
            where ($1::text is null or search @@ to_tsquery('simple', $1))
-             and ($2::text is null or category = $2)"#,
+             and ($2::text is null or category = $2)
+             and ($3 or (status = 'published' and published_at <= now()))"#,
         tsquery.as_deref(),
         query.category.as_deref(),
+        query.everything,
     )
     .fetch_one(pool)
     .await?;
-    // Lists leave the inline image out.
+    // Lists leave the inline image and the rendered content out.
     let posts = sqlx::query_as!(
         BlogPost,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
                   image, null::text as image_data, source_url,
-                  coalesce(v.views, 0) as "uvm!", featured
+                  coalesce(v.views, 0) as "uvm!", featured,
+                  status as "status!: PostStatus",
+                  content_format as "content_format!: ContentFormat",
+                  null::text as content_html, read_time_auto
            from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
            where ($1::text is null or search @@ to_tsquery('simple', $1))
              and ($2::text is null or category = $2)
+             and ($5 or (status = 'published' and published_at <= now()))
            order by case when $1::text is null then 0
                     else ts_rank(search, to_tsquery('simple', $1)) end desc,
                     published_at desc, id desc
@@ -93,6 +105,7 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
         query.category.as_deref(),
         i64::from(query.limit),
         query.offset(),
+        query.everything,
     )
     .fetch_all(pool)
     .await?;
@@ -102,23 +115,48 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
     })
 }
 
+/// A post rows written before rendering was stored (or by the seed) get
+/// their HTML now.
+fn rendered(mut post: BlogPost) -> BlogPost {
+    if post.content_html.is_none() {
+        post.content_html = Some(markdown::render(post.content_format, &post.full_content));
+    }
+    post
+}
+
+/// A public post: published, and its time has come.
 pub async fn find_post(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<BlogPost>> {
-    sqlx::query_as!(
+    let post = sqlx::query_as!(
         BlogPost,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
-                  image, image_data, source_url, coalesce(v.views, 0) as "uvm!", featured
+                  image, image_data, source_url, coalesce(v.views, 0) as "uvm!", featured,
+                  status as "status!: PostStatus",
+                  content_format as "content_format!: ContentFormat",
+                  content_html, read_time_auto
            from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
-           where id = $1"#,
+           where id = $1 and status = 'published' and published_at <= now()"#,
         id,
     )
     .fetch_optional(pool)
+    .await?;
+    Ok(post.map(rendered))
+}
+
+/// When the next scheduled post becomes public, if one is waiting.
+pub async fn next_scheduled(pool: &PgPool) -> sqlx::Result<Option<OffsetDateTime>> {
+    sqlx::query_scalar!(
+        "select min(published_at) from blog_posts
+         where status = 'published' and published_at > now()"
+    )
+    .fetch_one(pool)
     .await
 }
 
 pub async fn find_image_data(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<ImageData>> {
     sqlx::query_as!(
         ImageData,
-        "select image_data from blog_posts where id = $1",
+        "select image_data from blog_posts
+         where id = $1 and status = 'published' and published_at <= now()",
         id
     )
     .fetch_optional(pool)
@@ -206,11 +244,14 @@ pub async fn find_event(pool: &PgPool, id: Uuid, today: Date) -> sqlx::Result<Op
     .await
 }
 
-/// Every post and event id, for the sitemap.
+/// Every public post and every event id, for the sitemap.
 pub async fn all_ids(pool: &PgPool) -> sqlx::Result<(Vec<Uuid>, Vec<Uuid>)> {
-    let posts = sqlx::query_scalar!("select id from blog_posts order by published_at desc, id")
-        .fetch_all(pool)
-        .await?;
+    let posts = sqlx::query_scalar!(
+        "select id from blog_posts where status = 'published' and published_at <= now()
+         order by published_at desc, id"
+    )
+    .fetch_all(pool)
+    .await?;
     let events = sqlx::query_scalar!("select id from events order by date desc, id")
         .fetch_all(pool)
         .await?;
@@ -247,8 +288,24 @@ async fn audit(
     crate::platform::audit::record(tx, actor, action.as_str(), entity, entity_id, details).await
 }
 
+fn format_name(format: ContentFormat) -> &'static str {
+    match format {
+        ContentFormat::Plain => "plain",
+        ContentFormat::Markdown => "markdown",
+    }
+}
+
+fn status_name(status: PostStatus) -> &'static str {
+    match status {
+        PostStatus::Draft => "draft",
+        PostStatus::Published => "published",
+    }
+}
+
 /// Creates (`id` is `None`) or replaces a post, with its audit row, in one
-/// transaction; `None` when the post to replace does not exist.
+/// transaction; `None` when the post to replace does not exist. The content
+/// is rendered here and stored with the post; without a read time one is
+/// computed from the word count.
 pub async fn save_post(
     pool: &PgPool,
     actor: Uuid,
@@ -256,66 +313,79 @@ pub async fn save_post(
     input: &BlogPostInput,
 ) -> sqlx::Result<Option<BlogPost>> {
     let mut tx = pool.begin().await?;
-    // `published_at` and `read_time` were checked by `Input::check` (RFC 3339,
-    // short text).
-    let post = match id {
+    // A new post is Markdown and published unless it says otherwise; an
+    // update keeps what the post had.
+    let (format, status) = match id {
         Some(id) => {
-            sqlx::query_as!(
-                BlogPost,
-                r#"update blog_posts set (title, excerpt, full_content, category, author,
-                     published_at, read_time, image, source_url, featured, updated_at)
-                   = ($2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()),
-                      coalesce($7, '5 min read'), $9, $10, coalesce($11, false), now())
-                 where id = $1
-                 returning id, title, excerpt, full_content, category, author, published_at,
-                           read_time, image, image_data, source_url,
-                           coalesce((select views from blog_post_views
-                                     where post_id = blog_posts.id), 0) as "uvm!",
-                           featured"#,
+            let current = sqlx::query!(
+                r#"select content_format as "content_format: ContentFormat",
+                          status as "status: PostStatus"
+                   from blog_posts where id = $1 for update"#,
                 id,
-                input.title,
-                input.excerpt,
-                input.full_content,
-                input.category,
-                input.published_at,
-                input.read_time,
-                input.author,
-                input.image,
-                input.source_url,
-                input.featured,
             )
             .fetch_optional(&mut *tx)
-            .await?
-        }
-        None => {
-            sqlx::query_as!(
-                BlogPost,
-                r#"insert into blog_posts (id, title, excerpt, full_content, category, author,
-                     published_at, read_time, image, source_url, featured)
-                 values ($1, $2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()),
-                         coalesce($7, '5 min read'), $9, $10, coalesce($11, false))
-                 returning id, title, excerpt, full_content, category, author, published_at,
-                           read_time, image, image_data, source_url,
-                           0::bigint as "uvm!", featured"#,
-                Uuid::new_v4(),
-                input.title,
-                input.excerpt,
-                input.full_content,
-                input.category,
-                input.published_at,
-                input.read_time,
-                input.author,
-                input.image,
-                input.source_url,
-                input.featured,
+            .await?;
+            let Some(current) = current else {
+                return Ok(None);
+            };
+            (
+                input.content_format.unwrap_or(current.content_format),
+                input.status.unwrap_or(current.status),
             )
-            .fetch_optional(&mut *tx)
-            .await?
         }
+        None => (
+            input.content_format.unwrap_or(ContentFormat::Markdown),
+            input.status.unwrap_or(PostStatus::Published),
+        ),
     };
-    let Some(post) = post else {
-        return Ok(None);
+    let html = markdown::render(format, &input.full_content);
+    let (read_time, read_time_auto) = match &input.read_time {
+        Some(chosen) => (chosen.clone(), false),
+        None => (
+            markdown::read_time(markdown::word_count(format, &input.full_content)),
+            true,
+        ),
     };
+    // `published_at` was checked by `Input::check` (RFC 3339).
+    let post = sqlx::query_as!(
+        BlogPost,
+        r#"insert into blog_posts (id, title, excerpt, full_content, category, author,
+             published_at, read_time, image, source_url, featured, status, content_format,
+             content_html, read_time_auto)
+           values ($1, $2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()), $7, $9, $10,
+                   coalesce($11, false), $12, $13, $14, $15)
+           on conflict (id) do update set (title, excerpt, full_content, category, author,
+             published_at, read_time, image, source_url, featured, status, content_format,
+             content_html, read_time_auto, updated_at)
+           = (excluded.title, excluded.excerpt, excluded.full_content, excluded.category,
+              excluded.author, excluded.published_at, excluded.read_time, excluded.image,
+              excluded.source_url, excluded.featured, excluded.status, excluded.content_format,
+              excluded.content_html, excluded.read_time_auto, now())
+           returning id, title, excerpt, full_content, category, author, published_at,
+                     read_time, image, image_data, source_url,
+                     coalesce((select views from blog_post_views
+                               where post_id = blog_posts.id), 0) as "uvm!",
+                     featured, status as "status!: PostStatus",
+                     content_format as "content_format!: ContentFormat",
+                     content_html, read_time_auto"#,
+        id.unwrap_or_else(Uuid::new_v4),
+        input.title,
+        input.excerpt,
+        input.full_content,
+        input.category,
+        input.published_at,
+        read_time,
+        input.author,
+        input.image,
+        input.source_url,
+        input.featured,
+        status_name(status),
+        format_name(format),
+        html,
+        read_time_auto,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
     let action = if id.is_some() {
         Action::Update
     } else {

@@ -42,6 +42,8 @@ pub enum Limit {
     PasswordResetConfirm,
     /// Transcript emails per chat.
     ChatTranscript,
+    /// Blog content previews per admin.
+    ContentPreview,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -52,8 +54,12 @@ const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
 /// email, too few to flood the visitor's inbox.
 const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
 
+/// Previews one admin may ask for per minute: the editor asks at most one a
+/// second or so while someone types (debounced), far below this.
+const PREVIEWS_PER_ADMIN_PER_MINUTE: u32 = 120;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 14] = [
+    pub(super) const ALL: [Limit; 15] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -68,6 +74,7 @@ impl Limit {
         Limit::PasswordResetPerEmail,
         Limit::PasswordResetConfirm,
         Limit::ChatTranscript,
+        Limit::ContentPreview,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -87,6 +94,7 @@ impl Limit {
             Limit::PasswordResetPerEmail => "password_reset_email",
             Limit::PasswordResetConfirm => "password_reset_confirm",
             Limit::ChatTranscript => "chat_transcript",
+            Limit::ContentPreview => "content_preview",
         }
     }
 
@@ -112,6 +120,7 @@ impl Limit {
             Limit::ChatTranscript => {
                 "This transcript was sent several times already. Please try again in an hour."
             }
+            Limit::ContentPreview => "Too many previews. Please wait a moment and try again.",
         }
     }
 
@@ -135,6 +144,7 @@ impl Limit {
             Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
             Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
             Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
+            Limit::ContentPreview => (PREVIEWS_PER_ADMIN_PER_MINUTE, MINUTE),
         };
         Quota { count, period }
     }

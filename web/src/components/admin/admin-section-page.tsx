@@ -12,12 +12,12 @@ export function AdminSectionPage({
 }: {
   path: string;
   children?: ReactNode;
-  /** Full width for side-by-side editors. */
+  /** As wide as the site header (and aligned with it), for side-by-side editors. */
   wide?: boolean;
 }) {
   const section = adminSection(path);
   return (
-    <section className={cn('mx-auto px-4 py-12 lg:px-8', wide ? 'max-w-screen-2xl' : 'max-w-5xl')}>
+    <section className={cn('mx-auto px-4 py-12 lg:px-8', wide ? 'max-w-7xl' : 'max-w-5xl')}>
       <PageMeta title={`${section.title} | Admin | Nyota Cloud`} description={section.description} />
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">

@@ -10,14 +10,39 @@ import { PostByline } from './post-byline';
 /** What the article shows of a post. */
 export type ArticlePost = Pick<
   BlogPost,
-  'title' | 'excerpt' | 'fullContent' | 'category' | 'author' | 'publishedAt' | 'readTime' | 'sourceUrl' | 'uvm'
+  'title' | 'excerpt' | 'fullContent' | 'contentHtml' | 'category' | 'author' | 'publishedAt' | 'readTime' | 'sourceUrl' | 'uvm'
 >;
 
-/** The content as text, each newline a line break (never HTML). */
-function PostContent({ text }: { text: string }) {
+/** The look of rendered post content: headings, lists, links, code, quotes, tables and images, light and dark. */
+export const proseClass = [
+  'mt-8 text-lg leading-relaxed break-words text-gray-800 dark:text-gray-200',
+  '[&_p]:my-5 [&_p:first-child]:mt-0',
+  '[&_h2]:mt-10 [&_h2]:mb-4 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-gray-900 dark:[&_h2]:text-white',
+  '[&_h3]:mt-8 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-gray-900 dark:[&_h3]:text-white',
+  '[&_h4]:mt-6 [&_h4]:mb-2 [&_h4]:text-lg [&_h4]:font-semibold [&_h5]:mt-6 [&_h5]:font-semibold [&_h6]:mt-6 [&_h6]:font-semibold',
+  '[&_strong]:font-semibold [&_strong]:text-gray-900 dark:[&_strong]:text-white',
+  '[&_a]:font-medium [&_a]:text-brand-dark [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:no-underline dark:[&_a]:text-brand-light',
+  '[&_ul]:my-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-5 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1.5 [&_li>ul]:my-1 [&_li>ol]:my-1',
+  '[&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-dark [&_blockquote]:pl-4 [&_blockquote]:text-gray-700 [&_blockquote]:italic dark:[&_blockquote]:border-brand-light dark:[&_blockquote]:text-gray-300',
+  '[&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.9em] dark:[&_code]:bg-gray-800',
+  '[&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-gray-900 [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6 [&_pre]:text-gray-100 dark:[&_pre]:bg-black/60',
+  '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-inherit dark:[&_pre_code]:bg-transparent',
+  '[&_hr]:my-10 [&_hr]:border-gray-200 dark:[&_hr]:border-gray-700',
+  '[&_img]:my-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
+  '[&_table]:my-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:text-base',
+  '[&_th]:border-b-2 [&_th]:border-gray-300 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold dark:[&_th]:border-gray-600',
+  '[&_td]:border-b [&_td]:border-gray-200 [&_td]:px-3 [&_td]:py-2 dark:[&_td]:border-gray-700',
+].join(' ');
+
+/** The content as the server rendered and sanitised it; the plain text (each newline a line break) until it has. */
+function PostContent({ html, text }: { html: string | null; text: string }) {
+  if (html !== null) {
+    // Sanitised on the server (gateway/src/content/markdown.rs): only Markdown's own tags, no raw HTML.
+    return <div className={proseClass} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   const lines = text.split(/\r?\n/);
   return (
-    <div className="mt-8 text-lg leading-relaxed break-words text-gray-800 dark:text-gray-200">
+    <div className={proseClass}>
       {lines.map((line, index) => (
         <span key={index}>
           {line}
@@ -29,7 +54,7 @@ function PostContent({ text }: { text: string }) {
 }
 
 /**
- * A blog post as readers see it: category badge, title, byline, views,
+ * A blog post as readers see it: category badge, title, byline, views (once it has any),
  * actions and Original Source, image, excerpt and content. The public post
  * page and the admin preview both render this, so the preview is the page.
  * `image` is the source already chosen (inline data, path rule or default);
@@ -62,10 +87,13 @@ export function BlogArticle({
         <Title className="mt-4 text-3xl font-bold tracking-tight break-words sm:text-4xl">{post.title}</Title>
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           <PostByline post={post} />
-          <span className="inline-flex items-center gap-1 text-sm text-gray-700 dark:text-gray-300">
-            <Eye aria-hidden="true" className="h-4 w-4" />
-            {post.uvm.toLocaleString('en-US')} {post.uvm === 1 ? 'view' : 'views'}
-          </span>
+          {/* No "0 views": the count shows once a post has been read. */}
+          {post.uvm > 0 && (
+            <span className="inline-flex items-center gap-1 text-sm text-gray-700 dark:text-gray-300">
+              <Eye aria-hidden="true" className="h-4 w-4" />
+              {post.uvm.toLocaleString('en-US')} {post.uvm === 1 ? 'view' : 'views'}
+            </span>
+          )}
         </div>
         {(actions || source) && (
           <div className="mt-6 flex flex-wrap gap-3">
@@ -90,7 +118,7 @@ export function BlogArticle({
       {post.excerpt && (
         <p className="mt-8 text-xl font-medium break-words text-gray-800 dark:text-gray-200">{post.excerpt}</p>
       )}
-      <PostContent text={post.fullContent} />
+      <PostContent html={post.contentHtml} text={post.fullContent} />
       {after && <div className="mt-12 border-t border-gray-200 pt-6 dark:border-gray-700">{after}</div>}
     </article>
   );

@@ -45,7 +45,7 @@ describe('/admin/blogs', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'tier');
     await waitFor(() => expect(screen.getByText('1 post match “tier”')).toBeInTheDocument());
     expect(
-      api.fetch.mock.calls.some(([url]) => String(url) === '/api/blog?page=1&limit=1000&search=tier'),
+      api.fetch.mock.calls.some(([url]) => String(url) === '/api/admin/blog?page=1&limit=1000&search=tier'),
     ).toBe(true);
   });
 
@@ -58,7 +58,7 @@ describe('/admin/blogs', () => {
 
   it('shows a failed list with the reason and Retry, which reads it again', async () => {
     const api = fakeContentApi({ posts: [older] });
-    api.refuse('GET', /^\/api\/blog$/, () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503 }));
+    api.refuse('GET', /^\/api\/admin\/blog$/, () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503 }));
     const user = userEvent.setup();
     renderApp('/admin/blogs');
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
@@ -122,7 +122,7 @@ describe('the blog post form', () => {
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('Title is required');
     expect(screen.getByRole('textbox', { name: 'Excerpt' })).toHaveAccessibleDescription('Excerpt is required');
     expect(screen.getByRole('textbox', { name: 'Content' })).toHaveAccessibleDescription(
-      'Plain text: each new line is shown as a line break. Content is required',
+      expect.stringMatching(/^Markdown: ## heading, .* HTML is shown as text\. Content is required$/),
     );
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription('Category is required');
     expect(screen.getByRole('textbox', { name: 'Image' })).toHaveAccessibleDescription(
@@ -168,6 +168,8 @@ describe('the blog post form', () => {
         author: 'Wanjiru Kamau',
         sourceUrl: 'https://example.org/gpu',
         featured: false,
+        status: 'draft',
+        contentFormat: 'markdown',
       },
     });
   });
@@ -233,8 +235,8 @@ describe('/admin/blogs/enhanced', () => {
     await waitFor(() => expect(titles(screen.getByRole('table', { name: 'Blog posts' }))).toEqual(['Data stays in Africa']));
   });
 
-  it('previews the post as its page will show it, while typing', async () => {
-    fakeContentApi({ posts: [newer] });
+  it('previews the post as its page will show it, rendered by the server while typing', async () => {
+    const api = fakeContentApi({ posts: [newer] });
     const { user, table } = await openTable('/admin/blogs/enhanced');
     await user.click(within(table).getByRole('button', { name: 'Edit Data stays in Africa' }));
     const preview = screen.getByRole('region', { name: 'Live preview' });
@@ -247,7 +249,72 @@ describe('/admin/blogs/enhanced', () => {
     await user.type(title, 'Residency, explained');
     await user.type(screen.getByRole('textbox', { name: 'Content' }), '{Enter}A new line <b>as text</b>');
     expect(within(preview).getByRole('heading', { level: 2, name: 'Residency, explained' })).toBeInTheDocument();
-    expect(preview).toHaveTextContent('A new line <b>as text</b>');
+    // The server's HTML is shown once the typing rests (one request, not one a keystroke).
+    await waitFor(() => expect(preview.querySelector('[data-rendered="server"]')).toHaveTextContent('A new line <b>as text</b>'));
     expect(preview.querySelector('b')).toBeNull();
+    expect(api.previews.at(-1)).toBe(`${newer.fullContent}\nA new line <b>as text</b>`);
+    expect(api.previews.length).toBeLessThanOrEqual(3);
+  });
+
+  it('says when the preview could not be rendered, and keeps the form', async () => {
+    const api = fakeContentApi({ posts: [newer] });
+    api.refuse('POST', /^\/api\/admin\/blog\/preview$/, () =>
+      new Response(JSON.stringify({ message: 'Too many previews. Please wait a moment and try again.' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const { user, table } = await openTable('/admin/blogs/enhanced');
+    await user.click(within(table).getByRole('button', { name: 'Edit Data stays in Africa' }));
+    const preview = screen.getByRole('region', { name: 'Live preview' });
+    const alert = await within(preview).findByRole('alert');
+    expect(alert).toHaveTextContent('The preview could not be rendered');
+    expect(alert).toHaveTextContent('Too many previews. Please wait a moment and try again.');
+    // The next change renders again.
+    await user.type(screen.getByRole('textbox', { name: 'Content' }), ' more');
+    await waitFor(() => expect(preview.querySelector('[data-rendered="server"]')).toHaveTextContent(`${newer.fullContent} more`));
+    expect(within(preview).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('one editor on both blog screens', () => {
+  it('has the image upload, the Markdown toolbar and the preview on /admin/blogs too', async () => {
+    fakeContentApi({ posts: [newer] });
+    const { user } = await openTable('/admin/blogs');
+    await user.click(screen.getByRole('button', { name: 'New post' }));
+    expect(screen.getByRole('button', { name: 'Upload image' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Insert image' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Live preview' })).toBeInTheDocument();
+    const content = screen.getByRole('textbox', { name: 'Content' });
+    await user.type(content, 'important');
+    (content as HTMLTextAreaElement).setSelectionRange(0, 9);
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(content).toHaveValue('**important**');
+  });
+
+  it('shows the status of each post: draft, scheduled or published', async () => {
+    const draft = post({ title: 'Still a draft', status: 'draft' });
+    const scheduled = post({ title: 'Next week', publishedAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    fakeContentApi({ posts: [draft, scheduled, older] });
+    const { table } = await openTable();
+    const statusOf = (title: string) => within(within(table).getByRole('rowheader', { name: new RegExp(title) }).closest('tr')!).getAllByRole('cell')[1];
+    expect(statusOf('Still a draft')).toHaveTextContent('Draft');
+    expect(statusOf('Next week')).toHaveTextContent('Scheduled');
+    expect(statusOf('Tier-3 design notes')).toHaveTextContent('Published');
+  });
+
+  it('a plain post written before Markdown says so and can be switched', async () => {
+    const old = post({ title: 'Old notes', contentFormat: 'plain', fullContent: 'Line one\nLine two' });
+    const api = fakeContentApi({ posts: [old] });
+    const { user, table } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Edit Old notes' }));
+    expect(screen.getByText(/This post was written before Markdown/)).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Formatting' })).toBeNull();
+    await waitFor(() => expect(api.previews.length).toBeGreaterThan(0));
+    expect(api.fetch.mock.calls.some(([url, init]) => String(url) === '/api/admin/blog/preview' && String(init?.body).includes('"contentFormat":"plain"'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Switch to Markdown' }));
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.writes.at(-1)?.body).toEqual(expect.objectContaining({ contentFormat: 'markdown' })));
   });
 });

@@ -20,6 +20,8 @@ export interface FakeApi {
   events: Event[];
   uploads: Upload[];
   writes: Write[];
+  /** The contents sent to the preview (not writes: nothing is stored). */
+  previews: string[];
   /** Answers the next request with this method and path with this response instead. */
   refuse: (method: string, path: RegExp, response: () => Response) => void;
   fetch: ReturnType<typeof mockFetch>;
@@ -31,6 +33,7 @@ export function fakeContentApi(seed: { posts?: BlogPost[]; events?: Event[]; upl
     events: [...(seed.events ?? [])],
     uploads: [...(seed.uploads ?? [])],
     writes: [],
+    previews: [],
     refuse: (method, path, response) => refusals.push({ method, path, response }),
   };
   const refusals: Array<{ method: string; path: RegExp; response: () => Response }> = [];
@@ -41,16 +44,25 @@ export function fakeContentApi(seed: { posts?: BlogPost[]; events?: Event[]; upl
     const path = parsed.pathname;
     const method = init.method ?? 'GET';
     if (path === '/api/user') return json(200, admin);
+    const refusal = refusals.findIndex((r) => r.method === method && r.path.test(path));
+    if (path === '/api/admin/blog/preview' && method === 'POST') {
+      const { fullContent } = JSON.parse(String(init.body)) as { fullContent: string };
+      api.previews.push(fullContent);
+      if (refusal >= 0) return refusals.splice(refusal, 1)[0]!.response();
+      // A stand-in for the server's renderer (tested in Rust): the text escaped in a marked paragraph.
+      const escaped = fullContent.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const words = fullContent.split(/\s+/).filter(Boolean).length;
+      return json(200, { html: `<p data-rendered="server">${escaped}</p>`, words, readTime: `${Math.max(1, Math.round(words / 200))} min read` });
+    }
     if (method !== 'GET') {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       api.writes.push({ method, path, body });
     }
-    const refusal = refusals.findIndex((r) => r.method === method && r.path.test(path));
     if (refusal >= 0) return refusals.splice(refusal, 1)[0]!.response();
     const search = parsed.searchParams.get('search')?.toLowerCase();
     const matches = (text: string) => !search || text.toLowerCase().includes(search);
 
-    if (path === '/api/blog' && method === 'GET') {
+    if ((path === '/api/blog' || path === '/api/admin/blog') && method === 'GET') {
       const posts = api.posts.filter((p) => matches(p.title));
       return json(200, { posts, pagination: pagination(1, 1, posts.length, 1000) });
     }
@@ -63,7 +75,7 @@ export function fakeContentApi(seed: { posts?: BlogPost[]; events?: Event[]; upl
     const id = path.split('/').pop() ?? '';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     if (path === '/api/admin/blog' && method === 'POST') {
-      const saved = { ...(body as unknown as BlogPost), id: `new-post-${++created}`, uvm: 0, imageData: null };
+      const saved = { ...(body as unknown as BlogPost), id: `new-post-${++created}`, uvm: 0, imageData: null, contentHtml: null, readTimeAuto: !body.readTime };
       api.posts.unshift(saved);
       return json(201, saved);
     }

@@ -2,6 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Star, StarOff } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useBlogPreview } from '@/features/content/api/preview-blog-post';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
 import { cn } from '@/components/ui/cn';
@@ -24,6 +28,7 @@ import {
   type BlogPostValues,
 } from './blog-post-model';
 import type { ContentSchema } from './content-manager';
+import { MarkdownField } from './markdown-field';
 
 /** The featured switch of one row. */
 function FeaturedSwitch({ post }: { post: BlogPost }) {
@@ -67,17 +72,46 @@ function FeaturedSwitch({ post }: { post: BlogPost }) {
   );
 }
 
-/** The live preview: the post exactly as its public page will show it once saved. */
+/** How long the content rests before the server renders the preview. */
+export const previewDebounceMs = 400;
+
+/**
+ * The live preview: the post exactly as its public page will show it once
+ * saved, its content rendered by the server's renderer (so the preview is
+ * the page); the last preview stays while the next one renders.
+ */
 function BlogPreview({ control, original }: { control: Control<BlogPostValues>; original: BlogPost | null }) {
   const values = useWatch({ control }) as BlogPostValues;
-  const post = previewPost(values, original);
+  const content = useDebouncedValue(values.fullContent ?? '', previewDebounceMs);
+  const rendered = useBlogPreview(content, values.contentFormat ?? 'markdown');
+  const post = previewPost(values, original, rendered.data);
   return (
-    <BlogArticle
-      post={{ ...post, title: post.title || 'Untitled post', category: post.category || 'Category' }}
-      image={postImageSrc(post)}
-      headingLevel={2}
-    />
+    <>
+      <div aria-live="polite" className="px-4 pt-3 text-sm">
+        {rendered.isError ? (
+          <Alert title="The preview could not be rendered">{rendered.error.message}</Alert>
+        ) : rendered.isFetching ? (
+          <span className="inline-flex items-center gap-2 text-gray-700 dark:text-gray-300">
+            <Spinner />
+            Rendering preview…
+          </span>
+        ) : null}
+      </div>
+      <BlogArticle
+        post={{ ...post, title: post.title || 'Untitled post', category: post.category || 'Category' }}
+        image={postImageSrc(post)}
+        headingLevel={2}
+      />
+    </>
   );
+}
+
+/** Draft, scheduled or published, as the table says it. */
+function statusOf(post: BlogPost, now = Date.now()): { label: string; className: string } {
+  if (post.status === 'draft') return { label: 'Draft', className: 'bg-gray-200 text-gray-900 dark:bg-gray-700 dark:text-gray-100' };
+  if (Date.parse(post.publishedAt) > now)
+    return { label: 'Scheduled', className: 'bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-100' };
+  return { label: 'Published', className: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100' };
 }
 
 /** A new post's author is the signed-in user. */
@@ -117,6 +151,17 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
   },
   defaultSort: { key: 'publishedAt', direction: 'descending' },
   columns: [
+    {
+      label: 'Status',
+      cell: (post) => {
+        const status = statusOf(post);
+        return (
+          <td>
+            <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
+          </td>
+        );
+      },
+    },
     { label: 'Author', cell: (post) => <td className="break-words">{post.author}</td> },
     {
       label: 'Published',
@@ -171,25 +216,35 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
     gridFields: [
       { kind: 'input', name: 'author', label: 'Author', maxLength: 200 },
       {
-        kind: 'input',
-        name: 'publishedDate',
-        label: 'Publication date',
-        type: 'date',
-        hint: 'Leave empty to publish with the current date and time.',
+        kind: 'select',
+        name: 'status',
+        label: 'Status',
+        options: [
+          { value: 'draft', label: 'Draft' },
+          { value: 'published', label: 'Published' },
+        ],
+        hint: 'A draft is seen by admins only; a published post is public from its publication time.',
       },
-      { kind: 'input', name: 'readTime', label: 'Read time', placeholder: '5 min read', maxLength: 80 },
+      {
+        kind: 'input',
+        name: 'publishedAt',
+        label: 'Publication date and time (Nairobi)',
+        type: 'datetime-local',
+        hint: 'Empty: now. A later time schedules the post: it goes public then.',
+      },
+      {
+        kind: 'input',
+        name: 'readTime',
+        label: 'Read time',
+        placeholder: 'Computed from the length',
+        maxLength: 80,
+        hint: 'Empty: about 200 words a minute.',
+      },
     ],
     fields: [
       { kind: 'input', name: 'sourceUrl', label: 'Source URL', hint: 'Optional: where the article first appeared.' },
       { kind: 'textarea', name: 'excerpt', label: 'Excerpt', rows: 3 },
-      {
-        kind: 'textarea',
-        name: 'fullContent',
-        label: 'Content',
-        rows: 10,
-        enhancedRows: 16,
-        hint: 'Plain text: each new line is shown as a line break.',
-      },
+      { kind: 'custom', name: 'fullContent', render: (control) => <MarkdownField control={control} /> },
       {
         kind: 'checkbox',
         name: 'featured',

@@ -46,7 +46,8 @@ describe('the blog post form rules', () => {
     expect(blogPostFieldFor('Source URL must be a web address (http:// or https://) or a site path starting with /')).toBe(
       'sourceUrl',
     );
-    expect(blogPostFieldFor('Publication date must be a date and time like 2026-01-31T09:00:00Z')).toBe('publishedDate');
+    expect(blogPostFieldFor('Publication date must be a date and time like 2026-01-31T09:00:00Z')).toBe('publishedAt');
+    expect(blogPostFieldFor('Status is not valid')).toBe('status');
     expect(blogPostFieldFor('The request body is not valid JSON')).toBeNull();
   });
 });
@@ -64,15 +65,37 @@ describe('the blog post body', () => {
       image: undefined,
       sourceUrl: undefined,
       featured: false,
+      status: 'draft',
+      contentFormat: 'markdown',
     });
   });
 
-  it('keeps the exact publication time while the day is unchanged, else 09:00 Nairobi on the new day', () => {
-    const original = post({ publishedAt: '2026-11-22T22:30:00Z' });
+  it('keeps the exact publication time while the minute is unchanged, else that minute in Nairobi', () => {
+    const original = post({ publishedAt: '2026-11-22T22:30:12.5Z' });
     const values = blogPostValues(original);
-    expect(values.publishedDate).toBe('2026-11-23');
-    expect(blogPostInput(values, original).publishedAt).toBe('2026-11-22T22:30:00Z');
-    expect(blogPostInput({ ...values, publishedDate: '2026-12-01' }, original).publishedAt).toBe('2026-12-01T09:00:00+03:00');
+    expect(values.publishedAt).toBe('2026-11-23T01:30');
+    expect(blogPostInput(values, original).publishedAt).toBe('2026-11-22T22:30:12.5Z');
+    expect(blogPostInput({ ...values, publishedAt: '2026-12-01T18:45' }, original).publishedAt).toBe('2026-12-01T18:45:00+03:00');
+    expect(errorsOf({ ...valid, publishedAt: '2026-02-30T09:00' })).toEqual({
+      publishedAt: 'Publication date must be a date and time like 2026-03-14 09:00',
+    });
+    expect(errorsOf({ ...valid, publishedAt: '2026-03-14T24:00' })).toHaveProperty('publishedAt');
+  });
+
+  it('leaves a computed read time empty, so the server computes it again', () => {
+    const computed = post({ readTime: '3 min read', readTimeAuto: true });
+    expect(blogPostValues(computed).readTime).toBe('');
+    expect(blogPostInput(blogPostValues(computed), computed).readTime).toBeUndefined();
+    expect(blogPostInputOf(computed, { featured: true }).readTime).toBeUndefined();
+    const chosen = post({ readTime: '12 min read', readTimeAuto: false });
+    expect(blogPostValues(chosen).readTime).toBe('12 min read');
+  });
+
+  it('keeps the status and format of an existing post; a new one is a Markdown draft', () => {
+    expect(blogPostValues(null)).toMatchObject({ status: 'draft', contentFormat: 'markdown' });
+    const old = post({ status: 'published', contentFormat: 'plain' });
+    expect(blogPostInput(blogPostValues(old), old)).toMatchObject({ status: 'published', contentFormat: 'plain' });
+    expect(blogPostInputOf(old, { featured: true })).toMatchObject({ status: 'published', contentFormat: 'plain' });
   });
 
   it('rewrites a post with one field changed (the featured switch)', () => {
@@ -90,7 +113,10 @@ describe('the blog post body', () => {
   it('previews what the public page will show, keeping the views of an existing post', () => {
     const original = post({ uvm: 42 });
     const preview = previewPost({ ...blogPostValues(original), title: 'New title' }, original);
-    expect(preview).toMatchObject({ id: original.id, title: 'New title', uvm: 42, imageData: null });
+    expect(preview).toMatchObject({ id: original.id, title: 'New title', uvm: 42, imageData: null, contentHtml: null });
     expect(previewPost(valid).uvm).toBe(0);
+    const rendered = previewPost(valid, null, { html: '<h2>Hi</h2>', readTime: '2 min read' });
+    expect(rendered).toMatchObject({ contentHtml: '<h2>Hi</h2>', readTime: '2 min read', readTimeAuto: true });
+    expect(previewPost({ ...valid, readTime: '9 min read' }, null, { html: '', readTime: '2 min read' }).readTime).toBe('9 min read');
   });
 });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
-import { checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
+import { checkLink, checkText, fieldForMessage, isBlank, isLocalMinute, minuteInNairobi, ruled } from './content-rules';
 
 export const blogPostSchema = z.object({
   title: ruled((v) => checkText('Title', v, { required: true, max: 200 })),
@@ -12,13 +12,15 @@ export const blogPostSchema = z.object({
   fullContent: ruled((v) => checkText('Content', v, { required: true, max: 100_000, multiline: true })),
   category: ruled((v) => checkText('Category', v, { required: true, max: 60 })),
   author: ruled((v) => checkText('Author', v, { required: true, max: 100 })),
-  publishedDate: ruled((v) =>
-    v === '' || isCalendarDate(v) ? null : 'Publication date must be a calendar date like 2026-03-14',
+  publishedAt: ruled((v) =>
+    v === '' || isLocalMinute(v) ? null : 'Publication date must be a date and time like 2026-03-14 09:00',
   ),
   readTime: ruled((v) => checkText('Read time', v, { max: 40 })),
   image: ruled((v) => checkLink('Image', v)),
   sourceUrl: ruled((v) => checkLink('Source URL', v)),
   featured: z.boolean(),
+  status: z.enum(['draft', 'published']),
+  contentFormat: z.enum(['plain', 'markdown']),
 });
 
 export type BlogPostValues = z.infer<typeof blogPostSchema>;
@@ -31,18 +33,24 @@ export const blogPostLabels = [
   ['Content', 'fullContent'],
   ['Category', 'category'],
   ['Author', 'author'],
-  ['Publication date', 'publishedDate'],
+  ['Publication date', 'publishedAt'],
   ['Read time', 'readTime'],
   ['Image', 'image'],
   ['Source URL', 'sourceUrl'],
   ['Featured', 'featured'],
+  ['Status', 'status'],
+  ['Content format', 'contentFormat'],
 ] as const satisfies ReadonlyArray<readonly [string, BlogPostField]>;
 
 export function blogPostFieldFor(message: string): BlogPostField | null {
   return fieldForMessage(message, blogPostLabels);
 }
 
-/** The form's values for a post, or the empty form (author prefilled) for a new one. */
+/**
+ * The form's values for a post, or the empty form (author prefilled) for a
+ * new one: a Markdown draft. A computed read time shows as empty (the field's
+ * placeholder gives the computed one).
+ */
 export function blogPostValues(post?: BlogPost | null, defaultAuthor = ''): BlogPostValues {
   return {
     title: post?.title ?? '',
@@ -50,30 +58,33 @@ export function blogPostValues(post?: BlogPost | null, defaultAuthor = ''): Blog
     fullContent: post?.fullContent ?? '',
     category: post?.category ?? '',
     author: post?.author ?? defaultAuthor,
-    publishedDate: post ? dayInNairobi(post.publishedAt) : '',
-    readTime: post?.readTime ?? '',
+    publishedAt: post ? minuteInNairobi(post.publishedAt) : '',
+    readTime: post && !post.readTimeAuto ? post.readTime : '',
     image: post?.image ?? '',
     sourceUrl: post?.sourceUrl ?? '',
     featured: post?.featured ?? false,
+    status: post?.status ?? 'draft',
+    contentFormat: post?.contentFormat ?? 'markdown',
   };
 }
 
-/** A day chosen in the form becomes 09:00 in Nairobi that day. */
-function publicationInstant(day: string): string {
-  return `${day}T09:00:00+03:00`;
+/** A minute chosen in the form is that minute in Nairobi (UTC+3 all year). */
+function publicationInstant(minute: string): string {
+  return `${minute}:00+03:00`;
 }
 
 const optional = (value: string) => (isBlank(value) ? undefined : value.trim());
 
 /**
- * The API body for the form's values. An unchanged day keeps the post's exact
- * publication time; an empty day lets the server use now.
+ * The API body for the form's values. An unchanged minute keeps the post's
+ * exact publication time; an empty one lets the server use now. An empty read
+ * time lets the server compute it.
  */
 export function blogPostInput(values: BlogPostValues, original?: BlogPost | null): BlogPostInput {
-  const day = values.publishedDate;
+  const minute = values.publishedAt;
   let publishedAt: string | undefined;
-  if (day !== '') {
-    publishedAt = original && dayInNairobi(original.publishedAt) === day ? original.publishedAt : publicationInstant(day);
+  if (minute !== '') {
+    publishedAt = original && minuteInNairobi(original.publishedAt) === minute ? original.publishedAt : publicationInstant(minute);
   }
   return {
     title: values.title.trim(),
@@ -86,6 +97,8 @@ export function blogPostInput(values: BlogPostValues, original?: BlogPost | null
     image: optional(values.image),
     sourceUrl: optional(values.sourceUrl),
     featured: values.featured,
+    status: values.status,
+    contentFormat: values.contentFormat,
   };
 }
 
@@ -98,16 +111,26 @@ export function blogPostInputOf(post: BlogPost, changes: Partial<BlogPostInput> 
     category: post.category,
     author: post.author,
     publishedAt: post.publishedAt,
-    readTime: post.readTime || undefined,
+    readTime: post.readTimeAuto ? undefined : post.readTime || undefined,
     image: post.image ?? undefined,
     sourceUrl: post.sourceUrl ?? undefined,
     featured: post.featured,
+    status: post.status,
+    contentFormat: post.contentFormat,
     ...changes,
   };
 }
 
-/** What the preview shows for the form's values: the post as the public page will render it once saved. */
-export function previewPost(values: BlogPostValues, original?: BlogPost | null): BlogPost {
+/**
+ * What the preview shows for the form's values: the post as the public page
+ * will render it once saved, with the content and the computed read time
+ * from the server's preview.
+ */
+export function previewPost(
+  values: BlogPostValues,
+  original?: BlogPost | null,
+  rendered?: { html: string; readTime: string } | null,
+): BlogPost {
   const input = blogPostInput(values, original);
   return {
     id: original?.id ?? 'preview',
@@ -117,11 +140,15 @@ export function previewPost(values: BlogPostValues, original?: BlogPost | null):
     category: input.category,
     author: input.author,
     publishedAt: input.publishedAt ?? new Date().toISOString(),
-    readTime: input.readTime ?? '',
+    readTime: input.readTime ?? rendered?.readTime ?? '',
     image: input.image ?? null,
     imageData: null,
     sourceUrl: input.sourceUrl ?? null,
     uvm: original?.uvm ?? 0,
     featured: input.featured ?? false,
+    status: values.status,
+    contentFormat: values.contentFormat,
+    contentHtml: rendered?.html ?? null,
+    readTimeAuto: input.readTime === undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import {
   useForm,
+  useWatch,
   type Control,
   type DefaultValues,
   type FieldError,
@@ -18,11 +19,14 @@ import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { CheckboxField, InputField, TextAreaField } from '@/components/admin/form-fields';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { ImageField } from './image-field';
+import { SelectField } from './select-field';
+import { autosaveKey, readDraft, savedTime, useAutosave, type AutosaveState, type KeptDraft } from './use-autosave';
 
 /** One field of a content form, drawn with the admin's field components (or by `render`). */
 export type ContentField<V extends FieldValues> =
   | { kind: 'input'; name: Path<V>; label: string; type?: string; placeholder?: string; maxLength?: number; hint?: string }
-  | { kind: 'textarea'; name: Path<V>; label: string; rows: number; enhancedRows?: number; hint?: string }
+  | { kind: 'textarea'; name: Path<V>; label: string; rows: number; hint?: string }
+  | { kind: 'select'; name: Path<V>; label: string; options: ReadonlyArray<{ value: string; label: string }>; hint?: string }
   | { kind: 'checkbox'; name: Path<V>; label: string; hint: string }
   | { kind: 'custom'; name: Path<V>; render: (control: Control<V>) => ReactNode };
 
@@ -56,25 +60,64 @@ export interface ContentFormSchema<T extends { id: string; title: string }, V ex
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** "Saving…", "Saved 14:05" or why autosave failed, announced politely. */
+function AutosaveStatus({ state }: { state: AutosaveState }) {
+  let text = '';
+  if (state.kind === 'saving') text = 'Saving…';
+  else if (state.kind === 'saved') text = `Saved ${savedTime(state.at)} on this device`;
+  else if (state.kind === 'error') text = state.message;
+  return (
+    <p
+      role="status"
+      className={
+        state.kind === 'error' ? 'text-sm font-medium text-red-700 dark:text-red-300' : 'text-sm text-gray-700 dark:text-gray-300'
+      }
+    >
+      {text}
+    </p>
+  );
+}
+
+/** The offer to bring back changes autosaved in an earlier visit. */
+function RestorePrompt({ savedAt, noun, onRestore, onDiscard }: { savedAt: string; noun: string; onRestore: () => void; onDiscard: () => void }) {
+  const at = new Date(savedAt);
+  const when = Number.isNaN(at.getTime()) ? '' : ` (${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${savedTime(at)})`;
+  return (
+    <div
+      role="region"
+      aria-label="Unsaved changes found"
+      className="mt-4 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p>{`This ${noun} has changes that were never saved, kept on this device${when}.`}</p>
+      <div className="flex shrink-0 gap-2">
+        <Button onClick={onRestore}>Restore changes</Button>
+        <Button variant="secondary" onClick={onDiscard}>
+          Discard them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
- * The content form, for a new item, an existing one or a copy. Every field is
- * checked as the server checks it, in its words; a refusal from the server is
- * shown next to the field it names. The enhanced editor adds the inline image
- * upload and a side-by-side live preview. Leaving with unsaved changes (a copy
- * is unsaved from the start) asks first.
+ * The content form, for a new item, an existing one or a copy, with the
+ * inline image upload, a side-by-side live preview (below the form on
+ * narrower screens) and autosave of unsaved changes in this browser (offered
+ * back when the item is opened again). Every field is checked as the server
+ * checks it, in its words; a refusal from the server is shown next to the
+ * field it names. Leaving with unsaved changes (a copy is unsaved from the
+ * start) asks first.
  */
 export function ContentForm<T extends { id: string; title: string }, V extends FieldValues, I>({
   schema,
   target,
   categories,
-  enhanced,
   onDone,
 }: {
   schema: ContentFormSchema<T, V, I>;
   target: ContentTarget<T, V>;
   /** Existing categories, offered as suggestions. */
   categories: string[];
-  enhanced: boolean;
   /** Called after a save (with the saved item) or a cancel. */
   onDone: (saved?: T) => void;
 }) {
@@ -104,6 +147,15 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
   const [saved, setSaved] = useState(false);
   const unsaved = !saved && (isDirty || target.kind === 'copy');
   const errorOf = (name: Path<V>) => (errors as Partial<Record<string, FieldError>>)[name]?.message;
+  const draftKey = autosaveKey(noun, existing?.id ?? null);
+  const watched = useWatch({ control });
+  const autosave = useAutosave(draftKey, watched, unsaved && !isSubmitting);
+  // A draft kept by an earlier visit, unless it is what the form shows anyway.
+  const [kept, setKept] = useState<KeptDraft<V> | null>(() => {
+    const found = readDraft<V>(draftKey);
+    const start = target.kind === 'copy' ? target.values : values;
+    return found && JSON.stringify({ ...start, ...found.values }) !== JSON.stringify(start) ? found : null;
+  });
 
   const onSubmit = async (submitted: V) => {
     setFormError(null);
@@ -111,6 +163,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
     try {
       const result = existing ? await update.mutateAsync({ id: existing.id, input }) : await create.mutateAsync(input);
       setSaved(true);
+      autosave.forget();
       reset(submitted);
       toast({ title: `${capitalised(noun)} ${existing ? 'saved' : 'created'}`, description: result.title });
       onDone(result);
@@ -149,12 +202,22 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
             {...register(field.name)}
           />
         );
+      case 'select':
+        return (
+          <SelectField key={field.name} label={field.label} hint={field.hint} error={errorOf(field.name)} {...register(field.name)}>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        );
       case 'textarea':
         return (
           <TextAreaField
             key={field.name}
             label={field.label}
-            rows={enhanced && field.enhancedRows ? field.enhancedRows : field.rows}
+            rows={field.rows}
             error={errorOf(field.name)}
             hint={field.hint}
             {...register(field.name)}
@@ -184,23 +247,14 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
         </datalist>
         {schema.gridFields.map(drawField)}
       </div>
-      {enhanced ? (
-        <ImageField
-          error={errorOf(image)}
-          onUploaded={(url) => setValue(image, url as PathValue<V, Path<V>>, { shouldDirty: true, shouldValidate: true })}
-          {...register(image)}
-        />
-      ) : (
-        <InputField
-          label="Image"
-          error={errorOf(image)}
-          hint="A web address (https://…) or a site path such as /objects/… from Uploads."
-          {...register(image)}
-        />
-      )}
+      <ImageField
+        error={errorOf(image)}
+        onUploaded={(url) => setValue(image, url as PathValue<V, Path<V>>, { shouldDirty: true, shouldValidate: true })}
+        {...register(image)}
+      />
       {schema.fields.map(drawField)}
       {formError && <Alert title={`The ${noun} was not saved`}>{formError}</Alert>}
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <Spinner />}
           {existing ? 'Save changes' : `Create ${noun}`}
@@ -208,6 +262,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
         <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
           Cancel
         </Button>
+        <AutosaveStatus state={autosave.state} />
       </div>
     </form>
   );
@@ -217,20 +272,32 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
       <h2 id={headingId} className="text-2xl font-bold break-words">
         {heading}
       </h2>
-      <div className={enhanced ? 'mt-6 grid gap-8 xl:grid-cols-2' : 'mt-6 max-w-3xl'}>
-        {form}
-        {enhanced && (
-          <div
-            role="region"
-            aria-label="Live preview"
-            className="h-fit overflow-hidden rounded-xl border border-gray-200 bg-white xl:sticky xl:top-24 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto dark:border-gray-700 dark:bg-gray-900"
-          >
-            <p className="border-b border-gray-200 bg-gray-50 px-4 py-2 text-sm font-semibold text-gray-700 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-300">
-              {`Live preview: the ${noun} as its page will show it`}
-            </p>
-            <Preview control={control} original={existing} />
-          </div>
-        )}
+      {kept && (
+        <RestorePrompt
+          savedAt={kept.savedAt}
+          noun={noun}
+          onRestore={() => {
+            reset({ ...(target.kind === 'copy' ? target.values : values), ...kept.values }, { keepDefaultValues: true });
+            setKept(null);
+          }}
+          onDiscard={() => {
+            autosave.forget();
+            setKept(null);
+          }}
+        />
+      )}
+      <div className="mt-6 grid gap-8 xl:grid-cols-2">
+        <div className="min-w-0">{form}</div>
+        <div
+          role="region"
+          aria-label="Live preview"
+          className="h-fit min-w-0 overflow-hidden rounded-xl border border-gray-200 bg-white xl:sticky xl:top-24 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto dark:border-gray-700 dark:bg-gray-900"
+        >
+          <p className="border-b border-gray-200 bg-gray-50 px-4 py-2 text-sm font-semibold text-gray-700 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-300">
+            {`Live preview: the ${noun} as its page will show it`}
+          </p>
+          <Preview control={control} original={existing} />
+        </div>
       </div>
       <UnsavedChangesGuard when={unsaved && !isSubmitting} />
       <ConfirmDialog
@@ -241,6 +308,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
         destructive
         onConfirm={() => {
           setConfirmDiscard(false);
+          autosave.forget();
           onDone();
         }}
         onCancel={() => setConfirmDiscard(false)}

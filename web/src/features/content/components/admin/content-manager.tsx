@@ -84,9 +84,9 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 /**
  * A content admin: a searchable, sortable table of every item with create,
- * edit and delete (confirmed). The enhanced screen adds bulk selection (the
- * schema's actions and delete), Duplicate where the schema allows it, and the
- * editor with inline upload and live preview.
+ * edit and delete (confirmed), and one editor (inline upload, live preview,
+ * autosave) on both screens. The enhanced screen adds bulk selection (the
+ * schema's actions and delete) and Duplicate where the schema allows it.
  */
 export function ContentManager<T extends ContentItem, V extends FieldValues, I, K extends string>({
   schema,
@@ -121,8 +121,8 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
 
   if (editing) {
     return (
-      <AdminSectionPage path={path} wide={enhanced}>
-        <ContentForm schema={schema.form} target={editing} categories={categories} enhanced={enhanced} onDone={() => setEditing(null)} />
+      <AdminSectionPage path={path} wide>
+        <ContentForm schema={schema.form} target={editing} categories={categories} onDone={() => setEditing(null)} />
       </AdminSectionPage>
     );
   }

@@ -133,3 +133,27 @@ export function dayInNairobi(instant: string | Date): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   return Number.isNaN(date.getTime()) ? '' : nairobiDay.format(date);
 }
+
+const nairobiMinute = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Nairobi',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The minute an instant falls on in Nairobi, as a datetime-local value (YYYY-MM-DDTHH:mm). */
+export function minuteInNairobi(instant: string | Date): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(nairobiMinute.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+}
+
+/** Whether a datetime-local value (YYYY-MM-DDTHH:mm) names a real minute. */
+export function isLocalMinute(value: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/.exec(value);
+  return match?.[1] !== undefined && isCalendarDate(match[1]);
+}

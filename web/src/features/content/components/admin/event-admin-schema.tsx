@@ -131,7 +131,7 @@ export const eventAdminSchema: ContentSchema<Event, EventValues, EventInput, 'da
         label: 'Registration link',
         hint: 'Where Register Now goes; without one it opens the default events site.',
       },
-      { kind: 'textarea', name: 'description', label: 'Description', rows: 6, enhancedRows: 10 },
+      { kind: 'textarea', name: 'description', label: 'Description', rows: 8 },
       {
         kind: 'custom',
         name: 'highlights',

@@ -175,6 +175,24 @@ describe('/blog', () => {
 });
 
 describe('/blog/:id', () => {
+  it('shows the content the server rendered, styled, and no view count before the first view', async () => {
+    const item = post({
+      title: 'Markdown post',
+      uvm: 0,
+      contentHtml:
+        '<h2>Why</h2>\n<p>Some <strong>bold</strong> and <a href="https://a.example/" rel="noopener nofollow">a link</a>.</p>\n<ul>\n<li>one</li>\n</ul>\n<pre><code>code\n</code></pre>\n<table><thead><tr><th>Plan</th></tr></thead><tbody><tr><td>Basic</td></tr></tbody></table>',
+    });
+    backend({ detail: () => json(200, item) });
+    renderApp(`/blog/${item.id}`);
+    const main = await screen.findByRole('article');
+    await within(main).findByRole('heading', { level: 2, name: 'Why' });
+    expect(within(main).getByRole('link', { name: 'a link' })).toHaveAttribute('rel', 'noopener nofollow');
+    expect(within(main).getByRole('table')).toHaveTextContent('Basic');
+    expect(within(main).getByRole('listitem')).toHaveTextContent('one');
+    expect(main.querySelector('pre code')).toHaveTextContent('code');
+    expect(main).not.toHaveTextContent(/views?\b/);
+  });
+
   it('shows the post: badge, title, author, long date, default read time, views, source, excerpt and text content', async () => {
     const item = post({
       title: 'Data stays in Africa',
@@ -185,6 +203,9 @@ describe('/blog/:id', () => {
       uvm: 1234,
       excerpt: 'Why residency matters.',
       fullContent: 'First line\nSecond line <b>not bold</b>\n<script>alert(1)</script>',
+      // A post written before Markdown, as the server renders it.
+      contentFormat: 'plain',
+      contentHtml: '<p>First line<br>\nSecond line &lt;b&gt;not bold&lt;/b&gt;<br>\n&lt;script&gt;alert(1)&lt;/script&gt;</p>',
       sourceUrl: 'https://example.org/source',
       image: '/objects/abc',
       imageData: 'data:image/png;base64,iVBORw0KGgo=',
