@@ -4,7 +4,7 @@
 use contract::analytics::{
     AgentMessages, AgentWeekRatings, AnalyticsReport, DayCounts, PathViews, ReferrerViews,
 };
-use contract::database::{AppliedMigration, TableSize};
+use contract::database::{AppliedMigration, AttachmentTotals, TableSize};
 use sqlx::PgPool;
 use time::Date;
 
@@ -42,6 +42,20 @@ pub async fn tables(pool: &PgPool) -> Result<Vec<TableSize>, OpsError> {
            order by c.relname"#
     )
     .fetch_all(pool)
+    .await
+    .map_err(OpsError::from)
+}
+
+/// How many chat attachments are stored, and their bytes.
+pub async fn attachment_totals(pool: &PgPool) -> Result<AttachmentTotals, OpsError> {
+    sqlx::query_as!(
+        AttachmentTotals,
+        r#"select count(*) as "count!",
+                  coalesce(sum(byte_size), 0)::bigint as "bytes!",
+                  coalesce(sum(octet_length(thumbnail)), 0)::bigint as "thumbnail_bytes!"
+           from chat_attachments"#
+    )
+    .fetch_one(pool)
     .await
     .map_err(OpsError::from)
 }

@@ -42,6 +42,10 @@ pub enum Limit {
     PasswordResetConfirm,
     /// Transcript emails per chat.
     ChatTranscript,
+    /// Chat attachments uploaded per address (visitors) or per agent.
+    ChatAttachmentUpload,
+    /// Chat attachments (and thumbnails) fetched per address or per agent.
+    ChatAttachmentRead,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -52,8 +56,16 @@ const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
 /// email, too few to flood the visitor's inbox.
 const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
 
+/// Files one visitor address (or one agent) may attach per 10 minutes: a
+/// handful of screenshots is usual, this many is not.
+const ATTACHMENTS_PER_10_MINUTES: u32 = 30;
+
+/// Attachments and thumbnails one address (or agent) may fetch per minute:
+/// a console opening chat after chat loads many thumbnails.
+const ATTACHMENT_READS_PER_MINUTE: u32 = 600;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 14] = [
+    pub(super) const ALL: [Limit; 16] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -68,6 +80,8 @@ impl Limit {
         Limit::PasswordResetPerEmail,
         Limit::PasswordResetConfirm,
         Limit::ChatTranscript,
+        Limit::ChatAttachmentUpload,
+        Limit::ChatAttachmentRead,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -87,6 +101,8 @@ impl Limit {
             Limit::PasswordResetPerEmail => "password_reset_email",
             Limit::PasswordResetConfirm => "password_reset_confirm",
             Limit::ChatTranscript => "chat_transcript",
+            Limit::ChatAttachmentUpload => "chat_attachment_upload",
+            Limit::ChatAttachmentRead => "chat_attachment_read",
         }
     }
 
@@ -112,6 +128,10 @@ impl Limit {
             Limit::ChatTranscript => {
                 "This transcript was sent several times already. Please try again in an hour."
             }
+            Limit::ChatAttachmentUpload => {
+                "Too many files attached. Please wait a few minutes and try again."
+            }
+            Limit::ChatAttachmentRead => "Too many downloads. Please slow down and try again.",
         }
     }
 
@@ -135,6 +155,8 @@ impl Limit {
             Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
             Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
             Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
+            Limit::ChatAttachmentUpload => (ATTACHMENTS_PER_10_MINUTES, 10 * MINUTE),
+            Limit::ChatAttachmentRead => (ATTACHMENT_READS_PER_MINUTE, MINUTE),
         };
         Quota { count, period }
     }

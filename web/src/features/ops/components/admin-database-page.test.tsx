@@ -40,6 +40,7 @@ function overview(letters = [letter]): DatabaseOverview {
     streamsError: null,
     deadLetters: letters,
     deadLettersPending: letters.length,
+    chatAttachments: { count: 3, bytes: 5_452_595, thumbnailBytes: 40_960 },
   };
 }
 
@@ -69,6 +70,9 @@ describe('/admin/database', () => {
     expect(within(letters).getByText('Bad data')).toBeInTheDocument();
     const chat = screen.getByRole('table', { name: 'CHAT: 40 messages, 20.0 kB, last sequence 40' });
     expect(within(chat).getByRole('row', { name: 'chat 2 1 0 37 2' })).toBeInTheDocument();
+    expect(screen.getByTestId('attachment-totals')).toHaveTextContent(
+      'Chat attachments: 3 files, 5.5 MB (thumbnails 41.0 kB), stored in the chat_attachments table.',
+    );
     const tables = screen.getByRole('table', { name: /Tables of the public schema/ });
     expect(within(tables).getByText('≈ 12')).toBeInTheDocument();
     expect(within(tables).getByText('Not analysed yet')).toBeInTheDocument();
