@@ -339,6 +339,18 @@ async fn only_the_chats_visitor_and_agents_see_an_attachment(pool: PgPool) {
     }
     let stored = stored.expect("stored");
     assert_eq!(stored["attachment"]["filename"], "shot.png");
+    // The inbox names the file where the text would be.
+    let inbox: Vec<Value> = agent
+        .get("/api/agent/chats")
+        .await
+        .json()
+        .await
+        .expect("json");
+    let row = inbox
+        .iter()
+        .find(|row| row["sessionId"] == chat.as_str())
+        .expect("in the inbox");
+    assert_eq!(row["lastMessagePreview"], "Attachment: shot.png");
     assert_eq!(stored["attachment"]["width"], 8);
     assert_eq!(
         agent
