@@ -1,6 +1,7 @@
 // An attachment in the chat log: an image as its thumbnail (a link that opens
 // the full image), a PDF as a chip with its name and size (a link that
-// downloads it). Only our own URLs, built from the attachment's id.
+// downloads it). Only our own URLs, built from the attachment's id. A thumbnail
+// (at most 320 px) shows at its own size, never enlarged.
 
 import { FileText } from 'lucide-react';
 import type { MessageAttachment } from '@/api-types/MessageAttachment';
@@ -9,7 +10,6 @@ import { attachmentUrl, fileSize } from '@/features/chat/api/upload-attachment';
 export function MessageAttachmentView({ attachment }: { attachment: MessageAttachment }) {
   const url = attachmentUrl(attachment.id);
   if (attachment.kind === 'image') {
-    const wide = (attachment.width ?? 1) >= (attachment.height ?? 1);
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand" data-testid="attachment-image">
         <img
@@ -18,7 +18,7 @@ export function MessageAttachmentView({ attachment }: { attachment: MessageAttac
           loading="lazy"
           width={attachment.width ?? undefined}
           height={attachment.height ?? undefined}
-          className={wide ? 'h-auto max-h-60 w-60 max-w-full rounded-lg object-contain' : 'h-60 w-auto max-w-full rounded-lg object-contain'}
+          className="block h-auto max-h-60 min-h-12 w-auto max-w-full min-w-12 rounded-lg border border-gray-200 bg-gray-50 object-scale-down dark:border-gray-700 dark:bg-gray-800"
         />
         <span className="sr-only">Open image {attachment.filename}</span>
       </a>
