@@ -30,6 +30,23 @@ pub struct DatabaseOverview {
     /// How many dead letters are neither replayed nor discarded in all.
     #[ts(type = "number")]
     pub dead_letters_pending: i64,
+    /// Files sent in chats.
+    pub chat_attachments: AttachmentTotals,
+}
+
+/// How many chat attachments are stored and their size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AttachmentTotals {
+    #[ts(type = "number")]
+    pub count: i64,
+    /// The files' own bytes (images as re-encoded), thumbnails excluded.
+    #[ts(type = "number")]
+    pub bytes: i64,
+    /// Their thumbnails' bytes.
+    #[ts(type = "number")]
+    pub thumbnail_bytes: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]

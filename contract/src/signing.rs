@@ -4,7 +4,8 @@
 //! another purpose (an unsubscribe link never confirms). The workers sign
 //! the links they email; the gateway checks them.
 //!
-//! A token is `<id as 32 hex digits>.<base64url MAC of "purpose\0id">`.
+//! A token is `<id as 32 hex digits>.<base64url MAC of "purpose\0id">`; one
+//! that expires is `<id>.<expiry, Unix seconds>.<MAC of "purpose\0id\0expiry">`.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -22,6 +23,8 @@ pub enum Purpose {
     ConfirmSubscription,
     /// End a subscription, from any email sent to the subscriber.
     Unsubscribe,
+    /// Download a chat attachment, from the chat's transcript email.
+    ChatAttachment,
 }
 
 impl Purpose {
@@ -29,6 +32,7 @@ impl Purpose {
         match self {
             Purpose::ConfirmSubscription => "subscription.confirm",
             Purpose::Unsubscribe => "subscription.unsubscribe",
+            Purpose::ChatAttachment => "chat.attachment",
         }
     }
 }
@@ -87,6 +91,40 @@ impl Signer {
         self.mac(purpose, id).verify_slice(&tag).ok()?;
         Some(id)
     }
+
+    fn expiring_mac(&self, purpose: Purpose, id: Uuid, expires: i64) -> Hmac<Sha256> {
+        let mut mac = self.mac(purpose, id);
+        mac.update(b"\0");
+        mac.update(&expires.to_be_bytes());
+        mac
+    }
+
+    /// A token like [`Signer::sign`]'s that stops working at `expires`
+    /// (Unix seconds).
+    pub fn sign_until(&self, purpose: Purpose, id: Uuid, expires: i64) -> String {
+        let tag = self
+            .expiring_mac(purpose, id, expires)
+            .finalize()
+            .into_bytes();
+        format!("{}.{expires}.{}", id.simple(), URL_SAFE_NO_PAD.encode(tag))
+    }
+
+    /// The record an expiring token names, if this key signed it for
+    /// `purpose` and it has not expired by `now` (Unix seconds).
+    pub fn verify_until(&self, purpose: Purpose, token: &str, now: i64) -> Option<Uuid> {
+        let mut parts = token.trim().splitn(3, '.');
+        let (id, expires, tag) = (parts.next()?, parts.next()?, parts.next()?);
+        if id.len() != 32 || expires.is_empty() || !expires.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let id = Uuid::try_parse(id).ok()?;
+        let expires: i64 = expires.parse().ok()?;
+        let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
+        self.expiring_mac(purpose, id, expires)
+            .verify_slice(&tag)
+            .ok()?;
+        (now < expires).then_some(id)
+    }
 }
 
 #[cfg(test)]
@@ -129,6 +167,37 @@ mod tests {
         }
         let hyphenated = format!("{id}.{tag}");
         assert_eq!(signer.verify(Purpose::Unsubscribe, &hyphenated), None);
+    }
+
+    #[test]
+    fn an_expiring_token_works_until_its_expiry_and_cannot_be_extended() {
+        let signer = Signer::new(KEY).expect("valid key");
+        let id = Uuid::now_v7();
+        let token = signer.sign_until(Purpose::ChatAttachment, id, 1_000);
+        assert_eq!(
+            signer.verify_until(Purpose::ChatAttachment, &token, 999),
+            Some(id)
+        );
+        assert_eq!(
+            signer.verify_until(Purpose::ChatAttachment, &token, 1_000),
+            None
+        );
+        assert_eq!(signer.verify_until(Purpose::Unsubscribe, &token, 0), None);
+        let extended = token.replacen(".1000.", ".9999.", 1);
+        assert_eq!(
+            signer.verify_until(Purpose::ChatAttachment, &extended, 0),
+            None
+        );
+        // A token without expiry is not an expiring one, nor the reverse.
+        let forever = signer.sign(Purpose::ChatAttachment, id);
+        assert_eq!(
+            signer.verify_until(Purpose::ChatAttachment, &forever, 0),
+            None
+        );
+        assert_eq!(signer.verify(Purpose::ChatAttachment, &token), None);
+        for bad in ["", "..", "a.b.c", &format!("{}.-1.x", id.simple())] {
+            assert_eq!(signer.verify_until(Purpose::ChatAttachment, bad, 0), None);
+        }
     }
 
     #[test]

@@ -82,7 +82,16 @@ pub struct SiteSettings {
     /// Partner names shown as wordmarks in the home page strip.
     pub partners: Vec<String>,
     pub social: Vec<SocialLink>,
+    /// The largest file a chat attachment may be, in MiB.
+    pub chat_attachment_max_mib: u32,
 }
+
+/// The default of [`SiteSettings::chat_attachment_max_mib`].
+pub const DEFAULT_CHAT_ATTACHMENT_MAX_MIB: u32 = 10;
+
+/// The most [`SiteSettings::chat_attachment_max_mib`] may be set to (the
+/// gateway's body limit for attachment uploads follows from it).
+pub const MAX_CHAT_ATTACHMENT_MIB: u32 = 25;
 
 impl Default for SiteSettings {
     fn default() -> Self {
@@ -134,6 +143,7 @@ impl Default for SiteSettings {
                 href: href.to_owned(),
             })
             .to_vec(),
+            chat_attachment_max_mib: DEFAULT_CHAT_ATTACHMENT_MAX_MIB,
         }
     }
 }
@@ -163,5 +173,6 @@ mod tests {
         assert_eq!(partial.phone, "+254 711 111 111");
         assert_eq!(partial.sales_email, "sales@nyota.example");
         assert_eq!(partial.partners.len(), 14);
+        assert_eq!(partial.chat_attachment_max_mib, 10);
     }
 }

@@ -176,11 +176,11 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
 /// The outcome of a single message the database refused.
 fn refused(error: sqlx::Error) -> Outcome {
     match error {
-        // The chat does not exist: retrying cannot help (a replay can, once
-        // it does).
-        sqlx::Error::Database(e) if e.is_foreign_key_violation() => {
-            Outcome::Reject(anyhow::anyhow!("message for an unknown chat: {e}"))
-        }
+        // The chat (or the attachment in that chat) does not exist:
+        // retrying cannot help (a replay can, once it does).
+        sqlx::Error::Database(e) if e.is_foreign_key_violation() => Outcome::Reject(
+            anyhow::anyhow!("message for an unknown chat or attachment: {e}"),
+        ),
         // A NUL in the text (22021), a value too long…: a data error.
         error => Outcome::from_sqlx(error),
     }
@@ -203,6 +203,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     let mut agents = Vec::with_capacity(commands.len());
     let mut texts = Vec::with_capacity(commands.len());
     let mut times = Vec::with_capacity(commands.len());
+    let mut attachments = Vec::with_capacity(commands.len());
     for Command { command, .. } in commands {
         let message = &command.message;
         ids.push(message.id);
@@ -211,11 +212,16 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         agents.push(command.agent_id);
         texts.push(message.message.as_str());
         times.push(message.created_at);
+        attachments.push(message.attachment.as_ref().map(|attachment| attachment.id));
     }
+    // The attachment was stored (with its chat) before the message was
+    // published; the foreign key on (attachment, chat) refuses another
+    // chat's.
     sqlx::query!(
-        "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
+        "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at,
+                                    attachment_id)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                              $6::timestamptz[])
+                              $6::timestamptz[], $7::uuid[])
          on conflict (id) do nothing",
         &ids,
         &sessions,
@@ -223,6 +229,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         &agents as &[Option<Uuid>],
         &texts as &[&str],
         &times as &[OffsetDateTime],
+        &attachments as &[Option<Uuid>],
     )
     .execute(pool)
     .await?;

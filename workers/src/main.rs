@@ -85,6 +85,7 @@ impl Command {
             | Command::Analytics => roles,
             Command::Notify => Needs {
                 mail: true,
+                signing: true,
                 ..roles
             },
             Command::Intake | Command::All => Needs {
@@ -196,7 +197,17 @@ async fn main() -> anyhow::Result<()> {
                 roles.push(workers::chat::spawn(ctx.clone(), stop.wait()).await?);
             }
             if all || matches!(cli.command, Command::Notify) {
-                roles.push(workers::notify::spawn(ctx.clone(), mail(&mailer)?, stop.wait()).await?);
+                roles.push(
+                    workers::notify::spawn(
+                        ctx.clone(),
+                        mail(&mailer)?,
+                        signer
+                            .clone()
+                            .context("the signer is built for the notify role")?,
+                        stop.wait(),
+                    )
+                    .await?,
+                );
             }
             if all || matches!(cli.command, Command::Intake) {
                 roles.push(

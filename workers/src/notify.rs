@@ -3,14 +3,18 @@
 //! is sent) so the visitor gets an answer by email. Sent once per chat
 //! through [`Mailer::send_once`]. It also emails a visitor the transcript
 //! of their chat when they ask for it (`intake.transcript`), once per
-//! request: `chat_messages` only, so agents' private notes never go out.
+//! request: `chat_messages` only, so agents' private notes never go out;
+//! each attachment is listed by name with a signed link that works for 30
+//! days (checked by the gateway's attachment route).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use contract::chat::{
-    ChatMessage, ChatSession, ChatStatus, SenderType, SessionStarted, TranscriptRequested,
+    AttachmentKind, ChatMessage, ChatSession, ChatStatus, MessageAttachment, SenderType,
+    SessionStarted, TranscriptRequested,
 };
+use contract::signing::Signer;
 use tokio::task::JoinHandle;
 
 use crate::WorkerContext;
@@ -31,6 +35,7 @@ pub const RETRY: RetryPolicy = RetryPolicy {
 pub async fn spawn(
     ctx: WorkerContext,
     mailer: Arc<Mailer>,
+    signer: Signer,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<JoinHandle<()>> {
     use futures::FutureExt as _;
@@ -54,8 +59,9 @@ pub async fn spawn(
         ctx.namespace.intake_stream(),
         ctx.namespace.intake_transcript(),
         shutdown,
-        |pool, mailer, request: TranscriptRequested| async move {
-            send_transcript(&pool, &mailer, &request).await
+        move |pool, mailer, request: TranscriptRequested| {
+            let signer = signer.clone();
+            async move { send_transcript(&pool, &mailer, &signer, &request).await }
         },
     )
     .await?;
@@ -142,6 +148,7 @@ async fn send_offline(pool: &sqlx::PgPool, mailer: &Mailer, started: &SessionSta
 async fn send_transcript(
     pool: &sqlx::PgPool,
     mailer: &Mailer,
+    signer: &Signer,
     request: &TranscriptRequested,
 ) -> Outcome {
     let chat = match sqlx::query_as!(
@@ -158,21 +165,57 @@ async fn send_transcript(
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
     };
-    let messages = match sqlx::query_as!(
-        ChatMessage,
-        r#"select id, session_id, sender_type as "sender_type: SenderType", message, created_at
-           from chat_messages where session_id = $1 order by id"#,
+    let rows = match sqlx::query!(
+        r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType", m.message,
+                  m.created_at, a.id as "attachment_id?",
+                  a.kind as "attachment_kind?: AttachmentKind",
+                  a.content_type as "attachment_type?", a.filename as "attachment_filename?",
+                  a.byte_size as "attachment_size?", a.width, a.height
+           from chat_messages m left join chat_attachments a on a.id = m.attachment_id
+           where m.session_id = $1 order by m.id"#,
         request.session_id
     )
     .fetch_all(pool)
     .await
     {
-        Ok(messages) => messages,
+        Ok(rows) => rows,
         Err(error) => return Outcome::from_sqlx(error),
     };
+    let messages: Vec<ChatMessage> = rows
+        .into_iter()
+        .map(|row| ChatMessage {
+            attachment: match (
+                row.attachment_id,
+                row.attachment_kind,
+                row.attachment_type,
+                row.attachment_filename,
+                row.attachment_size,
+            ) {
+                (Some(id), Some(kind), Some(content_type), Some(filename), Some(byte_size)) => {
+                    Some(MessageAttachment {
+                        id,
+                        kind,
+                        content_type,
+                        filename,
+                        byte_size,
+                        width: row.width,
+                        height: row.height,
+                    })
+                }
+                _ => None,
+            },
+            id: row.id,
+            session_id: row.session_id,
+            sender_type: row.sender_type,
+            message: row.message,
+            created_at: row.created_at,
+        })
+        .collect();
     let transcript = ChatTranscript {
         chat: &chat,
         messages: &messages,
+        signer,
+        now: time::OffsetDateTime::now_utc(),
     };
     send_with_settings(pool, mailer, request.id, transcript).await
 }

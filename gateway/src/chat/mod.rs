@@ -3,11 +3,12 @@
 //! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
 //! sockets after a gap in NATS ([`resync`]), the REST
-//! routes of visitors and agents ([`http`]) and the agents' canned replies
-//! ([`canned`]).
+//! routes of visitors and agents ([`http`]), the agents' canned replies
+//! ([`canned`]) and files sent in chats ([`attachments`]).
 
 pub mod access;
 pub mod assignment;
+pub mod attachments;
 pub mod canned;
 pub mod confirmations;
 pub mod error;

@@ -3,8 +3,8 @@
 //! commit confirmation, so the sender reads its own write.
 
 use contract::chat::{
-    CONFIRM_TO_HEADER, ChatMessage, ChatSession, InboxReason, SendMessage, SenderType, ServerFrame,
-    SessionStarted,
+    CONFIRM_TO_HEADER, ChatMessage, ChatSession, InboxReason, MessageAttachment, SendMessage,
+    SenderType, ServerFrame, SessionStarted,
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -27,11 +27,12 @@ pub async fn send_message(
     agent_id: Option<Uuid>,
     text: String,
 ) -> Result<ChatMessage, ChatError> {
-    send(state, session_id, sender_type, agent_id, text, None).await
+    send(state, session_id, sender_type, agent_id, text, None, None).await
 }
 
-/// [`send_message`] for a client that names its message with
-/// `client_message_id` and sends it again when it got no answer: within
+/// [`send_message`] for a message a client posted, perhaps with an
+/// attachment of the chat's. A client that names its message with
+/// `client_message_id` may send it again when it got no answer: within
 /// the `CHAT` stream's duplicate window (2 min) every send of that id by
 /// that sender in that chat answers with the message stored first, which
 /// is stored once.
@@ -41,14 +42,26 @@ pub async fn send_client_message(
     sender_type: SenderType,
     agent_id: Option<Uuid>,
     text: String,
-    client_message_id: Uuid,
+    attachment: Option<MessageAttachment>,
+    client_message_id: Option<Uuid>,
 ) -> Result<ChatMessage, ChatError> {
     // Scoped to the chat and the sender, so that no one else's id can
     // swallow a message.
-    let sender = sender_type.as_str();
-    let agent = agent_id.map(|id| id.to_string()).unwrap_or_default();
-    let key = format!("{session_id}.{sender}.{agent}.{client_message_id}");
-    send(state, session_id, sender_type, agent_id, text, Some(key)).await
+    let key = client_message_id.map(|client_message_id| {
+        let sender = sender_type.as_str();
+        let agent = agent_id.map(|id| id.to_string()).unwrap_or_default();
+        format!("{session_id}.{sender}.{agent}.{client_message_id}")
+    });
+    send(
+        state,
+        session_id,
+        sender_type,
+        agent_id,
+        text,
+        attachment,
+        key,
+    )
+    .await
 }
 
 async fn send(
@@ -57,6 +70,7 @@ async fn send(
     sender_type: SenderType,
     agent_id: Option<Uuid>,
     text: String,
+    attachment: Option<MessageAttachment>,
     dedupe_key: Option<String>,
 ) -> Result<ChatMessage, ChatError> {
     let message = ChatMessage {
@@ -65,6 +79,7 @@ async fn send(
         sender_type,
         message: text,
         created_at: OffsetDateTime::now_utc(),
+        attachment,
     };
     tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
     // Registered before publishing, so an early confirmation is not missed.

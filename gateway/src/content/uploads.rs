@@ -175,8 +175,8 @@ fn inspect(data: &[u8]) -> Result<Image, UploadError> {
 }
 
 /// The client's file name without any path, control or invisible
-/// characters, at most 200 characters; "image" when nothing is left.
-fn clean_filename(name: Option<&str>) -> String {
+/// characters, at most 200 characters; `fallback` when nothing is left.
+pub(crate) fn clean_filename(name: Option<&str>, fallback: &str) -> String {
     let base = name
         .unwrap_or_default()
         .rsplit(['/', '\\'])
@@ -188,7 +188,7 @@ fn clean_filename(name: Option<&str>) -> String {
         .collect();
     let clipped: String = kept.trim().chars().take(MAX_FILENAME_CHARS).collect();
     match clipped.trim_end() {
-        "" | "." | ".." => "image".to_owned(),
+        "" | "." | ".." => fallback.to_owned(),
         name => name.to_owned(),
     }
 }
@@ -226,7 +226,7 @@ async fn create_upload(
         if field.name() != Some("file") {
             continue;
         }
-        let filename = clean_filename(field.file_name());
+        let filename = clean_filename(field.file_name(), "image");
         let data = read_file(&mut field).await?;
         let image = inspect(&data)?;
         let new = NewUpload {
@@ -421,18 +421,21 @@ mod tests {
 
     #[test]
     fn file_names_lose_paths_and_controls() {
-        assert_eq!(clean_filename(Some("photo.png")), "photo.png");
-        assert_eq!(clean_filename(Some("C:\\Users\\a\\cat.jpg")), "cat.jpg");
-        assert_eq!(clean_filename(Some("../../etc/passwd")), "passwd");
+        assert_eq!(clean_filename(Some("photo.png"), "image"), "photo.png");
         assert_eq!(
-            clean_filename(Some(" a\u{0}b\r\n\u{202e}c.gif ")),
+            clean_filename(Some("C:\\Users\\a\\cat.jpg"), "image"),
+            "cat.jpg"
+        );
+        assert_eq!(clean_filename(Some("../../etc/passwd"), "image"), "passwd");
+        assert_eq!(
+            clean_filename(Some(" a\u{0}b\r\n\u{202e}c.gif "), "image"),
             "abc.gif"
         );
-        assert_eq!(clean_filename(Some("dir/")), "image");
-        assert_eq!(clean_filename(Some("..")), "image");
-        assert_eq!(clean_filename(None), "image");
+        assert_eq!(clean_filename(Some("dir/"), "image"), "image");
+        assert_eq!(clean_filename(Some(".."), "image"), "image");
+        assert_eq!(clean_filename(None, "image"), "image");
         let long = "é".repeat(250);
-        assert_eq!(clean_filename(Some(&long)).chars().count(), 200);
+        assert_eq!(clean_filename(Some(&long), "image").chars().count(), 200);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use contract::analytics::{
     AgentMessages, AgentWeekRatings, AnalyticsReport, DayCounts, PathViews, ReferrerViews,
 };
-use contract::database::{AppliedMigration, EXACT_COUNT_MAX_BYTES, TableSize};
+use contract::database::{AppliedMigration, AttachmentTotals, EXACT_COUNT_MAX_BYTES, TableSize};
 use sqlx::PgPool;
 use time::Date;
 
@@ -160,6 +160,20 @@ async fn estimate(
 
 fn round(rows: f64) -> i64 {
     rows.round().max(0.0) as i64
+}
+
+/// How many chat attachments are stored, and their bytes.
+pub async fn attachment_totals(pool: &PgPool) -> Result<AttachmentTotals, OpsError> {
+    sqlx::query_as!(
+        AttachmentTotals,
+        r#"select count(*) as "count!",
+                  coalesce(sum(byte_size), 0)::bigint as "bytes!",
+                  coalesce(sum(octet_length(thumbnail)), 0)::bigint as "thumbnail_bytes!"
+           from chat_attachments"#
+    )
+    .fetch_one(pool)
+    .await
+    .map_err(OpsError::from)
 }
 
 /// Whether Postgres answers a trivial query (the readiness probe).

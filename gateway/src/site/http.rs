@@ -8,7 +8,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use contract::site_settings::{ChatHours, OfficeAddress, SiteSettings, SocialLink};
+use contract::site_settings::{
+    ChatHours, MAX_CHAT_ATTACHMENT_MIB, OfficeAddress, SiteSettings, SocialLink,
+};
 
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -111,6 +113,7 @@ impl Input for SiteSettings {
         ("office", "Office address"),
         ("partners", "Partners"),
         ("social", "Social links"),
+        ("chatAttachmentMaxMib", "Largest chat attachment"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -149,8 +152,18 @@ impl Input for SiteSettings {
             hero_video_url,
             partners: partners(self.partners)?,
             social: social(self.social)?,
+            chat_attachment_max_mib: attachment_limit(self.chat_attachment_max_mib)?,
         })
     }
+}
+
+fn attachment_limit(mib: u32) -> Result<u32, InputError> {
+    if !(1..=MAX_CHAT_ATTACHMENT_MIB).contains(&mib) {
+        return Err(InputError(format!(
+            "Largest chat attachment must be a whole number of MiB from 1 to {MAX_CHAT_ATTACHMENT_MIB}"
+        )));
+    }
+    Ok(mib)
 }
 
 /// Most partner names the home page strip shows.
@@ -411,6 +424,14 @@ mod tests {
             (
                 Box::new(|s| s.hero_video_url = "http://www.youtube-nocookie.com/embed/x".into()),
                 "Hero video URL must be a web address starting with https://",
+            ),
+            (
+                Box::new(|s| s.chat_attachment_max_mib = 0),
+                "Largest chat attachment must be a whole number of MiB from 1 to 25",
+            ),
+            (
+                Box::new(|s| s.chat_attachment_max_mib = 26),
+                "Largest chat attachment must be a whole number of MiB from 1 to 25",
             ),
             (
                 Box::new(|s| s.office.city = "".into()),

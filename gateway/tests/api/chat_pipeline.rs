@@ -17,7 +17,13 @@ use crate::helpers::{Options, SmtpSink, TestApp, nats_url, spawn_with};
 /// The real worker binary, beside this test's own binary: the test runs from
 /// `<target>/<profile>/deps/`, `cargo build` puts `workers` in
 /// `<target>/<profile>/` (wherever `CARGO_TARGET_DIR` points).
+///
+/// `WORKERS_BIN` names another one: with a target directory shared by
+/// several checkouts, `<profile>/workers` is whichever checkout built last.
 pub fn workers_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("WORKERS_BIN") {
+        return PathBuf::from(path);
+    }
     let test_binary = std::env::current_exe().expect("the test binary's path");
     let profile_dir = test_binary
         .parent()

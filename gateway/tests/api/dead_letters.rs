@@ -26,6 +26,7 @@ pub fn command(session_id: Uuid, text: &str) -> SendMessage {
             sender_type: SenderType::User,
             message: text.to_owned(),
             created_at: OffsetDateTime::now_utc(),
+            attachment: None,
         },
         agent_id: None,
     }

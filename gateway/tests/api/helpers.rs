@@ -143,7 +143,8 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         )
     };
     if options.smtp_url.is_some() {
-        workers::notify::spawn(ctx.clone(), mailer(), until_stopped())
+        let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
+        workers::notify::spawn(ctx.clone(), mailer(), signer, until_stopped())
             .await
             .expect("notify worker starts");
     }

@@ -6,6 +6,7 @@ mod agents;
 mod analytics;
 mod assignment;
 mod chat;
+mod chat_attachments;
 mod chat_pipeline;
 mod connections;
 mod content;

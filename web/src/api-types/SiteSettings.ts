@@ -47,4 +47,8 @@ heroVideoUrl: string,
 /**
  * Partner names shown as wordmarks in the home page strip.
  */
-partners: Array<string>, social: Array<SocialLink>, };
+partners: Array<string>, social: Array<SocialLink>, 
+/**
+ * The largest file a chat attachment may be, in MiB.
+ */
+chatAttachmentMaxMib: number, };

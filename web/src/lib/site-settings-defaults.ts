@@ -40,5 +40,6 @@ export const defaultSiteSettings: SiteSettings = {
     { label: 'Facebook', href: 'https://www.facebook.com/nyotacloud' },
     { label: 'YouTube', href: 'https://www.youtube.com/@nyotacloud' },
   ],
+  chatAttachmentMaxMib: 10,
 };
 

@@ -65,6 +65,10 @@ export function parseSiteSettings(value: unknown): SiteSettings {
     heroVideoUrl: text('heroVideoUrl'),
     partners: partners ?? defaultSiteSettings.partners,
     social: social ?? defaultSiteSettings.social,
+    chatAttachmentMaxMib:
+      Number.isInteger(source.chatAttachmentMaxMib) && (source.chatAttachmentMaxMib as number) >= 1
+        ? (source.chatAttachmentMaxMib as number)
+        : defaultSiteSettings.chatAttachmentMaxMib,
   };
 }
 

@@ -2,6 +2,7 @@
 //! console's (inbox, assign, resolve, reopen, mark read).
 
 mod agent;
+mod attachments;
 mod visitor;
 
 #[cfg(any(test, feature = "fuzzing"))]
@@ -15,4 +16,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(visitor::router())
         .merge(agent::router())
+        .merge(attachments::router())
 }

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::chat::access::{Access, access};
+use crate::chat::attachments;
 use crate::chat::pipeline::publish_started;
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
@@ -186,27 +187,37 @@ async fn messages(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct MessageBody {
-    #[schema(min_length = 1, max_length = 4000)]
+    /// May be empty when the message carries an attachment.
+    #[schema(max_length = 4000)]
+    #[serde(default)]
     message: String,
     /// The client's own id for this message, the same on every retry of
     /// it: a retry within 2 minutes answers with the message stored first.
     #[serde(default)]
     client_message_id: Option<Uuid>,
+    /// A file uploaded to this chat (`POST /api/chat/sessions/{id}/attachments`)
+    /// that this message carries.
+    #[serde(default)]
+    attachment_id: Option<Uuid>,
 }
 
 impl Input for MessageBody {
     const LABELS: &'static [(&'static str, &'static str)] = &[
         ("message", "Message"),
         ("clientMessageId", "Client message id"),
+        ("attachmentId", "Attachment"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
+        let message = input::multiline("Message", self.message)?;
+        let message = match self.attachment_id {
+            Some(_) => message,
+            None => message.not_empty()?,
+        };
         Ok(MessageBody {
-            message: input::multiline("Message", self.message)?
-                .not_empty()?
-                .max_chars(MAX_MESSAGE_CHARS)?
-                .value(),
+            message: message.max_chars(MAX_MESSAGE_CHARS)?.value(),
             client_message_id: self.client_message_id,
+            attachment_id: self.attachment_id,
         })
     }
 }
@@ -219,7 +230,9 @@ impl Input for MessageBody {
     security(("csrf" = []), ("csrf" = [], "session" = [])),
     responses(
         (status = 201, description = "The message as stored", body = ChatMessage),
+        (status = 400, description = "An empty message without attachment, or an attachment that is not this chat's", body = ErrorBody),
         (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
+        (status = 409, description = "The attachment was sent already", body = ErrorBody),
         (status = 429, description = "Too many messages from this address", body = ErrorBody),
         (status = 503, description = "Chat is temporarily unavailable", body = ErrorBody),
     ))]
@@ -250,12 +263,23 @@ async fn post_message(
         // published, so the answer finds it open.
         reopen(&state, id).await?;
     }
-    let message = match body.client_message_id {
-        Some(client_message_id) => {
-            send_client_message(&state, id, role, agent, body.message, client_message_id).await?
-        }
-        None => send_message(&state, id, role, agent, body.message).await?,
+    let attachment = match body.attachment_id {
+        Some(attachment_id) => Some(
+            attachments::sendable(&state, id, attachment_id, body.client_message_id.is_some())
+                .await?,
+        ),
+        None => None,
     };
+    let message = send_client_message(
+        &state,
+        id,
+        role,
+        agent,
+        body.message,
+        attachment,
+        body.client_message_id,
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(message)))
 }
 

@@ -44,6 +44,10 @@ pub enum Limit {
     ChatTranscript,
     /// Blog content previews per admin.
     ContentPreview,
+    /// Chat attachments uploaded per address (visitors) or per agent.
+    ChatAttachmentUpload,
+    /// Chat attachments (and thumbnails) fetched per address or per agent.
+    ChatAttachmentRead,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -58,8 +62,16 @@ const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
 /// second or so while someone types (debounced), far below this.
 const PREVIEWS_PER_ADMIN_PER_MINUTE: u32 = 120;
 
+/// Files one visitor address (or one agent) may attach per 10 minutes: a
+/// handful of screenshots is usual, this many is not.
+const ATTACHMENTS_PER_10_MINUTES: u32 = 30;
+
+/// Attachments and thumbnails one address (or agent) may fetch per minute:
+/// a console opening chat after chat loads many thumbnails.
+const ATTACHMENT_READS_PER_MINUTE: u32 = 600;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 15] = [
+    pub(super) const ALL: [Limit; 17] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -75,6 +87,8 @@ impl Limit {
         Limit::PasswordResetConfirm,
         Limit::ChatTranscript,
         Limit::ContentPreview,
+        Limit::ChatAttachmentUpload,
+        Limit::ChatAttachmentRead,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -95,6 +109,8 @@ impl Limit {
             Limit::PasswordResetConfirm => "password_reset_confirm",
             Limit::ChatTranscript => "chat_transcript",
             Limit::ContentPreview => "content_preview",
+            Limit::ChatAttachmentUpload => "chat_attachment_upload",
+            Limit::ChatAttachmentRead => "chat_attachment_read",
         }
     }
 
@@ -121,6 +137,10 @@ impl Limit {
                 "This transcript was sent several times already. Please try again in an hour."
             }
             Limit::ContentPreview => "Too many previews. Please wait a moment and try again.",
+            Limit::ChatAttachmentUpload => {
+                "Too many files attached. Please wait a few minutes and try again."
+            }
+            Limit::ChatAttachmentRead => "Too many downloads. Please slow down and try again.",
         }
     }
 
@@ -145,6 +165,8 @@ impl Limit {
             Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
             Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
             Limit::ContentPreview => (PREVIEWS_PER_ADMIN_PER_MINUTE, MINUTE),
+            Limit::ChatAttachmentUpload => (ATTACHMENTS_PER_10_MINUTES, 10 * MINUTE),
+            Limit::ChatAttachmentRead => (ATTACHMENT_READS_PER_MINUTE, MINUTE),
         };
         Quota { count, period }
     }

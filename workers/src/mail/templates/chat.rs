@@ -2,6 +2,7 @@
 //! visitor.
 
 use contract::chat::{ChatMessage, ChatSession, SenderType, SessionStarted};
+use contract::signing::{Purpose, Signer};
 use lettre::message::Mailbox;
 
 use super::{Body, RenderedEmail, Site, Template, support};
@@ -53,7 +54,14 @@ impl Template for OfflineChat<'_> {
 pub struct ChatTranscript<'a> {
     pub chat: &'a ChatSession,
     pub messages: &'a [ChatMessage],
+    /// Signs the attachment links, which work for [`ATTACHMENT_LINK_DAYS`]
+    /// from `now`.
+    pub signer: &'a Signer,
+    pub now: time::OffsetDateTime,
 }
+
+/// How long a transcript's attachment links work.
+pub const ATTACHMENT_LINK_DAYS: i64 = 30;
 
 impl Template for ChatTranscript<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
@@ -79,8 +87,37 @@ impl Template for ChatTranscript<'_> {
                 SenderType::Agent => "Support",
                 SenderType::System => "Notice",
             };
-            body.fields(&[(who, Some(&when(&message.created_at)))])
-                .quote(&message.message);
+            body.fields(&[(who, Some(&when(&message.created_at)))]);
+            if !message.message.is_empty() {
+                body.quote(&message.message);
+            }
+            if let Some(attachment) = &message.attachment {
+                let expires =
+                    (self.now + time::Duration::days(ATTACHMENT_LINK_DAYS)).unix_timestamp();
+                let token = self
+                    .signer
+                    .sign_until(Purpose::ChatAttachment, attachment.id, expires);
+                body.link(
+                    &format!(
+                        "{} ({})",
+                        attachment.filename,
+                        file_size(attachment.byte_size)
+                    ),
+                    &format!(
+                        "{}/api/chat/attachments/{}?token={token}",
+                        site.public_url, attachment.id
+                    ),
+                );
+            }
+        }
+        if self
+            .messages
+            .iter()
+            .any(|message| message.attachment.is_some())
+        {
+            body.paragraph(&format!(
+                "The links to the files work for {ATTACHMENT_LINK_DAYS} days."
+            ));
         }
         body.paragraph("To follow up, reply to this email or start a new chat on our site.")
             .link("Visit our site", site.public_url);
@@ -91,6 +128,16 @@ impl Template for ChatTranscript<'_> {
             format!("Your chat transcript from {COMPANY}"),
             site,
         ))
+    }
+}
+
+/// A file's size in words: "812 KB", "2.4 MB".
+fn file_size(bytes: i32) -> String {
+    let bytes = f64::from(bytes.max(0));
+    if bytes < 1024.0 * 1024.0 {
+        format!("{} KB", (bytes / 1024.0).ceil())
+    } else {
+        format!("{:.1} MB", bytes / (1024.0 * 1024.0))
     }
 }
 
@@ -130,5 +177,76 @@ mod tests {
         assert!(email.html.contains("Offline &lt;b&gt;Visitor&lt;/b&gt;"));
         assert!(email.text.contains("https://nyota.example/admin/chat"));
         assert_footer(&email);
+    }
+
+    #[test]
+    fn a_transcript_links_each_attachment_for_30_days() {
+        use contract::chat::{AttachmentKind, MessageAttachment};
+        let settings = settings();
+        let chat = ChatSession {
+            session_id: Uuid::now_v7(),
+            visitor_name: "Amina".to_owned(),
+            visitor_email: "amina@example.com".to_owned(),
+            status: ChatStatus::Resolved,
+            created_at: OffsetDateTime::now_utc(),
+            queue_position: None,
+        };
+        let attachment = MessageAttachment {
+            id: Uuid::now_v7(),
+            kind: AttachmentKind::Pdf,
+            content_type: "application/pdf".to_owned(),
+            filename: "invoice <1>.pdf".to_owned(),
+            byte_size: 2_500_000,
+            width: None,
+            height: None,
+        };
+        let messages = [ChatMessage {
+            id: Uuid::now_v7(),
+            session_id: chat.session_id,
+            sender_type: SenderType::Agent,
+            message: String::new(),
+            created_at: OffsetDateTime::now_utc(),
+            attachment: Some(attachment.clone()),
+        }];
+        let signer = Signer::new("test-signing-key-0123456789abcdef").expect("key");
+        let now = OffsetDateTime::now_utc();
+        let email = ChatTranscript {
+            chat: &chat,
+            messages: &messages,
+            signer: &signer,
+            now,
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert!(
+            email.text.contains("invoice <1>.pdf (2.4 MB)"),
+            "{}",
+            email.text
+        );
+        assert!(email.html.contains("invoice &lt;1&gt;.pdf (2.4 MB)"));
+        let prefix = format!(
+            "https://nyota.example/api/chat/attachments/{}?token=",
+            attachment.id
+        );
+        let start = email.text.find(&prefix).expect("a link") + prefix.len();
+        let token: String = email.text[start..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        let day = 24 * 3600;
+        let issued = now.unix_timestamp();
+        assert_eq!(
+            signer.verify_until(Purpose::ChatAttachment, &token, issued + 29 * day),
+            Some(attachment.id)
+        );
+        assert_eq!(
+            signer.verify_until(Purpose::ChatAttachment, &token, issued + 31 * day),
+            None
+        );
+        assert!(
+            email
+                .text
+                .contains("The links to the files work for 30 days.")
+        );
     }
 }

@@ -13,12 +13,14 @@ export interface SendChatMessageInput {
   message: string;
   /** The same on a retry of this message, which is then stored once. */
   clientMessageId?: string;
+  /** An attachment uploaded to this chat (upload-attachment.ts) that the message carries. */
+  attachmentId?: string;
 }
 
-export function sendChatMessage({ sessionId, message, clientMessageId }: SendChatMessageInput): Promise<ChatMessage> {
+export function sendChatMessage({ sessionId, message, clientMessageId, attachmentId }: SendChatMessageInput): Promise<ChatMessage> {
   return apiRequest<ChatMessage>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, {
     method: 'POST',
-    body: { message, clientMessageId },
+    body: { message, clientMessageId, attachmentId },
   });
 }
 

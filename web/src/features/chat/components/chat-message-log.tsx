@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMessageTime } from '@/features/chat/lib/message-format';
+import { MessageAttachmentView } from './attachments/message-attachment';
 
 type Side = 'user' | 'agent';
 
@@ -96,16 +97,23 @@ export function ChatMessageLog({
                     <bdi>{senderName(m.senderType)}</bdi>
                     {visibleNames ? '' : ': '}
                   </span>
-                  <p
-                    className={cn(
-                      'max-w-[80%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
-                      m.senderType === own
-                        ? 'bg-brand-dark text-white'
-                        : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
-                    )}
-                  >
-                    <bdi>{m.message}</bdi>
-                  </p>
+                  {m.attachment && (
+                    <div className="mb-1 max-w-[80%]">
+                      <MessageAttachmentView attachment={m.attachment} />
+                    </div>
+                  )}
+                  {(m.message || !m.attachment) && (
+                    <p
+                      className={cn(
+                        'max-w-[80%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
+                        m.senderType === own
+                          ? 'bg-brand-dark text-white'
+                          : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
+                      )}
+                    >
+                      <bdi>{m.message}</bdi>
+                    </p>
+                  )}
                   <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
                     {formatMessageTime(m.createdAt)}
                   </time>

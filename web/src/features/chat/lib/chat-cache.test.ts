@@ -14,6 +14,7 @@ const message = (suffix: string, text = `message ${suffix}`): ChatMessage => ({
   senderType: 'user',
   message: text,
   createdAt: '2026-03-03T10:00:00Z',
+  attachment: null,
 });
 
 const ids = (list: ChatMessage[] | undefined) => list?.map((m) => m.id.slice(-2));

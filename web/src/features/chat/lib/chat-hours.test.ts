@@ -30,6 +30,7 @@ describe('agentHasJoined', () => {
     senderType,
     message,
     createdAt: '2026-03-03T10:00:00Z',
+    attachment: null,
   });
 
   it('is true once an agent answered or the join notice came', () => {

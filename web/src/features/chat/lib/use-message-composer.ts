@@ -1,14 +1,17 @@
 // The reply box's behaviour, shared by the visitor widget and the agent console:
 // Enter sends, Shift+Enter adds a line, typing frames while typing, text kept on
 // failure, and the server's reason when it refuses a message (shown until the next edit).
+// A file attached (button, paste or drop) uploads at once and goes with the next
+// message, which may then have no text.
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { refusalMessage } from '@/lib/api-client';
 import { liveSocket } from '@/features/chat/lib/live-socket';
-import { canSendMessage } from './message-format';
+import { canSendMessage, maxMessageLength } from './message-format';
 import { MessageIds } from './message-ids';
 import { useSendChatMessage } from '../api/send-chat-message';
 import { TypingNotifier } from './typing-notifier';
+import { useAttachmentDraft } from './use-attachment-draft';
 
 export function useMessageComposer(sessionId: string | null | undefined) {
   const [text, setText] = useState('');
@@ -27,27 +30,34 @@ export function useMessageComposer(sessionId: string | null | undefined) {
   );
   useEffect(() => () => notifier.stop(), [notifier]);
 
+  const { draft, attach, remove } = useAttachmentDraft(sessionId);
+  const attachment = draft?.status === 'ready' ? draft.attachment : null;
   const sending = send.isPending;
-  const canSend = Boolean(sessionId) && canSendMessage(text, sending);
+  const ready =
+    draft?.status !== 'uploading' &&
+    (canSendMessage(text, sending) || (attachment !== null && !sending && text.trim().length <= maxMessageLength));
+  const canSend = Boolean(sessionId) && ready;
 
   const submit = useCallback(
     (event?: FormEvent) => {
       event?.preventDefault();
-      if (!sessionId || !canSendMessage(text, sending)) return;
+      if (!sessionId || !ready) return;
       notifier.stop();
       const message = text.trim();
+      const attachmentId = attachment?.id;
       send.mutate(
-        { sessionId, message, clientMessageId: messageIds.forText(message) },
+        { sessionId, message, attachmentId, clientMessageId: messageIds.forText(`${message}\u0000${attachmentId ?? ''}`) },
         {
           onSuccess: () => {
             messageIds.sent();
+            if (attachmentId) remove();
             // Keep anything typed while the message was on its way.
             setText((current) => (current === text ? '' : current));
           },
         },
       );
     },
-    [messageIds, notifier, send, sending, sessionId, text],
+    [attachment, messageIds, notifier, ready, remove, send, sessionId, text],
   );
 
   const problem = refusalMessage(send.error);
@@ -72,5 +82,5 @@ export function useMessageComposer(sessionId: string | null | undefined) {
     [submit],
   );
 
-  return { text, onChange, onKeyDown, submit, sending, canSend, problem };
+  return { text, onChange, onKeyDown, submit, sending, canSend, problem, draft, attach, removeAttachment: remove };
 }

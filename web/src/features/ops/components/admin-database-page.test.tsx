@@ -59,6 +59,7 @@ function overview(letters = [letter]): DatabaseOverview {
     streamsError: null,
     deadLetters: letters,
     deadLettersPending: letters.length,
+    chatAttachments: { count: 3, bytes: 5_452_595, thumbnailBytes: 40_960 },
   };
 }
 
@@ -100,6 +101,9 @@ describe('/admin/database', () => {
     for (const figure of ['Not delivered', 'Unacknowledged', 'Redelivered', 'Oldest waiting', 'Ack floor']) {
       expect(within(legend).getByText(figure, { selector: 'dt' }).nextElementSibling?.textContent).toMatch(/\w+/);
     }
+    expect(screen.getByTestId('attachment-totals')).toHaveTextContent(
+      'Chat attachments: 3 files, 5.5 MB (thumbnails 41.0 kB), stored in the chat_attachments table.',
+    );
     const tables = screen.getByRole('table', { name: /Tables of the public schema/ });
     expect(within(tables).getByRole('row', { name: 'users 12 65.5 kB' })).toBeInTheDocument();
     expect(within(tables).getByRole('row', { name: 'chat_messages ≈ 1.2 M, estimated 412.0 MB' })).toBeInTheDocument();

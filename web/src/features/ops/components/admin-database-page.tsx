@@ -98,6 +98,10 @@ function Overview({ overview }: { overview: DatabaseOverview }) {
         <h2 id="tables-heading" className="text-2xl font-semibold">
           Tables
         </h2>
+        <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="attachment-totals">
+          Chat attachments: {count(overview.chatAttachments.count)} files, {bytes(overview.chatAttachments.bytes)} (thumbnails{' '}
+          {bytes(overview.chatAttachments.thumbnailBytes)}), stored in the chat_attachments table.
+        </p>
         <DataTable
           caption="Tables of the public schema: rows counted, or estimated for tables over 8 MiB"
           columns={[

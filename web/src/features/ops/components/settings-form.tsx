@@ -9,7 +9,14 @@ import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { useSaveSiteSettings } from '../api/site-settings-save';
 import { PartnersField, SocialLinksField } from './settings-list-fields';
-import { toFormValues, toSettings, validateSettings, videoEmbedPrefix, type SettingsFormValues } from './settings-rules';
+import {
+  maxAttachmentMib,
+  toFormValues,
+  toSettings,
+  validateSettings,
+  videoEmbedPrefix,
+  type SettingsFormValues,
+} from './settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -108,6 +115,16 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {field('chatHours.opens', 'Opens (EAT)', { type: 'time' })}
           {field('chatHours.closes', 'Closes (EAT)', { type: 'time' })}
+          <TextField
+            label="Largest chat attachment (MiB)"
+            type="number"
+            min={1}
+            max={maxAttachmentMib}
+            step={1}
+            inputMode="numeric"
+            error={error('chatAttachmentMaxMib')}
+            {...register('chatAttachmentMaxMib', { valueAsNumber: true })}
+          />
         </div>
       </Group>
 

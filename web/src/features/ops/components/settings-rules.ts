@@ -14,6 +14,8 @@ export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours'> & 
 
 export const maxPartners = 30;
 export const maxSocialLinks = 10;
+/** The most a chat attachment may be set to, in MiB (contract MAX_CHAT_ATTACHMENT_MIB). */
+export const maxAttachmentMib = 25;
 export const videoEmbedPrefix = 'https://www.youtube-nocookie.com/embed/';
 
 export function toFormValues(settings: SiteSettings): SettingsFormValues {
@@ -148,6 +150,13 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   check('hours', required('Office hours', values.hours, 80));
   const chatHours = chatHoursProblem(values.chatHours);
   if (chatHours) check(chatHours.path, chatHours.message);
+  const mib = values.chatAttachmentMaxMib;
+  if (!Number.isInteger(mib) || mib < 1 || mib > maxAttachmentMib) {
+    check(
+      'chatAttachmentMaxMib',
+      `Largest chat attachment must be a whole number of MiB from 1 to ${maxAttachmentMib}`,
+    );
+  }
   check('infoEmail', mailbox('Info email', values.infoEmail));
   check('investorEmail', mailbox('Investor email', values.investorEmail));
   check('salesEmail', mailbox('Sales email', values.salesEmail));

@@ -43,6 +43,7 @@ const message = (n: number): ChatMessage => ({
   senderType: 'user',
   message: `Visitor line ${n}`,
   createdAt: new Date(2026, 2, 3, 14, 7, n).toISOString(),
+  attachment: null,
 });
 
 /** Lets real time pass, with React updates made meanwhile inside act. */

@@ -1,7 +1,8 @@
 // The console's composer, pinned under the conversation's log. Two modes:
 // Reply (to the visitor; `/` opens the canned replies) and Note (a private
 // note for the team, in amber, which never reaches the visitor). `r` and `n`
-// switch mode and focus the box; each mode keeps its own draft.
+// switch mode and focus the box; each mode keeps its own draft. A reply may
+// carry a file (button, paste or drop; a file dropped on a note goes to the reply).
 
 import { Lock, SendHorizontal } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
@@ -12,6 +13,7 @@ import { useCannedResponses } from '@/lib/api/canned-responses';
 import { useUser } from '@/lib/auth/get-user';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
+import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { CannedReplyTextarea } from './canned-reply-textarea';
 import { useNoteDraft } from './chat-private-notes';
 import { useConsoleCommands } from './console-shortcuts';
@@ -33,6 +35,10 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
   const note = useNoteDraft(sessionId);
   const canned = useCannedResponses();
   const [mode, setMode] = useState<ComposerMode>('reply');
+  const drop = useFileDrop((file) => {
+    setMode('reply');
+    reply.attach(file);
+  });
   // A shortcut switches the mode and then focuses the box of that mode, once it is rendered.
   const [focusRequest, setFocusRequest] = useState(0);
   const replyId = `reply-${sessionId}`;
@@ -64,11 +70,13 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
     <form
       onSubmit={isNote ? note.submit : reply.submit}
       aria-label={isNote ? 'Write a private note' : 'Write a reply'}
+      {...drop.handlers}
       className={cn(
         'shrink-0 border-t px-3 pb-3 pt-2',
         isNote
           ? 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40'
           : 'border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900',
+        drop.dragging && 'outline-2 -outline-offset-2 outline-dashed outline-brand',
       )}
     >
       <div className="mb-2 flex items-center gap-3">
@@ -103,7 +111,13 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
           {isNote ? 'Only agents see notes.' : 'Enter sends · Shift+Enter new line · / canned replies'}
         </p>
       </div>
+      {!isNote && reply.draft && (
+        <div className="mb-2">
+          <AttachmentDraftChip draft={reply.draft} onRemove={reply.removeAttachment} />
+        </div>
+      )}
       <div className="flex items-end gap-2">
+        {!isNote && <AttachButton onFile={reply.attach} />}
         {isNote ? (
           <>
             <label htmlFor={noteId} className="sr-only">

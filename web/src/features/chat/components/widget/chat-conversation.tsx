@@ -7,6 +7,8 @@ import { SendHorizontal } from 'lucide-react';
 import { useRef } from 'react';
 import type { ChatSession } from '@/api-types/ChatSession';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatMessages } from '@/features/chat/api/get-chat-messages';
@@ -24,6 +26,7 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
   const messages = useChatMessages(sessionId);
   const agentTyping = useTypingIndicator(sessionId, 'agent');
   const composer = useMessageComposer(sessionId);
+  const drop = useFileDrop(composer.attach);
   const resolved = session.status === 'resolved';
   const agentHere = agentTyping || agentHasJoined(messages.data ?? []);
   const logRef = useRef<HTMLDivElement>(null);
@@ -59,7 +62,16 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
           <ChatRatingForm sessionId={sessionId} />
         </div>
       ) : (
-        <form onSubmit={composer.submit} className="flex shrink-0 flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700">
+        <form
+          onSubmit={composer.submit}
+          {...drop.handlers}
+          className={cn(
+            'flex shrink-0 flex-wrap items-end gap-2 border-t border-gray-200 p-3 dark:border-gray-700',
+            drop.dragging && 'bg-brand/10 outline-2 outline-dashed outline-brand',
+          )}
+        >
+          {composer.draft && <AttachmentDraftChip draft={composer.draft} onRemove={composer.removeAttachment} />}
+          <AttachButton onFile={composer.attach} />
           <label htmlFor={`chat-message-${sessionId}`} className="sr-only">
             Message
           </label>

@@ -29,6 +29,7 @@ const message = (n: number, senderType: ChatMessage['senderType'], text: string)
   senderType,
   message: text,
   createdAt: new Date(2026, 2, 3, 14, 7, n).toISOString(),
+  attachment: null,
 });
 
 const away = /Our team is away right now/;

@@ -28,6 +28,7 @@ const message = (n: number, senderType: ChatMessage['senderType'] = 'agent'): Ch
   senderType,
   message: `Message number ${n}`,
   createdAt: new Date(2026, 2, 3, 14, 7, n).toISOString(),
+  attachment: null,
 });
 
 /** A stored chat whose server holds `stored` (changed by the test as it goes). */

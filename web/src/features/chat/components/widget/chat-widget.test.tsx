@@ -25,6 +25,7 @@ const agentMessage: ChatMessage = {
   senderType: 'agent',
   message: 'Hello Amina, how can we help?',
   createdAt: new Date(2026, 2, 3, 14, 7).toISOString(),
+  attachment: null,
 };
 
 /** Signed out; chat calls go to `chat`. */

@@ -1,0 +1,192 @@
+//! Chat attachments: images (PNG, JPEG, WebP, GIF) and PDFs that a chat's
+//! visitor or an agent sends. A file is uploaded first ([`upload`]: type
+//! decided from the bytes, images re-encoded with a thumbnail, stored with
+//! its owner chat), then a message names it by id and travels the durable
+//! chat path like any text; the `chat` worker links the two. Only the
+//! chat's visitor and agents may fetch one (anyone else is told it does
+//! not exist), or whoever holds a signed link from the chat's transcript
+//! email (30 days). The routes are in `chat/http/attachments.rs`.
+
+pub mod process;
+pub mod store;
+
+use std::time::Instant;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use contract::chat::MessageAttachment;
+use tokio::sync::Semaphore;
+
+use self::process::Refusal;
+use self::store::Uploader;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+/// How long a transcript's attachment links work.
+pub const LINK_LIFETIME: time::Duration = time::Duration::days(30);
+
+/// Decodes and encodes at once in each gateway: each may hold a couple of
+/// hundred MiB and a core, and the machine has few of both.
+static PROCESSING: Semaphore = Semaphore::const_new(2);
+
+/// Why an upload was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AttachmentError {
+    #[error("Choose a file to attach")]
+    NoFile,
+    /// Above the site's limit, in MiB (answered 413).
+    #[error("Attachments must be at most {0} MiB")]
+    TooLarge(u32),
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+    /// The attachment is not this chat's, or does not exist (400 on send).
+    #[error("That attachment could not be found in this chat. Attach the file again.")]
+    NotInChat,
+    #[error("That attachment was sent already")]
+    AlreadySent,
+    #[error(transparent)]
+    Api(#[from] ApiError),
+}
+
+impl From<sqlx::Error> for AttachmentError {
+    fn from(error: sqlx::Error) -> Self {
+        AttachmentError::Api(ApiError::from(error))
+    }
+}
+
+impl From<AttachmentError> for ApiError {
+    fn from(error: AttachmentError) -> Self {
+        match error {
+            AttachmentError::Api(error) => error,
+            AttachmentError::AlreadySent => ApiError::Conflict(error.to_string()),
+            refused => ApiError::BadRequest(refused.to_string()),
+        }
+    }
+}
+
+impl IntoResponse for AttachmentError {
+    fn into_response(self) -> Response {
+        match self {
+            // `ApiError::PayloadTooLarge` has no room for the limit.
+            AttachmentError::TooLarge(_) => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                Json(ErrorBody {
+                    message: self.to_string(),
+                }),
+            )
+                .into_response(),
+            other => ApiError::from(other).into_response(),
+        }
+    }
+}
+
+/// The attachment `attachment_id` of chat `session_id`, for a message
+/// about to carry it. One already sent is refused, unless the message is a
+/// client's retry (`retry_safe`: named by a client message id), which the
+/// `CHAT` stream answers with the message stored first.
+pub async fn sendable(
+    state: &AppState,
+    session_id: uuid::Uuid,
+    attachment_id: uuid::Uuid,
+    retry_safe: bool,
+) -> Result<MessageAttachment, AttachmentError> {
+    let found = store::sendable(&state.pool, session_id, attachment_id)
+        .await?
+        .ok_or(AttachmentError::NotInChat)?;
+    if found.sent && !retry_safe {
+        return Err(AttachmentError::AlreadySent);
+    }
+    Ok(found.attachment)
+}
+
+/// The metric label of a refusal.
+fn result_label(error: &AttachmentError) -> &'static str {
+    match error {
+        AttachmentError::NoFile | AttachmentError::Refused(Refusal::Empty) => "no_file",
+        AttachmentError::TooLarge(_) => "too_large",
+        AttachmentError::Refused(Refusal::Unsupported) => "unsupported",
+        AttachmentError::Refused(Refusal::TooManyPixels) => "too_many_pixels",
+        AttachmentError::Refused(Refusal::UnreadableImage | Refusal::BrokenPdf) => "unreadable",
+        AttachmentError::NotInChat | AttachmentError::AlreadySent | AttachmentError::Api(_) => {
+            "error"
+        }
+    }
+}
+
+/// The largest attachment the site settings allow, in bytes.
+pub fn max_bytes(state: &AppState) -> usize {
+    usize::try_from(
+        state
+            .site_settings
+            .current()
+            .settings
+            .chat_attachment_max_mib,
+    )
+    .unwrap_or(usize::MAX)
+    .saturating_mul(1024 * 1024)
+}
+
+/// Checks, processes and stores `data` (already within [`max_bytes`]) as
+/// an attachment of `uploader`'s chat, named `filename(its type)`; counts
+/// it.
+#[tracing::instrument(name = "chat.attachment.upload", skip_all, fields(chat.session_id = %uploader.session_id, attachment.bytes = data.len()))]
+pub async fn upload(
+    state: &AppState,
+    uploader: &Uploader,
+    filename: impl FnOnce(&str) -> String,
+    data: Vec<u8>,
+) -> Result<MessageAttachment, AttachmentError> {
+    let started = Instant::now();
+    let processed = async {
+        let _permit = PROCESSING
+            .acquire()
+            .await
+            .map_err(|error| ApiError::Internal(error.into()))?;
+        tokio::task::spawn_blocking(move || process::process(data))
+            .await
+            .map_err(|error| ApiError::Internal(anyhow::Error::new(error)))?
+            .map_err(AttachmentError::from)
+    }
+    .await;
+    let stored = match processed {
+        Ok(file) => store::insert(&state.pool, uploader, &filename(file.content_type), &file)
+            .await
+            .map_err(AttachmentError::from),
+        Err(error) => Err(error),
+    };
+    match &stored {
+        Ok(attachment) => {
+            let kind = attachment.kind.as_str().to_owned();
+            count(state, &kind, "stored");
+            state
+                .metrics
+                .counter("chat_attachment_bytes_total", &[("kind", kind.clone())])
+                .increment(u64::try_from(attachment.byte_size).unwrap_or(0));
+            state
+                .metrics
+                .histogram(
+                    "chat_attachment_process_duration_seconds",
+                    &[("kind", kind)],
+                )
+                .record(started.elapsed().as_secs_f64());
+        }
+        Err(error) => refused(state, error),
+    }
+    stored
+}
+
+/// Counts an upload refused before or while it was processed.
+pub fn refused(state: &AppState, error: &AttachmentError) {
+    count(state, "unknown", result_label(error));
+}
+
+fn count(state: &AppState, kind: &str, result: &'static str) {
+    state
+        .metrics
+        .counter(
+            "chat_attachment_uploads_total",
+            &[("kind", kind.to_owned()), ("result", result.to_owned())],
+        )
+        .increment(1);
+}
