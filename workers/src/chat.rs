@@ -201,6 +201,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     let mut sessions = Vec::with_capacity(commands.len());
     let mut senders = Vec::with_capacity(commands.len());
     let mut agents = Vec::with_capacity(commands.len());
+    let mut names = Vec::with_capacity(commands.len());
     let mut texts = Vec::with_capacity(commands.len());
     let mut times = Vec::with_capacity(commands.len());
     for Command { command, .. } in commands {
@@ -209,13 +210,15 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         sessions.push(message.session_id);
         senders.push(message.sender_type);
         agents.push(command.agent_id);
+        names.push(message.sender_name.as_deref());
         texts.push(message.message.as_str());
         times.push(message.created_at);
     }
     sqlx::query!(
-        "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at)
+        "insert into chat_messages
+             (id, session_id, sender_type, agent_id, message, created_at, sender_name)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                              $6::timestamptz[])
+                              $6::timestamptz[], $7::text[])
          on conflict (id) do nothing",
         &ids,
         &sessions,
@@ -223,6 +226,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         &agents as &[Option<Uuid>],
         &texts as &[&str],
         &times as &[OffsetDateTime],
+        &names as &[Option<&str>],
     )
     .execute(pool)
     .await?;

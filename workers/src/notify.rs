@@ -160,7 +160,8 @@ async fn send_transcript(
     };
     let messages = match sqlx::query_as!(
         ChatMessage,
-        r#"select id, session_id, sender_type as "sender_type: SenderType", message, created_at
+        r#"select id, session_id, sender_type as "sender_type: SenderType", sender_name,
+                  message, created_at
            from chat_messages where session_id = $1 order by id"#,
         request.session_id
     )

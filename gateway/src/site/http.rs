@@ -100,6 +100,7 @@ impl Input for SiteSettings {
         ("phone", "Phone"),
         ("hours", "Office hours"),
         ("chatHours", "Live chat hours"),
+        ("firstReplyAlertMinutes", "First-reply alert"),
         ("infoEmail", "Info email"),
         ("investorEmail", "Investor email"),
         ("salesEmail", "Sales email"),
@@ -117,6 +118,11 @@ impl Input for SiteSettings {
         let phone = phone(self.phone)?;
         let hours = required("Office hours", self.hours, 80)?;
         let chat_hours = chat_hours(self.chat_hours)?;
+        if !FIRST_REPLY_ALERT_MINUTES.contains(&self.first_reply_alert_minutes) {
+            return Err(InputError(
+                "First-reply alert must be between 1 and 60 minutes".to_owned(),
+            ));
+        }
         let info_email = mailbox("Info email", self.info_email)?;
         let investor_email = mailbox("Investor email", self.investor_email)?;
         let sales_email = mailbox("Sales email", self.sales_email)?;
@@ -143,6 +149,7 @@ impl Input for SiteSettings {
             office,
             hours,
             chat_hours,
+            first_reply_alert_minutes: self.first_reply_alert_minutes,
             booking_url,
             enterprise_agent_url,
             events_site_url,
@@ -153,6 +160,8 @@ impl Input for SiteSettings {
     }
 }
 
+/// The first-reply wait an admin may set, in minutes.
+const FIRST_REPLY_ALERT_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 /// Most partner names the home page strip shows.
 const MAX_PARTNERS: usize = 30;
 const MAX_SOCIAL_LINKS: usize = 10;
@@ -386,6 +395,14 @@ mod tests {
             (
                 Box::new(|s| s.chat_hours.closes = "08:00".into()),
                 "Live chat must close after it opens",
+            ),
+            (
+                Box::new(|s| s.first_reply_alert_minutes = 0),
+                "First-reply alert must be between 1 and 60 minutes",
+            ),
+            (
+                Box::new(|s| s.first_reply_alert_minutes = 61),
+                "First-reply alert must be between 1 and 60 minutes",
             ),
             (
                 Box::new(|s| s.sales_email = "sales@nyota".into()),

@@ -1,7 +1,9 @@
 //! The chat's REST routes: the visitor's (start, read, post) and the agent
-//! console's (inbox, assign, resolve, reopen, mark read).
+//! console's (inbox, assign, resolve, reopen, mark read) and the agent's
+//! own profile (display name, alert preferences).
 
 mod agent;
+mod profile;
 mod visitor;
 
 #[cfg(any(test, feature = "fuzzing"))]
@@ -15,4 +17,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(visitor::router())
         .merge(agent::router())
+        .merge(profile::router())
 }

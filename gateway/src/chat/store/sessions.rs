@@ -106,7 +106,8 @@ pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sql
 pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {
     sqlx::query_as!(
         ChatMessage,
-        r#"select id, session_id, sender_type as "sender_type: SenderType", message, created_at
+        r#"select id, session_id, sender_type as "sender_type: SenderType", sender_name,
+                  message, created_at
            from chat_messages where session_id = $1 order by id"#,
         chat_id
     )

@@ -42,6 +42,8 @@ pub enum Limit {
     PasswordResetConfirm,
     /// Transcript emails per chat.
     ChatTranscript,
+    /// Profile changes per agent.
+    AgentProfile,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -52,8 +54,12 @@ const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
 /// email, too few to flood the visitor's inbox.
 const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
 
+/// Profile saves one agent may make per minute: a person adjusting their
+/// settings saves far fewer.
+const PROFILE_SAVES_PER_AGENT_PER_MINUTE: u32 = 20;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 14] = [
+    pub(super) const ALL: [Limit; 15] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -68,6 +74,7 @@ impl Limit {
         Limit::PasswordResetPerEmail,
         Limit::PasswordResetConfirm,
         Limit::ChatTranscript,
+        Limit::AgentProfile,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -87,6 +94,7 @@ impl Limit {
             Limit::PasswordResetPerEmail => "password_reset_email",
             Limit::PasswordResetConfirm => "password_reset_confirm",
             Limit::ChatTranscript => "chat_transcript",
+            Limit::AgentProfile => "agent_profile",
         }
     }
 
@@ -112,6 +120,7 @@ impl Limit {
             Limit::ChatTranscript => {
                 "This transcript was sent several times already. Please try again in an hour."
             }
+            Limit::AgentProfile => "Too many changes. Please wait a minute and try again.",
         }
     }
 
@@ -135,6 +144,7 @@ impl Limit {
             Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
             Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
             Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
+            Limit::AgentProfile => (PROFILE_SAVES_PER_AGENT_PER_MINUTE, MINUTE),
         };
         Quota { count, period }
     }
