@@ -67,7 +67,7 @@ function hideTab(hidden: boolean) {
 async function consoleWithNewChat(createdMinutesAgo = 1) {
   const sounds: string[] = [];
   window.addEventListener(alertSoundEvent, (event) => sounds.push(String((event as CustomEvent).detail)));
-  const fresh = summary({ sessionId: newId, visitorName: 'Baraka', createdAt: new Date().toISOString(), queuePosition: 2 });
+  const fresh = summary({ sessionId: newId, visitorName: 'Baraka', createdAt: new Date().toISOString(), queuePosition: 2, unreadCount: 1 });
   let arrived = false;
   mockFetch((url) => {
     if (url === '/api/user') return json(200, admin);
@@ -112,8 +112,8 @@ describe('console alerts, live', () => {
     await waitFor(() => expect(row(inbox, 'Baraka')).toHaveAttribute('data-alert', 'highlighted'), { timeout: 3_000 });
     await waitFor(() => expect(sounds).toEqual(['new_chat']));
     expect(shown).toEqual([]);
-    // Two chats in the queue, nobody has answered: both count.
-    await waitFor(() => expect(document.title).toMatch(/^\(2\) /));
+    // One of the two queued chats has an unread visitor message.
+    await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
   });
 
   it('shows a desktop notification instead while the console is hidden', async () => {

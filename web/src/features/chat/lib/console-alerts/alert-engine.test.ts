@@ -145,9 +145,10 @@ describe('the wait threshold', () => {
 });
 
 describe('the title count', () => {
-  it('counts chats waiting for me: unread in mine, and queued chats nobody answered', () => {
+  it('counts unread chats, mine or in the queue', () => {
     const chats = [
       chat({ sessionId: 'queued-no-message' }),
+      chat({ sessionId: 'queued-unread', unreadCount: 1 }),
       chat({ sessionId: 'mine-unread', assignedAgentId: me, unreadCount: 3 }),
       chat({ sessionId: 'mine-read', assignedAgentId: me, unreadCount: 0, firstReplyAt: minutesAgo(1) }),
       chat({ sessionId: 'theirs-unread', assignedAgentId: 'someone', unreadCount: 1 }),

@@ -133,16 +133,10 @@ export function waitingAlerts(chats: ChatSummary[], me: string, now: number, min
     );
 }
 
-/**
- * Chats that wait for this agent: open, mine or in the queue, with visitor
- * messages no agent has read, or (in the queue) nobody has answered yet.
- */
+/** Unread chats: open, mine or in the queue, with visitor messages no agent has read. */
 export function unreadChatCount(chats: ChatSummary[], me: string): number {
   return chats.filter(
-    (chat) =>
-      chat.status === 'open' &&
-      (chat.assignedAgentId === me || chat.assignedAgentId === null) &&
-      (chat.unreadCount > 0 || (chat.assignedAgentId === null && !chat.firstReplyAt)),
+    (chat) => chat.status === 'open' && (chat.assignedAgentId === me || chat.assignedAgentId === null) && chat.unreadCount > 0,
   ).length;
 }
 
