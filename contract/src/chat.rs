@@ -42,6 +42,12 @@ pub struct ChatMessage {
     #[ts(type = "string")]
     pub session_id: Uuid,
     pub sender_type: SenderType,
+    /// The agent's display name on agent messages (set by the gateway when
+    /// it takes the message); absent otherwise, and on agent messages stored
+    /// before names were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sender_name: Option<String>,
     pub message: String,
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
@@ -173,6 +179,14 @@ pub struct ChatSummary {
     pub rating_comment: Option<String>,
     /// Labels agents put on the chat, sorted.
     pub labels: Vec<String>,
+    /// When an agent first replied; absent until one has.
+    #[serde(
+        default,
+        with = "time::serde::rfc3339::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[ts(optional, type = "string")]
+    pub first_reply_at: Option<OffsetDateTime>,
 }
 
 /// Frames a browser sends on `/ws`.

@@ -175,6 +175,15 @@ pub struct AdminOverview {
     #[serde(with = "time::serde::rfc3339::option")]
     #[ts(type = "string | null")]
     pub oldest_waiting_since: Option<OffsetDateTime>,
+    /// Open chats with no agent reply yet, started longer ago than the
+    /// site's first-reply alert threshold.
+    pub waiting_too_long: OverviewCount,
+    /// Since when the oldest chat without a first reply waits.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub oldest_unanswered_since: Option<OffsetDateTime>,
+    /// The threshold, in minutes (`firstReplyAlertMinutes`).
+    pub first_reply_alert_minutes: u32,
     /// Agent consoles open on every gateway.
     pub agents_online: OverviewCount,
     /// Contact and demo requests not handled yet.

@@ -3,6 +3,7 @@
 //! request's trace across NATS. Also the one `init_tracing` both processes use.
 
 pub mod accounts;
+pub mod agent_profile;
 pub mod agents;
 pub mod analytics;
 pub mod chat;

@@ -52,6 +52,9 @@ impl Default for ChatHours {
     }
 }
 
+/// The first-reply wait after which a chat counts as waiting too long.
+pub const DEFAULT_FIRST_REPLY_ALERT_MINUTES: u32 = 2;
+
 /// Every site setting. Unknown or missing keys in the stored JSON take their
 /// defaults, so adding a setting needs no data migration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
@@ -71,6 +74,9 @@ pub struct SiteSettings {
     pub hours: String,
     /// Live chat's business hours.
     pub chat_hours: ChatHours,
+    /// Minutes a chat may wait for its first agent reply before the
+    /// console highlights it and alerts once more (1 to 60).
+    pub first_reply_alert_minutes: u32,
     /// The external booking calendar (Book a Call, Schedule a Demo…).
     pub booking_url: String,
     /// The external enterprise AI agent page (Edge AI).
@@ -108,6 +114,7 @@ impl Default for SiteSettings {
             },
             hours: "Mon-Fri 8AM-6PM EAT".to_owned(),
             chat_hours: ChatHours::default(),
+            first_reply_alert_minutes: DEFAULT_FIRST_REPLY_ALERT_MINUTES,
             booking_url: "https://calendar.app.google/nyota-cloud-booking".to_owned(),
             enterprise_agent_url: "https://agents.nyota.example".to_owned(),
             events_site_url: "https://events.nyota.example".to_owned(),

@@ -272,8 +272,8 @@ test('/admin/blogs: edit a title, the unsaved-changes warning, delete with confi
   const revised = `Serval storage notes, revised ${tag}`;
   await titleField.fill(revised);
 
-  // Leaving by a link asks first; Stay keeps the form as it was.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  // Leaving by a link (the admin shell's home link) asks first; Stay keeps the form as it was.
+  await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).click();
   const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
   await expect(leave).toBeVisible();
   await expect(leave.getByRole('button', { name: 'Stay on this page' })).toBeFocused();

@@ -201,6 +201,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     let mut sessions = Vec::with_capacity(commands.len());
     let mut senders = Vec::with_capacity(commands.len());
     let mut agents = Vec::with_capacity(commands.len());
+    let mut names = Vec::with_capacity(commands.len());
     let mut texts = Vec::with_capacity(commands.len());
     let mut times = Vec::with_capacity(commands.len());
     let mut attachments = Vec::with_capacity(commands.len());
@@ -210,6 +211,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         sessions.push(message.session_id);
         senders.push(message.sender_type);
         agents.push(command.agent_id);
+        names.push(message.sender_name.as_deref());
         texts.push(message.message.as_str());
         times.push(message.created_at);
         attachments.push(message.attachment.as_ref().map(|attachment| attachment.id));
@@ -218,10 +220,11 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     // published; the foreign key on (attachment, chat) refuses another
     // chat's.
     sqlx::query!(
-        "insert into chat_messages (id, session_id, sender_type, agent_id, message, created_at,
-                                    attachment_id)
+        "insert into chat_messages
+             (id, session_id, sender_type, agent_id, message, created_at, attachment_id,
+              sender_name)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                              $6::timestamptz[], $7::uuid[])
+                              $6::timestamptz[], $7::uuid[], $8::text[])
          on conflict (id) do nothing",
         &ids,
         &sessions,
@@ -230,6 +233,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         &texts as &[&str],
         &times as &[OffsetDateTime],
         &attachments as &[Option<Uuid>],
+        &names as &[Option<&str>],
     )
     .execute(pool)
     .await?;

@@ -166,7 +166,8 @@ async fn send_transcript(
         Err(error) => return Outcome::from_sqlx(error),
     };
     let rows = match sqlx::query!(
-        r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType", m.message,
+        r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType",
+                  m.sender_name, m.message,
                   m.created_at, a.id as "attachment_id?",
                   a.kind as "attachment_kind?: AttachmentKind",
                   a.content_type as "attachment_type?", a.filename as "attachment_filename?",
@@ -207,6 +208,7 @@ async fn send_transcript(
             id: row.id,
             session_id: row.session_id,
             sender_type: row.sender_type,
+            sender_name: row.sender_name,
             message: row.message,
             created_at: row.created_at,
         })

@@ -30,7 +30,8 @@ pub const HEARTBEAT: Duration = Duration::from_secs(10);
 /// An agent whose console was not seen for this long takes no new chats.
 pub const FRESH: Duration = Duration::from_secs(30);
 
-/// What the visitor reads when an agent takes their chat.
+/// What the visitor reads when an agent takes their chat: `agent_name` is
+/// the name the agent is shown under (display name, else account name).
 pub fn joined_notice(agent_name: &str) -> String {
     format!("{agent_name} joined the chat")
 }
@@ -73,36 +74,44 @@ pub async fn assign_waiting_or_log(state: &AppState) {
     }
 }
 
+/// The name agent `agent_id` is shown under (see [`store::shown_name`]).
+async fn shown_name(state: &AppState, agent_id: Uuid) -> Result<String, ChatError> {
+    Ok(store::shown_name(&state.pool, agent_id)
+        .await?
+        .unwrap_or_default())
+}
+
 /// Agent `agent_id` took chat `chat_id` themselves (`take_over`: even from
 /// another agent). Returns whether the assignment changed.
 pub async fn take(
     state: &AppState,
     chat_id: Uuid,
     agent_id: Uuid,
-    agent_name: &str,
     take_over: bool,
 ) -> Result<bool, ChatError> {
     let changed = store::assign_agent(&state.pool, chat_id, agent_id, take_over).await?;
     if changed {
+        let agent_name = shown_name(state, agent_id).await?;
         let event = format!("{agent_name} took the chat");
-        announce(state, chat_id, agent_name, &event).await?;
+        announce(state, chat_id, &agent_name, &event).await?;
         // A chat taken over frees a place with its previous agent.
         assign_waiting_or_log(state).await;
     }
     Ok(changed)
 }
 
-/// Hands chat `chat_id` from `from_name` to agent `to`; returns whether it
-/// changed hands.
+/// Agent `from` hands chat `chat_id` to agent `to` (shown as `to_name`);
+/// returns whether it changed hands.
 pub async fn transfer(
     state: &AppState,
     chat_id: Uuid,
-    from_name: &str,
+    from: Uuid,
     to: Uuid,
     to_name: &str,
 ) -> Result<bool, ChatError> {
     let changed = store::assign_agent(&state.pool, chat_id, to, true).await?;
     if changed {
+        let from_name = shown_name(state, from).await?;
         let event = format!("Transferred by {from_name} to {to_name}");
         announce(state, chat_id, to_name, &event).await?;
         assign_waiting_or_log(state).await;

@@ -73,10 +73,19 @@ async fn send(
     attachment: Option<MessageAttachment>,
     dedupe_key: Option<String>,
 ) -> Result<ChatMessage, ChatError> {
+    // The name goes with the message, so the worker stores what the
+    // visitor was shown live, whatever the agent is called later.
+    let sender_name = match agent_id {
+        Some(agent_id) if sender_type == SenderType::Agent => {
+            super::store::shown_name(&state.pool, agent_id).await?
+        }
+        _ => None,
+    };
     let message = ChatMessage {
         id: Uuid::now_v7(),
         session_id,
         sender_type,
+        sender_name,
         message: text,
         created_at: OffsetDateTime::now_utc(),
         attachment,

@@ -30,11 +30,21 @@ async fn overview(
         href: href.to_owned(),
     };
     let (chats_waiting, oldest_waiting_since) = crate::chat::store::waiting(&state.pool).await?;
+    let threshold = state
+        .site_settings
+        .current()
+        .settings
+        .first_reply_alert_minutes;
+    let (too_long, oldest_unanswered_since) =
+        crate::chat::store::unanswered(&state.pool, threshold).await?;
     let counts = super::store::overview_counts(&state.pool).await?;
     let consoles = state.presence.agent_consoles().await;
     Ok(Json(AdminOverview {
         chats_waiting: count(chats_waiting, "/admin/chat"),
         oldest_waiting_since,
+        waiting_too_long: count(too_long, "/admin/chat"),
+        oldest_unanswered_since,
+        first_reply_alert_minutes: threshold,
         agents_online: count(i64::try_from(consoles).unwrap_or(i64::MAX), "/admin/chat"),
         new_contact_requests: count(counts.new_requests, "/admin#inbox"),
         registrations_this_week: count(counts.registrations, "/admin/analytics"),

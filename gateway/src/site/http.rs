@@ -102,6 +102,7 @@ impl Input for SiteSettings {
         ("phone", "Phone"),
         ("hours", "Office hours"),
         ("chatHours", "Live chat hours"),
+        ("firstReplyAlertMinutes", "First-reply alert"),
         ("infoEmail", "Info email"),
         ("investorEmail", "Investor email"),
         ("salesEmail", "Sales email"),
@@ -120,6 +121,11 @@ impl Input for SiteSettings {
         let phone = phone(self.phone)?;
         let hours = required("Office hours", self.hours, 80)?;
         let chat_hours = chat_hours(self.chat_hours)?;
+        if !FIRST_REPLY_ALERT_MINUTES.contains(&self.first_reply_alert_minutes) {
+            return Err(InputError(
+                "First-reply alert must be between 1 and 60 minutes".to_owned(),
+            ));
+        }
         let info_email = mailbox("Info email", self.info_email)?;
         let investor_email = mailbox("Investor email", self.investor_email)?;
         let sales_email = mailbox("Sales email", self.sales_email)?;
@@ -146,6 +152,7 @@ impl Input for SiteSettings {
             office,
             hours,
             chat_hours,
+            first_reply_alert_minutes: self.first_reply_alert_minutes,
             booking_url,
             enterprise_agent_url,
             events_site_url,
@@ -166,6 +173,8 @@ fn attachment_limit(mib: u32) -> Result<u32, InputError> {
     Ok(mib)
 }
 
+/// The first-reply wait an admin may set, in minutes.
+const FIRST_REPLY_ALERT_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 /// Most partner names the home page strip shows.
 const MAX_PARTNERS: usize = 30;
 const MAX_SOCIAL_LINKS: usize = 10;
@@ -399,6 +408,14 @@ mod tests {
             (
                 Box::new(|s| s.chat_hours.closes = "08:00".into()),
                 "Live chat must close after it opens",
+            ),
+            (
+                Box::new(|s| s.first_reply_alert_minutes = 0),
+                "First-reply alert must be between 1 and 60 minutes",
+            ),
+            (
+                Box::new(|s| s.first_reply_alert_minutes = 61),
+                "First-reply alert must be between 1 and 60 minutes",
             ),
             (
                 Box::new(|s| s.sales_email = "sales@nyota".into()),

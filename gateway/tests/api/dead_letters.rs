@@ -24,6 +24,7 @@ pub fn command(session_id: Uuid, text: &str) -> SendMessage {
             id: Uuid::now_v7(),
             session_id,
             sender_type: SenderType::User,
+            sender_name: None,
             message: text.to_owned(),
             created_at: OffsetDateTime::now_utc(),
             attachment: None,

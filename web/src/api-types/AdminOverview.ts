@@ -14,6 +14,19 @@ chatsWaiting: OverviewCount,
  */
 oldestWaitingSince: string | null, 
 /**
+ * Open chats with no agent reply yet, started longer ago than the
+ * site's first-reply alert threshold.
+ */
+waitingTooLong: OverviewCount, 
+/**
+ * Since when the oldest chat without a first reply waits.
+ */
+oldestUnansweredSince: string | null, 
+/**
+ * The threshold, in minutes (`firstReplyAlertMinutes`).
+ */
+firstReplyAlertMinutes: number, 
+/**
  * Agent consoles open on every gateway.
  */
 agentsOnline: OverviewCount, 

@@ -36,4 +36,8 @@ rating: number | null, ratingComment: string | null,
 /**
  * Labels agents put on the chat, sorted.
  */
-labels: Array<string>, };
+labels: Array<string>, 
+/**
+ * When an agent first replied; absent until one has.
+ */
+firstReplyAt?: string, };

@@ -29,6 +29,11 @@ supportEmail: string, office: OfficeAddress, hours: string,
  */
 chatHours: ChatHours, 
 /**
+ * Minutes a chat may wait for its first agent reply before the
+ * console highlights it and alerts once more (1 to 60).
+ */
+firstReplyAlertMinutes: number, 
+/**
  * The external booking calendar (Book a Call, Schedule a Demo…).
  */
 bookingUrl: string, 

@@ -59,6 +59,12 @@ export function parseSiteSettings(value: unknown): SiteSettings {
     },
     hours: text('hours'),
     chatHours,
+    firstReplyAlertMinutes:
+      Number.isInteger(source.firstReplyAlertMinutes) &&
+      (source.firstReplyAlertMinutes as number) >= 1 &&
+      (source.firstReplyAlertMinutes as number) <= 60
+        ? (source.firstReplyAlertMinutes as number)
+        : defaultSiteSettings.firstReplyAlertMinutes,
     bookingUrl: text('bookingUrl'),
     enterpriseAgentUrl: text('enterpriseAgentUrl'),
     eventsSiteUrl: text('eventsSiteUrl'),

@@ -117,7 +117,7 @@ async fn assign(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    assignment::take(&state, id, agent.id, &agent.name, true).await?;
+    assignment::take(&state, id, agent.id, true).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
@@ -322,7 +322,7 @@ async fn transfer(
     if let Some(note) = &body.note {
         store::add_note(&state.pool, id, NoteKind::Note, Some(agent.id), note).await?;
     }
-    assignment::transfer(&state, id, &agent.name, body.agent_id, &to_name).await?;
+    assignment::transfer(&state, id, agent.id, body.agent_id, &to_name).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 

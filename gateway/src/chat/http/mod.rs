@@ -1,8 +1,10 @@
 //! The chat's REST routes: the visitor's (start, read, post) and the agent
-//! console's (inbox, assign, resolve, reopen, mark read).
+//! console's (inbox, assign, resolve, reopen, mark read) and the agent's
+//! own profile (display name, alert preferences).
 
 mod agent;
 mod attachments;
+mod profile;
 mod visitor;
 
 #[cfg(any(test, feature = "fuzzing"))]
@@ -17,4 +19,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(visitor::router())
         .merge(agent::router())
         .merge(attachments::router())
+        .merge(profile::router())
 }

@@ -253,7 +253,7 @@ async fn post_message(
     let agent = match (role, &requester.user) {
         (SenderType::Agent, Some(agent)) => {
             // The first agent to answer an unassigned chat takes it.
-            assignment::take(&state, id, agent.id, &agent.name, false).await?;
+            assignment::take(&state, id, agent.id, false).await?;
             Some(agent.id)
         }
         _ => None,

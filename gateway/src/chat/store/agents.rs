@@ -135,10 +135,10 @@ pub async fn assign_queue(pool: &PgPool, fresh: Duration) -> Result<Vec<Assignme
         .await?;
     let mut agents = sqlx::query_as!(
         Available,
-        r#"select u.id, u.name, u.capacity,
+        r#"select u.id, coalesce(p.display_name, u.name) as "name!", u.capacity,
                   (select count(*) from chat_sessions s
                     where s.assigned_agent_id = u.id and s.status = 'open') as "open!"
-           from users u
+           from users u left join agent_profiles p on p.agent_id = u.id
            where u.role in ('admin', 'support') and u.active and u.agent_status = 'online'
              and exists(select 1 from agent_consoles c
                         where c.agent_id = u.id
@@ -214,8 +214,8 @@ pub async fn return_to_queue(
         .await?;
     let returned = sqlx::query_as!(
         Returned,
-        "update chat_sessions s set assigned_agent_id = null
-         from users u
+        r#"update chat_sessions s set assigned_agent_id = null
+         from users u left join agent_profiles p on p.agent_id = u.id
          where u.id = s.assigned_agent_id and s.status = 'open'
            and (not u.active
                 or (u.agent_status = 'away'
@@ -224,7 +224,7 @@ pub async fn return_to_queue(
                     and not exists(select 1 from agent_consoles c
                                    where c.agent_id = u.id
                                      and c.seen_at > now() - $2 * interval '1 second')))
-         returning s.id as chat_id, u.name as agent_name",
+         returning s.id as chat_id, coalesce(p.display_name, u.name) as "agent_name!""#,
         after.as_secs_f64(),
         fresh.as_secs_f64()
     )
@@ -234,10 +234,13 @@ pub async fn return_to_queue(
     Ok(returned)
 }
 
-/// An agent who can be given a chat: active staff.
+/// An agent who can be given a chat (active staff), under the name they
+/// are shown by.
 pub async fn agent_name(pool: &PgPool, agent_id: Uuid) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar!(
-        "select name from users where id = $1 and active and role in ('admin', 'support')",
+        r#"select coalesce(p.display_name, u.name) as "name!"
+           from users u left join agent_profiles p on p.agent_id = u.id
+           where u.id = $1 and u.active and u.role in ('admin', 'support')"#,
         agent_id
     )
     .fetch_optional(pool)
@@ -260,7 +263,8 @@ pub async fn team_availability(
 ) -> Result<Vec<TeamAvailability>, sqlx::Error> {
     sqlx::query_as!(
         TeamAvailability,
-        r#"select u.id, u.name, u.agent_status as "status: AgentStatus",
+        r#"select u.id, coalesce(p.display_name, u.name) as "name!",
+                  u.agent_status as "status: AgentStatus",
                   u.agent_status = 'online' and exists(
                       select 1 from agent_consoles c
                       where c.agent_id = u.id
@@ -268,9 +272,9 @@ pub async fn team_availability(
                   (select count(*) from chat_sessions s
                     where s.assigned_agent_id = u.id and s.status = 'open') as "open_chats!",
                   u.capacity
-           from users u
+           from users u left join agent_profiles p on p.agent_id = u.id
            where u.role in ('admin', 'support') and u.active
-           order by lower(u.name), u.id"#,
+           order by lower(coalesce(p.display_name, u.name)), u.id"#,
         fresh.as_secs_f64()
     )
     .fetch_all(pool)

@@ -55,7 +55,7 @@ pub async fn summaries(
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
                   created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment, labels as "labels!"
+                  rating, rating_comment, labels as "labels!", first_reply_at
            from chat_summaries
            where ($2::bool is null or status = 'open')
              and ($3::bool is null or awaiting_reply)
@@ -86,7 +86,7 @@ pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
                   created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment, labels as "labels!"
+                  rating, rating_comment, labels as "labels!", first_reply_at
            from chat_summaries where session_id = $1"#,
         chat_id,
     )
@@ -103,6 +103,27 @@ pub async fn waiting(pool: &PgPool) -> Result<(i64, Option<OffsetDateTime>), sql
     .fetch_one(pool)
     .await?;
     Ok((row.count, row.oldest))
+}
+
+/// Open chats without a first agent reply: how many started more than
+/// `minutes` ago, and when the oldest of them all started.
+pub async fn unanswered(
+    pool: &PgPool,
+    minutes: u32,
+) -> Result<(i64, Option<OffsetDateTime>), sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select count(*) filter (where s.created_at < now() - $1 * interval '1 minute')
+                      as "too_long!",
+                  min(s.created_at) as oldest
+           from chat_sessions s
+           where s.status = 'open'
+             and not exists(select 1 from chat_messages m
+                            where m.session_id = s.id and m.sender_type = 'agent')"#,
+        f64::from(minutes)
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((row.too_long, row.oldest))
 }
 /// The visitor's other chats (same email, whatever its case, or same
 /// account), newest first, at most 20.

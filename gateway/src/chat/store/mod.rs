@@ -4,7 +4,8 @@
 //! sign-in, assignment, status, read marks), of `chat_notes` and of the
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
-//! It is also the one writer of `canned_responses` (`canned.rs`).
+//! It is also the one writer of `canned_responses` (`canned.rs`) and of
+//! `agent_profiles` (`profiles.rs`).
 //!
 //! Split by concern; every function is re-exported here, so callers name
 //! `store::<function>`.
@@ -14,6 +15,7 @@ mod canned;
 mod inbox;
 mod labels;
 mod notes;
+mod profiles;
 mod ratings;
 mod sessions;
 
@@ -22,5 +24,6 @@ pub use canned::*;
 pub use inbox::*;
 pub use labels::*;
 pub use notes::*;
+pub use profiles::*;
 pub use ratings::*;
 pub use sessions::*;

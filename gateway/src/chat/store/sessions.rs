@@ -107,7 +107,8 @@ pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sql
 #[tracing::instrument(name = "chat.db.messages", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType", m.message,
+        r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType",
+                  m.sender_name, m.message,
                   m.created_at, a.id as "attachment_id?",
                   a.kind as "attachment_kind?: AttachmentKind",
                   a.content_type as "attachment_type?", a.filename as "attachment_filename?",
@@ -144,6 +145,7 @@ pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, 
             id: row.id,
             session_id: row.session_id,
             sender_type: row.sender_type,
+            sender_name: row.sender_name,
             message: row.message,
             created_at: row.created_at,
         })

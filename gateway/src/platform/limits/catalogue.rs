@@ -48,6 +48,8 @@ pub enum Limit {
     ChatAttachmentUpload,
     /// Chat attachments (and thumbnails) fetched per address or per agent.
     ChatAttachmentRead,
+    /// Profile changes per agent.
+    AgentProfile,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -70,8 +72,12 @@ const ATTACHMENTS_PER_10_MINUTES: u32 = 30;
 /// a console opening chat after chat loads many thumbnails.
 const ATTACHMENT_READS_PER_MINUTE: u32 = 600;
 
+/// Profile saves one agent may make per minute: a person adjusting their
+/// settings saves far fewer.
+const PROFILE_SAVES_PER_AGENT_PER_MINUTE: u32 = 20;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 17] = [
+    pub(super) const ALL: [Limit; 18] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -89,6 +95,7 @@ impl Limit {
         Limit::ContentPreview,
         Limit::ChatAttachmentUpload,
         Limit::ChatAttachmentRead,
+        Limit::AgentProfile,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -111,6 +118,7 @@ impl Limit {
             Limit::ContentPreview => "content_preview",
             Limit::ChatAttachmentUpload => "chat_attachment_upload",
             Limit::ChatAttachmentRead => "chat_attachment_read",
+            Limit::AgentProfile => "agent_profile",
         }
     }
 
@@ -141,6 +149,7 @@ impl Limit {
                 "Too many files attached. Please wait a few minutes and try again."
             }
             Limit::ChatAttachmentRead => "Too many downloads. Please slow down and try again.",
+            Limit::AgentProfile => "Too many changes. Please wait a minute and try again.",
         }
     }
 
@@ -167,6 +176,7 @@ impl Limit {
             Limit::ContentPreview => (PREVIEWS_PER_ADMIN_PER_MINUTE, MINUTE),
             Limit::ChatAttachmentUpload => (ATTACHMENTS_PER_10_MINUTES, 10 * MINUTE),
             Limit::ChatAttachmentRead => (ATTACHMENT_READS_PER_MINUTE, MINUTE),
+            Limit::AgentProfile => (PROFILE_SAVES_PER_AGENT_PER_MINUTE, MINUTE),
         };
         Quota { count, period }
     }

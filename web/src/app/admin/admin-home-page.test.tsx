@@ -13,6 +13,9 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 const overview: AdminOverview = {
   chatsWaiting: { count: 2, href: '/admin/chat' },
   oldestWaitingSince: minutesAgo(12),
+  waitingTooLong: { count: 1, href: '/admin/chat' },
+  oldestUnansweredSince: minutesAgo(7),
+  firstReplyAlertMinutes: 2,
   agentsOnline: { count: 1, href: '/admin/chat' },
   newContactRequests: { count: 1, href: '/admin#inbox' },
   registrationsThisWeek: { count: 4, href: '/admin/analytics' },
@@ -59,6 +62,7 @@ describe('/admin', () => {
     const tiles = await screen.findByRole('region', { name: 'Overview' }, { timeout: 5_000 });
     const link = async (name: RegExp) => within(tiles).findByRole('link', { name });
     expect(await link(/Chats waiting\s*2\s*Oldest waiting 12m/)).toHaveAttribute('href', '/admin/chat');
+    expect(await link(/No reply after 2 min\s*1\s*Oldest unanswered waiting 7m/)).toHaveAttribute('href', '/admin/chat');
     expect(await link(/Agents online\s*1/)).toHaveAttribute('href', '/admin/chat');
     expect(await link(/New contact requests\s*1/)).toHaveAttribute('href', '/admin#inbox');
     expect(await link(/Registrations this week\s*4/)).toHaveAttribute('href', '/admin/analytics');

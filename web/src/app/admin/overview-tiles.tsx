@@ -24,6 +24,14 @@ export function overviewTiles(overview: AdminOverview, now: number): Tile[] {
       detail: overview.oldestWaitingSince ? `Oldest ${formatWaiting(overview.oldestWaitingSince, now)}` : 'Nobody is waiting',
       urgent: true,
     },
+    {
+      label: `No reply after ${overview.firstReplyAlertMinutes} min`,
+      item: overview.waitingTooLong,
+      detail: overview.oldestUnansweredSince
+        ? `Oldest unanswered ${formatWaiting(overview.oldestUnansweredSince, now)}`
+        : 'Every open chat has a reply',
+      urgent: true,
+    },
     { label: 'Agents online', item: overview.agentsOnline, detail: 'Agent consoles open now' },
     { label: 'New contact requests', item: overview.newContactRequests, detail: 'Not handled yet', urgent: true },
     { label: 'Registrations this week', item: overview.registrationsThisWeek, detail: 'Since Monday (EAT)' },
@@ -52,7 +60,7 @@ export function OverviewTiles() {
         </div>
       )}
       {overview.data && (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
           {overviewTiles(overview.data, now).map((tile) => {
             const highlighted = tile.urgent === true && tile.item.count > 0;
             return (

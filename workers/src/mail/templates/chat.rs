@@ -84,7 +84,7 @@ impl Template for ChatTranscript<'_> {
         for message in self.messages {
             let who = match message.sender_type {
                 SenderType::User => chat.visitor_name.as_str(),
-                SenderType::Agent => "Support",
+                SenderType::Agent => message.sender_name.as_deref().unwrap_or("Support"),
                 SenderType::System => "Notice",
             };
             body.fields(&[(who, Some(&when(&message.created_at)))]);

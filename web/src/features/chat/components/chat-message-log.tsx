@@ -15,6 +15,7 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMessageTime } from '@/features/chat/lib/message-format';
 import { MessageAttachmentView } from './attachments/message-attachment';
+import { messageSenderName } from '@/features/chat/lib/sender-name';
 
 type Side = 'user' | 'agent';
 
@@ -40,8 +41,13 @@ export function ChatMessageLog({
   messages: UseQueryResult<ChatMessage[], Error>;
   /** Whose messages are the viewer's own (drawn on the right, in brand colour). */
   own: Side;
+  /** The label of a side; an agent message with a stored display name shows that instead. */
   senderName: (sender: Side) => string;
-  /** Show sender names above bubbles (console) or only to screen readers (widget). */
+  /**
+   * Show sender names above bubbles (console) or only to screen readers
+   * (widget; the other side's display name still shows, so the visitor
+   * sees who answers).
+   */
   visibleNames: boolean;
   emptyText: string;
   /** "… is typing" while the other side types, else null. */
@@ -91,11 +97,13 @@ export function ChatMessageLog({
                 <li key={m.id} data-message-id={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
                   <span
                     className={
-                      visibleNames ? 'text-xs font-medium text-gray-600 dark:text-gray-300' : 'sr-only'
+                      visibleNames || (m.senderType !== own && m.senderName)
+                        ? 'text-xs font-medium text-gray-600 dark:text-gray-300'
+                        : 'sr-only'
                     }
                   >
-                    <bdi>{senderName(m.senderType)}</bdi>
-                    {visibleNames ? '' : ': '}
+                    <bdi>{messageSenderName(m, senderName(m.senderType))}</bdi>
+                    <span className="sr-only">: </span>
                   </span>
                   {m.attachment && (
                     <div className="mb-1 max-w-[80%]">

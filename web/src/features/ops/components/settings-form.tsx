@@ -126,6 +126,17 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
             {...register('chatAttachmentMaxMib', { valueAsNumber: true })}
           />
         </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {field('firstReplyAlertMinutes', 'First-reply alert (minutes)', {
+            type: 'number',
+            inputMode: 'numeric',
+            min: '1',
+            max: '60',
+          })}
+        </div>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          A chat without an agent's reply after this long is marked in the agents' inbox and alerts them once more.
+        </p>
       </Group>
 
       <Group legend="Mailboxes" hint="Where visitors write, and where contact requests and offline chats are sent.">

@@ -20,6 +20,9 @@ describe('site settings rules', () => {
     ['phone letters', (v) => (v.phone = '+254 7OO'), 'phone', 'Phone may contain only digits, spaces and + - ( ) .'],
     ['phone digits', (v) => (v.phone = '+254 70'), 'phone', 'Phone must have at least 7 digits'],
     ['hours', (v) => (v.hours = ''), 'hours', 'Office hours is required'],
+    ['no first-reply alert', (v) => (v.firstReplyAlertMinutes = '0'), 'firstReplyAlertMinutes', 'First-reply alert must be between 1 and 60 minutes'],
+    ['late first-reply alert', (v) => (v.firstReplyAlertMinutes = '61'), 'firstReplyAlertMinutes', 'First-reply alert must be between 1 and 60 minutes'],
+    ['fractional first-reply alert', (v) => (v.firstReplyAlertMinutes = '1.5'), 'firstReplyAlertMinutes', 'First-reply alert must be between 1 and 60 minutes'],
     ['sales email', (v) => (v.salesEmail = 'sales@nyota'), 'salesEmail', 'Sales email must be a valid email address'],
     ['invisible email', (v) => (v.infoEmail = '\u200B'), 'infoEmail', 'Info email is required'],
     [

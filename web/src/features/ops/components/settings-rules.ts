@@ -6,8 +6,10 @@ import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
 
 /** The form's values: partners as objects, which editable lists need. */
-export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours'> & {
+export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | 'firstReplyAlertMinutes'> & {
   partners: { name: string }[];
+  /** As typed in a number field. */
+  firstReplyAlertMinutes: string;
   /** Checkbox values are strings ("1" = Monday … "7" = Sunday). */
   chatHours: { days: string[]; opens: string; closes: string };
 };
@@ -23,6 +25,7 @@ export function toFormValues(settings: SiteSettings): SettingsFormValues {
     ...settings,
     office: { ...settings.office },
     chatHours: { ...settings.chatHours, days: settings.chatHours.days.map(String) },
+    firstReplyAlertMinutes: String(settings.firstReplyAlertMinutes),
     partners: settings.partners.map((name) => ({ name })),
     social: settings.social.map((link) => ({ ...link })),
   };
@@ -33,6 +36,7 @@ export function toSettings(values: SettingsFormValues): SiteSettings {
   return {
     ...values,
     chatHours: { ...values.chatHours, days: values.chatHours.days.map(Number).sort((a, b) => a - b) },
+    firstReplyAlertMinutes: Number(values.firstReplyAlertMinutes.trim()),
     partners: values.partners.map((partner) => partner.name),
   };
 }
@@ -134,6 +138,14 @@ function chatHoursProblem(hours: SettingsFormValues['chatHours']): { path: strin
 }
 
 /** Field path (as the form names it, e.g. `partners.2.name`) → message. */
+/** The first-reply alert threshold: whole minutes, 1 to 60. */
+function firstReplyAlertProblem(raw: string): string | null {
+  const minutes = Number(raw.trim());
+  return /^\d+$/.test(raw.trim()) && minutes >= 1 && minutes <= 60
+    ? null
+    : 'First-reply alert must be between 1 and 60 minutes';
+}
+
 export type SettingsErrors = Record<string, string>;
 
 /** Every failing field, in the form's order (the server reports the first of them). */
@@ -157,6 +169,7 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
       `Largest chat attachment must be a whole number of MiB from 1 to ${maxAttachmentMib}`,
     );
   }
+  check('firstReplyAlertMinutes', firstReplyAlertProblem(values.firstReplyAlertMinutes));
   check('infoEmail', mailbox('Info email', values.infoEmail));
   check('investorEmail', mailbox('Investor email', values.investorEmail));
   check('salesEmail', mailbox('Sales email', values.salesEmail));

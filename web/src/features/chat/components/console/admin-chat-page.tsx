@@ -27,7 +27,10 @@ import { ChatConsoleConversation } from './chat-console-conversation';
 import { ChatInbox, sortByActivity } from './chat-inbox';
 import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
-import { consoleTitle, playBeep, usePageVisible } from './console-alerts';
+import { usePageVisible } from './console-alerts';
+import { useConsoleAlerts } from '@/features/chat/lib/console-alerts/use-console-alerts';
+import { ConsoleAlertsContext } from '@/features/chat/lib/console-alerts/alerts-context';
+import { AlertSettingsButton } from './alert-settings';
 import { useNow } from '@/lib/use-now';
 import { useDetailsOpen, useWideConsole } from './console-layout';
 
@@ -40,7 +43,6 @@ export default function AdminChatPage() {
   const selectedId = params.get('chat');
   const [filters, setFilters] = useState<InboxFilters>({ status: 'all', assigned: 'all' });
   const [link, setLink] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
-  const [missed, setMissed] = useState(0);
   const visible = usePageVisible();
   const now = useNow(30_000);
 
@@ -110,21 +112,8 @@ export default function AdminChatPage() {
     return () => window.clearInterval(timer);
   }, [messageId, selectedId]);
 
-  // While hidden, a visitor message beeps and counts in the title.
-  const checkForVisitorMessage = useCallback(
-    async (sessionId: string) => {
-      try {
-        const summary = await queryClient.fetchQuery({ ...agentChatQueryOptions(sessionId), staleTime: 0 });
-        if (document.hidden && summary.awaitingReply && summary.unreadCount > 0) {
-          playBeep();
-          setMissed((n) => n + 1);
-        }
-      } catch {
-        // The inbox shows the error state; nothing to alert about.
-      }
-    },
-    [queryClient],
-  );
+  // Sounds, notifications, highlights and the title count (settings: Alerts in the top bar).
+  const alerts = useConsoleAlerts(selectedId, select);
 
   // An inbox_update arrives for every message of every chat and carries only
   // the chat's id and a reason. The chats named in a burst are fetched one
@@ -179,12 +168,7 @@ export default function AdminChatPage() {
         refreshInbox();
         break;
       case 'inbox_update':
-        if (document.hidden && (frame.reason === 'new_message' || frame.reason === 'new_session')) {
-          refreshInbox();
-          void checkForVisitorMessage(frame.sessionId);
-        } else {
-          refreshInbox(frame.sessionId);
-        }
+        refreshInbox(frame.sessionId);
         // Notes and the assignment trail are on the agents' side only.
         if (frame.reason === 'note' || frame.reason === 'assignment') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
@@ -232,11 +216,6 @@ export default function AdminChatPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [helpOpen, inbox.data, selectedId, select]);
 
-  // Back in the tab: clear the title badge.
-  useEffect(() => {
-    if (visible) setMissed(0);
-  }, [visible]);
-
   // The open chat is read while the agent can see it: on opening, on new visitor messages, on returning to the tab.
   const openChat = useAgentChat(selectedId);
   const markRead = useMarkAgentChatRead();
@@ -257,7 +236,7 @@ export default function AdminChatPage() {
   const showInbox = wide || !selectedId;
   return (
     <div className="flex h-full min-h-0">
-      <PageMeta title={consoleTitle(`${section.title} | ${site.company}`, missed)} description={section.description} />
+      <PageMeta title={alerts.title(`${section.title} | ${site.company}`)} description={section.description} />
       <h1 className="sr-only">{section.title}</h1>
       <AdminToolbar>
         <p role="status" className="flex shrink-0 items-center gap-1.5 text-xs text-gray-700 dark:text-gray-300">
@@ -268,6 +247,7 @@ export default function AdminChatPage() {
           <span className={cn(link === 'live' && 'sr-only xl:not-sr-only')}>{linkText}</span>
         </p>
         <AgentStatusSelect />
+        <AlertSettingsButton />
         <div className="min-w-0 flex-1 lg:max-w-md">
           <ChatSearch onSelect={select} />
         </div>
@@ -284,7 +264,9 @@ export default function AdminChatPage() {
       </AdminToolbar>
       {showInbox && (
         <div className="flex min-h-0 w-full shrink-0 flex-col border-gray-200 lg:w-80 lg:border-r xl:w-96 dark:border-gray-800">
-          <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
+          <ConsoleAlertsContext.Provider value={alerts}>
+            <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
+          </ConsoleAlertsContext.Provider>
         </div>
       )}
       {selectedId ? (

@@ -14,6 +14,7 @@ import {
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
 import { formatRelativeTime, formatWaiting } from '@/lib/console-format';
+import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
 
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -222,16 +223,18 @@ function InboxRow({
   onSelect: (sessionId: string) => void;
   now: number;
 }) {
+  const alert = useInboxRowAlert(chat, now);
   return (
     <button
       type="button"
       data-chat-row
       data-session-id={chat.sessionId}
+      data-alert={alert.highlighted ? 'highlighted' : undefined}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(chat.sessionId)}
       className={cn(
         'block w-full border-l-2 px-3 py-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
-        selected ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800' : 'border-transparent',
+        selected ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800' : cn('border-transparent', alert.className),
       )}
     >
       <span className="flex items-baseline justify-between gap-2">
@@ -252,6 +255,7 @@ function InboxRow({
             <span className="sr-only"> unread</span>
           </span>
         )}
+        <InboxWaitingBadge chat={chat} now={now} alert={alert} />
         {chat.awaitingReply && chat.waitingSince && (
           <span className="font-medium text-amber-800 dark:text-amber-300">{formatWaiting(chat.waitingSince, now)}</span>
         )}

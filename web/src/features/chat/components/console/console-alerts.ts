@@ -1,36 +1,8 @@
-// Background alerts for the agent console: a short beep (WebAudio, no file)
-// and whether the tab is visible.
+// Whether the console's tab is visible (the open chat is marked read only
+// while it is). The alerts themselves (sounds, desktop notifications,
+// highlights, the title count) live in features/chat/lib/console-alerts/.
 
 import { useSyncExternalStore } from 'react';
-
-let audio: AudioContext | null = null;
-
-/** A short two-tone beep; silently does nothing where audio is unavailable or blocked. */
-export function playBeep(): void {
-  try {
-    const Context =
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Context) return;
-    audio ??= new Context();
-    const ctx = audio;
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
-    const start = ctx.currentTime + 0.01;
-    const gain = ctx.createGain();
-    gain.gain.setValueAtTime(0.0001, start);
-    gain.gain.exponentialRampToValueAtTime(0.15, start + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
-    gain.connect(ctx.destination);
-    const osc = ctx.createOscillator();
-    osc.type = 'sine';
-    osc.frequency.setValueAtTime(880, start);
-    osc.frequency.setValueAtTime(1320, start + 0.12);
-    osc.connect(gain);
-    osc.start(start);
-    osc.stop(start + 0.32);
-  } catch {
-    // Autoplay policy or no audio device: the title badge still tells the agent.
-  }
-}
 
 function subscribeVisibility(listener: () => void) {
   document.addEventListener('visibilitychange', listener);
@@ -40,9 +12,4 @@ function subscribeVisibility(listener: () => void) {
 /** True while the tab is visible. */
 export function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, () => !document.hidden, () => true);
-}
-
-/** Prefixes the console's title with the count of visitor messages missed while hidden. */
-export function consoleTitle(base: string, missed: number): string {
-  return missed > 0 ? `(${missed}) ${base}` : base;
 }
