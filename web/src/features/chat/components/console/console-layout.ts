@@ -33,14 +33,12 @@ export function useDetailsOpen(): [boolean, () => void] {
     }
   });
   const toggle = useCallback(() => {
-    setOpen((value) => {
-      try {
-        localStorage.setItem(detailsKey, String(!value));
-      } catch {
-        // Storage blocked: the choice lasts until the page is left.
-      }
-      return !value;
-    });
-  }, []);
+    setOpen(!open);
+    try {
+      localStorage.setItem(detailsKey, String(!open));
+    } catch {
+      // Storage blocked: the choice lasts until the page is left.
+    }
+  }, [open]);
   return [open, toggle];
 }
