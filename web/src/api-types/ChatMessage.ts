@@ -5,7 +5,13 @@ import type { SenderType } from "./SenderType";
 /**
  * A stored chat message. Ids are UUIDv7, so their order is the chat's order.
  */
-export type ChatMessage = { id: string, sessionId: string, senderType: SenderType, message: string, createdAt: string, 
+export type ChatMessage = { id: string, sessionId: string, senderType: SenderType, 
+/**
+ * The agent's display name on agent messages (set by the gateway when
+ * it takes the message); absent otherwise, and on agent messages stored
+ * before names were.
+ */
+senderName?: string, message: string, createdAt: string, 
 /**
  * The file sent with the message (its text may then be empty).
  */

@@ -204,6 +204,7 @@ mod tests {
             id: Uuid::now_v7(),
             session_id: chat.session_id,
             sender_type: SenderType::Agent,
+            sender_name: Some("Amina".to_owned()),
             message: String::new(),
             created_at: OffsetDateTime::now_utc(),
             attachment: Some(attachment.clone()),
