@@ -10,10 +10,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use contract::chat::{
-    AttachmentKind, ChatMessage, ChatSession, ChatStatus, MessageAttachment, SenderType,
-    SessionStarted, TranscriptRequested,
-};
+use contract::chat::{ChatSession, ChatStatus, SessionStarted, TranscriptRequested};
 use contract::signing::Signer;
 use tokio::task::JoinHandle;
 
@@ -165,54 +162,10 @@ async fn send_transcript(
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
     };
-    let rows = match sqlx::query!(
-        r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType",
-                  m.sender_name, m.message,
-                  m.created_at, a.id as "attachment_id?",
-                  a.kind as "attachment_kind?: AttachmentKind",
-                  a.content_type as "attachment_type?", a.filename as "attachment_filename?",
-                  a.byte_size as "attachment_size?", a.width, a.height
-           from chat_messages m left join chat_attachments a on a.id = m.attachment_id
-           where m.session_id = $1 order by m.id"#,
-        request.session_id
-    )
-    .fetch_all(pool)
-    .await
-    {
-        Ok(rows) => rows,
+    let messages = match contract::chat::stored_messages(pool, request.session_id).await {
+        Ok(messages) => messages,
         Err(error) => return Outcome::from_sqlx(error),
     };
-    let messages: Vec<ChatMessage> = rows
-        .into_iter()
-        .map(|row| ChatMessage {
-            attachment: match (
-                row.attachment_id,
-                row.attachment_kind,
-                row.attachment_type,
-                row.attachment_filename,
-                row.attachment_size,
-            ) {
-                (Some(id), Some(kind), Some(content_type), Some(filename), Some(byte_size)) => {
-                    Some(MessageAttachment {
-                        id,
-                        kind,
-                        content_type,
-                        filename,
-                        byte_size,
-                        width: row.width,
-                        height: row.height,
-                    })
-                }
-                _ => None,
-            },
-            id: row.id,
-            session_id: row.session_id,
-            sender_type: row.sender_type,
-            sender_name: row.sender_name,
-            message: row.message,
-            created_at: row.created_at,
-        })
-        .collect();
     let transcript = ChatTranscript {
         chat: &chat,
         messages: &messages,
