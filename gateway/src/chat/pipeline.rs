@@ -15,11 +15,6 @@ use crate::state::AppState;
 
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,
 /// after waiting (bounded) for the worker to commit it.
-#[tracing::instrument(
-    name = "chat.send_message",
-    skip_all,
-    fields(chat.session_id = %session_id, chat.message_id = tracing::field::Empty)
-)]
 pub async fn send_message(
     state: &AppState,
     session_id: Uuid,
@@ -64,6 +59,12 @@ pub async fn send_client_message(
     .await
 }
 
+// The span of every send, whichever way in (a client's post, a system notice).
+#[tracing::instrument(
+    name = "chat.send_message",
+    skip_all,
+    fields(chat.session_id = %session_id, chat.message_id = tracing::field::Empty)
+)]
 async fn send(
     state: &AppState,
     session_id: Uuid,
