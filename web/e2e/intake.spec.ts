@@ -45,6 +45,9 @@ test('a visitor sends the contact form; an admin sees it on /admin and marks it 
   await admin.goto('/admin');
   const overview = admin.getByRole('region', { name: 'Overview' });
   await expect(overview.getByRole('link', { name: /New contact requests/ })).toHaveAttribute('href', '/admin#inbox');
+  // The inbox has its own page; the tile's link leads there.
+  await overview.getByRole('link', { name: /New contact requests/ }).click();
+  await expect(admin).toHaveURL(/\/admin\/requests#inbox$/);
   const inbox = admin.getByRole('region', { name: 'Contact and demo requests' });
   // The worker stores the request moments after the 202.
   const request = inbox.getByRole('article', { name: subject });
@@ -101,6 +104,8 @@ test('/admin with its overview and inbox has no axe violations in the dark theme
   expect(login.status(), await login.text()).toBe(200);
   await admin.goto('/admin');
   await expect(admin.getByRole('region', { name: 'Overview' }).getByRole('link').first()).toBeVisible();
+  expect(await axeViolations(admin)).toEqual([]);
+  await admin.goto('/admin/requests');
   // The first test left a handled request: show it, status chip and all.
   const inbox = admin.getByRole('region', { name: 'Contact and demo requests' });
   await inbox.getByRole('button', { name: 'All', exact: true }).click();

@@ -98,6 +98,7 @@ type Lazy = { load: () => Promise<{ default: ComponentType }>; loading: string }
 /** Admin pages are split into their own chunks, each with its own loading message. */
 export const adminPages: Record<string, Lazy> = {
   '/admin': { load: () => import('@/app/admin/admin-home-page'), loading: 'Loading admin dashboard...' },
+  '/admin/requests': { load: () => import('@/app/admin/admin-requests-page'), loading: 'Loading requests...' },
   '/admin/settings': { load: () => import('@/features/ops/components/admin-settings-page'), loading: 'Loading settings...' },
   '/admin/events': { load: () => import('@/features/content/components/admin/admin-events-page'), loading: 'Loading events manager...' },
   '/admin/events/enhanced': {

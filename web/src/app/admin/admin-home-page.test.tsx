@@ -67,7 +67,8 @@ describe('/admin', () => {
     expect(await link(/New contact requests\s*1/)).toHaveAttribute('href', '/admin#inbox');
     expect(await link(/Registrations this week\s*4/)).toHaveAttribute('href', '/admin/analytics');
     expect(await link(/Dead-lettered messages\s*0/)).toHaveAttribute('href', '/admin/database');
-    expect(await screen.findByText('No requests match these filters.')).toBeInTheDocument();
+    // The inbox has its own page now: the overview fits one screen.
+    expect(screen.queryByRole('region', { name: 'Contact and demo requests' })).toBeNull();
   });
 
   it('shows an error when the overview cannot be loaded', async () => {
@@ -100,7 +101,7 @@ describe('/admin', () => {
       return json(404, {});
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin/requests');
 
     const inbox = await screen.findByRole('region', { name: 'Contact and demo requests' }, { timeout: 5_000 });
     const item = await within(inbox).findByRole('article', { name: 'Two racks in Nairobi' });
@@ -143,10 +144,22 @@ describe('/admin', () => {
       return json(404, {});
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin/requests');
     const item = await screen.findByRole('article', { name: 'Two racks in Nairobi' }, { timeout: 5_000 });
     await user.click(within(item).getByRole('button', { name: 'Assign to me' }));
     await waitFor(() => expect(patches).toEqual([{ assignedToMe: true }]));
+  });
+
+  it('forwards the overview API\'s old inbox anchor to the requests page', async () => {
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url.startsWith('/api/admin/messages?')) return json(200, page([request()]));
+      return json(404, {});
+    });
+    const { router } = renderApp('/admin#inbox');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/requests'));
+    expect(router.state.location.hash).toBe('#inbox');
+    expect(await screen.findByRole('article', { name: 'Two racks in Nairobi' }, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('says "Re:" once in reply subjects', () => {

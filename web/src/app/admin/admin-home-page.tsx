@@ -1,44 +1,20 @@
-import { Link } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
-import { useUser } from '@/lib/auth/get-user';
-import { adminSections } from '@/components/admin/admin-sections';
-import { InboxRequests } from '@/features/intake/components/inbox-requests';
 import { OverviewTiles } from './overview-tiles';
-import { useScrollToHash } from '@/lib/use-scroll-to-hash';
-import { WaitlistSection } from '@/features/intake/components/waitlist-section';
 
+// The inbox and waitlist moved to /admin/requests; the overview API still links there as /admin#inbox.
+const movedAnchors = new Set(['#inbox', '#waitlist']);
 
-/** /admin: what waits for a person, the inbox of contact and demo requests, and the admin sections. */
+/** /admin: what waits for a person now, each tile a link to where it is handled; fits one screen. */
 export default function AdminHomePage() {
-  // RequireAdmin has loaded the user before this page renders.
-  const { data: user } = useUser();
-  useScrollToHash();
+  const { hash } = useLocation();
+  if (movedAnchors.has(hash)) return <Navigate to={`/admin/requests${hash}`} replace />;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12 lg:px-8">
+    <section className="mx-auto max-w-6xl px-4 py-6 lg:px-8">
       <PageMeta title="Admin Dashboard | Nyota Cloud" description="Manage site content, events, blog posts and live chat." />
-      <h1 className="text-3xl font-bold">Admin dashboard</h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">Manage the site's content and talk to visitors.</p>
+      <h1 className="text-2xl font-bold">Admin dashboard</h1>
+      <p className="mt-1 text-gray-700 dark:text-gray-300">What needs attention now. The sections are in the menu.</p>
       <OverviewTiles />
-      {user && <InboxRequests adminId={user.id} />}
-      <WaitlistSection />
-      <section aria-labelledby="sections-heading" className="mt-12">
-        <h2 id="sections-heading" className="text-xl font-semibold">
-          Sections
-        </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {adminSections.map((section) => (
-            <li key={section.path}>
-              <Link
-                to={section.path}
-                className="block h-full rounded-lg border border-gray-200 p-4 hover:border-brand dark:border-gray-700"
-              >
-                <span className="block font-semibold">{section.title}</span>
-                <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">{section.description}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
     </section>
   );
 }

@@ -3,10 +3,11 @@
 // visitor chat launcher and no cookie banner (docs/DECISIONS.md, "The admin
 // shell"). Its own lazy chunk: public pages never load it.
 
-import { ChevronDown, LogOut, SquareArrowOutUpRight } from 'lucide-react';
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ChevronDown, LogOut, Menu, SquareArrowOutUpRight } from 'lucide-react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { AdminNavDrawer, AdminSidebar } from '@/components/admin/admin-sidebar';
 import { AdminToolbarSlot } from '@/components/admin/admin-toolbar';
 import { adminSections } from '@/components/admin/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
@@ -114,13 +115,19 @@ function AgentMenu() {
   );
 }
 
-/**
- * The shell around every admin page. `navigation` is the slot for the admin's
- * section navigation (a sidebar beside the page on wide screens).
- */
-export function AdminShell({ navigation }: { navigation?: ReactNode }) {
+/** The shell around every admin page: top bar, the sections' sidebar (a drawer on small screens), the page. */
+export function AdminShell() {
   const { data: user } = useUser();
   const { pathname, hash } = useLocation();
+  // The drawer is open on the page it was opened on: any navigation closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenAt === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerId = useId();
+  const closeDrawer = useCallback(() => {
+    setDrawerOpenAt(null);
+    menuButton.current?.focus();
+  }, []);
   const [toolbar, setToolbar] = useState<HTMLElement | null>(null);
   const main = useRef<HTMLElement>(null);
   // Someone who may not be here (Access denied) is not told what the page would be.
@@ -142,6 +149,19 @@ export function AdminShell({ navigation }: { navigation?: ReactNode }) {
         Skip to main content
       </a>
       <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-gray-200 bg-white px-3 py-1.5 dark:border-gray-800 dark:bg-gray-900">
+        {isAgent(user) && (
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label="Menu"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? drawerId : undefined}
+            onClick={() => setDrawerOpenAt(drawerOpen ? null : pathname)}
+            className="-ml-1 rounded-md p-1.5 hover:bg-gray-100 dark:hover:bg-gray-800 lg:hidden"
+          >
+            <Menu className="h-5 w-5" aria-hidden="true" />
+          </button>
+        )}
         <Link
           to={isAgent(user) ? home.to : '/'}
           title="Nyota Cloud"
@@ -168,7 +188,7 @@ export function AdminShell({ navigation }: { navigation?: ReactNode }) {
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        {navigation}
+        {isAgent(user) && <AdminSidebar />}
         <main id="main" ref={main} tabIndex={-1} className="relative min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-none">
           <AdminToolbarSlot.Provider value={toolbar}>
             <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
@@ -177,6 +197,7 @@ export function AdminShell({ navigation }: { navigation?: ReactNode }) {
           </AdminToolbarSlot.Provider>
         </main>
       </div>
+      {isAgent(user) && <AdminNavDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer} />}
       <DeferredToaster />
     </div>
   );

@@ -45,7 +45,7 @@ export function OverviewTiles() {
   const now = useNow();
 
   return (
-    <section aria-labelledby="overview-heading" className="mt-8">
+    <section aria-labelledby="overview-heading" className="mt-6">
       <h2 id="overview-heading" className="text-xl font-semibold">
         Overview
       </h2>
@@ -60,14 +60,14 @@ export function OverviewTiles() {
         </div>
       )}
       {overview.data && (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+        <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-3">
           {overviewTiles(overview.data, now).map((tile) => {
             const highlighted = tile.urgent === true && tile.item.count > 0;
             return (
               <li key={tile.label}>
                 <Link
                   to={tile.item.href}
-                  className={`block h-full rounded-lg border p-4 hover:border-brand focus-visible:outline-2 ${
+                  className={`block h-full rounded-lg border p-3 hover:border-brand focus-visible:outline-2 ${
                     highlighted
                       ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800'
                       : 'border-gray-200 dark:border-gray-700'

@@ -6,6 +6,7 @@ export interface AdminSection {
 }
 
 export const adminSections: AdminSection[] = [
+  { path: '/admin/requests', title: 'Requests', description: 'Contact and demo requests to answer, and the waitlist.' },
   { path: '/admin/settings', title: 'Site settings', description: 'Contact details, booking link and other site-wide settings.' },
   { path: '/admin/events', title: 'Events', description: 'Create, edit and delete the events shown on the events page.' },
   { path: '/admin/events/enhanced', title: 'Events (enhanced editor)', description: 'Bulk actions, duplicates, image upload and a live preview beside the editor.' },

@@ -111,7 +111,7 @@ describe('/admin/settings', () => {
     const user = userEvent.setup();
     const { router } = await openForm();
     await user.type(screen.getByLabelText('Office hours'), ' and weekends');
-    const adminLink = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' });
+    const adminLink = () => within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Overview' });
     await user.click(adminLink());
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));

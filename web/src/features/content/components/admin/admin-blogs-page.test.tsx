@@ -182,7 +182,7 @@ describe('the blog post form', () => {
     await user.clear(title);
     await user.type(title, 'Tier-3 design, revised');
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Overview' }));
     const dialog = await screen.findByRole('dialog', { name: unsavedTexts.title });
     await user.click(within(dialog).getByRole('button', { name: unsavedTexts.stay }));
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Tier-3 design, revised');

@@ -138,7 +138,7 @@ describe('/admin/events/enhanced', () => {
     expect(within(preview).getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', 'https://tickets.example.org/summit');
 
     // Unsaved from the start: leaving asks.
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Overview' }));
     await user.click(await screen.findByRole('button', { name: unsavedTexts.stay }));
 
     await user.clear(screen.getByLabelText('Date'));
