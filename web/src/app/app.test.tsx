@@ -204,6 +204,8 @@ describe('account pages', () => {
     let attempts = 0;
     mockFetch((url) => {
       if (url === '/api/user') return json(401, {});
+      // The admin page's own reads (overview, ...) are not this test's.
+      if (url !== '/api/login') return json(503, { message: 'Not in this test' });
       attempts += 1;
       return attempts === 1
         ? json(401, { message: 'Invalid email or password' }, 'Unauthorized')
@@ -218,6 +220,9 @@ describe('account pages', () => {
     expect(screen.getAllByText('Invalid email or password').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    // The admin shell replaces the public layout (and its toaster) once its
+    // chunk loads: look for the toast there, not in the layout on its way out.
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Welcome back, Amina Otieno')).toBeInTheDocument();
   });
 
