@@ -258,7 +258,7 @@ test('/admin/blogs: edit a title, the unsaved-changes warning, delete with confi
   await signInAsAdmin(page);
   // From the admin home, so that Back stays in the app (a same-document history entry).
   await page.goto('/admin');
-  await page.getByRole('main').getByRole('link', { name: /^Blog posts Write/ }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
   await expect(page).toHaveURL('/admin/blogs');
   const main = page.getByRole('main');
   await main.getByRole('searchbox', { name: 'Search posts' }).fill(`serval ${tag}`);
