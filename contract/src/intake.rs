@@ -192,4 +192,7 @@ pub struct AdminOverview {
     pub registrations_this_week: OverviewCount,
     /// Messages a worker gave up on, not replayed yet.
     pub dead_letters: OverviewCount,
+    /// Email subscriptions whose address has not confirmed its link yet
+    /// (and not unsubscribed).
+    pub subscriptions_awaiting: OverviewCount,
 }

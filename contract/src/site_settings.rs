@@ -90,7 +90,20 @@ pub struct SiteSettings {
     pub social: Vec<SocialLink>,
     /// The largest file a chat attachment may be, in MiB.
     pub chat_attachment_max_mib: u32,
+    /// Hours a support agent's or admin's sign-in lasts, however active;
+    /// then they sign in again (1 to 168). Visitors' accounts keep the
+    /// gateway's own limit.
+    pub staff_sign_in_hours: u32,
+    /// Whether page views are counted at all (still only with the
+    /// visitor's analytics consent).
+    pub count_page_views: bool,
 }
+
+/// The default of [`SiteSettings::staff_sign_in_hours`]: a working day.
+pub const DEFAULT_STAFF_SIGN_IN_HOURS: u32 = 12;
+
+/// The longest [`SiteSettings::staff_sign_in_hours`] may be: a week.
+pub const MAX_STAFF_SIGN_IN_HOURS: u32 = 168;
 
 /// The default of [`SiteSettings::chat_attachment_max_mib`].
 pub const DEFAULT_CHAT_ATTACHMENT_MAX_MIB: u32 = 10;
@@ -151,6 +164,8 @@ impl Default for SiteSettings {
             })
             .to_vec(),
             chat_attachment_max_mib: DEFAULT_CHAT_ATTACHMENT_MAX_MIB,
+            staff_sign_in_hours: DEFAULT_STAFF_SIGN_IN_HOURS,
+            count_page_views: true,
         }
     }
 }

@@ -30,7 +30,7 @@ test('register → dashboard greeting → log out → admin logs in and lands on
   await page.getByLabel('Password').fill(adminPassword!);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   // The admin's own top bar, not the marketing header.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
 });
@@ -98,5 +98,5 @@ test('an unsafe next after sign-in goes to the role home, not off the site', asy
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 });

@@ -34,11 +34,11 @@ test('at 1366×768 the sidebar lists the sections, marks the current one and nav
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link')).toHaveText(['Overview', 'Chat', 'Requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Team', 'Settings', 'Database']);
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: /Chats waiting/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Needs attention' }).getByRole('link', { name: /Chats waiting/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   await expectNoPageScroll(page);
   // Every tile is on screen, none below the fold.
-  for (const tile of await page.getByRole('region', { name: 'Overview' }).getByRole('link').all()) {
+  for (const tile of await page.getByRole('region', { name: 'Needs attention' }).getByRole('link').all()) {
     await expect(tile).toBeInViewport({ ratio: 1 });
   }
 
@@ -61,7 +61,7 @@ test('at 1366×768 the sidebar lists the sections, marks the current one and nav
 test('at 390×844 the menu button opens the drawer; a link navigates and closes it', async ({ browser, baseURL }) => {
   const { context, page } = await adminPage(browser, baseURL, { width: 390, height: 844 });
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   // No sidebar squeezing the page: it is behind the menu button.
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
   const menu = page.getByRole('button', { name: 'Menu' });

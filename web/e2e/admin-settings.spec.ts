@@ -47,15 +47,33 @@ test('an admin changes the phone number and every page shows it from its next lo
   await expect(page.getByRole('heading', { name: 'Site settings', level: 1 })).toBeVisible();
   const phone = `+254 7${String(Date.now()).slice(-2)} ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
 
-  // A rule is shown by its field before anything is sent.
+  // No save bar until something changes; it stays in view while the page scrolls.
+  const bar = page.getByRole('region', { name: 'Save changes' });
+  await expect(bar).toBeHidden();
   await page.getByLabel('Phone').fill('call us');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(bar).toBeVisible();
+  await expect(bar.getByText('You have unsaved changes.')).toBeVisible();
+  await page.getByLabel('Social link 4 address').scrollIntoViewIfNeeded();
+  await expect(bar).toBeInViewport();
+
+  // A rule is shown by its field before anything is sent, its section opened.
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await bar.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('tab', { name: /^Brand and contact/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Phone may contain only digits, spaces and + - ( ) .')).toBeVisible();
+  await expect(page.getByLabel('Phone')).toBeFocused();
+
+  // Leaving asks first, and Stay keeps what was typed.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Database' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings/);
+  await expect(page.getByLabel('Phone')).toHaveValue('call us');
 
   await page.getByLabel('Phone').fill(phone);
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await bar.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
-  await expect(page.getByText('You have unsaved changes.')).toBeHidden();
+  await expect(bar).toBeHidden();
 
   // A visitor's next page load has the new number in its first render:
   // the settings come inside the page, not from a request.
@@ -74,6 +92,36 @@ test('an admin changes the phone number and every page shows it from its next lo
   await expect(footer.getByRole('link', { name: phone })).toBeVisible();
   expect(settingsRequests).toEqual([]);
   await visitorContext.close();
+});
+
+test("the server's refusal is shown beside the field it names", async ({ page, context }) => {
+  await presetConsent(context);
+  await signInAsAdmin(page);
+  // A value the browser's rules do not know (the server's is the last word):
+  // sent straight to the API, the answer names its field.
+  const refused = await page.request.put('/api/admin/site-settings', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { ...(original as object), supportEmail: 'support' },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ message: 'Support email must be a valid email address', field: 'supportEmail' });
+
+  // In the form: a value the browser's rules passed is refused by the server
+  // (the request is changed on its way, as a stricter server rule would):
+  // the form opens that field's section and shows the server's words by it.
+  await page.goto('/admin/settings#security');
+  await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+  await page.route('**/api/admin/site-settings', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, staffSignInHours: 500 }) });
+  });
+  await page.getByLabel('Staff sign-in lasts (hours)').fill('8');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByLabel('Staff sign-in lasts (hours)')).toBeFocused();
+  await expect(page.getByLabel('Staff sign-in lasts (hours)')).toHaveAccessibleDescription(
+    'Staff sign-in must last a whole number of hours from 1 to 168',
+  );
+  await expect(page.getByRole('region', { name: 'Save changes' }).getByText('The settings were not saved')).toBeVisible();
 });
 
 test('a visitor who accepted cookies shows up in the analytics', async ({ page, context, browser }) => {
@@ -140,7 +188,7 @@ for (const theme of ['light', 'dark'] as const) {
     await presetConsent(context, { theme });
     await signInAsAdmin(page);
     for (const [path, ready] of [
-      ['/admin/settings', () => page.getByRole('button', { name: 'Save settings' })],
+      ['/admin/settings', () => page.getByRole('tablist', { name: 'Settings sections' })],
       ['/admin/analytics', () => page.getByText('Page views and unique visitors per day')],
       ['/admin/database', () => page.getByRole('heading', { name: 'Migrations' })],
     ] as const) {

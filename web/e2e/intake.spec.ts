@@ -43,8 +43,8 @@ test('a visitor sends the contact form; an admin sees it on /admin and marks it 
   });
   expect(login.status(), await login.text()).toBe(200);
   await admin.goto('/admin');
-  const overview = admin.getByRole('region', { name: 'Overview' });
-  await expect(overview.getByRole('link', { name: /New contact requests/ })).toHaveAttribute('href', '/admin#inbox');
+  const overview = admin.getByRole('region', { name: 'Needs attention' });
+  await expect(overview.getByRole('link', { name: /New contact requests/ })).toHaveAttribute('href', '/admin/requests#inbox');
   // The inbox has its own page; the tile's link leads there.
   await overview.getByRole('link', { name: /New contact requests/ }).click();
   await expect(admin).toHaveURL(/\/admin\/requests#inbox$/);
@@ -103,7 +103,7 @@ test('/admin with its overview and inbox has no axe violations in the dark theme
   });
   expect(login.status(), await login.text()).toBe(200);
   await admin.goto('/admin');
-  await expect(admin.getByRole('region', { name: 'Overview' }).getByRole('link').first()).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Needs attention' }).getByRole('link').first()).toBeVisible();
   expect(await axeViolations(admin)).toEqual([]);
   await admin.goto('/admin/requests');
   // The first test left a handled request: show it, status chip and all.

@@ -52,7 +52,7 @@ impl Input for TeamInvite {
             .max_chars(100)?
             .value();
         if !self.role.is_agent() {
-            return Err(InputError("Role must be admin or support".to_owned()));
+            return Err(InputError::new("Role must be admin or support".to_owned()));
         }
         Ok(TeamInvite {
             email,
@@ -71,7 +71,7 @@ impl Input for TeamMemberPatch {
 
     fn check(self) -> Result<Self, InputError> {
         if self.role.is_none() && self.active.is_none() && self.capacity.is_none() {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Nothing to change: give a role, whether the account is active, or a capacity"
                     .to_owned(),
             ));
@@ -80,7 +80,7 @@ impl Input for TeamMemberPatch {
             .capacity
             .is_some_and(|capacity| !(1..=100).contains(&capacity))
         {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Capacity must be a whole number of chats from 1 to 100".to_owned(),
             ));
         }
@@ -277,7 +277,7 @@ mod tests {
         );
         assert_eq!(
             invite(Role::User).check(),
-            Err(InputError("Role must be admin or support".to_owned()))
+            Err(InputError::new("Role must be admin or support".to_owned()))
         );
     }
 }

@@ -46,7 +46,7 @@ impl Input for CannedResponseInput {
     fn check(self) -> Result<Self, InputError> {
         let shortcut = input::text("Shortcut", self.shortcut)?.required()?.value();
         if !is_valid_shortcut(&shortcut) {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Shortcut must be 1 to 32 lowercase letters, digits or dashes".to_owned(),
             ));
         }

@@ -95,7 +95,9 @@ impl Input for EventInput {
         let highlights = match self.highlights {
             None => None,
             Some(items) if items.len() > 30 => {
-                return Err(InputError("Highlights must be at most 30 items".to_owned()));
+                return Err(InputError::new(
+                    "Highlights must be at most 30 items".to_owned(),
+                ));
             }
             Some(items) => {
                 let mut kept = Vec::with_capacity(items.len());
@@ -161,7 +163,7 @@ fn link(label: &'static str, raw: Option<String>) -> Result<Option<String>, Inpu
     if (web || path) && clean {
         Ok(Some(value))
     } else {
-        Err(InputError(format!(
+        Err(InputError::new(format!(
             "{label} must be a web address (http:// or https://) or a site path starting with /"
         )))
     }
@@ -173,7 +175,7 @@ fn timestamp(label: &'static str, value: String) -> Result<String, InputError> {
     time::OffsetDateTime::parse(&value, &Rfc3339)
         .map(|_| value)
         .map_err(|_| {
-            InputError(format!(
+            InputError::new(format!(
                 "{label} must be a date and time like 2026-01-31T09:00:00Z"
             ))
         })
@@ -196,7 +198,7 @@ fn calendar_date(value: String) -> Result<String, InputError> {
     if valid {
         Ok(value)
     } else {
-        Err(InputError(
+        Err(InputError::new(
             "Date must be a calendar date like 2026-03-14".to_owned(),
         ))
     }

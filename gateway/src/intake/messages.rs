@@ -77,7 +77,7 @@ impl Input for ContactMessageInput {
         let body = self;
         let source = optional("Source", body.source, 200)?;
         if source.as_deref().is_some_and(|path| !is_site_path(path)) {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Source must be a path on this site, such as /contact".to_owned(),
             ));
         }
@@ -283,7 +283,7 @@ impl Input for ContactRequestPatch {
 
     fn check(self) -> Result<Self, InputError> {
         if self.status.is_none() && self.assigned_to_me.is_none() {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Send a status (new or handled) or assignedToMe".to_owned(),
             ));
         }

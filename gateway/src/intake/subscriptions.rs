@@ -63,7 +63,7 @@ impl Input for SubscriptionInput {
         let email = input::email("Email", self.email)?.value();
         let topic = input::text("Topic", self.topic)?.required()?.value();
         if SubscriptionTopic::from_code(&topic).is_none() {
-            return Err(InputError("Topic must be blog or events".to_owned()));
+            return Err(InputError::new("Topic must be blog or events".to_owned()));
         }
         Ok(SubscriptionInput { email, topic })
     }

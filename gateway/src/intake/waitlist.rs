@@ -69,7 +69,7 @@ impl Input for WaitlistInput {
         };
         let interest = input::text("Interest", self.interest)?.required()?.value();
         if WaitlistInterest::from_code(&interest).is_none() {
-            return Err(InputError(format!(
+            return Err(InputError::new(format!(
                 "Interest must be one of: {}",
                 interest_list()
             )));

@@ -59,7 +59,7 @@ impl Input for PageViewInput {
         // A query or a fragment is not part of the page.
         let path = path.split(['?', '#']).next().unwrap_or_default();
         if !path.starts_with('/') || path.starts_with("//") {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Path must be a path on this site, starting with /".to_owned(),
             ));
         }
@@ -76,7 +76,7 @@ impl Input for PageViewInput {
         };
         if let Some(referrer) = &referrer {
             referrer_host(referrer)
-                .ok_or_else(|| InputError("Referrer must be a web address".to_owned()))?;
+                .ok_or_else(|| InputError::new("Referrer must be a web address".to_owned()))?;
         }
         Ok(PageViewInput {
             path: page.to_owned(),
@@ -106,7 +106,7 @@ fn request_host(headers: &HeaderMap) -> Option<String> {
     request_body = PageViewInput,
     security(("csrf" = [])),
     responses(
-        (status = 204, description = "Counted, or ignored (a bot, staff, or not a public page)"),
+        (status = 204, description = "Counted, or ignored (counting is off in the settings, a bot, staff, or not a public page)"),
         (status = 429, description = "Too many page views from this address", body = ErrorBody),
     ))]
 async fn page_view(
@@ -117,10 +117,11 @@ async fn page_view(
     ValidatedJson(input): ValidatedJson<PageViewInput>,
 ) -> Result<StatusCode, ApiError> {
     let visitor = visitor.map(|CurrentUser(user)| user);
-    // Crawlers and admins at work are not visitors, and only the public pages
-    // are counted (not the admin area, not a page that does not exist);
-    // neither needs to be told.
-    let counted = views::counts(headers.get(header::USER_AGENT), visitor.as_ref())
+    // The admin may turn counting off. Crawlers and admins at work are not
+    // visitors, and only the public pages are counted (not the admin area,
+    // not a page that does not exist); neither needs to be told.
+    let counted = state.site_settings.current().settings.count_page_views
+        && views::counts(headers.get(header::USER_AGENT), visitor.as_ref())
         && ROUTES.public_route(&input.path).is_some();
     if !counted {
         return Ok(StatusCode::NO_CONTENT);
@@ -342,7 +343,7 @@ mod tests {
             }
             .check()
             .map(|input| input.path)
-            .map_err(|error| error.0)
+            .map_err(|error| error.message)
         };
         assert_eq!(check("/blog/").as_deref(), Ok("/blog"));
         assert_eq!(check("/contact?subject=x#form").as_deref(), Ok("/contact"));

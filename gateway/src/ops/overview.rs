@@ -46,8 +46,9 @@ async fn overview(
         oldest_unanswered_since,
         first_reply_alert_minutes: threshold,
         agents_online: count(i64::try_from(consoles).unwrap_or(i64::MAX), "/admin/chat"),
-        new_contact_requests: count(counts.new_requests, "/admin#inbox"),
+        new_contact_requests: count(counts.new_requests, "/admin/requests#inbox"),
         registrations_this_week: count(counts.registrations, "/admin/analytics"),
         dead_letters: count(counts.dead_letters, "/admin/database"),
+        subscriptions_awaiting: count(counts.subscriptions_awaiting, "/admin/requests#subscribers"),
     }))
 }

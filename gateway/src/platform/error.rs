@@ -10,12 +10,19 @@ use serde::Serialize;
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     pub message: String,
+    /// The request field the message is about (its JSON path, e.g.
+    /// `office.city`), when the refusal is about one field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
+    /// A 400 about one field of the request body.
+    #[error("{message}")]
+    InvalidField { message: String, field: String },
     #[error("{0}")]
     Unauthorized(&'static str),
     #[error("{0}")]
@@ -48,7 +55,7 @@ pub enum ApiError {
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::InvalidField { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound | ApiError::NoSuch(_) => StatusCode::NOT_FOUND,
@@ -108,8 +115,13 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(error) = &self {
             tracing::error!(error = format!("{error:#}"), "request failed");
         }
+        let field = match &self {
+            ApiError::InvalidField { field, .. } => Some(field.clone()),
+            _ => None,
+        };
         let body = ErrorBody {
             message: self.to_string(),
+            field,
         };
         (self.status(), Json(body)).into_response()
     }

@@ -97,6 +97,18 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
             return Ok(None);
         };
         match crate::platform::sessions::signed_in_user(&state.pool, session_id, user_id).await? {
+            SignedIn::User(user)
+                if user.is_agent()
+                    && staff_sign_in_expired(
+                        state.site_settings.current().settings.staff_sign_in_hours,
+                        signed_in_at,
+                        now,
+                    ) =>
+            {
+                // Staff sign in again after the admin's set hours (site settings).
+                session.flush().await?;
+                Ok(None)
+            }
             SignedIn::User(user) => Ok(Some(CurrentUser(user))),
             // Signed out (or rotated) on some gateway: this one may still have
             // had the record in its cache.
@@ -146,6 +158,16 @@ impl FromRequestParts<AppState> for Admin {
     }
 }
 
+/// Whether a support agent's or admin's sign-in is older than the site
+/// setting (`staffSignInHours`) allows.
+fn staff_sign_in_expired(hours: u32, signed_in_at: i64, now: i64) -> bool {
+    sign_in_expired(
+        signed_in_at,
+        now,
+        std::time::Duration::from_secs(u64::from(hours) * 3600),
+    )
+}
+
 /// Whether a sign-in at `signed_in_at` (Unix seconds) is older than
 /// `max_age` at `now`: the absolute lifetime, however active the session.
 fn sign_in_expired(signed_in_at: i64, now: i64, max_age: std::time::Duration) -> bool {
@@ -157,7 +179,28 @@ fn sign_in_expired(signed_in_at: i64, now: i64, max_age: std::time::Duration) ->
 mod tests {
     use std::time::Duration;
 
-    use super::sign_in_expired;
+    use super::{sign_in_expired, staff_sign_in_expired};
+
+    #[test]
+    fn a_staff_sign_in_lasts_the_set_hours() {
+        let signed_in_at = 1_000_000;
+        let hour = 3600;
+        assert!(!staff_sign_in_expired(
+            12,
+            signed_in_at,
+            signed_in_at + 12 * hour
+        ));
+        assert!(staff_sign_in_expired(
+            12,
+            signed_in_at,
+            signed_in_at + 12 * hour + 1
+        ));
+        assert!(staff_sign_in_expired(
+            1,
+            signed_in_at,
+            signed_in_at + 2 * hour
+        ));
+    }
 
     #[test]
     fn a_sign_in_expires_after_its_absolute_lifetime() {

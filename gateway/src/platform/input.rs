@@ -16,13 +16,47 @@ use serde::de::DeserializeOwned;
 
 use crate::platform::error::ApiError;
 
-/// A field failed its rules; the text is the message the user sees.
+/// A field failed its rules: the message the user sees and, when known, the
+/// field's JSON path (`office.city`), so that a form can show the message
+/// beside that field.
 #[derive(Debug, PartialEq, Eq)]
-pub struct InputError(pub String);
+pub struct InputError {
+    pub message: String,
+    pub field: Option<String>,
+}
+
+impl InputError {
+    pub fn new(message: impl Into<String>) -> Self {
+        InputError {
+            message: message.into(),
+            field: None,
+        }
+    }
+}
+
+/// Names the field a rule failed on, unless a nested rule already did.
+pub trait AtField<T> {
+    fn at(self, field: &str) -> Result<T, InputError>;
+}
+
+impl<T> AtField<T> for Result<T, InputError> {
+    fn at(self, field: &str) -> Result<T, InputError> {
+        self.map_err(|mut error| {
+            error.field.get_or_insert_with(|| field.to_owned());
+            error
+        })
+    }
+}
 
 impl From<InputError> for ApiError {
     fn from(error: InputError) -> Self {
-        ApiError::BadRequest(error.0)
+        match error.field {
+            Some(field) => ApiError::InvalidField {
+                message: error.message,
+                field,
+            },
+            None => ApiError::BadRequest(error.message),
+        }
     }
 }
 
@@ -94,7 +128,7 @@ pub(crate) fn parse<T: Input>(bytes: &[u8]) -> Result<T, InputError> {
     })?;
     deserializer
         .end()
-        .map_err(|_| InputError("The request body is not valid JSON".to_owned()))?;
+        .map_err(|_| InputError::new("The request body is not valid JSON".to_owned()))?;
     Ok(parsed)
 }
 
@@ -125,7 +159,10 @@ fn describe(error: &serde_json::Error, field: Option<&str>, labels: &[(&str, &st
             None => "The request body must be a JSON object".to_owned(),
         },
     };
-    InputError(message)
+    InputError {
+        message,
+        field: field.map(str::to_owned),
+    }
 }
 
 /// The field name in serde's "missing field `name`" message.
@@ -170,7 +207,9 @@ pub fn email(label: &'static str, raw: String) -> Result<Field, InputError> {
     if is_valid_email(&field.value) {
         Ok(field)
     } else {
-        Err(InputError("Please enter a valid email address".to_owned()))
+        Err(InputError::new(
+            "Please enter a valid email address".to_owned(),
+        ))
     }
 }
 
@@ -184,7 +223,7 @@ impl Field {
     }
 
     fn fail(&self, what: &str) -> InputError {
-        InputError(format!("{} {what}", self.label))
+        InputError::new(format!("{} {what}", self.label))
     }
 
     fn blank(&self) -> bool {
@@ -323,7 +362,7 @@ mod tests {
     fn parse_sample(json: &str) -> Result<Sample, String> {
         parse::<Sample>(json.as_bytes())
             .and_then(Input::check)
-            .map_err(|e| e.0)
+            .map_err(|e| e.message)
     }
 
     #[test]
@@ -368,7 +407,7 @@ mod tests {
             "a\nb",
         ] {
             assert_eq!(
-                text("Name", bad.to_owned()).expect_err("refused").0,
+                text("Name", bad.to_owned()).expect_err("refused").message,
                 "Name must not contain control characters",
                 "{bad:?}"
             );
@@ -400,14 +439,14 @@ mod tests {
                 text("Name", invisible.to_owned())
                     .and_then(Field::required)
                     .expect_err("refused")
-                    .0,
+                    .message,
                 "Name is required"
             );
             assert_eq!(
                 multiline("Message", invisible.to_owned())
                     .and_then(Field::not_empty)
                     .expect_err("refused")
-                    .0,
+                    .message,
                 "Message cannot be empty"
             );
         }

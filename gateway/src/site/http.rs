@@ -9,13 +9,14 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use contract::site_settings::{
-    ChatHours, MAX_CHAT_ATTACHMENT_MIB, OfficeAddress, SiteSettings, SocialLink,
+    ChatHours, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS, OfficeAddress, SiteSettings,
+    SocialLink,
 };
 
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::Admin;
-use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::input::{self, AtField, Input, InputError, ValidatedJson};
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -95,8 +96,10 @@ async fn announce(state: &AppState) {
     }
 }
 
-/// The rules, in the admin form's order: Contact, Mailboxes, Links, Office,
-/// Partners, Social. The web form (`settings-rules.ts`) says the same words.
+/// The rules, in the admin form's order: brand and contact, chat and
+/// business hours, email, security. The web form (`settings-rules.ts`) says
+/// the same words. Each refusal names its field's JSON path, so the form
+/// shows it beside that field.
 impl Input for SiteSettings {
     const LABELS: &'static [(&'static str, &'static str)] = &[
         ("phone", "Phone"),
@@ -115,34 +118,51 @@ impl Input for SiteSettings {
         ("partners", "Partners"),
         ("social", "Social links"),
         ("chatAttachmentMaxMib", "Largest chat attachment"),
+        ("staffSignInHours", "Staff sign-in"),
+        ("countPageViews", "Count page views"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
-        let phone = phone(self.phone)?;
-        let hours = required("Office hours", self.hours, 80)?;
+        let phone = phone(self.phone).at("phone")?;
+        let hours = required("Office hours", self.hours, 80).at("hours")?;
         let chat_hours = chat_hours(self.chat_hours)?;
+        let chat_attachment_max_mib =
+            attachment_limit(self.chat_attachment_max_mib).at("chatAttachmentMaxMib")?;
         if !FIRST_REPLY_ALERT_MINUTES.contains(&self.first_reply_alert_minutes) {
-            return Err(InputError(
-                "First-reply alert must be between 1 and 60 minutes".to_owned(),
-            ));
+            return Err(InputError::new(
+                "First-reply alert must be between 1 and 60 minutes",
+            ))
+            .at("firstReplyAlertMinutes");
         }
-        let info_email = mailbox("Info email", self.info_email)?;
-        let investor_email = mailbox("Investor email", self.investor_email)?;
-        let sales_email = mailbox("Sales email", self.sales_email)?;
-        let support_email = mailbox("Support email", self.support_email)?;
-        let booking_url = web_address("Booking calendar URL", self.booking_url, Scheme::Any)?;
+        let info_email = mailbox("Info email", self.info_email).at("infoEmail")?;
+        let investor_email = mailbox("Investor email", self.investor_email).at("investorEmail")?;
+        let sales_email = mailbox("Sales email", self.sales_email).at("salesEmail")?;
+        let support_email = mailbox("Support email", self.support_email).at("supportEmail")?;
+        let booking_url =
+            web_address("Booking calendar URL", self.booking_url, Scheme::Any).at("bookingUrl")?;
         let enterprise_agent_url = web_address(
             "Enterprise agent URL",
             self.enterprise_agent_url,
             Scheme::Any,
-        )?;
-        let events_site_url = web_address("Events site URL", self.events_site_url, Scheme::Any)?;
-        let hero_video_url = hero_video(self.hero_video_url)?;
+        )
+        .at("enterpriseAgentUrl")?;
+        let events_site_url = web_address("Events site URL", self.events_site_url, Scheme::Any)
+            .at("eventsSiteUrl")?;
+        let hero_video_url = hero_video(self.hero_video_url).at("heroVideoUrl")?;
         let office = OfficeAddress {
-            building: required("Office building", self.office.building, 120)?,
-            street: required("Office street", self.office.street, 120)?,
-            city: required("Office city", self.office.city, 120)?,
+            building: required("Office building", self.office.building, 120)
+                .at("office.building")?,
+            street: required("Office street", self.office.street, 120).at("office.street")?,
+            city: required("Office city", self.office.city, 120).at("office.city")?,
         };
+        let partners = partners(self.partners)?;
+        let social = social(self.social)?;
+        if !(1..=MAX_STAFF_SIGN_IN_HOURS).contains(&self.staff_sign_in_hours) {
+            return Err(InputError::new(format!(
+                "Staff sign-in must last a whole number of hours from 1 to {MAX_STAFF_SIGN_IN_HOURS}"
+            )))
+            .at("staffSignInHours");
+        }
         Ok(SiteSettings {
             phone,
             info_email,
@@ -157,16 +177,18 @@ impl Input for SiteSettings {
             enterprise_agent_url,
             events_site_url,
             hero_video_url,
-            partners: partners(self.partners)?,
-            social: social(self.social)?,
-            chat_attachment_max_mib: attachment_limit(self.chat_attachment_max_mib)?,
+            partners,
+            social,
+            chat_attachment_max_mib,
+            staff_sign_in_hours: self.staff_sign_in_hours,
+            count_page_views: self.count_page_views,
         })
     }
 }
 
 fn attachment_limit(mib: u32) -> Result<u32, InputError> {
     if !(1..=MAX_CHAT_ATTACHMENT_MIB).contains(&mib) {
-        return Err(InputError(format!(
+        return Err(InputError::new(format!(
             "Largest chat attachment must be a whole number of MiB from 1 to {MAX_CHAT_ATTACHMENT_MIB}"
         )));
     }
@@ -197,23 +219,27 @@ fn chat_hours(hours: ChatHours) -> Result<ChatHours, InputError> {
     days.sort_unstable();
     days.dedup();
     if days.is_empty() {
-        return Err(InputError(
-            "Choose at least one day for live chat".to_owned(),
-        ));
+        return Err(InputError::new("Choose at least one day for live chat")).at("chatHours.days");
     }
     if days.iter().any(|day| !(1..=7).contains(day)) {
-        return Err(InputError(
-            "Live chat days must be Monday to Sunday".to_owned(),
-        ));
+        return Err(InputError::new("Live chat days must be Monday to Sunday"))
+            .at("chatHours.days");
     }
     let (opens, closes) = (hours.opens.trim(), hours.closes.trim());
-    let (Some(from), Some(to)) = (minutes(opens), minutes(closes)) else {
-        return Err(InputError(
-            "Live chat opening and closing times must be like 08:00 (24-hour)".to_owned(),
-        ));
+    let (from, to) = (minutes(opens), minutes(closes));
+    let (Some(from), Some(to)) = (from, to) else {
+        let field = if from.is_none() {
+            "chatHours.opens"
+        } else {
+            "chatHours.closes"
+        };
+        return Err(InputError::new(
+            "Live chat opening and closing times must be like 08:00 (24-hour)",
+        ))
+        .at(field);
     };
     if to <= from {
-        return Err(InputError("Live chat must close after it opens".to_owned()));
+        return Err(InputError::new("Live chat must close after it opens")).at("chatHours.closes");
     }
     Ok(ChatHours {
         days,
@@ -232,12 +258,14 @@ fn phone(raw: String) -> Result<String, InputError> {
         .chars()
         .all(|c| c.is_ascii_digit() || " +-().".contains(c))
     {
-        return Err(InputError(
+        return Err(InputError::new(
             "Phone may contain only digits, spaces and + - ( ) .".to_owned(),
         ));
     }
     if phone.chars().filter(char::is_ascii_digit).count() < 7 {
-        return Err(InputError("Phone must have at least 7 digits".to_owned()));
+        return Err(InputError::new(
+            "Phone must have at least 7 digits".to_owned(),
+        ));
     }
     Ok(phone)
 }
@@ -247,7 +275,9 @@ fn mailbox(label: &'static str, raw: String) -> Result<String, InputError> {
     if input::is_valid_email(&address) {
         Ok(address)
     } else {
-        Err(InputError(format!("{label} must be a valid email address")))
+        Err(InputError::new(format!(
+            "{label} must be a valid email address"
+        )))
     }
 }
 
@@ -279,7 +309,7 @@ fn web_address(label: &str, raw: String, scheme: Scheme) -> Result<String, Input
     if scheme_ok && host_ok && spelt {
         return Ok(address);
     }
-    Err(InputError(match scheme {
+    Err(InputError::new(match scheme {
         Scheme::Any => {
             format!("{label} must be a web address starting with http:// or https://")
         }
@@ -292,7 +322,7 @@ fn hero_video(raw: String) -> Result<String, InputError> {
     if address.len() > VIDEO_EMBED_PREFIX.len() && address.starts_with(VIDEO_EMBED_PREFIX) {
         Ok(address)
     } else {
-        Err(InputError(format!(
+        Err(InputError::new(format!(
             "Hero video URL must be a YouTube embed address starting with {VIDEO_EMBED_PREFIX}"
         )))
     }
@@ -303,7 +333,7 @@ fn hero_video(raw: String) -> Result<String, InputError> {
 fn item(label: &str, raw: String, max: usize) -> Result<String, InputError> {
     let value = raw.trim().to_owned();
     if value.chars().any(char::is_control) {
-        return Err(InputError(format!(
+        return Err(InputError::new(format!(
             "{label} must not contain control characters"
         )));
     }
@@ -311,10 +341,10 @@ fn item(label: &str, raw: String, max: usize) -> Result<String, InputError> {
         .chars()
         .all(|c| c.is_whitespace() || input::is_invisible(c))
     {
-        return Err(InputError(format!("{label} is required")));
+        return Err(InputError::new(format!("{label} is required")));
     }
     if value.chars().count() > max {
-        return Err(InputError(format!(
+        return Err(InputError::new(format!(
             "{label} must be at most {max} characters"
         )));
     }
@@ -323,33 +353,39 @@ fn item(label: &str, raw: String, max: usize) -> Result<String, InputError> {
 
 fn partners(raw: Vec<String>) -> Result<Vec<String>, InputError> {
     if raw.is_empty() || raw.len() > MAX_PARTNERS {
-        return Err(InputError(format!(
+        return Err(InputError::new(format!(
             "Partners must list between 1 and {MAX_PARTNERS} names"
-        )));
+        )))
+        .at("partners");
     }
     raw.into_iter()
         .enumerate()
-        .map(|(index, name)| item(&format!("Partner {}", index + 1), name, 60))
+        .map(|(index, name)| {
+            item(&format!("Partner {}", index + 1), name, 60).at(&format!("partners.{index}"))
+        })
         .collect()
 }
 
 fn social(raw: Vec<SocialLink>) -> Result<Vec<SocialLink>, InputError> {
     if raw.len() > MAX_SOCIAL_LINKS {
-        return Err(InputError(format!(
+        return Err(InputError::new(format!(
             "Social links must be at most {MAX_SOCIAL_LINKS}"
-        )));
+        )))
+        .at("social");
     }
     raw.into_iter()
         .enumerate()
         .map(|(index, link)| {
             let n = index + 1;
             Ok(SocialLink {
-                label: item(&format!("Social link {n} name"), link.label, 40)?,
+                label: item(&format!("Social link {n} name"), link.label, 40)
+                    .at(&format!("social.{index}.label"))?,
                 href: web_address(
                     &format!("Social link {n} address"),
                     link.href,
                     Scheme::Https,
-                )?,
+                )
+                .at(&format!("social.{index}.href"))?,
             })
         })
         .collect()
@@ -362,7 +398,7 @@ mod tests {
     fn checked(edit: impl FnOnce(&mut SiteSettings)) -> Result<SiteSettings, String> {
         let mut settings = SiteSettings::default();
         edit(&mut settings);
-        settings.check().map_err(|error| error.0)
+        settings.check().map_err(|error| error.message)
     }
 
     #[test]
@@ -370,6 +406,38 @@ mod tests {
         assert_eq!(checked(|_| {}), Ok(SiteSettings::default()));
         let trimmed = checked(|s| s.phone = "  +254 711 000 111 ".to_owned()).expect("valid");
         assert_eq!(trimmed.phone, "+254 711 000 111");
+    }
+
+    /// The field each refusal names, as the admin form names its inputs.
+    #[test]
+    fn each_refusal_names_its_field() {
+        type Edit = Box<dyn FnOnce(&mut SiteSettings)>;
+        let cases: Vec<(Edit, &str)> = vec![
+            (Box::new(|s| s.phone = " ".into()), "phone"),
+            (Box::new(|s| s.chat_hours.days = vec![]), "chatHours.days"),
+            (
+                Box::new(|s| s.chat_hours.opens = "8am".into()),
+                "chatHours.opens",
+            ),
+            (
+                Box::new(|s| s.chat_hours.closes = "08:00".into()),
+                "chatHours.closes",
+            ),
+            (Box::new(|s| s.support_email = "x".into()), "supportEmail"),
+            (Box::new(|s| s.office.city = String::new()), "office.city"),
+            (Box::new(|s| s.partners[2] = " ".into()), "partners.2"),
+            (
+                Box::new(|s| s.social[1].href = "http://x.example".into()),
+                "social.1.href",
+            ),
+            (Box::new(|s| s.staff_sign_in_hours = 0), "staffSignInHours"),
+        ];
+        for (edit, field) in cases {
+            let mut settings = SiteSettings::default();
+            edit(&mut settings);
+            let error = settings.check().expect_err(field);
+            assert_eq!(error.field.as_deref(), Some(field), "{}", error.message);
+        }
     }
 
     #[test]
@@ -408,6 +476,10 @@ mod tests {
             (
                 Box::new(|s| s.chat_hours.closes = "08:00".into()),
                 "Live chat must close after it opens",
+            ),
+            (
+                Box::new(|s| s.staff_sign_in_hours = 169),
+                "Staff sign-in must last a whole number of hours from 1 to 168",
             ),
             (
                 Box::new(|s| s.first_reply_alert_minutes = 0),

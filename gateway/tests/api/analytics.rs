@@ -121,6 +121,41 @@ async fn page_views_are_added_up_per_day_path_and_referrer_host(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn no_view_is_counted_while_the_admin_has_counting_off(pool: PgPool) {
+    let app = spawn(pool).await;
+    start_worker(&app).await;
+    let admin = app.agent().await;
+    let set_counting = |on: bool| {
+        let mut settings =
+            serde_json::to_value(contract::site_settings::SiteSettings::default()).expect("JSON");
+        settings["countPageViews"] = json!(on);
+        settings
+    };
+    let off = admin
+        .put("/api/admin/site-settings", &set_counting(false))
+        .await;
+    assert_eq!(off.status(), StatusCode::OK);
+    let visitor = app.new_browser();
+    let ignored = beacon(&visitor, &json!({ "path": "/blog" }), CHROME).await;
+    assert_eq!(ignored.status(), StatusCode::NO_CONTENT);
+
+    let on = admin
+        .put("/api/admin/site-settings", &set_counting(true))
+        .await;
+    assert_eq!(on.status(), StatusCode::OK);
+    let counted = beacon(&visitor, &json!({ "path": "/about" }), CHROME).await;
+    assert_eq!(counted.status(), StatusCode::NO_CONTENT);
+    let rows = rows_adding_up_to(&app.pool, 1).await;
+    assert_eq!(rows, [("/about".to_owned(), String::new(), 1)]);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        rows_adding_up_to(&app.pool, 1).await,
+        rows,
+        "the view while off never arrives"
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(pool: PgPool) {
     let view = |seq: u64, path: &str, host: Option<&str>| CountedView {
         view: PageView {

@@ -860,7 +860,11 @@ async fn the_overview_counts_what_waits_for_a_person(pool: PgPool) {
     );
     assert_eq!(
         empty["newContactRequests"],
-        json!({ "count": 0, "href": "/admin#inbox" })
+        json!({ "count": 0, "href": "/admin/requests#inbox" })
+    );
+    assert_eq!(
+        empty["subscriptionsAwaiting"],
+        json!({ "count": 0, "href": "/admin/requests#subscribers" })
     );
     assert_eq!(
         empty["registrationsThisWeek"],
@@ -872,6 +876,16 @@ async fn the_overview_counts_what_waits_for_a_person(pool: PgPool) {
     send_ok(&app, &request(&visitor()), None).await;
     let stored = "select count(*) from contact_requests";
     wait_for_count(&app.pool, stored, 1, Duration::from_secs(10)).await;
+    let reader = format!("reader-{}@example.com", Uuid::new_v4().simple());
+    let subscribed = app
+        .post(
+            "/api/subscriptions",
+            &json!({ "email": reader, "topic": "blog" }),
+        )
+        .await;
+    assert_eq!(subscribed.status(), StatusCode::ACCEPTED);
+    let pending = "select count(*) from subscriptions";
+    wait_for_count(&app.pool, pending, 1, Duration::from_secs(10)).await;
     let email = format!("user-{}@example.com", Uuid::new_v4().simple());
     assert_eq!(
         app.new_browser()
@@ -896,6 +910,10 @@ async fn the_overview_counts_what_waits_for_a_person(pool: PgPool) {
     assert!(overview["oldestWaitingSince"].is_string(), "{overview}");
     assert_eq!(overview["agentsOnline"]["count"], 1);
     assert_eq!(overview["newContactRequests"]["count"], 1);
+    assert_eq!(
+        overview["subscriptionsAwaiting"]["count"], 1,
+        "subscribed, its link not yet confirmed"
+    );
     assert_eq!(
         overview["registrationsThisWeek"]["count"], 1,
         "neither the admin nor the support agent is counted"

@@ -230,6 +230,19 @@ async fn bad_settings_are_refused_in_words(pool: PgPool) {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{expected}");
         assert_eq!(message(response).await, expected);
     }
+    // Each refusal names its field, so that the form shows it there.
+    for (pointer, value, field) in [
+        ("/office/street", json!("  "), "office.street"),
+        ("/partners/1", json!("x".repeat(61)), "partners.1"),
+        ("/social/0/href", json!("http://x.example"), "social.0.href"),
+        ("/staffSignInHours", json!(0), "staffSignInHours"),
+        ("/phone", json!(254), "phone"),
+    ] {
+        let response = save(&admin, &with(pointer, value)).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{pointer}");
+        let body: Value = response.json().await.expect("JSON");
+        assert_eq!(body["field"], field, "{body}");
+    }
     let response = admin
         .client
         .put(admin.url("/api/admin/site-settings"))

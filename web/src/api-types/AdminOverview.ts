@@ -41,4 +41,9 @@ registrationsThisWeek: OverviewCount,
 /**
  * Messages a worker gave up on, not replayed yet.
  */
-deadLetters: OverviewCount, };
+deadLetters: OverviewCount, 
+/**
+ * Email subscriptions whose address has not confirmed its link yet
+ * (and not unsubscribed).
+ */
+subscriptionsAwaiting: OverviewCount, };

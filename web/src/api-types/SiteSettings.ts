@@ -56,4 +56,15 @@ partners: Array<string>, social: Array<SocialLink>,
 /**
  * The largest file a chat attachment may be, in MiB.
  */
-chatAttachmentMaxMib: number, };
+chatAttachmentMaxMib: number, 
+/**
+ * Hours a support agent's or admin's sign-in lasts, however active;
+ * then they sign in again (1 to 168). Visitors' accounts keep the
+ * gateway's own limit.
+ */
+staffSignInHours: number, 
+/**
+ * Whether page views are counted at all (still only with the
+ * visitor's analytics consent).
+ */
+countPageViews: boolean, };

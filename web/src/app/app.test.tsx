@@ -97,7 +97,7 @@ describe('admin guard', () => {
   it('lets admins in', async () => {
     mockFetch(() => json(200, { ...sampleUser, isAdmin: true }));
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('navigation', { name: 'Admin' })[0]).toContainElement(screen.getByRole('link', { name: 'Chat' }));
     expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/admin/chat');
     expect(screen.getByRole('link', { name: 'Admin' })).toBeInTheDocument();
@@ -222,7 +222,7 @@ describe('account pages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     // The admin shell replaces the public layout (and its toaster) once its
     // chunk loads: look for the toast there, not in the layout on its way out.
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Welcome back, Amina Otieno')).toBeInTheDocument();
   });
 

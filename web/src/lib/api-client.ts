@@ -31,6 +31,13 @@ export function refusalMessage(error: unknown): string | null {
   return error instanceof RequestError && error.status === 400 ? serverMessage(error.failure) : null;
 }
 
+/** The request field (JSON path, e.g. `office.city`) a 400 refusal is about, if the server named one. */
+export function refusalField(error: unknown): string | null {
+  if (!(error instanceof RequestError) || error.failure.kind !== 'http' || error.failure.status !== 400) return null;
+  const field = error.failure.body?.field;
+  return typeof field === 'string' && field ? field : null;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -23,4 +23,6 @@ export interface RegisterRequest {
 export interface ErrorBody {
   message?: string;
   error?: string;
+  /** The request field a 400 is about (its JSON path, e.g. `office.city`). */
+  field?: string;
 }

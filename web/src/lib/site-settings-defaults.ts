@@ -42,5 +42,7 @@ export const defaultSiteSettings: SiteSettings = {
     { label: 'YouTube', href: 'https://www.youtube.com/@nyotacloud' },
   ],
   chatAttachmentMaxMib: 10,
+  staffSignInHours: 12,
+  countPageViews: true,
 };
 

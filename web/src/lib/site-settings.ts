@@ -75,6 +75,12 @@ export function parseSiteSettings(value: unknown): SiteSettings {
       Number.isInteger(source.chatAttachmentMaxMib) && (source.chatAttachmentMaxMib as number) >= 1
         ? (source.chatAttachmentMaxMib as number)
         : defaultSiteSettings.chatAttachmentMaxMib,
+    staffSignInHours:
+      Number.isInteger(source.staffSignInHours) && (source.staffSignInHours as number) >= 1
+        ? (source.staffSignInHours as number)
+        : defaultSiteSettings.staffSignInHours,
+    countPageViews:
+      typeof source.countPageViews === 'boolean' ? source.countPageViews : defaultSiteSettings.countPageViews,
   };
 }
 

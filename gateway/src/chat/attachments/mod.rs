@@ -73,6 +73,7 @@ impl IntoResponse for AttachmentError {
                 StatusCode::PAYLOAD_TOO_LARGE,
                 Json(ErrorBody {
                     message: self.to_string(),
+                    field: None,
                 }),
             )
                 .into_response(),

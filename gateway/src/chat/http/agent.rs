@@ -416,14 +416,14 @@ impl Input for LabelsBody {
             .map(|label| label.trim().to_lowercase())
             .collect();
         if let Some(bad) = labels.iter().find(|label| !is_label(label)) {
-            return Err(InputError(format!(
+            return Err(InputError::new(format!(
                 "\"{bad}\" is not a label: use 1 to 24 lowercase letters, digits or dashes"
             )));
         }
         labels.sort();
         labels.dedup();
         if labels.len() > MAX_LABELS {
-            return Err(InputError(format!(
+            return Err(InputError::new(format!(
                 "A chat can have at most {MAX_LABELS} labels"
             )));
         }

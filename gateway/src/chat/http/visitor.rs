@@ -289,7 +289,7 @@ impl Input for ChatRating {
 
     fn check(self) -> Result<Self, InputError> {
         if !(1..=5).contains(&self.score) {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Score must be a whole number from 1 to 5".to_owned(),
             ));
         }

@@ -17,9 +17,10 @@ const overview: AdminOverview = {
   oldestUnansweredSince: minutesAgo(7),
   firstReplyAlertMinutes: 2,
   agentsOnline: { count: 1, href: '/admin/chat' },
-  newContactRequests: { count: 1, href: '/admin#inbox' },
+  newContactRequests: { count: 1, href: '/admin/requests#inbox' },
   registrationsThisWeek: { count: 4, href: '/admin/analytics' },
   deadLetters: { count: 0, href: '/admin/database' },
+  subscriptionsAwaiting: { count: 3, href: '/admin/requests#subscribers' },
 };
 
 const request = (over: Partial<ContactRequest> = {}): ContactRequest => ({
@@ -59,14 +60,15 @@ describe('/admin', () => {
       return json(404, {});
     });
     renderApp('/admin');
-    const tiles = await screen.findByRole('region', { name: 'Overview' }, { timeout: 5_000 });
+    const tiles = await screen.findByRole('region', { name: 'Needs attention' }, { timeout: 5_000 });
     const link = async (name: RegExp) => within(tiles).findByRole('link', { name });
     expect(await link(/Chats waiting\s*2\s*Oldest waiting 12m/)).toHaveAttribute('href', '/admin/chat');
     expect(await link(/No reply after 2 min\s*1\s*Oldest unanswered waiting 7m/)).toHaveAttribute('href', '/admin/chat');
     expect(await link(/Agents online\s*1/)).toHaveAttribute('href', '/admin/chat');
-    expect(await link(/New contact requests\s*1/)).toHaveAttribute('href', '/admin#inbox');
+    expect(await link(/New contact requests\s*1/)).toHaveAttribute('href', '/admin/requests#inbox');
     expect(await link(/Registrations this week\s*4/)).toHaveAttribute('href', '/admin/analytics');
     expect(await link(/Dead-lettered messages\s*0/)).toHaveAttribute('href', '/admin/database');
+    expect(await link(/Subscriptions awaiting confirmation\s*3/)).toHaveAttribute('href', '/admin/requests#subscribers');
     // The inbox has its own page now: the overview fits one screen.
     expect(screen.queryByRole('region', { name: 'Contact and demo requests' })).toBeNull();
   });

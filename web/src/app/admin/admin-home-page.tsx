@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { OverviewTiles } from './overview-tiles';
 
-// The inbox and waitlist moved to /admin/requests; the overview API still links there as /admin#inbox.
+// The inbox and waitlist moved to /admin/requests: links saved before keep working.
 const movedAnchors = new Set(['#inbox', '#waitlist']);
 
 /** /admin: what waits for a person now, each tile a link to where it is handled; fits one screen. */
@@ -11,9 +11,9 @@ export default function AdminHomePage() {
   if (movedAnchors.has(hash)) return <Navigate to={`/admin/requests${hash}`} replace />;
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 lg:px-8">
-      <PageMeta title="Admin Dashboard | Nyota Cloud" description="Manage site content, events, blog posts and live chat." />
-      <h1 className="text-2xl font-bold">Admin dashboard</h1>
-      <p className="mt-1 text-gray-700 dark:text-gray-300">What needs attention now. The sections are in the menu.</p>
+      <PageMeta title="Overview | Admin | Nyota Cloud" description="What needs attention now: chats, requests, subscriptions and dead letters." />
+      <h1 className="text-2xl font-bold">Overview</h1>
+      <p className="mt-1 text-gray-700 dark:text-gray-300">What needs attention now: each figure opens the section where it is handled.</p>
       <OverviewTiles />
     </section>
   );

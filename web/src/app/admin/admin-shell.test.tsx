@@ -75,7 +75,7 @@ describe('admin shell', () => {
   });
 
   it('names each admin page in the bar', () => {
-    expect(adminTitle('/admin')).toBe('Dashboard');
+    expect(adminTitle('/admin')).toBe('Overview');
     expect(adminTitle('/admin/chat/')).toBe('Live chat console');
     expect(adminTitle('/admin/nope')).toBe('');
   });

@@ -20,7 +20,7 @@ import { isAgent, mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
 /** The section title the top bar shows for a path. */
 export function adminTitle(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/admin') return 'Dashboard';
+  if (path === '/admin') return 'Overview';
   return adminSections.find((section) => section.path === path)?.title ?? '';
 }
 

@@ -36,6 +36,11 @@ export function overviewTiles(overview: AdminOverview, now: number): Tile[] {
     { label: 'New contact requests', item: overview.newContactRequests, detail: 'Not handled yet', urgent: true },
     { label: 'Registrations this week', item: overview.registrationsThisWeek, detail: 'Since Monday (EAT)' },
     { label: 'Dead-lettered messages', item: overview.deadLetters, detail: 'Not replayed yet', urgent: true },
+    {
+      label: 'Subscriptions awaiting confirmation',
+      item: overview.subscriptionsAwaiting,
+      detail: 'Their emailed link not yet confirmed',
+    },
   ];
 }
 
@@ -46,8 +51,8 @@ export function OverviewTiles() {
 
   return (
     <section aria-labelledby="overview-heading" className="mt-6">
-      <h2 id="overview-heading" className="text-xl font-semibold">
-        Overview
+      <h2 id="overview-heading" className="sr-only">
+        Needs attention
       </h2>
       {overview.isPending && (
         <p role="status" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
@@ -60,7 +65,7 @@ export function OverviewTiles() {
         </div>
       )}
       {overview.data && (
-        <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {overviewTiles(overview.data, now).map((tile) => {
             const highlighted = tile.urgent === true && tile.item.count > 0;
             return (

@@ -50,7 +50,8 @@ export function WaitlistSection() {
       <h2 id="waitlist-heading" className="text-xl font-semibold">
         Waitlist
       </h2>
-      <div className="mt-4">
+      {/* The overview's "Subscriptions awaiting confirmation" links here. */}
+      <div id="subscribers" className="mt-4 scroll-mt-24">
         <Subscribers />
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,6 +1,6 @@
-// The site settings' rules, in the server's words (gateway/src/http/site_settings.rs):
+// The site settings' rules, in the server's words (gateway/src/site/http.rs):
 // the form shows each message by its field before anything is sent, and the
-// server answers the same text for the first failing field if it is.
+// server answers the same text, naming the field, for the first failing one.
 
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
@@ -18,6 +18,8 @@ export const maxPartners = 30;
 export const maxSocialLinks = 10;
 /** The most a chat attachment may be set to, in MiB (contract MAX_CHAT_ATTACHMENT_MIB). */
 export const maxAttachmentMib = 25;
+/** The longest a staff sign-in may be set to last, in hours (contract MAX_STAFF_SIGN_IN_HOURS). */
+export const maxStaffSignInHours = 168;
 export const videoEmbedPrefix = 'https://www.youtube-nocookie.com/embed/';
 
 export function toFormValues(settings: SiteSettings): SettingsFormValues {
@@ -137,7 +139,6 @@ function chatHoursProblem(hours: SettingsFormValues['chatHours']): { path: strin
   return closes <= opens ? { path: 'chatHours.closes', message: 'Live chat must close after it opens' } : null;
 }
 
-/** Field path (as the form names it, e.g. `partners.2.name`) → message. */
 /** The first-reply alert threshold: whole minutes, 1 to 60. */
 function firstReplyAlertProblem(raw: string): string | null {
   const minutes = Number(raw.trim());
@@ -146,7 +147,13 @@ function firstReplyAlertProblem(raw: string): string | null {
     : 'First-reply alert must be between 1 and 60 minutes';
 }
 
+/** Field path (as the form names it, e.g. `partners.2.name`) → message. */
 export type SettingsErrors = Record<string, string>;
+
+/** The form's path of a field the server named by its JSON path (partners are objects here). */
+export function formPath(serverField: string): string {
+  return /^partners\.\d+$/.test(serverField) ? `${serverField}.name` : serverField;
+}
 
 /** Every failing field, in the form's order (the server reports the first of them). */
 export function validateSettings(values: SettingsFormValues): SettingsErrors {
@@ -170,6 +177,10 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
     );
   }
   check('firstReplyAlertMinutes', firstReplyAlertProblem(values.firstReplyAlertMinutes));
+  const hours = values.staffSignInHours;
+  if (!Number.isInteger(hours) || hours < 1 || hours > maxStaffSignInHours) {
+    check('staffSignInHours', `Staff sign-in must last a whole number of hours from 1 to ${maxStaffSignInHours}`);
+  }
   check('infoEmail', mailbox('Info email', values.infoEmail));
   check('investorEmail', mailbox('Investor email', values.investorEmail));
   check('salesEmail', mailbox('Sales email', values.salesEmail));
