@@ -72,7 +72,7 @@ async function sitemapPaths() {
 }
 
 async function publicItems() {
-  const blog = await (await fetch(`${base}/api/blog?page=1&limit=100`)).json();
+  const blog = await (await fetch(`${base}/api/blog?page=1&limit=1000`)).json();
   const events = await (await fetch(`${base}/api/events?limit=1000`)).json();
   return {
     posts: blog.posts.map((post) => `/blog/${post.id}`),
@@ -286,8 +286,10 @@ await timed('render', async () => {
         localStorage.setItem('cookie-consent', 'true');
         localStorage.setItem('theme', stored);
       }, theme);
+      const start = Date.now();
       for (const path of pages) await visit(context, path, { theme, ...size }, snapshots, graph);
       await context.close();
+      console.log(`rendered ${pages.length} pages, ${theme} at ${size.width} px, in ${((Date.now() - start) / 1000).toFixed(0)} s`);
     }
   }
 });
