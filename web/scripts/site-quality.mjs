@@ -188,7 +188,8 @@ async function visit(context, path, { theme, width, height, overflow }, snapshot
 
 // --- the Nu HTML checker on the rendered DOMs ------------------------------------
 function checkHtml(dir, snapshots) {
-  const jar = require.resolve('vnu-jar');
+  // The package's main export is the path of vnu.jar.
+  const jar = String(require('vnu-jar'));
   const files = snapshots.map((snapshot) => snapshot.file);
   let output = '';
   try {
@@ -303,8 +304,13 @@ try {
     writeFileSync(snapshot.file, snapshot.html);
   });
   mkdirSync(dir, { recursive: true });
-  await timed('html', async () => checkHtml(dir, snapshots));
-  await timed('links', () => checkLinks(dir, snapshots));
+  // A checker that cannot run is a finding, not a crash that loses the others.
+  await timed('html', async () => checkHtml(dir, snapshots)).catch((error) =>
+    find('html', 'all pages', `the Nu HTML checker did not run: ${String(error).split('\n')[0]}`),
+  );
+  await timed('links', () => checkLinks(dir, snapshots)).catch((error) =>
+    find('links', 'all pages', `linkinator did not run: ${String(error).split('\n')[0]}`),
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
