@@ -5,7 +5,9 @@
 //
 // Prints performance, accessibility, best-practices and SEO scores and the
 // cumulative layout shift of each page; the failing audits of any category
-// below 100 go to stderr. Reports are kept in .run/lighthouse/.
+// below 100 go to stderr. Reports are kept in .run/lighthouse/. Exits 1 when
+// a page scores under a threshold (performance 95, accessibility 100, best
+// practices 96, SEO 100), naming the page, the category and its failing audits.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +19,11 @@ const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-backgr
 
 const [base, ...rest] = process.argv.slice(2);
 if (!base) throw new Error('usage: node loadtests/lighthouse.mjs BASE_URL [PATH...]');
-const paths = rest.length ? rest : ['/', '/bare-metal-servers', '/solutions/nyota-finance', '/contact'];
+// Five representative pages: home, a product with plans, the hosted-email
+// pricing, a form, and a content list.
+const paths = rest.length ? rest : ['/', '/bare-metal-servers', '/solutions/nyota-finance', '/contact', '/blog'];
+const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 96, seo: 100 };
+const failures = [];
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.run', 'lighthouse');
 mkdirSync(reports, { recursive: true });
@@ -77,6 +83,9 @@ for (const path of paths) {
       .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${ref.id} (${report.audits[ref.id].score})`);
     if (failing.length) console.error(`${path} ${id}: ${failing.join(', ')}`);
+    if (row[id] < THRESHOLDS[id]) {
+      failures.push(`${path}: ${id} ${row[id]} < ${THRESHOLDS[id]}${failing.length ? ` (${failing.join(', ')})` : ''}`);
+    }
   }
 }
 
@@ -93,3 +102,9 @@ console.log(
   `\nInitial JS for "/" (entry + modulepreload, gzip -9): ${(js.gzipped / 1000).toFixed(1)} kB (${(js.gzipped / 1024).toFixed(1)} KiB)`,
 );
 for (const row of js.rows) console.log(row);
+
+if (failures.length) {
+  console.error(`\nLighthouse thresholds not met (performance ${THRESHOLDS.performance}, accessibility ${THRESHOLDS.accessibility}, best practices ${THRESHOLDS['best-practices']}, SEO ${THRESHOLDS.seo}):`);
+  for (const failure of failures) console.error(`  ${failure}`);
+  process.exit(1);
+}

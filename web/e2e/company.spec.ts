@@ -59,12 +59,14 @@ test.describe('/solutions/nyota-finance', () => {
     await expect(page.getByRole('tab', { name: 'Google Workspace' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
     expect(await visiblePrices(page)).toEqual(['$8.40/month', '$16.80/month', '$26.40/month', 'Contact sales']);
-    await expect(page.locator('[role="tabpanel"]:not([hidden]) del').first()).toHaveText('$100.80');
+    await expect(page.getByText('per user, billed monthly: $100.80 a year')).toBeVisible();
     await expect(page.getByText('Save 25% vs launch')).toBeVisible();
 
     await page.getByText('Yearly', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
-    expect(await visiblePrices(page)).toEqual(['$7/year', '$14/year', '$22/year', 'Contact sales']);
+    expect(await visiblePrices(page)).toEqual(['$84/year', '$168/year', '$264/year', 'Contact sales']);
+    await expect(page.locator('[role="tabpanel"]:not([hidden]) del').first()).toHaveText('$100.80');
+    await expect(page.getByText('per user, billed yearly: $7 a month')).toBeVisible();
 
     // Keyboard only: arrow to Zoho Mail, then back to monthly billing.
     await page.getByRole('tab', { name: 'Google Workspace' }).focus();

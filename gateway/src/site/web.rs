@@ -154,11 +154,16 @@ impl Spa {
             .into_response()
     }
 
-    /// The page for `path` with its status.
+    /// The page for `path` with its status. A post or event (a route with
+    /// a parameter) is only a page once [`item_page`] has found it: any
+    /// other `/blog/:id` or `/events/:id` is a 404.
     fn page(&self, pages: &Pages, path: &str) -> (StatusCode, Bytes) {
         if let Some(route) = self.table.public_route(path) {
             if let Some(html) = pages.fixed.get(route) {
                 return (StatusCode::OK, html.clone());
+            }
+            if ITEM_ROUTES.contains(&route) {
+                return (StatusCode::NOT_FOUND, pages.not_found.clone());
             }
             if let Some(meta) = self.meta.page(route) {
                 // A route with a parameter: its canonical URL is the path itself.
@@ -187,6 +192,14 @@ impl Spa {
         Bytes::from(pages::with_head(&pages.index, &head))
     }
 
+    /// The app with the not-found tags and `status` (404 or 410).
+    fn missing(&self, status: StatusCode) -> Response {
+        match &self.pages {
+            Some(pages) => self.html(status, &pages.not_found),
+            None => status.into_response(),
+        }
+    }
+
     fn respond(&self, method: &Method, uri: &Uri) -> Response {
         if method != Method::GET && method != Method::HEAD {
             return StatusCode::METHOD_NOT_ALLOWED.into_response();
@@ -213,6 +226,9 @@ impl Spa {
         self.html(status, &html)
     }
 }
+
+/// The routes whose pages exist only for a stored post or event.
+const ITEM_ROUTES: [&str; 2] = ["/blog/:id", "/events/:id"];
 
 /// Crawlers may cache these for an hour.
 const CRAWLER_CACHE: &str = "public, max-age=3600";
@@ -307,7 +323,8 @@ enum Item {
 }
 
 /// `/blog/{id}` and `/events/{id}`: the page with the item's own title,
-/// description and image; the route's generic entry for an unknown id.
+/// description and image; for an unknown id the app with the not-found tags
+/// and a 404 (410 for a deleted post), so crawlers do not index a soft 404.
 async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: Uri) -> Response {
     let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&id)) else {
         return spa.respond(&Method::GET, &uri);
@@ -349,21 +366,34 @@ async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: 
                 Some(meta) => {
                     Answer::new(StatusCode::OK, spa.item_page(pages, route, &path, &meta))
                 }
-                // Unknown: the generic page, rendered per request.
+                None if matches!(item, Item::Post)
+                    && store::post_was_deleted(&state.pool, id).await? =>
+                {
+                    Answer::new(StatusCode::GONE, Bytes::new())
+                }
+                // Unknown: the not-found page, rendered per request.
                 None => Answer::new(StatusCode::NOT_FOUND, Bytes::new()),
             })
         })
         .await;
     match answer {
         Ok(answer) if answer.status == StatusCode::OK => spa.html(StatusCode::OK, &answer.body),
-        Ok(_) => spa.respond(&Method::GET, &uri),
+        Ok(answer) => spa.missing(answer.status),
         Err(error) => {
-            // A crawler still gets the page, with the generic tags.
+            // A crawler still gets the page, with the route's generic tags.
             tracing::error!(
                 error = format!("{error:#}"),
                 "failed to read an item's page tags"
             );
-            spa.respond(&Method::GET, &uri)
+            let Some(meta) = spa.meta.page(route) else {
+                return spa.missing(StatusCode::NOT_FOUND);
+            };
+            let url = pages::canonical(&spa.public_url, &path);
+            let head = spa.meta.head(meta, &spa.public_url, Some(&url));
+            spa.html(
+                StatusCode::OK,
+                &Bytes::from(pages::with_head(&pages.index, &head)),
+            )
         }
     }
 }

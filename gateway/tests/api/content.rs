@@ -728,18 +728,21 @@ async fn crawlers_see_every_post_and_event_with_its_own_tags(pool: PgPool) {
     assert!(html.contains("content=\"Nairobi Cloud Summit: a day of talks.\""));
     assert!(!html.contains("article:published_time"));
 
-    // Unknown and malformed ids keep the route's generic entry.
+    // Unknown and malformed ids are 404s with the not-found page (no soft 404).
     for path in [
         format!("/blog/{}", uuid::Uuid::new_v4()),
         "/blog/42".to_owned(),
+        format!("/events/{}", uuid::Uuid::new_v4()),
+        "/events/abc".to_owned(),
     ] {
         let response = app.get(&path).await;
-        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         let html = response.text().await.expect("html");
         assert!(
-            html.contains("<title>Blog | Nyota Cloud</title>"),
+            html.contains("<title>404 Page Not Found</title>"),
             "{path}: {html}"
         );
+        assert!(html.contains("/assets/app-4f3a.js"), "{path}: still the app");
     }
 
     // An edit shows in the tags at once.
@@ -1049,5 +1052,52 @@ async fn the_preview_renders_as_the_page_for_admins_only_within_limits(pool: PgP
     assert_eq!(
         other.post("/api/admin/blog/preview", &plain).await.status(),
         StatusCode::OK
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_deleted_post_is_gone_and_a_draft_or_deleted_event_is_not_found(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let post_id = create_post(&admin, &post("Short-lived", "Technology")).await;
+    let mut draft = post("Not yet", "Technology");
+    draft["status"] = json!("draft");
+    let draft_id = create_post(&admin, &draft).await;
+    let event_id = create_event(&admin, &event("Cancelled summit", "2030-05-01")).await;
+    // Read once so the pages are cached: the delete must clear them.
+    for path in [format!("/blog/{post_id}"), format!("/events/{event_id}")] {
+        assert_eq!(app.get(&path).await.status(), StatusCode::OK, "{path}");
+    }
+    assert_eq!(
+        app.get(&format!("/blog/{draft_id}")).await.status(),
+        StatusCode::NOT_FOUND,
+        "a draft is not public"
+    );
+
+    for path in [
+        format!("/api/admin/blog/{post_id}"),
+        format!("/api/admin/events/{event_id}"),
+    ] {
+        assert_eq!(admin.delete(&path).await.status(), StatusCode::NO_CONTENT);
+    }
+
+    let response = app.get(&format!("/blog/{post_id}")).await;
+    assert_eq!(response.status(), StatusCode::GONE);
+    let html = response.text().await.expect("html");
+    assert!(html.contains("<title>404 Page Not Found</title>"), "{html}");
+    assert!(html.contains("/assets/app-4f3a.js"), "still the app");
+    let xml = app.get("/sitemap.xml").await.text().await.expect("xml");
+    assert!(!xml.contains(&post_id), "{xml}");
+
+    assert_eq!(
+        app.get(&format!("/events/{event_id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    // Another id is still merely unknown.
+    assert_eq!(
+        app.get(&format!("/blog/{}", uuid::Uuid::new_v4()))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
     );
 }

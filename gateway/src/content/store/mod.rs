@@ -142,6 +142,16 @@ pub async fn find_post(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<BlogPost>
     Ok(post.map(rendered))
 }
 
+/// Whether a post with this id was deleted.
+pub async fn post_was_deleted(pool: &PgPool, id: Uuid) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from deleted_blog_posts where id = $1) as "deleted!""#,
+        id
+    )
+    .fetch_one(pool)
+    .await
+}
+
 /// When the next scheduled post becomes public, if one is waiting.
 pub async fn next_scheduled(pool: &PgPool) -> sqlx::Result<Option<OffsetDateTime>> {
     sqlx::query_scalar!(
@@ -405,6 +415,13 @@ pub async fn delete_post(pool: &PgPool, actor: Uuid, id: Uuid) -> sqlx::Result<b
     let Some(title) = title else {
         return Ok(false);
     };
+    // Its address answers 410 Gone from now on.
+    sqlx::query!(
+        "insert into deleted_blog_posts (id) values ($1) on conflict (id) do nothing",
+        id
+    )
+    .execute(&mut *tx)
+    .await?;
     audit(&mut tx, actor, Action::Delete, "blog_post", id, &title).await?;
     tx.commit().await?;
     Ok(true)

@@ -1,20 +1,15 @@
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '@/components/ui/cn';
+import { rowClasses } from '@/components/ui/rows';
 
-/** A responsive grid (1 column on phones, up to `columns` on wide screens) of FeatureCards. */
+/**
+ * Rows of FeatureCards (1 a row on phones, 2 from sm, up to `columns` on wide
+ * screens), centred whatever their count and with no card alone on a row
+ * where another row size avoids it (see `rowSize`).
+ */
 export function FeatureGrid({ children, columns = 3 }: { children: ReactNode; columns?: 2 | 3 | 4 }) {
-  return (
-    <ul
-      className={cn(
-        'grid gap-6 sm:grid-cols-2',
-        columns === 3 && 'lg:grid-cols-3',
-        columns === 4 && 'lg:grid-cols-4',
-      )}
-    >
-      {children}
-    </ul>
-  );
+  const count = Children.count(children);
+  return <ul className={rowClasses(count, { sm: 2, lg: columns })}>{children}</ul>;
 }
 
 /** One card of a FeatureGrid: a lucide icon (decorative), an h3 title, a paragraph and optional extra content (a link). */

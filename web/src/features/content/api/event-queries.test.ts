@@ -41,5 +41,12 @@ describe('event filters', () => {
     expect(otherEvents(main)).toEqual([]);
     const others = [1, 2, 3, 4, 5].map((n) => event({ category: 'Workshop', title: `W${n}` }));
     expect(otherEvents([...main, ...others]).map((e) => e.title)).toEqual(['W1', 'W2', 'W3', 'W4']);
+    expect(summariseEventFilters([...main, ...others]).all).toHaveLength(8);
+  });
+
+  it('Other Events leaves out the cards already on screen', () => {
+    const others = [1, 2, 3, 4, 5, 6].map((n) => event({ category: 'Workshop', title: `W${n}` }));
+    const shown = new Set([others[0]!.id, others[2]!.id]);
+    expect(otherEvents(others, shown).map((e) => e.title)).toEqual(['W2', 'W4', 'W5', 'W6']);
   });
 });

@@ -27,25 +27,31 @@ function distinct(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-/** The first 4 events outside the summit, conference and infrastructure categories. */
-export function otherEvents(events: Event[]): Event[] {
+/**
+ * The first 4 events outside the summit, conference and infrastructure
+ * categories, leaving out those already on screen (`shown`, the ids of the
+ * grid above) so no card appears twice.
+ */
+export function otherEvents(events: Event[], shown: ReadonlySet<string> = new Set()): Event[] {
   return events
     .filter((event) => !(mainEventCategories as readonly string[]).includes(event.category.trim().toLowerCase()))
+    .filter((event) => !shown.has(event.id))
     .slice(0, limits.otherEvents);
 }
 
 export interface EventFilters {
   statuses: string[];
   categories: string[];
-  others: Event[];
+  /** Every event, for Other Events (see {@link otherEvents}). */
+  all: Event[];
 }
 
-/** Status and category lists, each prefixed All, and the Other Events, from the limit=1000 answer. */
+/** Status and category lists, each prefixed All, and every event for Other Events, from the limit=1000 answer. */
 export function summariseEventFilters(events: Event[]): EventFilters {
   return {
     statuses: ['All', ...distinct(events.map((event) => event.status))],
     categories: ['All', ...distinct(events.map((event) => event.category))],
-    others: otherEvents(events),
+    all: events,
   };
 }
 

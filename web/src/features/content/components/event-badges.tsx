@@ -13,6 +13,14 @@ export function detailStatusLabel(status: string): string {
   return status === 'upcoming' ? 'UPCOMING' : status.toUpperCase();
 }
 
+/** What a completed event shows where an upcoming one offers Register Now. */
+export const eventEndedText = 'This event has ended';
+
+/** Whether an event can still be registered for (only an upcoming one). */
+export function isOpenForRegistration(event: Pick<Event, 'status'>): boolean {
+  return event.status === 'upcoming';
+}
+
 /** Where Register Now goes: the event's own link when it is http(s) or a site path, else the default events site. */
 export function registerHref(event: Pick<Event, 'registerLink'>, eventsSiteUrl: string): string {
   return isSafeHref(event.registerLink) ? event.registerLink.trim() : eventsSiteUrl;

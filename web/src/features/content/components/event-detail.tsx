@@ -5,7 +5,15 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { site } from '@/config/site';
 import { formatCalendarDate } from '@/lib/content/dates';
-import { detailStatusLabel, EventCategoryBadge, eventImageSrc, registerHref, StatusBadge } from './event-badges';
+import {
+  detailStatusLabel,
+  EventCategoryBadge,
+  eventEndedText,
+  eventImageSrc,
+  isOpenForRegistration,
+  registerHref,
+  StatusBadge,
+} from './event-badges';
 
 /** The fixed Host text (spec §2: the provider's infrastructure arm). */
 export const eventHost = `${site.company} Infrastructure`;
@@ -32,7 +40,7 @@ function Block({ title, icon, level, children }: { title: string; icon?: ReactNo
 /**
  * An event as visitors see it: image, badges, title, location, date and time,
  * Host, Description, Event Highlights, Dates, and the Join card with Register
- * Now. The public event page and the admin preview both render this. The
+ * Now (for a completed event: This event has ended, and no registration). The public event page and the admin preview both render this. The
  * title is an h1 on the page and an h2 inside the admin screen (the other
  * headings follow one level below).
  */
@@ -111,21 +119,39 @@ export function EventDetail({
           aria-labelledby={joinId}
           className="h-fit rounded-xl border border-gray-200 p-6 shadow-sm @min-[60rem]:sticky @min-[60rem]:top-24 dark:border-gray-700"
         >
-          <Join id={joinId} className="text-xl font-bold">
-            Join This Event
-          </Join>
-          <p className="mt-4 flex items-center gap-2 font-semibold">
-            <Ticket aria-hidden="true" className="h-5 w-5 text-brand-dark dark:text-brand-light" />
-            General Admission
-          </p>
-          <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-            Registration is handled on the event's registration page, which opens in a new tab.
-          </p>
-          <div className="mt-6">
-            <ActionLink href={registerHref(event, eventsSiteUrl)} className="w-full">
-              Register Now
-            </ActionLink>
-          </div>
+          {isOpenForRegistration(event) ? (
+            <>
+              <Join id={joinId} className="text-xl font-bold">
+                Join This Event
+              </Join>
+              <p className="mt-4 flex items-center gap-2 font-semibold">
+                <Ticket aria-hidden="true" className="h-5 w-5 text-brand-dark dark:text-brand-light" />
+                General Admission
+              </p>
+              <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+                Registration is handled on the event's registration page, which opens in a new tab.
+              </p>
+              <div className="mt-6">
+                <ActionLink href={registerHref(event, eventsSiteUrl)} className="w-full">
+                  Register Now
+                </ActionLink>
+              </div>
+            </>
+          ) : (
+            <>
+              <Join id={joinId} className="text-xl font-bold">
+                {eventEndedText}
+              </Join>
+              <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+                Registration is closed. Its highlights are above; see the events page for what comes next.
+              </p>
+              <div className="mt-6">
+                <ActionLink href="/events" variant="secondary" className="w-full">
+                  See Upcoming Events
+                </ActionLink>
+              </div>
+            </>
+          )}
         </aside>
       </div>
     </div>

@@ -10,7 +10,7 @@ export function Footer() {
   const settings = useSiteSettings();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-gray-700 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-6 lg:px-8">
         <div className="lg:col-span-2">
           <p className="text-lg font-bold text-gray-900 dark:text-white">{site.company}</p>
           <p className="mt-2 max-w-sm text-sm">

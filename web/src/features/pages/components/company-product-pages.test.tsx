@@ -97,6 +97,9 @@ describe('/edge', () => {
     expectInternal('Reserve Capacity', '/contact');
     expectInternal('View All Use Cases', '/iaas');
     expectExternal('Launch Enterprise Agent', settings.enterpriseAgentUrl);
+    // Not in the spec: investors reach the investment pitch of /auth (no other page links it).
+    expectInternal('Invest with us', '/auth');
+    expect(links('Invest with us')[0]).toHaveAttribute('href', '/auth?tab=register');
   });
 
   it('falls back to the default server image when its illustration fails', () => {

@@ -4,7 +4,9 @@ import type { Event } from '@/api-types/Event';
 import {
   cardStatusLabel,
   EventCategoryBadge,
+  eventEndedText,
   eventImageSrc,
+  isOpenForRegistration,
   registerHref,
   StatusBadge,
 } from '@/features/content/components/event-badges';
@@ -35,7 +37,8 @@ export function EventFacts({ event }: { event: Event }) {
 
 /**
  * An event card. The whole card opens /events/{id} (the title link is
- * stretched over it); Register Now is its own link above that layer.
+ * stretched over it); Register Now is its own link above that layer. A
+ * completed event says it has ended instead.
  */
 export function EventCard({ event }: { event: Event }) {
   const settings = useSiteSettings();
@@ -61,9 +64,13 @@ export function EventCard({ event }: { event: Event }) {
         </h3>
         <EventFacts event={event} />
         <div className="relative z-10 mt-auto pt-2">
-          <ActionLink href={registerHref(event, settings.eventsSiteUrl)} aria-label={`Register Now: ${event.title}`}>
-            Register Now
-          </ActionLink>
+          {isOpenForRegistration(event) ? (
+            <ActionLink href={registerHref(event, settings.eventsSiteUrl)} aria-label={`Register Now: ${event.title}`}>
+              Register Now
+            </ActionLink>
+          ) : (
+            <p className="text-sm font-semibold text-gray-700 dark:text-gray-300">{eventEndedText}</p>
+          )}
         </div>
       </div>
     </article>

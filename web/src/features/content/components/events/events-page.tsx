@@ -13,7 +13,7 @@ import { limits, site } from '@/config/site';
 import { subscribeTexts } from '@/lib/content/subscribe';
 import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useEventFilters } from '@/features/content/api/list-event-filters';
+import { otherEvents, useEventFilters } from '@/features/content/api/list-event-filters';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
 
@@ -25,9 +25,15 @@ function capitalise(value: string): string {
   return value === 'All' ? value : value.charAt(0).toUpperCase() + value.slice(1);
 }
 
+/** The grid's heading follows the status filter: the spec's Upcoming Events for All and upcoming, else e.g. Completed Events. */
+export function eventsHeading(status: string): string {
+  return status === 'All' || status === 'upcoming' ? 'Upcoming Events' : `${capitalise(status)} Events`;
+}
+
 /**
  * /events: the Upcoming Events grid (search, status and category filters, 12
- * per page), Other Events, the Stay Connected box and the hosting link.
+ * per page; its heading follows the status filter), Other Events (never a
+ * card already in the grid), the Stay Connected box and the hosting link.
  * Changing the search or a filter goes back to page 1 (spec §4).
  */
 export default function EventsPage() {
@@ -41,6 +47,8 @@ export default function EventsPage() {
   const events = useEvents(eventListParams(page, search, status, category));
   const filters = useEventFilters();
   const list = events.data;
+  // Other Events leaves out the cards already in the grid above.
+  const others = filters.data ? otherEvents(filters.data.all, new Set(list?.events.map((event) => event.id))) : null;
 
   return (
     <>
@@ -56,7 +64,7 @@ export default function EventsPage() {
         title={`${site.company} Events`}
         lead="Meet our engineers at summits, conferences and infrastructure events across Africa: talks on cloud, data residency and security, hands-on workshops, and time to plan your next deployment."
       />
-      <Section id="upcoming-events" title="Upcoming Events">
+      <Section id="upcoming-events" title={eventsHeading(status)}>
         <div className="flex flex-col gap-4">
           <div className="max-w-md">
             <SearchField
@@ -118,10 +126,10 @@ export default function EventsPage() {
         </div>
       </Section>
       <Section id="other-events" title="Other Events" muted>
-        {filters.data &&
-          (filters.data.others.length > 0 ? (
+        {others &&
+          (others.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {filters.data.others.map((event) => (
+              {others.map((event) => (
                 <li key={event.id} className="flex">
                   <EventCard event={event} />
                 </li>

@@ -54,8 +54,9 @@ describe('/events', () => {
       location: 'KICC, Nairobi',
       registerLink: 'https://tickets.example.org/summit',
     });
-    const past = event({ title: 'Edge Workshop', category: 'Workshop', status: 'completed', registerLink: 'javascript:alert(1)' });
-    backend({ list: () => page([summit, past]), all: () => page([summit, past]) });
+    const past = event({ title: 'Edge Workshop', category: 'Workshop', status: 'completed', registerLink: 'https://tickets.example.org/edge' });
+    const unsafe = event({ title: 'Data Day', category: 'Summit', status: 'upcoming', registerLink: 'javascript:alert(1)' });
+    backend({ list: () => page([summit, past, unsafe]), all: () => page([summit, past, unsafe]) });
     renderApp('/events');
     expect(await screen.findByText('Loading events...')).toBeInTheDocument();
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Events' });
@@ -73,7 +74,12 @@ describe('/events', () => {
 
     const pastCard = within(upcoming).getByRole('link', { name: 'Edge Workshop' }).closest('article')!;
     expect(pastCard).toHaveTextContent('COMPLETED');
-    expect(within(pastCard).getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', settings.eventsSiteUrl);
+    expect(pastCard).toHaveTextContent('This event has ended');
+    expect(within(pastCard).queryByRole('link', { name: /Register Now/ })).not.toBeInTheDocument();
+    const unsafeCard = within(upcoming).getByRole('link', { name: 'Data Day' }).closest('article')!;
+    expect(within(unsafeCard).getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', settings.eventsSiteUrl);
+    // Other Events repeats none of the cards above.
+    expect(within(screen.getByRole('region', { name: 'Other Events' })).queryAllByRole('article')).toHaveLength(0);
 
     expect(screen.queryByRole('navigation', { name: 'Event pages' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact Us About Hosting' }).getAttribute('href')).toMatch(/^\/contact\?subject=/);
@@ -95,8 +101,10 @@ describe('/events', () => {
 
     const statuses = screen.getByRole('group', { name: 'Filter by status' });
     expect(within(statuses).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Upcoming', 'Completed']);
+    expect(screen.getByRole('region', { name: 'Upcoming Events' })).toBeInTheDocument();
     await user.click(within(statuses).getByRole('button', { name: 'Completed' }));
     await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed'));
+    expect(screen.getByRole('region', { name: 'Completed Events' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     const categories = screen.getByRole('group', { name: 'Filter by category' });
@@ -202,16 +210,28 @@ describe('/events/:id', () => {
     await waitFor(() => expect(document.title).toBe('Kigali Infrastructure Day | Nyota Cloud Events'));
   });
 
-  it('badges another status in capitals and registers on the default events site without a link', async () => {
-    const item = event({ status: 'completed', registerLink: null });
+  it('registers on the default events site without a link', async () => {
+    const item = event({ status: 'upcoming', registerLink: null });
     backend({ detail: () => json(200, item) });
     renderApp(`/events/${item.id}`);
-    const main = await screen.findByRole('article');
-    expect(main).toHaveTextContent('COMPLETED');
+    await screen.findByRole('article');
     expect(within(screen.getByRole('complementary')).getByRole('link', { name: /Register Now/ })).toHaveAttribute(
       'href',
       settings.eventsSiteUrl,
     );
+  });
+
+  it('a completed event badges its status in capitals, keeps its highlights and offers no registration', async () => {
+    const item = event({ status: 'completed', registerLink: 'https://tickets.example.org/past', highlights: ['GPU lab'] });
+    backend({ detail: () => json(200, item) });
+    renderApp(`/events/${item.id}`);
+    const main = await screen.findByRole('article');
+    expect(main).toHaveTextContent('COMPLETED');
+    expect(within(main).getByRole('heading', { name: 'Event Highlights' })).toBeInTheDocument();
+    const aside = screen.getByRole('complementary', { name: 'This event has ended' });
+    expect(within(aside).queryByRole('link', { name: /Register Now/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Join This Event')).not.toBeInTheDocument();
+    expect(within(aside).getByRole('link', { name: 'See Upcoming Events' })).toHaveAttribute('href', '/events');
   });
 
   it('shows Event not found with Back to Events', async () => {

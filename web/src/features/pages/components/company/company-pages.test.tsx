@@ -164,11 +164,14 @@ describe('/solutions/nyota-finance', () => {
     expect(await screen.findByRole('tab', { name: 'Google Workspace' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
     expect(visiblePrices()).toEqual(['$8.40/month', '$16.80/month', '$26.40/month', 'Contact sales']);
-    expect(screen.getByText('$100.80').tagName).toBe('DEL');
+    expect(screen.getByText('per user, billed monthly: $100.80 a year')).toBeInTheDocument();
     expect(screen.getAllByText('Save 25% vs launch').length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('radio', { name: 'Yearly' }));
-    expect(visiblePrices()).toEqual(['$7/year', '$14/year', '$22/year', 'Contact sales']);
+    expect(visiblePrices()).toEqual(['$84/year', '$168/year', '$264/year', 'Contact sales']);
+    expect(screen.getByText('per user, billed yearly: $7 a month')).toBeInTheDocument();
+    expect(screen.getByText('$100.80').tagName).toBe('DEL');
+    expect(screen.getByText('$100.80').parentElement).toHaveTextContent('Instead of $100.80 a year on monthly billing');
 
     // Keyboard: the provider tabs move with the arrow keys.
     screen.getByRole('tab', { name: 'Google Workspace' }).focus();
@@ -181,6 +184,7 @@ describe('/solutions/nyota-finance', () => {
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
     expect(visiblePrices()).toEqual(['$0.58/month', '$2.32/month', '$4.06/month', 'Contact sales']);
+    expect(screen.getByText('$1').parentElement).toHaveTextContent('Instead of $1 a month after the launch offer');
 
     expect(screen.queryByText('Most Popular')).toBeNull();
     const zoho = screen.getByRole('tabpanel', { name: 'Zoho Mail' });

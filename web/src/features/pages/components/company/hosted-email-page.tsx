@@ -76,7 +76,7 @@ function ProviderPlans({ provider, billing }: { provider: EmailProvider; billing
       <p className="mx-auto mb-10 max-w-2xl text-center text-gray-700 dark:text-gray-300">{provider.intro}</p>
       <div className="grid gap-8 sm:grid-cols-2 xl:grid-cols-4">
         {provider.plans.map((plan) => {
-          const labels = priceLabels(plan, billing);
+          const labels = priceLabels(provider, plan, billing);
           const isContactSales = labels.price === contactSales;
           return (
             <PlanCard
@@ -99,10 +99,11 @@ function ProviderPlans({ provider, billing }: { provider: EmailProvider; billing
                 )
               }
             >
-              {labels.laterPrice && (
+              {labels.billed && <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{labels.billed}</p>}
+              {labels.was && (
                 <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                  <span className="sr-only">Later price: </span>
-                  <del>{labels.laterPrice}</del>
+                  <span className="sr-only">Instead of </span>
+                  <del>{labels.was.price}</del> {labels.was.meaning}
                 </p>
               )}
               {labels.save && (
@@ -166,7 +167,7 @@ export function HostedEmailPage() {
       <Section
         id="plans"
         title="Plans and Pricing"
-        intro="Choose a provider and a billing period. Launch prices are shown; the struck-through figure is the price after the launch offer."
+        intro="Choose a provider and a billing period. Every price is per user. A struck-through figure is what the same user costs on monthly billing (Google Workspace) or after the launch offer (Zoho Mail)."
       >
         <BillingToggle value={billing} onChange={setBilling} />
         <Tabs

@@ -76,42 +76,67 @@ describe('price labels', () => {
   });
 
   const labels = (id: 'google-workspace' | 'zoho-mail', billing: 'monthly' | 'yearly') =>
-    providerById(id).plans.map((plan) => [plan.name, priceLabels(plan, billing)]);
+    providerById(id).plans.map((plan) => [plan.name, priceLabels(providerById(id), plan, billing)]);
 
-  it('Google Workspace, monthly', () => {
+  it('Google Workspace, monthly: per user a month, with its price a year and nothing struck', () => {
     expect(labels('google-workspace', 'monthly')).toEqual([
-      ['Starter', { price: '$8.40', period: '/month', laterPrice: '$100.80', save: 'Save 25% vs launch' }],
-      ['Standard', { price: '$16.80', period: '/month', laterPrice: '$201.60', save: 'Save 20% vs launch' }],
-      ['Plus', { price: '$26.40', period: '/month', laterPrice: '$316.80', save: 'Save 28% vs launch' }],
+      ['Starter', { price: '$8.40', period: '/month', billed: 'per user, billed monthly: $100.80 a year', save: 'Save 25% vs launch' }],
+      ['Standard', { price: '$16.80', period: '/month', billed: 'per user, billed monthly: $201.60 a year', save: 'Save 20% vs launch' }],
+      ['Plus', { price: '$26.40', period: '/month', billed: 'per user, billed monthly: $316.80 a year', save: 'Save 28% vs launch' }],
       ['Enterprise', { price: 'Contact sales', save: 'Custom pricing' }],
     ]);
   });
 
-  it('Google Workspace, yearly', () => {
+  it('Google Workspace, yearly: per user a year and a month, struck against a year on monthly billing', () => {
+    const was = (price: string) => ({ price, meaning: 'a year on monthly billing' });
     expect(labels('google-workspace', 'yearly')).toEqual([
-      ['Starter', { price: '$7', period: '/year', laterPrice: '$84', save: 'Save 25% vs launch' }],
-      ['Standard', { price: '$14', period: '/year', laterPrice: '$168', save: 'Save 20% vs launch' }],
-      ['Plus', { price: '$22', period: '/year', laterPrice: '$264', save: 'Save 28% vs launch' }],
+      ['Starter', { price: '$84', period: '/year', billed: 'per user, billed yearly: $7 a month', was: was('$100.80'), save: 'Save 25% vs launch' }],
+      ['Standard', { price: '$168', period: '/year', billed: 'per user, billed yearly: $14 a month', was: was('$201.60'), save: 'Save 20% vs launch' }],
+      ['Plus', { price: '$264', period: '/year', billed: 'per user, billed yearly: $22 a month', was: was('$316.80'), save: 'Save 28% vs launch' }],
       ['Enterprise', { price: 'Contact sales', save: 'Custom pricing' }],
     ]);
   });
 
-  it('Zoho Mail, monthly', () => {
+  it('Zoho Mail, monthly: the launch price per user a month, struck against the price after the offer', () => {
+    const was = (price: string) => ({ price, meaning: 'a month after the launch offer' });
+    const billed = 'per user, billed monthly';
     expect(labels('zoho-mail', 'monthly')).toEqual([
-      ['Mail Lite', { price: '$0.58', period: '/month', laterPrice: '$1', save: 'Save 42% vs launch' }],
-      ['Mail Premium', { price: '$2.32', period: '/month', laterPrice: '$3', save: 'Save 23% vs launch' }],
-      ['Workplace Professional', { price: '$4.06', period: '/month', laterPrice: '$5', save: 'Save 19% vs launch' }],
+      ['Mail Lite', { price: '$0.58', period: '/month', billed, was: was('$1'), save: 'Save 42% vs launch' }],
+      ['Mail Premium', { price: '$2.32', period: '/month', billed, was: was('$3'), save: 'Save 23% vs launch' }],
+      ['Workplace Professional', { price: '$4.06', period: '/month', billed, was: was('$5'), save: 'Save 19% vs launch' }],
       ['Workplace Enterprise', { price: 'Contact sales', save: undefined }],
     ]);
   });
 
-  it('Zoho Mail, yearly', () => {
+  it('Zoho Mail, yearly: per user a year and a month, struck against the year after the offer', () => {
+    const was = (price: string) => ({ price, meaning: 'a year after the launch offer' });
     expect(labels('zoho-mail', 'yearly')).toEqual([
-      ['Mail Lite', { price: '$6.96', period: '/year', laterPrice: '$12', save: 'Save 42% vs launch' }],
-      ['Mail Premium', { price: '$27.84', period: '/year', laterPrice: '$36', save: 'Save 23% vs launch' }],
-      ['Workplace Professional', { price: '$48.72', period: '/year', laterPrice: '$60', save: 'Save 19% vs launch' }],
+      ['Mail Lite', { price: '$6.96', period: '/year', billed: 'per user, billed yearly: $0.58 a month', was: was('$12'), save: 'Save 42% vs launch' }],
+      ['Mail Premium', { price: '$27.84', period: '/year', billed: 'per user, billed yearly: $2.32 a month', was: was('$36'), save: 'Save 23% vs launch' }],
+      ['Workplace Professional', { price: '$48.72', period: '/year', billed: 'per user, billed yearly: $4.06 a month', was: was('$60'), save: 'Save 19% vs launch' }],
       ['Workplace Enterprise', { price: 'Contact sales', save: undefined }],
     ]);
+  });
+
+  it('reads each table as its figures say (a year is 12 months of the price beside it)', () => {
+    const cents = (amount: number) => Math.round(amount * 100);
+    for (const provider of emailProviders) {
+      for (const plan of provider.plans) {
+        const { monthlyPrice: m, yearlyPrice: y, laterMonthlyPrice: lm, laterYearlyPrice: ly } = plan;
+        if (m === contactSales || y === contactSales) continue;
+        if (provider.figures === 'annual-commitment') {
+          // Later monthly / later yearly: the monthly and the yearly-commitment price for a year.
+          expect(cents(lm!), plan.name).toBe(cents(m * 12));
+          expect(cents(ly!), plan.name).toBe(cents(y * 12));
+          expect(y, plan.name).toBeLessThan(m);
+        } else {
+          // Yearly is 12 launch months; the later figures are the regular prices, higher.
+          expect(cents(y), plan.name).toBe(cents(m * 12));
+          expect(cents(ly!), plan.name).toBe(cents(lm! * 12));
+          expect(lm!, plan.name).toBeGreaterThan(m);
+        }
+      }
+    }
   });
 
   it('sends Contact sales plans to the contact form with the plan as subject', () => {

@@ -21,10 +21,27 @@ export interface HostedEmailPlan {
   features: readonly string[];
 }
 
+/**
+ * What the four price figures of a provider's table mean (the spec gives the
+ * columns one set of names; the two tables fill them differently, and the
+ * figures themselves show how: see the tests, which check the arithmetic).
+ *
+ * - `annual-commitment` (Google Workspace): Monthly and Yearly are what a user
+ *   costs a month on monthly billing and on a yearly commitment; the two
+ *   "later" figures are those same prices for a whole year (12 times). A
+ *   yearly plan is shown by its price a year (Later yearly) and a month
+ *   (Yearly), struck against a year on monthly billing (Later monthly).
+ * - `launch-offer` (Zoho Mail): Monthly is a user's launch price a month,
+ *   Yearly the same for a year (12 times); the "later" figures are the
+ *   regular prices a month and a year after the launch offer, struck through.
+ */
+export type PriceFigures = 'annual-commitment' | 'launch-offer';
+
 export interface EmailProvider {
   id: EmailProviderId;
   name: string;
   intro: string;
+  figures: PriceFigures;
   plans: readonly HostedEmailPlan[];
 }
 
@@ -35,6 +52,7 @@ export const emailProviders: readonly EmailProvider[] = [
   {
     id: 'google-workspace',
     name: 'Google Workspace',
+    figures: 'annual-commitment',
     intro:
       'Gmail on your own domain with Calendar, Drive, Docs and Meet, set up, migrated and supported by our engineers.',
     plans: [
@@ -109,6 +127,7 @@ export const emailProviders: readonly EmailProvider[] = [
   {
     id: 'zoho-mail',
     name: 'Zoho Mail',
+    figures: 'launch-offer',
     intro: 'Ad-free business email on your own domain at an entry price, with archiving and collaboration as you grow.',
     plans: [
       {
@@ -194,23 +213,57 @@ export function formatUsd(amount: number): string {
 export interface PriceLabels {
   /** "$8.40" or "Contact sales". */
   price: string;
-  /** "/month", "/year", or nothing for Contact sales. */
+  /** "/month" or "/year" (what `price` is for), nothing for Contact sales. */
   period?: string;
-  /** The struck-through later price, "$100.80". */
-  laterPrice?: string;
+  /** Who and how it is billed: "per user, billed yearly: $7 a month". */
+  billed?: string;
+  /** The struck-through figure and what it is: "$100.80", "a year on monthly billing". */
+  was?: { price: string; meaning: string };
   /** "Save 25% vs launch"; "Custom pricing" on a Contact sales plan with Custom savings. */
   save?: string;
 }
 
-export function priceLabels(plan: HostedEmailPlan, billing: Billing): PriceLabels {
-  const price = billing === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice;
-  if (price === contactSales) return { price: contactSales, save: plan.savings ? `${plan.savings} pricing` : undefined };
-  const later = billing === 'monthly' ? plan.laterMonthlyPrice : plan.laterYearlyPrice;
+export function priceLabels(provider: Pick<EmailProvider, 'figures'>, plan: HostedEmailPlan, billing: Billing): PriceLabels {
+  const save = plan.savings ? `Save ${plan.savings} vs launch` : undefined;
+  const { monthlyPrice: monthly, yearlyPrice: yearly, laterMonthlyPrice: laterMonthly, laterYearlyPrice: laterYearly } = plan;
+  if (monthly === contactSales || yearly === contactSales) {
+    return { price: contactSales, save: plan.savings ? `${plan.savings} pricing` : undefined };
+  }
+  if (provider.figures === 'annual-commitment') {
+    if (billing === 'monthly') {
+      return {
+        price: formatUsd(monthly),
+        period: '/month',
+        billed:
+          laterMonthly === undefined
+            ? 'per user, billed monthly'
+            : `per user, billed monthly: ${formatUsd(laterMonthly)} a year`,
+        save,
+      };
+    }
+    return {
+      price: formatUsd(laterYearly ?? yearly * 12),
+      period: '/year',
+      billed: `per user, billed yearly: ${formatUsd(yearly)} a month`,
+      was: laterMonthly === undefined ? undefined : { price: formatUsd(laterMonthly), meaning: 'a year on monthly billing' },
+      save,
+    };
+  }
+  if (billing === 'monthly') {
+    return {
+      price: formatUsd(monthly),
+      period: '/month',
+      billed: 'per user, billed monthly',
+      was: laterMonthly === undefined ? undefined : { price: formatUsd(laterMonthly), meaning: 'a month after the launch offer' },
+      save,
+    };
+  }
   return {
-    price: formatUsd(price),
-    period: billing === 'monthly' ? '/month' : '/year',
-    laterPrice: later === undefined ? undefined : formatUsd(later),
-    save: plan.savings ? `Save ${plan.savings} vs launch` : undefined,
+    price: formatUsd(yearly),
+    period: '/year',
+    billed: `per user, billed yearly: ${formatUsd(monthly)} a month`,
+    was: laterYearly === undefined ? undefined : { price: formatUsd(laterYearly), meaning: 'a year after the launch offer' },
+    save,
   };
 }
 

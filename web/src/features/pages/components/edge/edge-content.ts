@@ -31,6 +31,8 @@ export interface EdgeCard {
   icon: LucideIcon;
   title: string;
   text: string;
+  /** A link under the text (investors go to the investment pitch of /auth). */
+  link?: { href: string; label: string };
 }
 
 export const edgeBadge = 'EARLY ACCESS · PLANNED GPU CLUSTER';
@@ -181,6 +183,7 @@ export const edgeAudiences: readonly EdgeCard[] = [
     icon: Briefcase,
     title: 'Investors & Funds',
     text: 'Back the infrastructure that Africa’s AI economy will run on.',
+    link: { href: '/auth?tab=register', label: 'Invest with us' },
   },
   {
     icon: Landmark,

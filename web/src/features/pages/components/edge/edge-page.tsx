@@ -32,7 +32,13 @@ function Cards({ items, columns }: { items: readonly EdgeCard[]; columns?: 2 | 3
   return (
     <FeatureGrid columns={columns}>
       {items.map((item) => (
-        <FeatureCard key={item.title} icon={item.icon} title={item.title} text={item.text} />
+        <FeatureCard key={item.title} icon={item.icon} title={item.title} text={item.text}>
+          {item.link && (
+            <ActionLink href={item.link.href} variant="text">
+              {item.link.label}
+            </ActionLink>
+          )}
+        </FeatureCard>
       ))}
     </FeatureGrid>
   );

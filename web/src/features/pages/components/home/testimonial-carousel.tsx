@@ -12,7 +12,7 @@ export function TestimonialCarousel({ items }: { items: readonly HomeTestimonial
   const [openId, setOpenId] = useState<string | null>(null);
   const base = useId();
   return (
-    <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 lg:mx-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:px-0">
+    <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 lg:mx-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:px-0">
       {items.map((item) => {
         const open = item.id === openId;
         const quoteId = `${base}-${item.id}`;

@@ -3,6 +3,7 @@ import { CtaBanner } from '@/components/marketing/cta-banner';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
+import { rowClasses } from '@/components/ui/rows';
 import { site } from '@/config/site';
 import { useSiteSettings } from '@/lib/site-settings';
 import { RouteMeta } from '../route-meta';
@@ -26,14 +27,14 @@ export default function TestimonialsPage() {
         <StatsRow items={testimonialStats} />
       </section>
       <Section id="featured" title="Featured Success Stories">
-        <ul className="grid gap-6 lg:grid-cols-3">
+        <ul className={rowClasses(featuredTestimonials.length, { lg: 3 })}>
           {featuredTestimonials.map((item) => (
             <TestimonialCard key={item.id} item={item} featured />
           ))}
         </ul>
       </Section>
       <Section id="clients" title="What Our Clients Say" muted>
-        <ul className="grid gap-6 md:grid-cols-2">
+        <ul className={rowClasses(otherTestimonials.length, { lg: 3 })}>
           {otherTestimonials.map((item) => (
             <TestimonialCard key={item.id} item={item} />
           ))}
