@@ -281,6 +281,19 @@ pub async fn counts(pool: &PgPool) -> sqlx::Result<Vec<(String, String, i64)>> {
         .collect())
 }
 
+/// A data subject's erasure: deletes the dead letters whose payload names
+/// `email` (a contact request, a subscription, an email that failed);
+/// returns how many.
+pub async fn erase_mentions(pool: &PgPool, email: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query!(
+        "delete from dead_letters where position(convert_to($1, 'UTF8') in payload) > 0",
+        email
+    )
+    .execute(pool)
+    .await?
+    .rows_affected())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@ pub mod intake;
 pub mod namespace;
 pub mod owners;
 pub mod password_reset;
+pub mod privacy;
 pub mod process;
 pub mod signing;
 pub mod site_settings;

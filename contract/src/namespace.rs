@@ -211,6 +211,30 @@ impl Namespace {
         self.subject("owners.subscriptions.store")
     }
 
+    /// JetStream command: an email about a data subject request
+    /// ([`crate::privacy::PrivacyEmail`]; `intake` worker).
+    pub fn intake_privacy(&self) -> String {
+        self.subject("intake.privacy")
+    }
+
+    /// Request-reply to the `chat` role, owner of `chat_messages`: blank a
+    /// person's chat messages ([`crate::privacy::ErasePerson`]).
+    pub fn owners_erase_chat_messages(&self) -> String {
+        self.subject("owners.chat_messages.erase")
+    }
+
+    /// Request-reply to the `accounts` role, owner of `users`: delete a
+    /// person's account.
+    pub fn owners_erase_user(&self) -> String {
+        self.subject("owners.users.erase")
+    }
+
+    /// Request-reply to the `intake` role, owner of `waitlist_entries`,
+    /// `sent_emails` and `password_reset_tokens`: erase a person's rows.
+    pub fn owners_erase_intake_records(&self) -> String {
+        self.subject("owners.intake_records.erase")
+    }
+
     /// Request-reply to the owner of `subscriptions`: take the slot for a
     /// confirmation email.
     pub fn owners_claim_confirmation(&self) -> String {

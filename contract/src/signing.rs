@@ -25,6 +25,10 @@ pub enum Purpose {
     Unsubscribe,
     /// Download a chat attachment, from the chat's transcript email.
     ChatAttachment,
+    /// Confirm a data subject request (the address is the asker's).
+    ConfirmPrivacyRequest,
+    /// Download the archive of an access request.
+    PrivacyExport,
 }
 
 impl Purpose {
@@ -33,6 +37,8 @@ impl Purpose {
             Purpose::ConfirmSubscription => "subscription.confirm",
             Purpose::Unsubscribe => "subscription.unsubscribe",
             Purpose::ChatAttachment => "chat.attachment",
+            Purpose::ConfirmPrivacyRequest => "privacy.confirm",
+            Purpose::PrivacyExport => "privacy.export",
         }
     }
 }

@@ -129,6 +129,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::site::router())
         .merge(crate::ops::router())
         .merge(crate::intake::router())
+        .merge(crate::privacy::router())
 }
 
 /// The document as served: the same routes, nested under `/api`.

@@ -19,6 +19,7 @@ pub mod intake;
 pub mod openapi;
 pub mod ops;
 pub mod platform;
+pub mod privacy;
 pub mod site;
 pub mod startup;
 pub mod state;

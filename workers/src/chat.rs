@@ -66,7 +66,19 @@ pub async fn spawn(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<JoinHandle<()>> {
     let handler_ctx = ctx.clone();
-    consumer::spawn_batched(
+    let shutdown = futures::FutureExt::shared(shutdown);
+    let pool = ctx.pool.clone();
+    let erasure = crate::erasure::serve(
+        &ctx,
+        ctx.namespace.owners_erase_chat_messages(),
+        shutdown.clone(),
+        move |person| {
+            let pool = pool.clone();
+            async move { erase_messages(&pool, &person.chat_ids).await }
+        },
+    )
+    .await?;
+    let consumer = consumer::spawn_batched(
         &ctx,
         spec(&ctx.namespace),
         BATCHING,
@@ -76,7 +88,26 @@ pub async fn spawn(
             async move { handle_batch(&ctx, &messages).await }
         },
     )
-    .await
+    .await?;
+    Ok(tokio::spawn(async move {
+        let _ = futures::future::join(consumer, erasure).await;
+    }))
+}
+
+/// A data subject's erasure: the visitor's messages in `chat_ids` say
+/// [`contract::privacy::ERASED_MESSAGE`] and name no attachment (the gateway then deletes the
+/// uploads); agents' messages stay. Returns the messages changed.
+pub async fn erase_messages(pool: &sqlx::PgPool, chat_ids: &[uuid::Uuid]) -> sqlx::Result<u64> {
+    Ok(sqlx::query!(
+        "update chat_messages set message = $2, attachment_id = null
+         where session_id = any($1) and sender_type = 'user'
+           and (message <> $2 or attachment_id is not null)",
+        chat_ids,
+        contract::privacy::ERASED_MESSAGE,
+    )
+    .execute(pool)
+    .await?
+    .rows_affected())
 }
 
 /// Stores one `chat.send` message and announces it.

@@ -20,6 +20,14 @@
 //!   `POST /api/admin/agents`) takes the same path with a 48-hour token and
 //!   a "set your password" email.
 //!
+//! - `intake.privacy`: the emails of a data subject request — the signed
+//!   link that confirms it (valid 7 days), and an access request's signed
+//!   download link (valid as long as its archive, 7 days).
+//!
+//! It also answers `owners.intake_records.erase` (a data subject's
+//! erasure, [`crate::erasure`]): their waitlist entries, the record of
+//! emails sent to them and their reset tokens.
+//!
 //! The inboxes come from the site settings, read for each message, so an
 //! admin's change applies to the next email. Every email is sent once
 //! ([`Mailer::send_once`]); an SMTP failure is retried with backoff (1 s
@@ -40,6 +48,7 @@ use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
 use contract::owners::{ClaimConfirmation, SubscriptionStored};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
+use contract::privacy::{CONFIRM_LINK_DAYS, ErasePerson, PrivacyEmail};
 use contract::signing::{Purpose, Signer};
 use contract::subscriptions::SubscriptionRequested;
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
@@ -51,8 +60,9 @@ use tokio::task::JoinHandle;
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::templates::{
-    AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, RegistrationToSales,
-    SubscriptionConfirmation, WaitlistConfirmation, Welcome,
+    AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, PrivacyConfirmation,
+    PrivacyExportReady, RegistrationToSales, SubscriptionConfirmation, WaitlistConfirmation,
+    Welcome,
 };
 use crate::mail::{Mailer, send_all};
 
@@ -71,6 +81,7 @@ const REGISTRATIONS_CONSUMER: &str = "intake-registrations";
 const WAITLIST_CONSUMER: &str = "intake-waitlist";
 const SUBSCRIPTIONS_CONSUMER: &str = "intake-subscriptions";
 const PASSWORD_RESETS_CONSUMER: &str = "intake-password-resets";
+const PRIVACY_CONSUMER: &str = "intake-privacy";
 
 /// At most one subscription confirmation per address and topic this often.
 const CONFIRMATION_INTERVAL_SECS: f64 = 3600.0;
@@ -115,6 +126,7 @@ pub async fn spawn(
             ns.intake_password_reset(),
             Subject::PasswordReset,
         ),
+        (PRIVACY_CONSUMER, ns.intake_privacy(), Subject::Privacy),
     ];
     let intake = Arc::new(Intake {
         pool: ctx.pool.clone(),
@@ -123,7 +135,19 @@ pub async fn spawn(
         nats: ctx.nats.clone(),
         namespace: ctx.namespace.clone(),
     });
-    let mut handles = Vec::new();
+    let pool = ctx.pool.clone();
+    let mut handles = vec![
+        crate::erasure::serve(
+            &ctx,
+            ctx.namespace.owners_erase_intake_records(),
+            shutdown.clone(),
+            move |person| {
+                let pool = pool.clone();
+                async move { erase_person(&pool, &person).await }
+            },
+        )
+        .await?,
+    ];
     for (name, filter_subject, subject) in consumers {
         let intake = Arc::clone(&intake);
         let handle = consumer::spawn(
@@ -151,6 +175,7 @@ enum Subject {
     Waitlist,
     Subscription,
     PasswordReset,
+    Privacy,
 }
 
 /// What the handlers use: the database, the mailer, the link signer, and
@@ -172,6 +197,7 @@ impl Intake {
             Subject::Waitlist => handle_waitlist(pool, mailer, message).await,
             Subject::Subscription => handle_subscription(self, message).await,
             Subject::PasswordReset => handle_password_reset(pool, mailer, message).await,
+            Subject::Privacy => handle_privacy(self, message).await,
         }
     }
 }
@@ -391,4 +417,68 @@ async fn handle_password_reset(
             send_all(pool, mailer, request.id, &[&email]).await
         }
     }
+}
+
+async fn handle_privacy(intake: &Intake, message: &jetstream::Message) -> Outcome {
+    let (pool, mailer) = (&intake.pool, &*intake.mailer);
+    let command: PrivacyEmail = match parse(message, "intake.privacy") {
+        Ok(command) => command,
+        Err(outcome) => return outcome,
+    };
+    match command {
+        PrivacyEmail::Confirm {
+            request_id,
+            email,
+            kind,
+            received_at,
+        } => {
+            let expires = (received_at + time::Duration::days(CONFIRM_LINK_DAYS)).unix_timestamp();
+            let token =
+                intake
+                    .signer
+                    .sign_until(Purpose::ConfirmPrivacyRequest, request_id, expires);
+            let email = PrivacyConfirmation {
+                email: &email,
+                kind,
+                token: &token,
+            };
+            send_all(pool, mailer, request_id, &[&email]).await
+        }
+        PrivacyEmail::ExportReady {
+            request_id,
+            email,
+            expires_at,
+        } => {
+            let token = intake.signer.sign_until(
+                Purpose::PrivacyExport,
+                request_id,
+                expires_at.unix_timestamp(),
+            );
+            let email = PrivacyExportReady {
+                email: &email,
+                token: &token,
+                expires_at,
+            };
+            send_all(pool, mailer, request_id, &[&email]).await
+        }
+    }
+}
+
+/// A data subject's erasure of what this role owns: their waitlist entries
+/// (this module's table), the record of emails sent to them
+/// ([`crate::mail::forget_recipient`]) and their reset tokens
+/// ([`crate::reset_tokens::erase_of_user`]). Returns the rows deleted.
+async fn erase_person(pool: &PgPool, person: &ErasePerson) -> sqlx::Result<u64> {
+    let mut rows = sqlx::query!(
+        "delete from waitlist_entries where lower(email) = $1",
+        person.email
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    rows += crate::mail::forget_recipient(pool, &person.email).await?;
+    if let Some(user_id) = person.user_id {
+        rows += crate::reset_tokens::erase_of_user(pool, user_id).await?;
+    }
+    Ok(rows)
 }

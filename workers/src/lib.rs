@@ -8,6 +8,7 @@ pub mod batching;
 pub mod chat;
 pub mod consumer;
 pub mod dead_letters;
+pub mod erasure;
 pub mod intake;
 pub mod mail;
 pub mod notify;

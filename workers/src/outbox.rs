@@ -40,6 +40,18 @@ pub async fn enqueue(
     Ok(())
 }
 
+/// A data subject's erasure: deletes the events not yet published that name
+/// `email` (a registration's); returns how many.
+pub async fn erase_mentions(pool: &PgPool, email: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query!(
+        "delete from outbox where position(convert_to($1, 'UTF8') in payload) > 0",
+        email
+    )
+    .execute(pool)
+    .await?
+    .rows_affected())
+}
+
 /// Publishes event `id` now if it is still pending; on failure the relay
 /// retries it later.
 pub async fn publish(pool: &PgPool, jetstream: &jetstream::Context, id: Uuid) {

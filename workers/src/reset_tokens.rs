@@ -90,6 +90,18 @@ pub async fn close_all_of(tx: &mut PgConnection, user_id: Uuid) -> anyhow::Resul
     Ok(())
 }
 
+/// A data subject's erasure: deletes every reset token of `user_id`;
+/// returns how many.
+pub async fn erase_of_user(pool: &PgPool, user_id: Uuid) -> sqlx::Result<u64> {
+    Ok(sqlx::query!(
+        "delete from password_reset_tokens where user_id = $1",
+        user_id
+    )
+    .execute(pool)
+    .await?
+    .rows_affected())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -129,3 +129,32 @@ pub async fn update_member(
     .await?;
     Ok(member)
 }
+
+/// A data subject's correction of their account (`users` is written here
+/// for the team routes too): the name, email or phone given; `None` when no
+/// account has `email`. A new email another account holds is a conflict.
+pub async fn correct_account(
+    pool: &PgPool,
+    email: &str,
+    name: Option<&str>,
+    new_email: Option<&str>,
+    phone: Option<&str>,
+) -> Result<Option<Uuid>, AccountsError> {
+    let corrected = sqlx::query_scalar!(
+        "update users
+         set name = coalesce($2, name), email = coalesce($3, email), phone = coalesce($4, phone)
+         where email = $1
+         returning id",
+        email,
+        name,
+        new_email,
+        phone,
+    )
+    .fetch_optional(pool)
+    .await
+    .map_err(|error| match &error {
+        sqlx::Error::Database(cause) if cause.is_unique_violation() => AccountsError::EmailTaken,
+        _ => AccountsError::Database(error),
+    })?;
+    Ok(corrected)
+}

@@ -28,3 +28,39 @@ pub async fn record(
     .await?;
     Ok(())
 }
+
+/// Records `action` on `entity` `entity_id` done by no signed-in user (a
+/// person following an emailed link). `details` must hold no personal data.
+pub async fn record_unattributed(
+    tx: &mut PgConnection,
+    action: &str,
+    entity: &str,
+    entity_id: Uuid,
+    details: serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into audit_log (id, actor_id, action, entity, entity_id, details)
+         values ($1, null, $2, $3, $4, $5)",
+        Uuid::now_v7(),
+        action,
+        entity,
+        entity_id,
+        details,
+    )
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// A data subject's erasure: removes their email from the details of past
+/// records (an invitation names the address invited); returns the records
+/// changed.
+pub async fn forget_email(tx: &mut PgConnection, email: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query!(
+        "update audit_log set details = details - 'email' where lower(details->>'email') = $1",
+        email
+    )
+    .execute(tx)
+    .await?
+    .rows_affected())
+}

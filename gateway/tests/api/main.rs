@@ -24,6 +24,7 @@ mod nats_cluster;
 mod openapi;
 mod otlp;
 mod password_reset;
+mod privacy;
 mod prometheus;
 mod rate_limits;
 mod ratings;

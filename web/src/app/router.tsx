@@ -27,7 +27,7 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/dashboard': () =>
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-  '/privacy': () => import('@/features/pages/components/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+  '/privacy': () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute })),
   '/terms-of-service': () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
   '/security-compliance': () =>
@@ -114,6 +114,10 @@ export const adminPages: Record<string, Lazy> = {
   '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/ops/components/admin-database-page'), loading: 'Loading database view...' },
   '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
+  '/admin/privacy-requests': {
+    load: () => import('@/features/privacy/components/admin-privacy-requests-page'),
+    loading: 'Loading privacy requests...',
+  },
   '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
 };
 

@@ -79,6 +79,25 @@ pub async fn spawn(
         .await
         .context("NATS did not confirm the subscriptions")?;
 
+    let shutdown = futures::FutureExt::shared(shutdown);
+    let pool = ctx.pool.clone();
+    let erasure = crate::erasure::serve(
+        &ctx,
+        ctx.namespace.owners_erase_user(),
+        shutdown.clone(),
+        move |person| {
+            let pool = pool.clone();
+            async move {
+                let mut rows = outbox::erase_mentions(&pool, &person.email).await?;
+                if let Some(user_id) = person.user_id {
+                    rows += users::erase(&pool, user_id).await?;
+                }
+                Ok(rows)
+            }
+        },
+    )
+    .await?;
+
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let relay = tokio::spawn(outbox::relay_forever(
         ctx.pool.clone(),
@@ -114,6 +133,7 @@ pub async fn spawn(
         drop(requests);
         let _ = permits.acquire_many(workers as u32).await;
         relay.abort();
+        let _ = erasure.await;
         tracing::info!("accounts role stopped");
     }))
 }

@@ -91,3 +91,16 @@ pub(crate) async fn insert_admin(
     .context("failed to insert the admin")?;
     Ok(())
 }
+
+/// A data subject's erasure: deletes the account `user_id` (a customer's;
+/// a team member's is left to the team page). Its reset tokens go with it
+/// (`on delete cascade`); its chats were anonymised by the gateway first.
+/// Returns the accounts deleted.
+pub async fn erase(pool: &PgPool, user_id: Uuid) -> sqlx::Result<u64> {
+    Ok(
+        sqlx::query!("delete from users where id = $1 and role = 'user'", user_id)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+    )
+}

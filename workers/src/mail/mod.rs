@@ -269,6 +269,17 @@ fn smtp_transport(url: &str) -> anyhow::Result<lettre::transport::smtp::AsyncSmt
 /// Renders and sends each email about `key` that was not sent before, in
 /// order; the first failure decides the message's outcome (the emails sent
 /// before it stay sent and are skipped next time).
+/// A data subject's erasure: forgets the emails sent to `email` (their
+/// claim rows, which name the recipient); returns how many.
+pub async fn forget_recipient(pool: &PgPool, email: &str) -> sqlx::Result<u64> {
+    Ok(
+        sqlx::query!("delete from sent_emails where lower(recipient) = $1", email)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+    )
+}
+
 pub async fn send_all(
     pool: &PgPool,
     mailer: &Mailer,

@@ -12,6 +12,7 @@
 
 mod agents;
 mod canned;
+mod erasure;
 mod inbox;
 mod labels;
 mod notes;
@@ -21,6 +22,7 @@ mod sessions;
 
 pub use agents::*;
 pub use canned::*;
+pub use erasure::*;
 pub use inbox::*;
 pub use labels::*;
 pub use notes::*;

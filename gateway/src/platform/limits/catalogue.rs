@@ -50,6 +50,13 @@ pub enum Limit {
     ChatAttachmentRead,
     /// Profile changes per agent.
     AgentProfile,
+    /// Data subject requests per address.
+    PrivacyRequestPerIp,
+    /// Data subject requests per email (normalised), from every address:
+    /// nobody can flood someone's inbox with confirmation links.
+    PrivacyRequestPerEmail,
+    /// Downloads of data exports per address.
+    PrivacyExportDownload,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -76,8 +83,18 @@ const ATTACHMENT_READS_PER_MINUTE: u32 = 600;
 /// settings saves far fewer.
 const PROFILE_SAVES_PER_AGENT_PER_MINUTE: u32 = 20;
 
+/// Data subject requests one address may make per hour: a person makes one
+/// or two.
+const PRIVACY_REQUESTS_PER_IP_PER_HOUR: u32 = 10;
+
+/// Confirmation emails one address may be sent per hour, whoever asks.
+const PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR: u32 = 3;
+
+/// Export downloads one address may make per hour.
+const PRIVACY_EXPORT_DOWNLOADS_PER_HOUR: u32 = 20;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 18] = [
+    pub(super) const ALL: [Limit; 21] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -96,6 +113,9 @@ impl Limit {
         Limit::ChatAttachmentUpload,
         Limit::ChatAttachmentRead,
         Limit::AgentProfile,
+        Limit::PrivacyRequestPerIp,
+        Limit::PrivacyRequestPerEmail,
+        Limit::PrivacyExportDownload,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -119,6 +139,9 @@ impl Limit {
             Limit::ChatAttachmentUpload => "chat_attachment_upload",
             Limit::ChatAttachmentRead => "chat_attachment_read",
             Limit::AgentProfile => "agent_profile",
+            Limit::PrivacyRequestPerIp => "privacy_request_ip",
+            Limit::PrivacyRequestPerEmail => "privacy_request_email",
+            Limit::PrivacyExportDownload => "privacy_export_download",
         }
     }
 
@@ -150,6 +173,10 @@ impl Limit {
             }
             Limit::ChatAttachmentRead => "Too many downloads. Please slow down and try again.",
             Limit::AgentProfile => "Too many changes. Please wait a minute and try again.",
+            Limit::PrivacyRequestPerIp | Limit::PrivacyRequestPerEmail => {
+                "Too many privacy requests. Please try again later."
+            }
+            Limit::PrivacyExportDownload => "Too many downloads. Please try again later.",
         }
     }
 
@@ -177,6 +204,9 @@ impl Limit {
             Limit::ChatAttachmentUpload => (ATTACHMENTS_PER_10_MINUTES, 10 * MINUTE),
             Limit::ChatAttachmentRead => (ATTACHMENT_READS_PER_MINUTE, MINUTE),
             Limit::AgentProfile => (PROFILE_SAVES_PER_AGENT_PER_MINUTE, MINUTE),
+            Limit::PrivacyRequestPerIp => (PRIVACY_REQUESTS_PER_IP_PER_HOUR, HOUR),
+            Limit::PrivacyRequestPerEmail => (PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR, HOUR),
+            Limit::PrivacyExportDownload => (PRIVACY_EXPORT_DOWNLOADS_PER_HOUR, HOUR),
         };
         Quota { count, period }
     }

@@ -16,6 +16,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/uploads', title: 'Uploads', description: 'Images for blog posts and events: upload, copy their address, delete.' },
   { path: '/admin/database', title: 'Database', description: 'Migrations, tables, message streams and dead letters to replay or discard.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
+  { path: '/admin/privacy-requests', title: 'Privacy requests', description: 'Confirmed requests for access, correction or erasure of personal data, with their due dates.' },
   { path: '/admin/agents', title: 'Agents', description: 'Invite support agents, change their roles, deactivate them, and manage canned replies.' },
 ];
 

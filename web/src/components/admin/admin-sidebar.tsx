@@ -13,6 +13,7 @@ import {
   LayoutDashboard,
   MessagesSquare,
   Settings,
+  ShieldCheck,
   Users,
   X,
   type LucideIcon,
@@ -43,6 +44,7 @@ export const adminNavigation: NavGroup[] = [
       { path: '/admin', label: 'Overview', icon: LayoutDashboard },
       { path: '/admin/chat', label: 'Chat', icon: MessagesSquare },
       { path: '/admin/requests', label: 'Requests', icon: Inbox },
+      { path: '/admin/privacy-requests', label: 'Privacy requests', icon: ShieldCheck },
     ],
   },
   {

@@ -11,6 +11,7 @@
 mod chat;
 mod contact;
 mod password_reset;
+mod privacy;
 mod registration;
 mod subscriptions;
 mod waitlist;
@@ -23,6 +24,7 @@ use lettre::message::{Mailbox, MultiPart};
 pub use chat::{ChatTranscript, OfflineChat};
 pub use contact::{ContactAcknowledgement, ContactToSales};
 pub use password_reset::{AgentInvite, PasswordReset};
+pub use privacy::{PrivacyConfirmation, PrivacyExportReady};
 pub use registration::{RegistrationToSales, Welcome};
 pub use subscriptions::SubscriptionConfirmation;
 pub use waitlist::WaitlistConfirmation;

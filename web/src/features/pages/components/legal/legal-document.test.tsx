@@ -14,7 +14,7 @@ const pages = [
 describe.each(pages)('$path', ({ path, title, sections }) => {
   it('has its title, breadcrumb, last-updated line and a contents list linking to every section', async () => {
     const { container } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeInTheDocument();
 
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');

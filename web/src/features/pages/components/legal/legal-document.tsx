@@ -143,7 +143,7 @@ function BlockView({ block }: { block: Block }): ReactNode {
  * The layout of every legal page: breadcrumb, title, last-updated line,
  * a table of contents and numbered sections with linkable ids (`#section-N`).
  */
-export function LegalDocument({ content }: { content: LegalContent }) {
+export function LegalDocument({ content, children }: { content: LegalContent; children?: ReactNode }) {
   useScrollToHash();
   return (
     <article className="mx-auto max-w-4xl px-4 py-12 lg:px-8">
@@ -221,6 +221,7 @@ export function LegalDocument({ content }: { content: LegalContent }) {
           ))}
         </section>
       ))}
+      {children}
     </article>
   );
 }

@@ -1,0 +1,220 @@
+//! Data subject requests: a person asks from `/privacy` for a copy of their
+//! data (access), a correction, or its erasure. `POST /api/privacy/requests`
+//! stores the request unconfirmed and publishes [`PrivacyEmail::Confirm`] on
+//! `intake.privacy`; the `intake` worker emails a signed confirmation link.
+//! Once confirmed, staff see it under `/admin/privacy-requests` with its due
+//! dates; an access request's archive is emailed as a signed link
+//! ([`PrivacyEmail::ExportReady`]) valid 7 days. An erasure asks every
+//! worker-owned table's owner over `owners.<table>.erase` ([`ErasePerson`]).
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use ts_rs::TS;
+use uuid::Uuid;
+
+/// The kind of a data subject request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum PrivacyRequestKind {
+    /// A copy of everything tied to the person.
+    Access,
+    /// Staff correct the name, email or phone on record.
+    Correction,
+    /// Everything tied to the person is deleted or anonymised.
+    Erasure,
+}
+
+impl PrivacyRequestKind {
+    pub const ALL: [PrivacyRequestKind; 3] = [
+        PrivacyRequestKind::Access,
+        PrivacyRequestKind::Correction,
+        PrivacyRequestKind::Erasure,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PrivacyRequestKind::Access => "access",
+            PrivacyRequestKind::Correction => "correction",
+            PrivacyRequestKind::Erasure => "erasure",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.code() == code)
+    }
+
+    /// How the emails and the admin page name it.
+    pub fn label(self) -> &'static str {
+        match self {
+            PrivacyRequestKind::Access => "a copy of your data",
+            PrivacyRequestKind::Correction => "a correction of your data",
+            PrivacyRequestKind::Erasure => "the erasure of your data",
+        }
+    }
+}
+
+/// The body of `POST /api/privacy/requests`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PrivacyRequestInput {
+    #[schema(format = Email)]
+    pub email: String,
+    /// `access`, `correction` or `erasure` (checked in words by the gateway).
+    #[ts(as = "PrivacyRequestKind")]
+    #[schema(value_type = PrivacyRequestKind)]
+    pub kind: String,
+    /// What the person wants (optional; for a correction, what is wrong).
+    #[serde(default)]
+    pub details: String,
+}
+
+/// Published on `intake.privacy`: an email for the `intake` worker to send
+/// about request `request_id` (also the JetStream message id, with the kind).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "send", rename_all = "snake_case")]
+pub enum PrivacyEmail {
+    /// Ask the person to confirm that the address is theirs.
+    Confirm {
+        request_id: Uuid,
+        email: String,
+        kind: PrivacyRequestKind,
+        #[serde(with = "time::serde::rfc3339")]
+        received_at: OffsetDateTime,
+    },
+    /// The archive of an access request is ready: a signed download link.
+    ExportReady {
+        request_id: Uuid,
+        email: String,
+        #[serde(with = "time::serde::rfc3339")]
+        expires_at: OffsetDateTime,
+    },
+}
+
+impl PrivacyEmail {
+    pub fn request_id(&self) -> Uuid {
+        match self {
+            PrivacyEmail::Confirm { request_id, .. }
+            | PrivacyEmail::ExportReady { request_id, .. } => *request_id,
+        }
+    }
+}
+
+/// How long a confirmation link works.
+pub const CONFIRM_LINK_DAYS: i64 = 7;
+/// How long an export's download link (and the archive) is kept.
+pub const EXPORT_LINK_DAYS: i64 = 7;
+
+/// Payload of `owners.<table>.erase` (`owners.chat_messages.erase`,
+/// `owners.users.erase`, `owners.intake_records.erase`): erase what the
+/// owner holds of this person. Idempotent: asking again erases nothing more
+/// and answers the rows it changed this time (a count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErasePerson {
+    /// Normalised email.
+    pub email: String,
+    /// Their account, when they have one.
+    pub user_id: Option<Uuid>,
+    /// Their chats (kept with "Erased visitor"; the visitor's messages are
+    /// blanked).
+    pub chat_ids: Vec<Uuid>,
+}
+
+/// What a visitor's erased chat message says instead.
+pub const ERASED_MESSAGE: &str = "(erased)";
+/// The name an erased visitor's chats are shown under.
+pub const ERASED_VISITOR: &str = "Erased visitor";
+
+/// Where a request stands, for staff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum PrivacyStep {
+    Acknowledge,
+    Respond,
+    Fulfil,
+    Done,
+}
+
+/// One confirmed request, as `GET /api/admin/privacy-requests` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PrivacyRequestSummary {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    /// Empty once an erasure is done.
+    pub email: String,
+    pub kind: PrivacyRequestKind,
+    pub details: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub received_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub confirmed_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub acknowledged_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub responded_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub completed_at: Option<OffsetDateTime>,
+    pub complex: bool,
+    /// Acknowledge within 72 hours of the request.
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub acknowledge_by: OffsetDateTime,
+    /// Initial response within 10 business days.
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub respond_by: OffsetDateTime,
+    /// Fulfil within 30 days (60 when complex).
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub fulfil_by: OffsetDateTime,
+    /// The next step to take.
+    pub next_step: PrivacyStep,
+    /// Whether a step is past its due date and not done.
+    pub overdue: bool,
+    /// What was done, without personal data.
+    #[ts(type = "Record<string, unknown> | null")]
+    #[schema(value_type = Option<Object>)]
+    pub outcome: Option<serde_json::Value>,
+}
+
+/// `GET /api/admin/privacy-requests`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PrivacyRequestList {
+    pub requests: Vec<PrivacyRequestSummary>,
+    /// How many open requests are overdue.
+    #[ts(type = "number")]
+    pub overdue: i64,
+}
+
+/// The body of `POST /api/admin/privacy-requests/{id}/correction`: the
+/// values on record to change (absent ones stay).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PrivacyCorrection {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+}
+
+/// The body of `POST /api/admin/privacy-requests/{id}/complex`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PrivacyComplexity {
+    pub complex: bool,
+}
