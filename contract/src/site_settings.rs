@@ -90,6 +90,8 @@ pub struct SiteSettings {
     pub social: Vec<SocialLink>,
     /// The largest file a chat attachment may be, in MiB.
     pub chat_attachment_max_mib: u32,
+    /// How long each kind of personal data is kept (the `retention` worker).
+    pub retention: crate::retention::RetentionPeriods,
 }
 
 /// The default of [`SiteSettings::chat_attachment_max_mib`].
@@ -151,6 +153,7 @@ impl Default for SiteSettings {
             })
             .to_vec(),
             chat_attachment_max_mib: DEFAULT_CHAT_ATTACHMENT_MAX_MIB,
+            retention: crate::retention::RetentionPeriods::default(),
         }
     }
 }
@@ -181,5 +184,6 @@ mod tests {
         assert_eq!(partial.sales_email, "sales@nyota.example");
         assert_eq!(partial.partners.len(), 14);
         assert_eq!(partial.chat_attachment_max_mib, 10);
+        assert_eq!(partial.retention.resolved_chats_months, 24);
     }
 }

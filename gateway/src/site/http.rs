@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use contract::retention::RetentionPeriods;
 use contract::site_settings::{
     ChatHours, MAX_CHAT_ATTACHMENT_MIB, OfficeAddress, SiteSettings, SocialLink,
 };
@@ -29,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(read))
         .routes(routes!(save))
+        .merge(super::consent::router())
 }
 
 /// The site's contact details, hours and links (with an ETag).
@@ -115,6 +117,7 @@ impl Input for SiteSettings {
         ("partners", "Partners"),
         ("social", "Social links"),
         ("chatAttachmentMaxMib", "Largest chat attachment"),
+        ("retention", "Retention periods"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -160,7 +163,16 @@ impl Input for SiteSettings {
             partners: partners(self.partners)?,
             social: social(self.social)?,
             chat_attachment_max_mib: attachment_limit(self.chat_attachment_max_mib)?,
+            retention: retention(self.retention)?,
         })
+    }
+}
+
+/// Each retention period within its range ([`contract::retention::PERIOD_RULES`]).
+fn retention(periods: RetentionPeriods) -> Result<RetentionPeriods, InputError> {
+    match periods.problem() {
+        Some(problem) => Err(InputError(problem)),
+        None => Ok(periods),
     }
 }
 
@@ -481,6 +493,18 @@ mod tests {
             (
                 Box::new(|s| s.social[0].label = "".into()),
                 "Social link 1 name is required",
+            ),
+            (
+                Box::new(|s| s.retention.resolved_chats_months = 0),
+                "Resolved chats must be kept between 1 and 120 months",
+            ),
+            (
+                Box::new(|s| s.retention.unconfirmed_subscriptions_days = 366),
+                "Unconfirmed subscriptions must be kept between 1 and 365 days",
+            ),
+            (
+                Box::new(|s| s.retention.page_visitors_days = 0),
+                "Raw page views must be kept between 1 and 730 days",
             ),
         ];
         for (edit, expected) in cases {

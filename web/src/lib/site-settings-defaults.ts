@@ -42,5 +42,14 @@ export const defaultSiteSettings: SiteSettings = {
     { label: 'YouTube', href: 'https://www.youtube.com/@nyotacloud' },
   ],
   chatAttachmentMaxMib: 10,
+  retention: {
+    resolvedChatsMonths: 24,
+    contactRequestsMonths: 24,
+    unconfirmedSubscriptionsDays: 30,
+    pageVisitorsDays: 90,
+    deadLettersDays: 30,
+    auditLogMonths: 24,
+    cookieConsentsMonths: 24,
+  },
 };
 

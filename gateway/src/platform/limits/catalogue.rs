@@ -50,6 +50,8 @@ pub enum Limit {
     ChatAttachmentRead,
     /// Profile changes per agent.
     AgentProfile,
+    /// Cookie consent choices per address.
+    Consent,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -72,12 +74,17 @@ const ATTACHMENTS_PER_10_MINUTES: u32 = 30;
 /// a console opening chat after chat loads many thumbnails.
 const ATTACHMENT_READS_PER_MINUTE: u32 = 600;
 
+/// Cookie choices one address may record per hour: a visitor changes their
+/// mind a few times at most; a whole office behind one address stays far
+/// below this.
+const CONSENT_CHOICES_PER_IP_PER_HOUR: u32 = 120;
+
 /// Profile saves one agent may make per minute: a person adjusting their
 /// settings saves far fewer.
 const PROFILE_SAVES_PER_AGENT_PER_MINUTE: u32 = 20;
 
 impl Limit {
-    pub(super) const ALL: [Limit; 18] = [
+    pub(super) const ALL: [Limit; 19] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -96,6 +103,7 @@ impl Limit {
         Limit::ChatAttachmentUpload,
         Limit::ChatAttachmentRead,
         Limit::AgentProfile,
+        Limit::Consent,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -119,6 +127,7 @@ impl Limit {
             Limit::ChatAttachmentUpload => "chat_attachment_upload",
             Limit::ChatAttachmentRead => "chat_attachment_read",
             Limit::AgentProfile => "agent_profile",
+            Limit::Consent => "consent",
         }
     }
 
@@ -150,6 +159,7 @@ impl Limit {
             }
             Limit::ChatAttachmentRead => "Too many downloads. Please slow down and try again.",
             Limit::AgentProfile => "Too many changes. Please wait a minute and try again.",
+            Limit::Consent => "Too many cookie choices. Please try again later.",
         }
     }
 
@@ -177,6 +187,7 @@ impl Limit {
             Limit::ChatAttachmentUpload => (ATTACHMENTS_PER_10_MINUTES, 10 * MINUTE),
             Limit::ChatAttachmentRead => (ATTACHMENT_READS_PER_MINUTE, MINUTE),
             Limit::AgentProfile => (PROFILE_SAVES_PER_AGENT_PER_MINUTE, MINUTE),
+            Limit::Consent => (CONSENT_CHOICES_PER_IP_PER_HOUR, HOUR),
         };
         Quota { count, period }
     }
