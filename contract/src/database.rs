@@ -32,6 +32,8 @@ pub struct DatabaseOverview {
     pub dead_letters_pending: i64,
     /// Files sent in chats.
     pub chat_attachments: AttachmentTotals,
+    /// What the `retention` worker would remove now, and its latest runs.
+    pub retention: crate::retention::RetentionOverview,
 }
 
 /// How many chat attachments are stored and their size.

@@ -349,6 +349,23 @@ mod tests {
     }
 
     #[test]
+    fn streams_carrying_personal_data_keep_it_two_weeks_at_most() {
+        // CHAT carries chat messages with visitors' names and emails, INTAKE
+        // contact requests, registrations, subscriptions and page views
+        // (docs/data-protection.md, Retention).
+        let ns = Namespace::default();
+        let two_weeks = Duration::from_secs(14 * 24 * 3600);
+        for stream in [ns.chat_stream(), ns.intake_stream()] {
+            assert!(
+                stream.max_age > Duration::ZERO && stream.max_age <= two_weeks,
+                "{} keeps messages for {:?}",
+                stream.name,
+                stream.max_age
+            );
+        }
+    }
+
+    #[test]
     fn streams_of_a_namespace_are_told_apart() {
         let ns = Namespace::new("t1").expect("valid prefix");
         assert!(ns.owns_stream("T1_CHAT"));

@@ -97,6 +97,8 @@ pub struct SiteSettings {
     /// Whether page views are counted at all (still only with the
     /// visitor's analytics consent).
     pub count_page_views: bool,
+    /// How long each kind of personal data is kept (the `retention` worker).
+    pub retention: crate::retention::RetentionPeriods,
 }
 
 /// The default of [`SiteSettings::staff_sign_in_hours`]: a working day.
@@ -166,6 +168,7 @@ impl Default for SiteSettings {
             chat_attachment_max_mib: DEFAULT_CHAT_ATTACHMENT_MAX_MIB,
             staff_sign_in_hours: DEFAULT_STAFF_SIGN_IN_HOURS,
             count_page_views: true,
+            retention: crate::retention::RetentionPeriods::default(),
         }
     }
 }
@@ -196,5 +199,6 @@ mod tests {
         assert_eq!(partial.sales_email, "sales@nyota.example");
         assert_eq!(partial.partners.len(), 14);
         assert_eq!(partial.chat_attachment_max_mib, 10);
+        assert_eq!(partial.retention.resolved_chats_months, 24);
     }
 }

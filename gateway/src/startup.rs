@@ -51,6 +51,32 @@ pub fn nats_version_supported(version: &str) -> bool {
     (major, minor) >= (2, 10)
 }
 
+/// Creates the stream if missing; an existing one gets `config`'s maximum
+/// age when its own differs, so that a shorter retention of personal data
+/// (docs/data-protection.md) also reaches a deployment made before it.
+pub async fn provide_stream(
+    jetstream: &async_nats::jetstream::Context,
+    config: async_nats::jetstream::stream::Config,
+) -> anyhow::Result<()> {
+    let mut stream = jetstream.get_or_create_stream(config.clone()).await?;
+    let current = stream.info().await?.config.clone();
+    if current.max_age != config.max_age {
+        tracing::info!(
+            stream = config.name,
+            from = ?current.max_age,
+            to = ?config.max_age,
+            "stream maximum age changed"
+        );
+        jetstream
+            .update_stream(async_nats::jetstream::stream::Config {
+                max_age: config.max_age,
+                ..current
+            })
+            .await?;
+    }
+    Ok(())
+}
+
 /// Creates the JetStream streams and the rate-limit bucket if this is the
 /// first process to need them, and loads the site settings.
 pub async fn provision(
@@ -62,13 +88,11 @@ pub async fn provision(
         .map_err(anyhow::Error::msg)?
         .with_replicas(settings.jetstream_replicas);
     let jetstream = async_nats::jetstream::new(nats.clone());
-    jetstream
-        .get_or_create_stream(namespace.chat_stream())
+    provide_stream(&jetstream, namespace.chat_stream())
         .await
         .context("failed to create the CHAT stream")?;
     // Blog views are published here even before any worker has started.
-    jetstream
-        .get_or_create_stream(namespace.intake_stream())
+    provide_stream(&jetstream, namespace.intake_stream())
         .await
         .context("failed to create the INTAKE stream")?;
     let limits = Limits::shared(

@@ -15,6 +15,7 @@ pub mod notify;
 pub mod outbox;
 pub mod passwords;
 pub mod reset_tokens;
+pub mod retention;
 pub mod sample_content;
 pub mod settings;
 pub mod views;

@@ -33,6 +33,8 @@ enum Command {
     Views,
     /// Adds up page views per day, path and referrer host.
     Analytics,
+    /// Deletes personal data past its retention period, hourly.
+    Retention,
     /// Every role in one process.
     All,
     /// Apply the database migrations.
@@ -82,7 +84,8 @@ impl Command {
             | Command::Accounts
             | Command::Chat
             | Command::Views
-            | Command::Analytics => roles,
+            | Command::Analytics
+            | Command::Retention => roles,
             Command::Notify => Needs {
                 mail: true,
                 signing: true,
@@ -169,6 +172,7 @@ async fn main() -> anyhow::Result<()> {
         | Command::Intake
         | Command::Views
         | Command::Analytics
+        | Command::Retention
         | Command::All => {
             // Only the roles that send email build the mailer.
             let needs = cli.command.needs();
@@ -228,6 +232,9 @@ async fn main() -> anyhow::Result<()> {
             }
             if all || matches!(cli.command, Command::Analytics) {
                 roles.push(workers::analytics::spawn(ctx.clone(), stop.wait()).await?);
+            }
+            if all || matches!(cli.command, Command::Retention) {
+                roles.push(workers::retention::spawn(ctx.clone(), stop.wait()).await?);
             }
             for role in roles {
                 role.await?;

@@ -106,7 +106,7 @@ fn request_host(headers: &HeaderMap) -> Option<String> {
     request_body = PageViewInput,
     security(("csrf" = [])),
     responses(
-        (status = 204, description = "Counted, or ignored (counting is off in the settings, a bot, staff, or not a public page)"),
+        (status = 204, description = "Counted, or ignored (counting is off in the settings, a bot, staff, not a public page, or a browser that declined cookies on record)"),
         (status = 429, description = "Too many page views from this address", body = ErrorBody),
     ))]
 async fn page_view(
@@ -127,6 +127,11 @@ async fn page_view(
         return Ok(StatusCode::NO_CONTENT);
     }
     state.limits.check(Limit::PageView, &ip)?;
+    // The choice on record wins: a view sent after a Decline (a beacon
+    // already on its way, a script that ignores the choice) is not counted.
+    if crate::site::consent::declined(&state.pool, &headers).await? {
+        return Ok(StatusCode::NO_CONTENT);
+    }
     let own_hosts = [
         request_host(&headers),
         referrer_host(&state.settings.public_url),

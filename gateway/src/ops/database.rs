@@ -1,8 +1,9 @@
 //! The operator's view (admins only): `GET /api/admin/database` shows the
 //! applied migrations, the tables with their sizes, the chat attachments'
 //! total size, this deployment's
-//! JetStream streams and consumers, and the dead letters waiting for
-//! someone. The two writes — `POST /api/admin/dead-letters/{id}/replay` and
+//! JetStream streams and consumers, the dead letters waiting for
+//! someone, and the retention worker's next run (what it would remove now)
+//! and latest runs. The two writes — `POST /api/admin/dead-letters/{id}/replay` and
 //! `/discard` — are audited in their own transaction.
 
 use axum::extract::State;
@@ -41,12 +42,14 @@ async fn overview(
     State(state): State<AppState>,
     _admin: Admin,
 ) -> Result<axum::Json<DatabaseOverview>, ApiError> {
-    let (migrations, tables, dead_letters, counts, chat_attachments) = tokio::try_join!(
+    let periods = state.site_settings.current().settings.retention.clone();
+    let (migrations, tables, dead_letters, counts, chat_attachments, retention) = tokio::try_join!(
         store::migrations(&state.pool),
         store::tables(&state.pool, store::RowCounting::PAGE),
         async { Ok::<_, OpsError>(dead_letters::latest(&state.pool, LISTED_DEAD_LETTERS).await?) },
         async { Ok::<_, OpsError>(dead_letters::counts(&state.pool).await?) },
         store::attachment_totals(&state.pool),
+        async { Ok::<_, OpsError>(contract::retention::overview(&state.pool, &periods).await?) },
     )?;
     let (streams, streams_error) =
         match super::streams::streams(&state.jetstream, &state.namespace).await {
@@ -68,6 +71,7 @@ async fn overview(
         dead_letters,
         dead_letters_pending: counts.iter().map(|(_, _, count)| count).sum(),
         chat_attachments,
+        retention,
     }))
 }
 

@@ -71,7 +71,7 @@ impl Input for PrivacyRequestInput {
         let email = input::email("Email", self.email)?.value();
         let kind = input::text("Request", self.kind)?.required()?.value();
         if PrivacyRequestKind::from_code(&kind).is_none() {
-            return Err(InputError(
+            return Err(InputError::new(
                 "Request must be access, correction or erasure".to_owned(),
             ));
         }

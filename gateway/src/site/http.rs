@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use contract::retention::{PERIOD_RULES, RetentionPeriods};
 use contract::site_settings::{
     ChatHours, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS, OfficeAddress, SiteSettings,
     SocialLink,
@@ -30,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(read))
         .routes(routes!(save))
+        .merge(super::consent::router())
 }
 
 /// The site's contact details, hours and links (with an ETag).
@@ -120,6 +122,7 @@ impl Input for SiteSettings {
         ("chatAttachmentMaxMib", "Largest chat attachment"),
         ("staffSignInHours", "Staff sign-in"),
         ("countPageViews", "Count page views"),
+        ("retention", "Retention periods"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -157,6 +160,7 @@ impl Input for SiteSettings {
         };
         let partners = partners(self.partners)?;
         let social = social(self.social)?;
+        let retention = retention(self.retention)?;
         if !(1..=MAX_STAFF_SIGN_IN_HOURS).contains(&self.staff_sign_in_hours) {
             return Err(InputError::new(format!(
                 "Staff sign-in must last a whole number of hours from 1 to {MAX_STAFF_SIGN_IN_HOURS}"
@@ -182,8 +186,23 @@ impl Input for SiteSettings {
             chat_attachment_max_mib,
             staff_sign_in_hours: self.staff_sign_in_hours,
             count_page_views: self.count_page_views,
+            retention,
         })
     }
+}
+
+/// Each retention period within its range ([`contract::retention::PERIOD_RULES`]).
+fn retention(periods: RetentionPeriods) -> Result<RetentionPeriods, InputError> {
+    let Some(problem) = periods.problem() else {
+        return Ok(periods);
+    };
+    // The rule that failed names the field, for the form.
+    let field = PERIOD_RULES
+        .iter()
+        .zip(periods.values())
+        .find(|(rule, value)| !(rule.min..=rule.max).contains(value))
+        .map_or("retention".to_owned(), |(rule, _)| format!("retention.{}", rule.field));
+    Err(InputError::new(problem)).at(&field)
 }
 
 fn attachment_limit(mib: u32) -> Result<u32, InputError> {
@@ -553,6 +572,18 @@ mod tests {
             (
                 Box::new(|s| s.social[0].label = "".into()),
                 "Social link 1 name is required",
+            ),
+            (
+                Box::new(|s| s.retention.resolved_chats_months = 0),
+                "Resolved chats must be kept between 1 and 120 months",
+            ),
+            (
+                Box::new(|s| s.retention.unconfirmed_subscriptions_days = 366),
+                "Unconfirmed subscriptions must be kept between 1 and 365 days",
+            ),
+            (
+                Box::new(|s| s.retention.page_visitors_days = 0),
+                "Raw page views must be kept between 1 and 730 days",
             ),
         ];
         for (edit, expected) in cases {

@@ -2,6 +2,7 @@
 import type { AppliedMigration } from "./AppliedMigration";
 import type { AttachmentTotals } from "./AttachmentTotals";
 import type { DeadLetter } from "./DeadLetter";
+import type { RetentionOverview } from "./RetentionOverview";
 import type { StreamSummary } from "./StreamSummary";
 import type { TableSize } from "./TableSize";
 
@@ -33,4 +34,8 @@ deadLettersPending: number,
 /**
  * Files sent in chats.
  */
-chatAttachments: AttachmentTotals, };
+chatAttachments: AttachmentTotals, 
+/**
+ * What the `retention` worker would remove now, and its latest runs.
+ */
+retention: RetentionOverview, };

@@ -44,5 +44,14 @@ export const defaultSiteSettings: SiteSettings = {
   chatAttachmentMaxMib: 10,
   staffSignInHours: 12,
   countPageViews: true,
+  retention: {
+    resolvedChatsMonths: 24,
+    contactRequestsMonths: 24,
+    unconfirmedSubscriptionsDays: 30,
+    pageVisitorsDays: 90,
+    deadLettersDays: 30,
+    auditLogMonths: 24,
+    cookieConsentsMonths: 24,
+  },
 };
 

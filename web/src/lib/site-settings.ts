@@ -81,7 +81,20 @@ export function parseSiteSettings(value: unknown): SiteSettings {
         : defaultSiteSettings.staffSignInHours,
     countPageViews:
       typeof source.countPageViews === 'boolean' ? source.countPageViews : defaultSiteSettings.countPageViews,
+    retention: retentionOf(source.retention),
   };
+}
+
+/** Each retention period that is a positive whole number, the default for any other. */
+function retentionOf(raw: unknown): SiteSettings['retention'] {
+  const source = isRecord(raw) ? raw : {};
+  const defaults = defaultSiteSettings.retention;
+  const periods = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof typeof defaults)[]) {
+    const value = source[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1) periods[key] = value;
+  }
+  return periods;
 }
 
 /** The settings the gateway put into this page, if it did. */

@@ -57,6 +57,8 @@ pub enum Limit {
     PrivacyRequestPerEmail,
     /// Downloads of data exports per address.
     PrivacyExportDownload,
+    /// Cookie consent choices per address.
+    Consent,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -79,6 +81,11 @@ const ATTACHMENTS_PER_10_MINUTES: u32 = 30;
 /// a console opening chat after chat loads many thumbnails.
 const ATTACHMENT_READS_PER_MINUTE: u32 = 600;
 
+/// Cookie choices one address may record per hour: a visitor changes their
+/// mind a few times at most; a whole office behind one address stays far
+/// below this.
+const CONSENT_CHOICES_PER_IP_PER_HOUR: u32 = 120;
+
 /// Profile saves one agent may make per minute: a person adjusting their
 /// settings saves far fewer.
 const PROFILE_SAVES_PER_AGENT_PER_MINUTE: u32 = 20;
@@ -94,7 +101,7 @@ const PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR: u32 = 3;
 const PRIVACY_EXPORT_DOWNLOADS_PER_HOUR: u32 = 20;
 
 impl Limit {
-    pub(super) const ALL: [Limit; 21] = [
+    pub(super) const ALL: [Limit; 22] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -116,6 +123,7 @@ impl Limit {
         Limit::PrivacyRequestPerIp,
         Limit::PrivacyRequestPerEmail,
         Limit::PrivacyExportDownload,
+        Limit::Consent,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -142,6 +150,7 @@ impl Limit {
             Limit::PrivacyRequestPerIp => "privacy_request_ip",
             Limit::PrivacyRequestPerEmail => "privacy_request_email",
             Limit::PrivacyExportDownload => "privacy_export_download",
+            Limit::Consent => "consent",
         }
     }
 
@@ -177,6 +186,7 @@ impl Limit {
                 "Too many privacy requests. Please try again later."
             }
             Limit::PrivacyExportDownload => "Too many downloads. Please try again later.",
+            Limit::Consent => "Too many cookie choices. Please try again later.",
         }
     }
 
@@ -207,6 +217,7 @@ impl Limit {
             Limit::PrivacyRequestPerIp => (PRIVACY_REQUESTS_PER_IP_PER_HOUR, HOUR),
             Limit::PrivacyRequestPerEmail => (PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR, HOUR),
             Limit::PrivacyExportDownload => (PRIVACY_EXPORT_DOWNLOADS_PER_HOUR, HOUR),
+            Limit::Consent => (CONSENT_CHOICES_PER_IP_PER_HOUR, HOUR),
         };
         Quota { count, period }
     }

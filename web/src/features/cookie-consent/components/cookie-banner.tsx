@@ -4,11 +4,14 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { limits } from '@/config/site';
 import { useBottomInset } from '@/lib/bottom-inset';
+import { onCookieSettings } from '@/lib/cookie-settings';
 import { setConsent, useConsent } from '../stores/consent';
 
 /**
- * Shown 1500 ms after load when no consent is stored (spec §4). Its height is
- * published as --bottom-inset so bottom-right controls stay above it.
+ * Shown 1500 ms after load when no consent is stored (spec §4), and at once
+ * when the visitor opens "Cookie settings" in the footer to change their
+ * choice. Its height is published as --bottom-inset so bottom-right controls
+ * stay above it.
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
@@ -16,6 +19,8 @@ export function CookieBanner() {
   const ref = useRef<HTMLElement>(null);
   // Floating controls (the chat launcher) rise above the banner while it shows.
   useBottomInset(ref, visible);
+
+  useEffect(() => onCookieSettings(() => setVisible(true)), []);
 
   useEffect(() => {
     if (consent !== 'unknown') return;
@@ -44,6 +49,14 @@ export function CookieBanner() {
             Privacy Policy
           </Link>
           .
+          {consent !== 'unknown' && (
+            <span data-testid="cookie-current-choice">
+              {' '}
+              {consent === 'accepted'
+                ? 'You currently accept analytics cookies.'
+                : 'You currently decline analytics cookies.'}
+            </span>
+          )}
         </p>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => choose(false)}>

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
+import { openCookieSettings } from '@/lib/cookie-settings';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { footerGroups } from './nav-links';
@@ -62,8 +63,13 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <div className="border-t border-gray-200 py-4 text-center text-sm dark:border-gray-800">
-        © {year} {site.company}. All rights reserved.
+      <div className="flex flex-col items-center gap-2 border-t border-gray-200 py-4 text-center text-sm sm:flex-row sm:justify-center sm:gap-4 dark:border-gray-800">
+        <span>
+          © {year} {site.company}. All rights reserved.
+        </span>
+        <button type="button" onClick={openCookieSettings} className="underline hover:no-underline">
+          Cookie settings
+        </button>
       </div>
     </footer>
   );

@@ -60,6 +60,21 @@ function overview(letters = [letter]): DatabaseOverview {
     deadLetters: letters,
     deadLettersPending: letters.length,
     chatAttachments: { count: 3, bytes: 5_452_595, thumbnailBytes: 40_960 },
+    retention: {
+      nextRun: [
+        { kind: 'resolved_chats', label: 'Resolved chats (with messages and attachments)', period: '24 months', rows: 12 },
+        { kind: 'expired_sessions', label: 'Expired sign-in sessions', period: 'at once', rows: 3 },
+      ],
+      nextRunAt: '2026-11-25T07:14:00Z',
+      runs: [
+        {
+          id: '0193a000-0000-7000-8000-0000000000bb',
+          startedAt: '2026-11-25T06:14:00Z',
+          finishedAt: '2026-11-25T06:14:02Z',
+          removed: { resolved_chats: 2, expired_sessions: 40 },
+        },
+      ],
+    },
   };
 }
 
@@ -110,6 +125,16 @@ describe('/admin/database', () => {
     expect(within(tables).queryByText(/Not analysed/)).toBeNull();
     const migrations = screen.getByRole('table', { name: '1 applied migrations, oldest first' });
     expect(within(migrations).getByText('create users')).toBeInTheDocument();
+    // Retention: what the next run would remove, and what the last one did.
+    const next = screen.getByRole('table', { name: 'Next run: 15 rows past their period now' });
+    expect(
+      within(next).getByRole('row', { name: 'Resolved chats (with messages and attachments) 24 months 12' }),
+    ).toBeInTheDocument();
+    expect(within(next).getByRole('row', { name: 'Expired sign-in sessions at once 3' })).toBeInTheDocument();
+    const runs = screen.getByRole('table', { name: 'Latest runs, newest first' });
+    expect(
+      within(runs).getByText('2 resolved chats (with messages and attachments); 40 expired sign-in sessions'),
+    ).toBeInTheDocument();
   });
 
   it('replays only once confirmed in a dialog, then shows the toast and the fresh list', async () => {

@@ -9,6 +9,7 @@ import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { count, DataTable } from './analytics-tables';
 import { DeadLetters } from './database-dead-letters';
 import { bytes, tableRows, waited, when } from './database-format';
+import { Retention } from './database-retention';
 
 /** The consumer figures, each with what it means. */
 const consumerFigures = {
@@ -94,6 +95,7 @@ function Overview({ overview }: { overview: DatabaseOverview }) {
     <div className="space-y-12">
       <DeadLetters letters={overview.deadLetters} pending={overview.deadLettersPending} />
       <Streams overview={overview} />
+      <Retention retention={overview.retention} />
       <section aria-labelledby="tables-heading" className="space-y-4">
         <h2 id="tables-heading" className="text-2xl font-semibold">
           Tables

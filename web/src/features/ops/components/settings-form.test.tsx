@@ -52,6 +52,7 @@ describe('/admin/settings', () => {
       'Email',
       'Security',
       'Analytics',
+      'Data protection',
     ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     for (const legend of ['Contact', 'Office', 'Links', 'Partners', 'Social']) {
@@ -74,6 +75,8 @@ describe('/admin/settings', () => {
     expect(screen.getByLabelText('Staff sign-in lasts (hours)')).toHaveValue(12);
     await openSection(user, 'Analytics');
     expect(screen.getByRole('checkbox', { name: /Count page views/ })).toBeChecked();
+    await openSection(user, 'Data protection');
+    expect(screen.getByLabelText('Resolved chats (months)')).toHaveValue(24);
     expect(saveBar()).toBeNull();
   });
 
@@ -83,8 +86,8 @@ describe('/admin/settings', () => {
     await openForm();
     await user.click(screen.getByRole('tab', { name: 'Brand and contact' }));
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveFocus();
-    expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Data protection' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Data protection' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Brand and contact' })).toHaveFocus();
     expect(screen.getByLabelText('Phone')).toBeVisible();

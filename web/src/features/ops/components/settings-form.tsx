@@ -10,6 +10,7 @@ import { refusalField, refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { useSaveSiteSettings } from '../api/site-settings-save';
 import { PartnersField, SocialLinksField } from './settings-list-fields';
+import { RetentionSettingsFields } from './retention-settings-fields';
 import {
   formPath,
   maxAttachmentMib,
@@ -31,7 +32,7 @@ export const settingsTexts = {
   unsaved: 'You have unsaved changes.',
 } as const;
 
-export type SettingsSectionId = 'brand' | 'chat' | 'email' | 'security' | 'analytics';
+export type SettingsSectionId = 'brand' | 'chat' | 'email' | 'security' | 'analytics' | 'data';
 
 /** The sections of the page, in order, with the settings (first path segment) each holds. */
 export const settingsSections: { id: SettingsSectionId; title: string; description: string; holds: string[] }[] = [
@@ -64,6 +65,12 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
     title: 'Analytics',
     description: 'Whether page views are counted for the analytics page.',
     holds: ['countPageViews'],
+  },
+  {
+    id: 'data',
+    title: 'Data protection',
+    description: 'How long each kind of personal data is kept before it is deleted.',
+    holds: ['retention'],
   },
 ];
 
@@ -422,6 +429,13 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                 </span>
               </span>
             </label>
+          </Group>,
+        )}
+
+        {panel(
+          'data',
+          <Group legend="Retention">
+            <RetentionSettingsFields register={register} errors={errors} />
           </Group>,
         )}
 

@@ -4,6 +4,7 @@
 
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
+import { retentionProblem } from './retention-settings-fields';
 
 /** The form's values: partners as objects, which editable lists need. */
 export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | 'firstReplyAlertMinutes'> & {
@@ -181,6 +182,8 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   if (!Number.isInteger(hours) || hours < 1 || hours > maxStaffSignInHours) {
     check('staffSignInHours', `Staff sign-in must last a whole number of hours from 1 to ${maxStaffSignInHours}`);
   }
+  const retention = retentionProblem(values.retention);
+  if (retention) check(retention.path, retention.message);
   check('infoEmail', mailbox('Info email', values.infoEmail));
   check('investorEmail', mailbox('Investor email', values.investorEmail));
   check('salesEmail', mailbox('Sales email', values.salesEmail));

@@ -1,0 +1,423 @@
+//! Retention: how long each kind of personal data is kept (a part of the
+//! site settings, [`RetentionPeriods`]), what a run of the `retention` worker
+//! would remove now ([`pending`], shown on the database page) and what its
+//! runs removed ([`latest_runs`], table `retention_runs`, written only by
+//! the worker). The worker's deletes (`workers::retention`) select exactly
+//! the rows [`pending`] counts; a test holds the two together.
+
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use ts_rs::TS;
+use uuid::Uuid;
+
+/// How long each kind of personal data is kept before the `retention`
+/// worker deletes it. Expired sign-in sessions and password-reset tokens are
+/// deleted at once (they are of no use to anyone once expired) and are not
+/// a setting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct RetentionPeriods {
+    /// Resolved chats with their messages, attachments, notes and ratings:
+    /// months after the chat's last message.
+    pub resolved_chats_months: u32,
+    /// Contact and demo requests: months after they were sent.
+    pub contact_requests_months: u32,
+    /// Subscriptions never confirmed (or unsubscribed since): days after the
+    /// last request or unsubscribe.
+    pub unconfirmed_subscriptions_days: u32,
+    /// Unique-visitor hashes per day (`page_visitors_daily`): days. The
+    /// daily page-view totals are kept.
+    pub page_visitors_days: u32,
+    /// Dead letters (they hold the raw message, personal data included):
+    /// days after the worker gave up.
+    pub dead_letters_days: u32,
+    /// The admin audit log: months.
+    pub audit_log_months: u32,
+    /// Cookie consent choices: months after the choice.
+    pub cookie_consents_months: u32,
+}
+
+impl Default for RetentionPeriods {
+    /// What docs/data-protection.md explains: long enough to answer a
+    /// customer about a past conversation or request (two years), short
+    /// enough that nothing is kept without a purpose.
+    fn default() -> Self {
+        RetentionPeriods {
+            resolved_chats_months: 24,
+            contact_requests_months: 24,
+            unconfirmed_subscriptions_days: 30,
+            page_visitors_days: 90,
+            dead_letters_days: 30,
+            audit_log_months: 24,
+            cookie_consents_months: 24,
+        }
+    }
+}
+
+/// One period's field, label, unit and the range an admin may set it to
+/// (the admin form and the gateway's check say the same).
+pub struct PeriodRule {
+    pub field: &'static str,
+    pub label: &'static str,
+    pub unit: &'static str,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// Every period's rule, in the form's order.
+pub const PERIOD_RULES: [PeriodRule; 7] = [
+    PeriodRule {
+        field: "resolvedChatsMonths",
+        label: "Resolved chats",
+        unit: "months",
+        min: 1,
+        max: 120,
+    },
+    PeriodRule {
+        field: "contactRequestsMonths",
+        label: "Contact requests",
+        unit: "months",
+        min: 1,
+        max: 120,
+    },
+    PeriodRule {
+        field: "unconfirmedSubscriptionsDays",
+        label: "Unconfirmed subscriptions",
+        unit: "days",
+        min: 1,
+        max: 365,
+    },
+    PeriodRule {
+        field: "pageVisitorsDays",
+        label: "Raw page views",
+        unit: "days",
+        min: 1,
+        max: 730,
+    },
+    PeriodRule {
+        field: "deadLettersDays",
+        label: "Dead letters",
+        unit: "days",
+        min: 1,
+        max: 365,
+    },
+    PeriodRule {
+        field: "auditLogMonths",
+        label: "Audit log",
+        unit: "months",
+        min: 1,
+        max: 120,
+    },
+    PeriodRule {
+        field: "cookieConsentsMonths",
+        label: "Cookie consents",
+        unit: "months",
+        min: 1,
+        max: 120,
+    },
+];
+
+impl RetentionPeriods {
+    /// The periods in [`PERIOD_RULES`]' order.
+    pub fn values(&self) -> [u32; 7] {
+        [
+            self.resolved_chats_months,
+            self.contact_requests_months,
+            self.unconfirmed_subscriptions_days,
+            self.page_visitors_days,
+            self.dead_letters_days,
+            self.audit_log_months,
+            self.cookie_consents_months,
+        ]
+    }
+
+    /// The first period out of its range, as the message an admin reads.
+    pub fn problem(&self) -> Option<String> {
+        PERIOD_RULES
+            .iter()
+            .zip(self.values())
+            .find(|(rule, value)| !(rule.min..=rule.max).contains(value))
+            .map(|(rule, _)| {
+                format!(
+                    "{} must be kept between {} and {} {}",
+                    rule.label, rule.min, rule.max, rule.unit
+                )
+            })
+    }
+}
+
+/// A kind of data the `retention` worker deletes, in the order it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    ResolvedChats,
+    ContactRequests,
+    UnconfirmedSubscriptions,
+    PageVisitors,
+    DeadLetters,
+    ExpiredSessions,
+    ResetTokens,
+    AuditLog,
+    CookieConsents,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 9] = [
+        Kind::ResolvedChats,
+        Kind::ContactRequests,
+        Kind::UnconfirmedSubscriptions,
+        Kind::PageVisitors,
+        Kind::DeadLetters,
+        Kind::ExpiredSessions,
+        Kind::ResetTokens,
+        Kind::AuditLog,
+        Kind::CookieConsents,
+    ];
+
+    /// Its key in `retention_runs.removed` and on the wire.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::ResolvedChats => "resolved_chats",
+            Kind::ContactRequests => "contact_requests",
+            Kind::UnconfirmedSubscriptions => "unconfirmed_subscriptions",
+            Kind::PageVisitors => "page_visitors",
+            Kind::DeadLetters => "dead_letters",
+            Kind::ExpiredSessions => "expired_sessions",
+            Kind::ResetTokens => "reset_tokens",
+            Kind::AuditLog => "audit_log",
+            Kind::CookieConsents => "cookie_consents",
+        }
+    }
+
+    /// What the database page calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::ResolvedChats => "Resolved chats (with messages and attachments)",
+            Kind::ContactRequests => "Contact and demo requests",
+            Kind::UnconfirmedSubscriptions => "Unconfirmed subscriptions",
+            Kind::PageVisitors => "Raw page views (visitors per day)",
+            Kind::DeadLetters => "Dead letters",
+            Kind::ExpiredSessions => "Expired sign-in sessions",
+            Kind::ResetTokens => "Expired or used reset tokens",
+            Kind::AuditLog => "Audit log entries",
+            Kind::CookieConsents => "Cookie consent choices",
+        }
+    }
+
+    /// The period that applies, as a human reads it.
+    pub fn period(self, periods: &RetentionPeriods) -> String {
+        let months = |n: u32| format!("{n} months");
+        let days = |n: u32| format!("{n} days");
+        match self {
+            Kind::ResolvedChats => months(periods.resolved_chats_months),
+            Kind::ContactRequests => months(periods.contact_requests_months),
+            Kind::UnconfirmedSubscriptions => days(periods.unconfirmed_subscriptions_days),
+            Kind::PageVisitors => days(periods.page_visitors_days),
+            Kind::DeadLetters => days(periods.dead_letters_days),
+            Kind::ExpiredSessions | Kind::ResetTokens => "at once".to_owned(),
+            Kind::AuditLog => months(periods.audit_log_months),
+            Kind::CookieConsents => months(periods.cookie_consents_months),
+        }
+    }
+}
+
+/// How many rows of one kind a run would remove now, or removed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RetentionCount {
+    /// [`Kind::key`].
+    pub kind: String,
+    /// [`Kind::label`].
+    pub label: String,
+    /// The period that applies ("24 months", "at once").
+    pub period: String,
+    #[ts(type = "number")]
+    pub rows: i64,
+}
+
+/// One run of the `retention` worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RetentionRun {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub started_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub finished_at: OffsetDateTime,
+    /// Rows removed per kind (kinds with none are left out).
+    #[ts(type = "Record<string, number>")]
+    pub removed: std::collections::BTreeMap<String, i64>,
+}
+
+/// The database page's retention part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RetentionOverview {
+    /// What the next run would remove if it ran now, per kind.
+    pub next_run: Vec<RetentionCount>,
+    /// When the next run is due: an interval after the latest run's start
+    /// (`None` before the first run).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub next_run_at: Option<OffsetDateTime>,
+    /// The latest runs, newest first.
+    pub runs: Vec<RetentionRun>,
+}
+
+/// How often the `retention` worker runs.
+pub const RUN_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Runs listed on the database page.
+const LISTED_RUNS: i64 = 10;
+
+/// The periods as SQL parameters (`i32`, for `make_interval`).
+fn param(value: u32) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+/// How many rows of each kind are past their period now, in [`Kind::ALL`]'s
+/// order (what the next run would remove). The predicates are the
+/// worker's, word for word.
+pub async fn pending(pool: &PgPool, periods: &RetentionPeriods) -> sqlx::Result<Vec<(Kind, i64)>> {
+    let row = sqlx::query!(
+        r#"select
+             (select count(*) from chat_sessions s
+                where status = 'resolved'
+                  and created_at < now() - make_interval(months => $1)
+                  and not exists (select 1 from chat_messages m
+                                  where m.session_id = s.id
+                                    and m.created_at >= now() - make_interval(months => $1)))
+               as "chats!",
+             (select count(*) from contact_requests
+                where created_at < now() - make_interval(months => $2)) as "contact!",
+             (select count(*) from subscriptions
+                where (confirmed_at is null or unsubscribed_at >= confirmed_at)
+                  and greatest(requested_at, unsubscribed_at)
+                      < now() - make_interval(days => $3)) as "subscriptions!",
+             (select count(*) from page_visitors_daily
+                where day < (now() at time zone 'Africa/Nairobi')::date - $4::int) as "visitors!",
+             (select count(*) from dead_letters
+                where created_at < now() - make_interval(days => $5)) as "dead_letters!",
+             (select count(*) from tower_sessions.session
+                where expiry_date < now()) as "sessions!",
+             (select count(*) from password_reset_tokens
+                where expires_at < now() or used_at is not null) as "tokens!",
+             (select count(*) from audit_log
+                where at < now() - make_interval(months => $6)) as "audit!",
+             (select count(*) from cookie_consents
+                where chosen_at < now() - make_interval(months => $7)) as "consents!""#,
+        param(periods.resolved_chats_months),
+        param(periods.contact_requests_months),
+        param(periods.unconfirmed_subscriptions_days),
+        param(periods.page_visitors_days),
+        param(periods.dead_letters_days),
+        param(periods.audit_log_months),
+        param(periods.cookie_consents_months),
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(vec![
+        (Kind::ResolvedChats, row.chats),
+        (Kind::ContactRequests, row.contact),
+        (Kind::UnconfirmedSubscriptions, row.subscriptions),
+        (Kind::PageVisitors, row.visitors),
+        (Kind::DeadLetters, row.dead_letters),
+        (Kind::ExpiredSessions, row.sessions),
+        (Kind::ResetTokens, row.tokens),
+        (Kind::AuditLog, row.audit),
+        (Kind::CookieConsents, row.consents),
+    ])
+}
+
+/// The retention part of the database page.
+pub async fn overview(
+    pool: &PgPool,
+    periods: &RetentionPeriods,
+) -> sqlx::Result<RetentionOverview> {
+    let next_run = pending(pool, periods)
+        .await?
+        .into_iter()
+        .map(|(kind, rows)| RetentionCount {
+            kind: kind.key().to_owned(),
+            label: kind.label().to_owned(),
+            period: kind.period(periods),
+            rows,
+        })
+        .collect();
+    let runs = latest_runs(pool, LISTED_RUNS).await?;
+    let next_run_at = runs.first().map(|run| run.started_at + RUN_EVERY);
+    Ok(RetentionOverview {
+        next_run,
+        next_run_at,
+        runs,
+    })
+}
+
+/// `retention_runs.removed` as read.
+type RemovedJson = sqlx::types::Json<std::collections::BTreeMap<String, i64>>;
+
+/// The latest `limit` runs, newest first.
+pub async fn latest_runs(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<RetentionRun>> {
+    let rows = sqlx::query!(
+        r#"select id, started_at, finished_at,
+                  removed as "removed: RemovedJson"
+           from retention_runs order by started_at desc limit $1"#,
+        limit
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| RetentionRun {
+            id: row.id,
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+            removed: row.removed.0,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_within_their_ranges() {
+        assert_eq!(RetentionPeriods::default().problem(), None);
+    }
+
+    #[test]
+    fn a_period_out_of_range_is_named_with_its_unit() {
+        let periods = RetentionPeriods {
+            dead_letters_days: 0,
+            ..RetentionPeriods::default()
+        };
+        assert_eq!(
+            periods.problem().as_deref(),
+            Some("Dead letters must be kept between 1 and 365 days")
+        );
+        let periods = RetentionPeriods {
+            audit_log_months: 121,
+            ..RetentionPeriods::default()
+        };
+        assert_eq!(
+            periods.problem().as_deref(),
+            Some("Audit log must be kept between 1 and 120 months")
+        );
+    }
+
+    #[test]
+    fn missing_periods_take_their_defaults() {
+        let periods: RetentionPeriods =
+            serde_json::from_str(r#"{ "deadLettersDays": 7 }"#).expect("parses");
+        assert_eq!(periods.dead_letters_days, 7);
+        assert_eq!(periods.resolved_chats_months, 24);
+    }
+}

@@ -1,0 +1,101 @@
+import { get, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
+import { TextField } from '@/components/ui/text-field';
+import type { SettingsFormValues } from './settings-rules';
+
+/**
+ * Each retention period with its label, unit and range: the server's
+ * contract::retention::PERIOD_RULES, word for word.
+ */
+export const retentionRules: readonly {
+  field: keyof RetentionPeriods;
+  label: string;
+  unit: 'months' | 'days';
+  min: number;
+  max: number;
+  help: string;
+}[] = [
+  {
+    field: 'resolvedChatsMonths',
+    label: 'Resolved chats',
+    unit: 'months',
+    min: 1,
+    max: 120,
+    help: 'After the last message: the chat with its messages, attachments, notes and rating.',
+  },
+  { field: 'contactRequestsMonths', label: 'Contact requests', unit: 'months', min: 1, max: 120, help: 'Contact and demo requests, after they were sent.' },
+  {
+    field: 'unconfirmedSubscriptionsDays',
+    label: 'Unconfirmed subscriptions',
+    unit: 'days',
+    min: 1,
+    max: 365,
+    help: 'Never confirmed, or unsubscribed: after the last request or unsubscribe.',
+  },
+  {
+    field: 'pageVisitorsDays',
+    label: 'Raw page views',
+    unit: 'days',
+    min: 1,
+    max: 730,
+    help: 'The anonymous visitors of each day. Daily page-view totals are kept.',
+  },
+  { field: 'deadLettersDays', label: 'Dead letters', unit: 'days', min: 1, max: 365, help: 'Messages a worker gave up on, with their contents.' },
+  { field: 'auditLogMonths', label: 'Audit log', unit: 'months', min: 1, max: 120, help: 'Who changed what in the admin.' },
+  { field: 'cookieConsentsMonths', label: 'Cookie consents', unit: 'months', min: 1, max: 120, help: 'Cookie banner choices on record.' },
+];
+
+/** The first retention period out of its range, as the server words it. */
+export function retentionProblem(periods: RetentionPeriods): { path: string; message: string } | null {
+  for (const rule of retentionRules) {
+    const value = periods[rule.field];
+    if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
+      return {
+        path: `retention.${rule.field}`,
+        message: `${rule.label} must be kept between ${rule.min} and ${rule.max} ${rule.unit}`,
+      };
+    }
+  }
+  return null;
+}
+
+interface Props {
+  register: UseFormRegister<SettingsFormValues>;
+  errors: FieldErrors<SettingsFormValues>;
+}
+
+const message = (errors: FieldErrors<SettingsFormValues>, path: string): string | undefined =>
+  (get(errors, path) as { message?: string } | undefined)?.message;
+
+/**
+ * The retention periods of the site settings (the "Data protection"
+ * section): how long each kind of personal data is kept before the retention
+ * worker deletes it.
+ */
+export function RetentionSettingsFields({ register, errors }: Props) {
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        How long each kind of personal data is kept. The retention worker deletes what is older every hour. Expired
+        sign-in sessions and password-reset tokens are deleted at once.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {retentionRules.map((rule) => (
+          <div key={rule.field}>
+            <TextField
+              label={`${rule.label} (${rule.unit})`}
+              type="number"
+              min={rule.min}
+              max={rule.max}
+              step={1}
+              inputMode="numeric"
+              error={message(errors, `retention.${rule.field}`)}
+              {...register(`retention.${rule.field}`, { valueAsNumber: true })}
+            />
+            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{rule.help}</p>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
