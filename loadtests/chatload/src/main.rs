@@ -108,7 +108,9 @@ impl Counters {
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    if !(args.rate > 0.0) || !(args.duration > 0.0) || args.sockets == 0 {
+    // Written so that NaN fails too.
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    if !positive(args.rate) || !positive(args.duration) || args.sockets == 0 {
         bail!("--rate, --duration and --sockets must be positive");
     }
     let runtime = if args.threads <= 1 {
