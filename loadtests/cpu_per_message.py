@@ -1,11 +1,13 @@
 """CPU time each server process spends per chat message, read from /proc.
 
-Runs a k6 command (everything after `--`) with MARKER_URL in its
-environment; chat_rate.js GETs that URL once its chats exist. From then on
+Runs the load generator's command (everything after `--`: chatload, or
+k6 with chat_rate.js) with MARKER_URL in its environment; the generator
+GETs that URL once its chats exist and its sockets have joined. From then on
 the steady phase is timed: after --warmup seconds the utime+stime of each
 process is read from /proc/<pid>/stat, and again --duration seconds later.
-The difference, divided by the messages k6 had accepted (from its summary
-file), is the CPU per message.
+The difference, divided by the messages accepted (from the generator's
+summary file), is the CPU per message. The generator's own CPU over the same
+time (its process and any it waited for) is printed beside the servers'.
 
 Postgres: the backends connected to the run's database (pg_stat_activity)
 that were alive at both readings. A backend that exited in between is not
@@ -14,7 +16,7 @@ every child, and the children it reaped) is printed too, and it includes
 whatever else that server did meanwhile (other databases).
 
     python3 loadtests/cpu_per_message.py --gateway PID --workers PID --nats PID \
-        --database-url URL --warmup 10 --duration 30 --summary FILE -- k6 run ...
+        --database-url URL --warmup 10 --duration 30 --summary FILE -- chatload ...
 """
 import argparse
 import http.server
@@ -107,8 +109,8 @@ def main() -> int:
     parser.add_argument("--database-url", required=True)
     parser.add_argument("--warmup", type=float, required=True)
     parser.add_argument("--duration", type=float, required=True)
-    parser.add_argument("--summary", required=True, help="k6's JSON summary (SUMMARY_FILE)")
-    parser.add_argument("command", nargs="+", help="the k6 command, after --")
+    parser.add_argument("--summary", required=True, help="the generator's JSON summary (SUMMARY_FILE)")
+    parser.add_argument("command", nargs="+", help="the load generator's command, after --")
     args = parser.parse_args()
 
     marker = http.server.HTTPServer(("127.0.0.1", 0), Marker)
@@ -117,7 +119,7 @@ def main() -> int:
     k6 = subprocess.Popen(args.command, env=env)
     while not Marker.reached.wait(0.2):
         if k6.poll() is not None:
-            print("k6 ended before its chats were started", file=sys.stderr)
+            print("the load generator ended before its chats were started", file=sys.stderr)
             return k6.returncode or 1
     time.sleep(args.warmup)
 
@@ -168,9 +170,13 @@ def main() -> int:
             f"  postgres server, all of it: {server:.2f} s, {server * 1000 / messages:.3f} ms/message "
             "(includes other databases' work on this server)"
         )
+    name = os.path.basename(args.command[0])
     if k6_before is not None and k6_after is not None:
         generator = k6_after - k6_before
-        print(f"  load generator (k6): {generator:.2f} s, {generator * 1000 / messages:.3f} ms/message")
+        print(f"  load generator ({name}): {generator:.2f} s, {generator * 1000 / messages:.3f} ms/message")
+    own = summary.get("generator_cpu_ms_per_message")
+    if own is not None:
+        print(f"  load generator ({name}), its own getrusage while sending: {own:.3f} ms/message")
     return 0
 
 

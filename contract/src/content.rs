@@ -150,6 +150,67 @@ pub struct BlogPreview {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogList {
+    pub posts: Vec<BlogPostSummary>,
+    pub pagination: Pagination,
+}
+
+/// A post in the public list (`GET /api/blog`): what a card shows. No
+/// `fullContent` and no `contentHtml`: the list never shows them, and
+/// `GET /api/blog/{id}` has them. `imageData` is always `null`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogPostSummary {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub title: String,
+    pub excerpt: String,
+    pub category: String,
+    pub author: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub published_at: OffsetDateTime,
+    pub read_time: String,
+    pub image: Option<String>,
+    pub image_data: Option<String>,
+    pub source_url: Option<String>,
+    /// The view count.
+    #[ts(type = "number")]
+    pub uvm: i64,
+    pub featured: bool,
+    pub status: PostStatus,
+    pub content_format: ContentFormat,
+    pub read_time_auto: bool,
+}
+
+impl From<BlogPost> for BlogPostSummary {
+    fn from(post: BlogPost) -> Self {
+        BlogPostSummary {
+            id: post.id,
+            title: post.title,
+            excerpt: post.excerpt,
+            category: post.category,
+            author: post.author,
+            published_at: post.published_at,
+            read_time: post.read_time,
+            image: post.image,
+            image_data: post.image_data,
+            source_url: post.source_url,
+            uvm: post.uvm,
+            featured: post.featured,
+            status: post.status,
+            content_format: post.content_format,
+            read_time_auto: post.read_time_auto,
+        }
+    }
+}
+
+/// `GET /api/admin/blog`: every post whole, `fullContent` included (the
+/// admin's featured switch and bulk actions write a post back from its row).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AdminBlogList {
     pub posts: Vec<BlogPost>,
     pub pagination: Pagination,
 }

@@ -6,7 +6,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use contract::content::{BlogList, BlogPost, Event, EventList, EventStatus, ImageData};
+use contract::content::{
+    BlogList, BlogPost, BlogPostSummary, Event, EventList, EventStatus, ImageData,
+};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -166,7 +168,11 @@ async fn list_posts(
     let answer = state
         .content
         .get_or_compute(Key::Posts(query.clone()), async {
-            json_answer(&store::list_posts(&state.pool, &query).await?)
+            let list = store::list_posts(&state.pool, &query).await?;
+            json_answer(&BlogList {
+                posts: list.posts.into_iter().map(BlogPostSummary::from).collect(),
+                pagination: list.pagination,
+            })
         })
         .await?;
     Ok(respond(answer, &headers))

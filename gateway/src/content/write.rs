@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use contract::content::{
-    BlogList, BlogPost, BlogPostInput, BlogPreview, BlogPreviewInput, ContentFormat, Event,
+    AdminBlogList, BlogPost, BlogPostInput, BlogPreview, BlogPreviewInput, ContentFormat, Event,
     EventInput,
 };
 
@@ -63,7 +63,7 @@ async fn changed(state: &AppState) {
     ),
     security(("session" = [])),
     responses(
-        (status = 200, description = "A page of posts", body = BlogList),
+        (status = 200, description = "A page of posts, each whole", body = AdminBlogList),
         (status = 400, description = "A parameter is not valid", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only admins can do this", body = ErrorBody),
@@ -72,7 +72,7 @@ async fn list_all_posts(
     State(state): State<AppState>,
     Admin(_admin): Admin,
     ApiQuery(raw): ApiQuery<RawList>,
-) -> Result<axum::Json<BlogList>, ApiError> {
+) -> Result<axum::Json<AdminBlogList>, ApiError> {
     let mut query = raw.validate()?;
     query.everything = true;
     Ok(axum::Json(store::list_posts(&state.pool, &query).await?))

@@ -198,6 +198,39 @@ async fn a_post_is_read_whole_and_unknown_or_malformed_ids_are_404(pool: PgPool)
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn the_public_list_leaves_the_content_out_and_the_admin_list_keeps_it(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let id = create_post(&admin, &post("Edge computing", "Technology")).await;
+
+    let list = json_of(&app, "/api/blog").await;
+    let card = list["posts"][0].as_object().expect("a post");
+    assert_eq!(card["id"], json!(id));
+    assert_eq!(card["title"], "Edge computing");
+    assert_eq!(
+        card["excerpt"],
+        post("Edge computing", "Technology")["excerpt"]
+    );
+    assert!(!card.contains_key("fullContent"), "{card:?}");
+    assert!(!card.contains_key("contentHtml"), "{card:?}");
+    // The detail call has it.
+    let whole = json_of(&app, &format!("/api/blog/{id}")).await;
+    assert_eq!(
+        whole["fullContent"],
+        "Edge computing, in full.\nSecond line."
+    );
+
+    // The admin's list writes posts back from their rows: whole.
+    let response = admin.get("/api/admin/blog").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let admin_list: Value = response.json().await.expect("json");
+    assert_eq!(
+        admin_list["posts"][0]["fullContent"],
+        "Edge computing, in full.\nSecond line."
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn bad_list_parameters_are_400_in_words(pool: PgPool) {
     let app = spawn(pool).await;
     let long = "a".repeat(5_000);

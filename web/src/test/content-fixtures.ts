@@ -1,6 +1,7 @@
 // Sample blog posts and events for the page tests, in the contract's shapes.
 
 import type { BlogPost } from '@/api-types/BlogPost';
+import type { BlogPostSummary } from '@/api-types/BlogPostSummary';
 import type { Event } from '@/api-types/Event';
 import type { Pagination } from '@/api-types/Pagination';
 
@@ -32,6 +33,14 @@ export function post(overrides: Partial<BlogPost> = {}): BlogPost {
     readTimeAuto: false,
     ...overrides,
   };
+}
+
+/** A post as the public list (`GET /api/blog`) carries it: without its content. */
+export function summary(post: BlogPost): BlogPostSummary {
+  const card: Partial<BlogPost> = { ...post };
+  delete card.fullContent;
+  delete card.contentHtml;
+  return card as BlogPostSummary;
 }
 
 export function event(overrides: Partial<Event> = {}): Event {

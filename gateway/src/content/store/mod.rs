@@ -7,8 +7,8 @@
 pub mod uploads;
 
 use contract::content::{
-    BlogList, BlogPost, BlogPostInput, ContentFormat, Event, EventInput, EventList, EventStatus,
-    ImageData, Pagination, PostStatus,
+    AdminBlogList, BlogPost, BlogPostInput, ContentFormat, Event, EventInput, EventList,
+    EventStatus, ImageData, Pagination, PostStatus,
 };
 use sqlx::PgPool;
 use time::{Date, OffsetDateTime, UtcOffset};
@@ -70,8 +70,9 @@ impl ListQuery {
 }
 
 /// Newest first; ranked first when there is a search. The public list has
-/// only published posts whose time has come; the admin's has every post.
-pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogList> {
+/// only published posts whose time has come, without their content; the
+/// admin's has every post, whole.
+pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminBlogList> {
     let tsquery = query.tsquery();
     let total = sqlx::query_scalar!(
         r#"select count(*) as "count!" from blog_posts
@@ -84,7 +85,8 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
     )
     .fetch_one(pool)
     .await?;
-    // Lists leave the inline image and the rendered content out.
+    // Lists leave the inline image and the rendered content out (the
+    // public one drops the content too: `BlogPostSummary`).
     let posts = sqlx::query_as!(
         BlogPost,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
@@ -109,7 +111,7 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<BlogLi
     )
     .fetch_all(pool)
     .await?;
-    Ok(BlogList {
+    Ok(AdminBlogList {
         posts,
         pagination: Pagination::new(query.page, query.limit, total),
     })

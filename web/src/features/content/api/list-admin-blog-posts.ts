@@ -1,7 +1,7 @@
 // GET /api/admin/blog?page=1&limit=1000&search — every post, drafts and scheduled ones too (up to 1000), for the admin tables.
 
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { BlogList } from '@/api-types/BlogList';
+import type { AdminBlogList } from '@/api-types/AdminBlogList';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { limits } from '@/config/site';
 import { apiRequest } from '@/lib/api-client';
@@ -19,7 +19,7 @@ export async function listAdminBlogPosts(search: string, signal?: AbortSignal): 
   const query = new URLSearchParams({ page: '1', limit: String(limits.filterSourceLimit) });
   const trimmed = search.trim();
   if (trimmed) query.set('search', trimmed);
-  const list = await apiRequest<BlogList>(`/api/admin/blog?${query}`, { signal });
+  const list = await apiRequest<AdminBlogList>(`/api/admin/blog?${query}`, { signal });
   return list.posts;
 }
 

@@ -3,7 +3,7 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogList } from '@/api-types/BlogList';
-import type { BlogPost } from '@/api-types/BlogPost';
+import type { BlogPostSummary } from '@/api-types/BlogPostSummary';
 import { freshness, limits } from '@/config/site';
 import { apiRequest } from '@/lib/api-client';
 
@@ -26,11 +26,11 @@ export interface BlogCategorySummary {
   /** Posts per category (All excluded). */
   counts: { category: string; count: number }[];
   /** The most viewed posts, most views first (ties keep the list's order). */
-  popular: BlogPost[];
+  popular: BlogPostSummary[];
 }
 
 /** Category buttons, counts and Popular Articles from the limit=1000 answer. */
-export function summariseCategories(posts: BlogPost[]): BlogCategorySummary {
+export function summariseCategories(posts: BlogPostSummary[]): BlogCategorySummary {
   const counts = new Map<string, number>();
   for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
   const popular = posts

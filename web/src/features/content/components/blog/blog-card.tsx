@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { BlogPost } from '@/api-types/BlogPost';
+import type { BlogPostSummary } from '@/api-types/BlogPostSummary';
 import { CategoryBadge } from '@/features/content/components/category-badge';
 import { PostByline } from '@/features/content/components/post-byline';
 import { postImageSrc } from '@/features/content/components/post-image';
@@ -9,7 +9,7 @@ import { FallbackImage } from '@/components/marketing/fallback-image';
  * A post in the Latest Articles grid (or the Featured card when `featured`):
  * the whole card is one link to /blog/{id}, named by the title.
  */
-export function BlogCard({ post, featured = false }: { post: BlogPost; featured?: boolean }) {
+export function BlogCard({ post, featured = false }: { post: BlogPostSummary; featured?: boolean }) {
   return (
     <article
       className={

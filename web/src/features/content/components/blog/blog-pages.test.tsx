@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
-import { pagination, post } from '@/test/content-fixtures';
+import { pagination, post, summary } from '@/test/content-fixtures';
 import { json, mockFetch, renderApp } from '@/test/render';
 
 afterEach(() => {
@@ -46,8 +46,9 @@ function listQueries(fetch: ReturnType<typeof mockFetch>): string[] {
     .map((url) => url.search);
 }
 
+/** A page of the public list: the posts without their content, as the server answers. */
 function page(posts: BlogPost[], current = 1, totalPages = 1) {
-  return json(200, { posts, pagination: pagination(current, totalPages) });
+  return json(200, { posts: posts.map(summary), pagination: pagination(current, totalPages) });
 }
 
 describe('/blog', () => {
