@@ -195,4 +195,6 @@ pub struct AdminOverview {
     /// Email subscriptions whose address has not confirmed its link yet
     /// (and not unsubscribed).
     pub subscriptions_awaiting: OverviewCount,
+    /// Confirmed data subject requests with a step past its due date.
+    pub privacy_requests_overdue: OverviewCount,
 }

@@ -39,6 +39,7 @@ async fn overview(
         crate::chat::store::unanswered(&state.pool, threshold).await?;
     let counts = super::store::overview_counts(&state.pool).await?;
     let consoles = state.presence.agent_consoles().await;
+    let privacy_overdue = crate::privacy::overdue_count(&state.pool).await?;
     Ok(Json(AdminOverview {
         chats_waiting: count(chats_waiting, "/admin/chat"),
         oldest_waiting_since,
@@ -50,5 +51,6 @@ async fn overview(
         registrations_this_week: count(counts.registrations, "/admin/analytics"),
         dead_letters: count(counts.dead_letters, "/admin/database"),
         subscriptions_awaiting: count(counts.subscriptions_awaiting, "/admin/requests#subscribers"),
+        privacy_requests_overdue: count(privacy_overdue, "/admin/privacy-requests"),
     }))
 }

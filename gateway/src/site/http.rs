@@ -201,7 +201,9 @@ fn retention(periods: RetentionPeriods) -> Result<RetentionPeriods, InputError> 
         .iter()
         .zip(periods.values())
         .find(|(rule, value)| !(rule.min..=rule.max).contains(value))
-        .map_or("retention".to_owned(), |(rule, _)| format!("retention.{}", rule.field));
+        .map_or("retention".to_owned(), |(rule, _)| {
+            format!("retention.{}", rule.field)
+        });
     Err(InputError::new(problem)).at(&field)
 }
 

@@ -775,7 +775,10 @@ async fn crawlers_see_every_post_and_event_with_its_own_tags(pool: PgPool) {
             html.contains("<title>404 Page Not Found</title>"),
             "{path}: {html}"
         );
-        assert!(html.contains("/assets/app-4f3a.js"), "{path}: still the app");
+        assert!(
+            html.contains("/assets/app-4f3a.js"),
+            "{path}: still the app"
+        );
     }
 
     // An edit shows in the tags at once.

@@ -99,7 +99,12 @@ async fn every_public_route_has_its_own_tags_in_the_html(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn unknown_paths_are_404s_with_the_not_found_title(pool: PgPool) {
     let app = app(pool).await;
-    for path in ["/no-such-page", "/blog/1/2", "/contact-us", "/blog/2f1c8a4e"] {
+    for path in [
+        "/no-such-page",
+        "/blog/1/2",
+        "/contact-us",
+        "/blog/2f1c8a4e",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         let html = response.text().await.expect("body");

@@ -867,6 +867,10 @@ async fn the_overview_counts_what_waits_for_a_person(pool: PgPool) {
         json!({ "count": 0, "href": "/admin/requests#subscribers" })
     );
     assert_eq!(
+        empty["privacyRequestsOverdue"],
+        json!({ "count": 0, "href": "/admin/privacy-requests" })
+    );
+    assert_eq!(
         empty["registrationsThisWeek"],
         json!({ "count": 0, "href": "/admin/analytics" })
     );

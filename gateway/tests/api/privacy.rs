@@ -346,6 +346,17 @@ async fn the_form_answers_the_same_for_every_address_and_limits_each_address(poo
     assert_eq!(forged.status(), StatusCode::BAD_REQUEST);
 }
 
+/// The overview's count of overdue privacy requests.
+async fn overdue(admin: &crate::helpers::Browser) -> Value {
+    let overview: Value = admin
+        .get("/api/admin/overview")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    overview["privacyRequestsOverdue"]["count"].clone()
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn an_access_request_is_exported_as_an_archive_behind_a_signed_link(pool: PgPool) {
     let (app, sink) = app_with_mail(pool).await;
@@ -371,6 +382,18 @@ async fn an_access_request_is_exported_as_an_archive_behind_a_signed_link(pool: 
     );
     assert_eq!(request["nextStep"], "acknowledge");
     assert_eq!(request["overdue"], false);
+
+    // Not acknowledged within 72 hours: the overview counts it overdue.
+    assert_eq!(overdue(&admin).await, 0);
+    sqlx::query("update privacy_requests set received_at = received_at - interval '73 hours'")
+        .execute(&app.pool)
+        .await
+        .expect("aged");
+    assert_eq!(overdue(&admin).await, 1);
+    sqlx::query("update privacy_requests set received_at = received_at + interval '73 hours'")
+        .execute(&app.pool)
+        .await
+        .expect("back");
 
     let step = |path: &'static str, body: Value| {
         let admin = &admin;

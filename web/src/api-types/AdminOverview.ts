@@ -46,4 +46,8 @@ deadLetters: OverviewCount,
  * Email subscriptions whose address has not confirmed its link yet
  * (and not unsubscribed).
  */
-subscriptionsAwaiting: OverviewCount, };
+subscriptionsAwaiting: OverviewCount, 
+/**
+ * Confirmed data subject requests with a step past its due date.
+ */
+privacyRequestsOverdue: OverviewCount, };

@@ -21,6 +21,7 @@ const overview: AdminOverview = {
   registrationsThisWeek: { count: 4, href: '/admin/analytics' },
   deadLetters: { count: 0, href: '/admin/database' },
   subscriptionsAwaiting: { count: 3, href: '/admin/requests#subscribers' },
+  privacyRequestsOverdue: { count: 1, href: '/admin/privacy-requests' },
 };
 
 const request = (over: Partial<ContactRequest> = {}): ContactRequest => ({
@@ -69,6 +70,7 @@ describe('/admin', () => {
     expect(await link(/Registrations this week\s*4/)).toHaveAttribute('href', '/admin/analytics');
     expect(await link(/Dead-lettered messages\s*0/)).toHaveAttribute('href', '/admin/database');
     expect(await link(/Subscriptions awaiting confirmation\s*3/)).toHaveAttribute('href', '/admin/requests#subscribers');
+    expect(await link(/Overdue privacy requests\s*1/)).toHaveAttribute('href', '/admin/privacy-requests');
     // The inbox has its own page now: the overview fits one screen.
     expect(screen.queryByRole('region', { name: 'Contact and demo requests' })).toBeNull();
   });

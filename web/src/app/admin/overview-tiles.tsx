@@ -37,6 +37,12 @@ export function overviewTiles(overview: AdminOverview, now: number): Tile[] {
     { label: 'Registrations this week', item: overview.registrationsThisWeek, detail: 'Since Monday (EAT)' },
     { label: 'Dead-lettered messages', item: overview.deadLetters, detail: 'Not replayed yet', urgent: true },
     {
+      label: 'Overdue privacy requests',
+      item: overview.privacyRequestsOverdue,
+      detail: 'A step past its due date',
+      urgent: true,
+    },
+    {
       label: 'Subscriptions awaiting confirmation',
       item: overview.subscriptionsAwaiting,
       detail: 'Their emailed link not yet confirmed',
