@@ -71,6 +71,7 @@ export default function BlogPage() {
             options={categories.data?.categories ?? ['All']}
             value={category}
             onChange={chooseCategory}
+            oneRow
           />
         </div>
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
