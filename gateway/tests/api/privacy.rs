@@ -653,6 +653,7 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("privacy_exports", "archive", Holds::MentionsEmail),
     ("privacy_requests", "email", Holds::Email),
     ("privacy_requests", "outcome", Holds::MentionsEmail),
+    ("retention_runs", "removed", Holds::Nothing), // rows removed per kind of data: counts
     ("sent_emails", "recipient", Holds::Email),
     ("site_settings", "settings", Holds::Nothing), // the company's own details
     ("site_settings", "updated_by", Holds::Staff),
