@@ -196,12 +196,14 @@ test('a visitor filters events, pages through them, opens one and registers on i
   await pages.getByRole('button', { name: 'Page 2' }).click();
   await expect(upcoming.getByRole('article')).toHaveCount(2);
 
-  // A status change goes back to page 1.
+  // A status change goes back to page 1, and the list's heading follows it.
   await upcoming.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Completed' }).click();
-  await expect(upcoming.getByRole('article')).toHaveCount(1);
-  await expect(upcoming.getByRole('article')).toContainText('COMPLETED');
-  await expect(upcoming.getByRole('article')).toContainText(pastTitle);
-  await upcoming.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Upcoming' }).click();
+  const completed = main.getByRole('region', { name: 'Completed Events' });
+  await expect(completed.getByRole('article')).toHaveCount(1);
+  await expect(completed.getByRole('article')).toContainText('COMPLETED');
+  await expect(completed.getByRole('article')).toContainText(pastTitle);
+  await expect(completed.getByRole('article')).toContainText('This event has ended');
+  await completed.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Upcoming' }).click();
   await expect(upcoming.getByRole('article')).toHaveCount(12);
 
   // Search is trimmed.

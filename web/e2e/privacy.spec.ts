@@ -19,7 +19,7 @@ test('a person asks for their data on /privacy, confirms by email, staff send th
 
   await page.goto('/privacy');
   const form = page.getByRole('region', { name: 'Make a privacy request' });
-  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByRole('radio', { name: /Access/ }).check();
   await form.getByLabel('Details (optional)').fill('Everything you hold about me, please.');
   await form.getByRole('button', { name: 'Send request' }).click();

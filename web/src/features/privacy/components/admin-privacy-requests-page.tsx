@@ -86,9 +86,9 @@ function RequestCard({ request }: { request: PrivacyRequestSummary }) {
       aria-label={`${kindLabels[request.kind]} request from ${who}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-semibold">
+        <h2 className="text-lg font-semibold">
           {kindLabels[request.kind]} · <bdi className="break-all">{who}</bdi>
-        </h3>
+        </h2>
         <p className="text-sm text-gray-700 dark:text-gray-300">
           {request.overdue && <span className="mr-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">Overdue</span>}
           {done ? 'Fulfilled' : request.complex ? 'Complex (60 days)' : 'Standard (30 days)'} · received {when(request.receivedAt)}
