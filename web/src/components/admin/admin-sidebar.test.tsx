@@ -79,6 +79,7 @@ describe('admin sidebar', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Admin sections' });
     await user.click(within(drawer).getByRole('link', { name: 'Uploads' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/uploads'));
-    expect(screen.queryByRole('dialog', { name: 'Admin sections' })).toBeNull();
+    // The router's state changes before React draws the new page: wait for the drawer to go.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Admin sections' })).toBeNull());
   });
 });
