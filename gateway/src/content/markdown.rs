@@ -8,7 +8,10 @@
 //! tags Markdown produces survive, with no `style`, `class` or event
 //! handler; links go to `http(s)`, `mailto` or a site path (`/…`, never
 //! `//…`), external ones with `rel="noopener nofollow"`; images come only
-//! from our uploads (`/objects/…`) or `https://`. Headings move one level
+//! from our uploads (`/objects/…`): an image on another site would be
+//! fetched from there by every reader before any click (issue 27), so one
+//! becomes a link to it instead (the admin refuses to save one,
+//! [`outside_images`]). Headings move one level
 //! down (`#` is an `h2`): the page's title is its only `h1`.
 
 use std::collections::{HashMap, HashSet};
@@ -103,10 +106,24 @@ fn link_allowed(url: &str) -> bool {
     clean && (external(url) || has_scheme(url, "mailto:") || site_path(url) || url.starts_with('#'))
 }
 
-/// Where an image may come from: our uploads, or any `https://` address.
+/// Where an image may come from: our uploads.
 fn image_allowed(url: &str) -> bool {
     let clean = !url.chars().any(|c| c.is_control() || c.is_whitespace());
-    clean && (url.starts_with("/objects/") || has_scheme(url, "https://"))
+    clean && url.starts_with("/objects/")
+}
+
+/// The images of Markdown `source` that are on another site (`http(s)://`),
+/// in order: what the admin must upload before saving.
+pub fn outside_images(source: &str) -> Vec<String> {
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    Parser::new_ext(source, options)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Image { dest_url, .. }) if external(&dest_url) => {
+                Some(dest_url.into_string())
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Quotes text for an attribute value of HTML we write ourselves.
@@ -133,6 +150,8 @@ fn render_markdown(source: &str) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     // Whether each open link was written out (a refused one keeps its text).
     let mut links: Vec<bool> = Vec::new();
+    // Whether each open image on another site became a link to it.
+    let mut outside: Vec<bool> = Vec::new();
     let events = Parser::new_ext(source, options).map(|event| match event {
         // Raw HTML is shown as the text it is, a block of it as a paragraph.
         Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
@@ -167,6 +186,28 @@ fn render_markdown(source: &str) -> String {
             }
             tag.push('>');
             Event::InlineHtml(tag.into())
+        }
+        // An image on another site: a link to it, named by its alt text.
+        Event::Start(Tag::Image { dest_url, .. }) if external(&dest_url) => {
+            outside.push(true);
+            Event::InlineHtml(
+                format!(
+                    "<a href=\"{}\" rel=\"{EXTERNAL_REL}\">",
+                    attribute(&dest_url)
+                )
+                .into(),
+            )
+        }
+        Event::Start(image @ Tag::Image { .. }) => {
+            outside.push(false);
+            Event::Start(image)
+        }
+        Event::End(TagEnd::Image) => {
+            if outside.pop().unwrap_or(false) {
+                Event::InlineHtml("</a>".into())
+            } else {
+                Event::End(TagEnd::Image)
+            }
         }
         Event::End(TagEnd::Link) => {
             if links.pop().unwrap_or(false) {
@@ -383,23 +424,35 @@ mod tests {
     }
 
     #[test]
-    fn images_only_from_uploads_or_https() {
+    fn images_only_from_uploads() {
         assert_eq!(
             md("![Rack](/objects/0b7e4c1e-1d2a-4a59-9d62-4d7c3c2a1f00)"),
             "<p><img src=\"/objects/0b7e4c1e-1d2a-4a59-9d62-4d7c3c2a1f00\" alt=\"Rack\" \
              loading=\"lazy\"></p>\n"
         );
-        assert!(
-            md("![a](https://cdn.example/a.png)").contains("src=\"https://cdn.example/a.png\"")
-        );
         for foreign in [
-            "![a](http://cdn.example/a.png)",
             "![a](//cdn.example/a.png)",
             "![a](/images/../x.png)",
             "![a](data:image/png;base64,AAAA)",
         ] {
             assert!(!md(foreign).contains("src="), "{foreign}: {}", md(foreign));
         }
+    }
+
+    #[test]
+    fn an_image_on_another_site_is_a_link_to_it_and_is_reported() {
+        let source =
+            "See ![the *rack*](https://cdn.example/a.png \"t\") and ![b](http://x.example/b.gif).";
+        assert_eq!(
+            md(source),
+            "<p>See <a href=\"https://cdn.example/a.png\" rel=\"noopener nofollow\">the \
+             <em>rack</em></a> and <a href=\"http://x.example/b.gif\" rel=\"noopener nofollow\">b</a>.</p>\n"
+        );
+        assert_eq!(
+            outside_images(source),
+            ["https://cdn.example/a.png", "http://x.example/b.gif"]
+        );
+        assert!(outside_images("![a](/objects/x) [link](https://a.example)").is_empty());
     }
 
     #[test]

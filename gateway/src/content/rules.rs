@@ -1,9 +1,10 @@
 //! What a post or an event must be: the input rules of the admin's writes.
 
-use contract::content::{BlogPostInput, BlogPreviewInput, EventInput};
+use contract::content::{BlogPostInput, BlogPreviewInput, ContentFormat, EventInput};
 
+use super::markdown;
 use super::read::MAX_CATEGORY_CHARS;
-use crate::platform::input::{self, Input, InputError};
+use crate::platform::input::{self, AtField, Input, InputError};
 
 /// The longest post content, in characters.
 pub const MAX_CONTENT_CHARS: usize = 100_000;
@@ -25,6 +26,17 @@ impl Input for BlogPostInput {
     ];
 
     fn check(self) -> Result<Self, InputError> {
+        let is_markdown = self.content_format != Some(ContentFormat::Plain);
+        if let Some(outside) = is_markdown
+            .then(|| markdown::outside_images(&self.full_content))
+            .and_then(|images| images.into_iter().next())
+        {
+            return Err(InputError::new(format!(
+                "Content has an image from another site ({outside}): upload it under Uploads \
+                 and use its /objects/ address, as every reader's browser would otherwise fetch it from there"
+            )))
+            .at("fullContent");
+        }
         Ok(BlogPostInput {
             title: input::text("Title", self.title)?
                 .required()?
@@ -50,7 +62,7 @@ impl Input for BlogPostInput {
                 .map(|date| timestamp("Publication date", date))
                 .transpose()?,
             read_time: optional("Read time", self.read_time, 40)?,
-            image: link("Image", self.image)?,
+            image: image(self.image).at("image")?,
             source_url: link("Source URL", self.source_url)?,
             featured: self.featured,
             status: self.status,
@@ -130,7 +142,7 @@ impl Input for EventInput {
                 .required()?
                 .max_chars(200)?
                 .value(),
-            image: link("Image", self.image)?,
+            image: image(self.image).at("image")?,
             highlights,
             register_link: link("Registration link", self.register_link)?,
             completed: self.completed,
@@ -167,6 +179,23 @@ fn link(label: &'static str, raw: Option<String>) -> Result<Option<String>, Inpu
             "{label} must be a web address (http:// or https://) or a site path starting with /"
         )))
     }
+}
+
+/// An optional image: a site path (`/objects/…` from Uploads, `/images/…`).
+/// Not an address on another site: every visitor's browser would fetch it
+/// from there on load, before any choice of theirs (issue 27).
+fn image(raw: Option<String>) -> Result<Option<String>, InputError> {
+    let value = link("Image", raw)?;
+    if value
+        .as_deref()
+        .is_some_and(|value| !value.starts_with('/'))
+    {
+        return Err(InputError::new(
+            "Image must be a site path such as /objects/… (upload an image from another site \
+             under Uploads first: every visitor's browser would otherwise fetch it from there)",
+        ));
+    }
+    Ok(value)
 }
 
 /// An RFC 3339 timestamp, kept as sent.
@@ -233,6 +262,61 @@ mod tests {
             assert!(link("Image", Some(bad.to_owned())).is_err(), "{bad}");
         }
         assert_eq!(link("Image", Some("  ".to_owned())), Ok(None));
+    }
+
+    #[test]
+    fn images_are_site_paths_never_another_site() {
+        for good in ["/objects/1", "/images/a.png"] {
+            assert_eq!(image(Some(good.to_owned())), Ok(Some(good.to_owned())));
+        }
+        for outside in ["https://cdn.example/a.png", "http://cdn.example/a.png"] {
+            let refused = image(Some(outside.to_owned())).expect_err(outside);
+            assert!(
+                refused.message.starts_with("Image must be a site path"),
+                "{refused:?}"
+            );
+        }
+        assert_eq!(image(None), Ok(None));
+    }
+
+    #[test]
+    fn markdown_content_with_an_image_from_another_site_is_refused_at_the_content_field() {
+        let post = |content: &str, format| BlogPostInput {
+            title: "T".to_owned(),
+            excerpt: "E".to_owned(),
+            full_content: content.to_owned(),
+            category: "C".to_owned(),
+            author: "A".to_owned(),
+            published_at: None,
+            read_time: None,
+            image: None,
+            source_url: None,
+            featured: None,
+            status: None,
+            content_format: format,
+        };
+        let refused = post("Hi ![x](https://cdn.example/x.png)", None)
+            .check()
+            .expect_err("an outside image");
+        assert_eq!(refused.field.as_deref(), Some("fullContent"));
+        assert!(
+            refused.message.contains("(https://cdn.example/x.png)"),
+            "{refused:?}"
+        );
+        assert!(
+            post("Hi ![x](/objects/1)", Some(ContentFormat::Markdown))
+                .check()
+                .is_ok()
+        );
+        // Plain text shows the brackets as typed: nothing is fetched.
+        assert!(
+            post(
+                "![x](https://cdn.example/x.png)",
+                Some(ContentFormat::Plain)
+            )
+            .check()
+            .is_ok()
+        );
     }
 
     #[test]

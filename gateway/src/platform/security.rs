@@ -82,7 +82,7 @@ fn content_security_policy(pages: &[&str]) -> String {
         "default-src 'self'".to_owned(),
         format!("script-src {script_src}"),
         "style-src 'self'".to_owned(),
-        "img-src 'self' data: https:".to_owned(),
+        "img-src 'self' data:".to_owned(),
         "font-src 'self' data:".to_owned(),
         "connect-src 'self'".to_owned(),
         "frame-src https://www.youtube-nocookie.com".to_owned(),

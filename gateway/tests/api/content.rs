@@ -537,6 +537,50 @@ async fn admin_input_is_validated_in_words(pool: PgPool) {
     );
 }
 
+/// No page may fetch from another site on load (issue 27): an image on
+/// another site is refused at save, at the field that holds it.
+#[sqlx::test(migrations = "../migrations")]
+async fn an_image_on_another_site_is_refused_at_its_field(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let image_message = "Image must be a site path such as /objects/… (upload an image from \
+        another site under Uploads first: every visitor's browser would otherwise fetch it from there)";
+    let mut cover = post("Cover", "News");
+    cover["image"] = json!("https://cdn.example/cover.png");
+    let mut inline = post("Inline", "News");
+    inline["fullContent"] = json!("Our racks:\n\n![Racks](https://cdn.example/racks.png)");
+    let mut poster = event("Summit", "2026-02-28");
+    poster["image"] = json!("https://cdn.example/summit.png");
+    for (path, body, field, expected) in [
+        ("/api/admin/blog", cover, "image", image_message.to_owned()),
+        (
+            "/api/admin/blog",
+            inline,
+            "fullContent",
+            "Content has an image from another site (https://cdn.example/racks.png): upload it \
+             under Uploads and use its /objects/ address, as every reader's browser would \
+             otherwise fetch it from there"
+                .to_owned(),
+        ),
+        (
+            "/api/admin/events",
+            poster,
+            "image",
+            image_message.to_owned(),
+        ),
+    ] {
+        let response = admin.post(path, &body).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path} {field}");
+        let refusal: Value = response.json().await.expect("json");
+        assert_eq!(refusal["field"], json!(field));
+        assert_eq!(refusal["message"], json!(expected));
+    }
+    let mut uploaded = post("Uploaded", "News");
+    uploaded["image"] = json!("/objects/0b7e4c1e-1d2a-4a59-9d62-4d7c3c2a1f00");
+    uploaded["fullContent"] = json!("![Racks](/objects/0b7e4c1e-1d2a-4a59-9d62-4d7c3c2a1f00)");
+    create_post(&admin, &uploaded).await;
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn answers_carry_an_etag_and_a_matching_one_gets_304(pool: PgPool) {
     let app = spawn(pool).await;

@@ -49,7 +49,7 @@ async fn every_response_carries_the_security_headers(pool: PgPool) {
         for directive in [
             "default-src 'self'",
             "style-src 'self'",
-            "img-src 'self' data: https:",
+            "img-src 'self' data:",
             "font-src 'self' data:",
             "connect-src 'self'",
             "frame-src https://www.youtube-nocookie.com",

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
-import { checkLink, checkText, fieldForMessage, isBlank, isLocalMinute, minuteInNairobi, ruled } from './content-rules';
+import { checkImage, checkLink, checkText, fieldForMessage, isBlank, isLocalMinute, minuteInNairobi, ruled } from './content-rules';
 
 export const blogPostSchema = z.object({
   title: ruled((v) => checkText('Title', v, { required: true, max: 200 })),
@@ -16,7 +16,7 @@ export const blogPostSchema = z.object({
     v === '' || isLocalMinute(v) ? null : 'Publication date must be a date and time like 2026-03-14 09:00',
   ),
   readTime: ruled((v) => checkText('Read time', v, { max: 40 })),
-  image: ruled((v) => checkLink('Image', v)),
+  image: ruled(checkImage),
   sourceUrl: ruled((v) => checkLink('Source URL', v)),
   featured: z.boolean(),
   status: z.enum(['draft', 'published']),

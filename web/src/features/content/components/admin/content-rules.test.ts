@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate } from './content-rules';
+import { checkImage, checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate } from './content-rules';
 
 describe('the server text rules, in its words', () => {
   it('requires a value that is not only spaces or invisible characters', () => {
@@ -38,6 +38,16 @@ describe('the server text rules, in its words', () => {
     expect(checkLink('Image', '/a b.png')).toBe(message);
     expect(checkLink('Image', '/a\\b.png')).toBe(message);
     expect(checkLink('Source URL', `https://e.com/${'a'.repeat(2000)}`)).toBe('Source URL must be at most 2000 characters');
+  });
+
+  it('takes images only as site paths, in the server words for one on another site', () => {
+    expect(checkImage('')).toBeNull();
+    expect(checkImage('/objects/0190f0a0-1')).toBeNull();
+    expect(checkImage('/images/dc.jpg')).toBeNull();
+    expect(checkImage('https://cdn.example.com/a.png')).toBe(
+      "Image must be a site path such as /objects/… (upload an image from another site under Uploads first: every visitor's browser would otherwise fetch it from there)",
+    );
+    expect(checkImage('dc.jpg')).toBe('Image must be a web address (http:// or https://) or a site path starting with /');
   });
 
   it('knows real calendar days', () => {

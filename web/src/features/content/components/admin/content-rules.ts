@@ -88,6 +88,18 @@ export function checkLink(label: string, raw: string): string | null {
   return (web || path) && clean ? null : linkMessage(label);
 }
 
+/** The server's message for an image on another site. */
+export const outsideImageMessage =
+  "Image must be a site path such as /objects/… (upload an image from another site under Uploads first: every visitor's browser would otherwise fetch it from there)";
+
+/** An optional image: a link that is a site path, never an address on another site (fetched by every visitor on load). */
+export function checkImage(raw: string): string | null {
+  const problem = checkLink('Image', raw);
+  if (problem) return problem;
+  const value = raw.trim();
+  return isBlank(value) || value.startsWith('/') ? null : outsideImageMessage;
+}
+
 /** A real calendar day written YYYY-MM-DD. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Event } from '@/api-types/Event';
 import type { EventInput } from '@/api-types/EventInput';
-import { checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
+import { checkImage, checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
 import { highlightItems, type HighlightItem } from './highlights-editor';
 
 /** The server's limits on highlights. */
@@ -21,7 +21,7 @@ export const eventSchema = z.object({
   }),
   time: ruled((v) => checkText('Time', v, { required: true, max: 100 })),
   location: ruled((v) => checkText('Location', v, { required: true, max: 200 })),
-  image: ruled((v) => checkLink('Image', v)),
+  image: ruled(checkImage),
   highlights: z.array(z.object({ id: z.string(), text: z.string() })).superRefine((items, context) => {
     const kept = items.filter((item) => !isBlank(item.text));
     const message =

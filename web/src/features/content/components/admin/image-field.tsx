@@ -71,7 +71,7 @@ export const ImageField = forwardRef<HTMLInputElement, Props>(function ImageFiel
         ref={ref}
         label="Image"
         error={error}
-        hint="A web address (https://…), a site path (/images/…), or upload an image below."
+        hint="Upload an image below, or give a site path (/objects/… or /images/…). Images from other sites are not taken: every visitor would fetch them from there."
         placeholder="/objects/…"
         {...inputProps}
       />
