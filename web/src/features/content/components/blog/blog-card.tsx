@@ -7,9 +7,19 @@ import { FallbackImage } from '@/components/marketing/fallback-image';
 
 /**
  * A post in the Latest Articles grid (or the Featured card when `featured`):
- * the whole card is one link to /blog/{id}, named by the title.
+ * the whole card is one link to /blog/{id}, named by the title. The first
+ * card on the page (`first`) loads its image at once and first: it is what
+ * a phone shows above the fold, the page's largest paint.
  */
-export function BlogCard({ post, featured = false }: { post: BlogPostSummary; featured?: boolean }) {
+export function BlogCard({
+  post,
+  featured = false,
+  first = false,
+}: {
+  post: BlogPostSummary;
+  featured?: boolean;
+  first?: boolean;
+}) {
   return (
     <article
       className={
@@ -23,6 +33,8 @@ export function BlogCard({ post, featured = false }: { post: BlogPostSummary; fe
         alt=""
         width={640}
         height={360}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
         className={featured ? 'h-56 w-full object-cover md:h-full' : 'h-48 w-full object-cover'}
       />
       <div className="flex flex-1 flex-col gap-3 p-6">

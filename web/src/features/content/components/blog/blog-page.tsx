@@ -85,7 +85,7 @@ export default function BlogPage() {
                     <h2 id="featured-heading" className="mb-4 text-2xl font-bold">
                       Featured Article
                     </h2>
-                    <BlogCard post={featured} featured />
+                    <BlogCard post={featured} featured first />
                   </section>
                 )}
                 <section aria-labelledby="latest-heading">
@@ -94,9 +94,9 @@ export default function BlogPage() {
                   </h2>
                   {latest.length > 0 ? (
                     <ul className="grid gap-6 sm:grid-cols-2">
-                      {latest.map((post) => (
+                      {latest.map((post, index) => (
                         <li key={post.id} className="flex">
-                          <BlogCard post={post} />
+                          <BlogCard post={post} first={!featured && index === 0} />
                         </li>
                       ))}
                     </ul>

@@ -72,6 +72,24 @@ describe('/blog', () => {
     expect(document.title).toBe('Tech Blog | Nyota Cloud');
   });
 
+  it("loads the first card's image at once and first, the others lazily (the phone's largest paint)", async () => {
+    const [featured, second, third] = [
+      post({ title: 'Featured one', featured: true }),
+      post({ title: 'Second one' }),
+      post({ title: 'Third one' }),
+    ];
+    backend({ list: () => page([featured, second, third]) });
+    renderApp('/blog');
+    const cardImage = async (title: string) =>
+      (await screen.findByRole('link', { name: title })).closest('article')!.querySelector('img')!;
+    expect(await cardImage('Featured one')).toHaveAttribute('loading', 'eager');
+    expect(await cardImage('Featured one')).toHaveAttribute('fetchpriority', 'high');
+    for (const title of ['Second one', 'Third one']) {
+      expect(await cardImage(title)).toHaveAttribute('loading', 'lazy');
+      expect(await cardImage(title)).toHaveAttribute('fetchpriority', 'auto');
+    }
+  });
+
   it('asks for page 1 of 12, shows pagination for several pages, and goes back to page 1 on a category or search change', async () => {
     const user = userEvent.setup();
     const all = [post({ category: 'News' }), post({ category: 'Security' })];
