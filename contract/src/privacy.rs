@@ -5,7 +5,9 @@
 //! Once confirmed, staff see it under `/admin/privacy-requests` with its due
 //! dates; an access request's archive is emailed as a signed link
 //! ([`PrivacyEmail::ExportReady`]) valid 7 days. An erasure asks every
-//! worker-owned table's owner over `owners.<table>.erase` ([`ErasePerson`]).
+//! worker-owned table's owner over `owners.<table>.erase` ([`ErasePerson`]);
+//! a correction asks the owner of the waitlist over
+//! `owners.waitlist_entries.correct` ([`CorrectPerson`]).
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -119,6 +121,20 @@ pub struct ErasePerson {
     /// Their chats (kept with "Erased visitor"; the visitor's messages are
     /// blanked).
     pub chat_ids: Vec<Uuid>,
+}
+
+/// Payload of `owners.waitlist_entries.correct` (answered by the `intake`
+/// role): apply a data subject's corrected name and email to the waitlist
+/// entries of `email` (absent values stay). Idempotent: asked again, it
+/// changes nothing more and answers the rows it changed this time (a
+/// count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorrectPerson {
+    /// Normalised email on record now.
+    pub email: String,
+    pub name: Option<String>,
+    /// Normalised corrected email.
+    pub new_email: Option<String>,
 }
 
 /// What a visitor's erased chat message says instead.

@@ -26,7 +26,9 @@
 //!
 //! It also answers `owners.intake_records.erase` (a data subject's
 //! erasure, [`crate::erasure`]): their waitlist entries, the record of
-//! emails sent to them and their reset tokens.
+//! emails sent to them and their reset tokens; and
+//! `owners.waitlist_entries.correct` (a data subject's correction): the
+//! corrected name and email on their waitlist entries.
 //!
 //! The inboxes come from the site settings, read for each message, so an
 //! admin's change applies to the next email. Every email is sent once
@@ -48,7 +50,7 @@ use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
 use contract::owners::{ClaimConfirmation, SubscriptionStored};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
-use contract::privacy::{CONFIRM_LINK_DAYS, ErasePerson, PrivacyEmail};
+use contract::privacy::{CONFIRM_LINK_DAYS, CorrectPerson, ErasePerson, PrivacyEmail};
 use contract::signing::{Purpose, Signer};
 use contract::subscriptions::SubscriptionRequested;
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
@@ -135,15 +137,25 @@ pub async fn spawn(
         nats: ctx.nats.clone(),
         namespace: ctx.namespace.clone(),
     });
-    let pool = ctx.pool.clone();
+    let (erase_pool, correct_pool) = (ctx.pool.clone(), ctx.pool.clone());
     let mut handles = vec![
         crate::erasure::serve(
             &ctx,
             ctx.namespace.owners_erase_intake_records(),
             shutdown.clone(),
             move |person| {
-                let pool = pool.clone();
+                let pool = erase_pool.clone();
                 async move { erase_person(&pool, &person).await }
+            },
+        )
+        .await?,
+        crate::erasure::serve_requests(
+            &ctx,
+            ctx.namespace.owners_correct_waitlist_entries(),
+            shutdown.clone(),
+            move |person: CorrectPerson| {
+                let pool = correct_pool.clone();
+                async move { correct_person(&pool, &person).await }
             },
         )
         .await?,
@@ -480,5 +492,44 @@ async fn erase_person(pool: &PgPool, person: &ErasePerson) -> sqlx::Result<u64> 
     if let Some(user_id) = person.user_id {
         rows += crate::reset_tokens::erase_of_user(pool, user_id).await?;
     }
+    Ok(rows)
+}
+
+/// A data subject's correction of their waitlist entries: the corrected
+/// name and email on every entry of `person.email`. An entry whose interest
+/// the corrected address already holds is deleted instead (the entry under
+/// the corrected address stands for the same person; keeping the old one
+/// would keep the wrong address). Only rows that change are counted, so
+/// asking again answers 0.
+async fn correct_person(pool: &PgPool, person: &CorrectPerson) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let mut rows = 0;
+    if let Some(new_email) = &person.new_email {
+        rows += sqlx::query!(
+            "delete from waitlist_entries s
+             where lower(s.email) = $1 and s.email <> $2
+               and exists (select 1 from waitlist_entries t
+                           where t.email = $2 and t.interest = s.interest)",
+            person.email,
+            new_email,
+        )
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    }
+    rows += sqlx::query!(
+        "update waitlist_entries
+         set email = coalesce($2, email), name = coalesce($3, name)
+         where lower(email) = $1
+           and (email is distinct from coalesce($2, email)
+                or name is distinct from coalesce($3, name))",
+        person.email,
+        person.new_email,
+        person.name,
+    )
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
     Ok(rows)
 }

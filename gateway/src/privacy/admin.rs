@@ -6,8 +6,8 @@
 use axum::Json;
 use axum::extract::State;
 use contract::privacy::{
-    EXPORT_LINK_DAYS, PrivacyComplexity, PrivacyCorrection, PrivacyEmail, PrivacyRequestKind,
-    PrivacyRequestList, PrivacyRequestSummary,
+    CorrectPerson, EXPORT_LINK_DAYS, PrivacyComplexity, PrivacyCorrection, PrivacyEmail,
+    PrivacyRequestKind, PrivacyRequestList, PrivacyRequestSummary,
 };
 use serde_json::json;
 use time::OffsetDateTime;
@@ -366,6 +366,23 @@ async fn correct(
     }
     let intake =
         crate::intake::store::correct_person(&state.pool, email, name, new_email, phone).await?;
+    // The waitlist's owner is the `intake` role; it has no phone to correct.
+    let waitlist = if name.is_some() || new_email.is_some() {
+        let person = CorrectPerson {
+            email: email.to_owned(),
+            name: name.map(str::to_owned),
+            new_email: new_email.map(str::to_owned),
+        };
+        contract::owners::ask(
+            &state.nats,
+            state.namespace.owners_correct_waitlist_entries(),
+            &person,
+        )
+        .await
+        .map_err(erasure::correction_owner_failed)?
+    } else {
+        0
+    };
     let fields: Vec<&str> = [("name", name), ("email", new_email), ("phone", phone)]
         .into_iter()
         .filter_map(|(field, value)| value.map(|_| field))
@@ -375,5 +392,6 @@ async fn correct(
         "account": account.is_some(),
         "chats": chats.len(),
         "intake_records": intake,
+        "waitlist_entries": waitlist,
     }))
 }

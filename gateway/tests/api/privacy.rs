@@ -572,6 +572,18 @@ async fn a_correction_changes_name_email_and_phone_on_record(pool: PgPool) {
         .await
         .expect("subscription");
     assert_eq!(subscribed, 1);
+    // The waitlist, owned by the `intake` role, was corrected by it, and the
+    // outcome counts it.
+    let waitlist: Vec<(String, Option<String>)> =
+        sqlx::query_as("select email, name from waitlist_entries")
+            .fetch_all(&app.pool)
+            .await
+            .expect("waitlist");
+    assert_eq!(
+        waitlist,
+        vec![(new_email.clone(), Some("Zawadi Wanjiru".to_owned()))]
+    );
+    assert_eq!(done["outcome"]["waitlist_entries"], 1);
     // They sign in with the corrected address.
     assert_eq!(
         app.new_browser()
