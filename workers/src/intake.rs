@@ -21,7 +21,9 @@
 //!   a "set your password" email.
 //!
 //! - `intake.privacy`: the emails of a data subject request — the signed
-//!   link that confirms it (valid 7 days), and an access request's signed
+//!   link that confirms it (valid 7 days), the acknowledgement and the
+//!   initial response (each with the due date for fulfilment; not sent
+//!   once the request is fulfilled), and an access request's signed
 //!   download link (valid as long as its archive, 7 days).
 //!
 //! It also answers `owners.intake_records.erase` (a data subject's
@@ -63,8 +65,8 @@ use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::templates::{
     AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, PrivacyConfirmation,
-    PrivacyExportReady, RegistrationToSales, SubscriptionConfirmation, WaitlistConfirmation,
-    Welcome,
+    PrivacyExportReady, PrivacyProgress, PrivacyStepTaken, RegistrationToSales,
+    SubscriptionConfirmation, WaitlistConfirmation, Welcome,
 };
 use crate::mail::{Mailer, send_all};
 
@@ -473,7 +475,71 @@ async fn handle_privacy(intake: &Intake, message: &jetstream::Message) -> Outcom
             };
             send_all(pool, mailer, request_id, &[&email]).await
         }
+        PrivacyEmail::Acknowledged {
+            request_id,
+            email,
+            kind,
+            received_at,
+            fulfil_by,
+        } => {
+            let email = PrivacyProgress {
+                email: &email,
+                kind,
+                step: PrivacyStepTaken::Acknowledged,
+                received_at,
+                fulfil_by,
+            };
+            send_progress(pool, mailer, request_id, &email).await
+        }
+        PrivacyEmail::Responded {
+            request_id,
+            email,
+            kind,
+            received_at,
+            fulfil_by,
+        } => {
+            let email = PrivacyProgress {
+                email: &email,
+                kind,
+                step: PrivacyStepTaken::Responded,
+                received_at,
+                fulfil_by,
+            };
+            send_progress(pool, mailer, request_id, &email).await
+        }
     }
+}
+
+/// Sends the news of a step of request `request_id`, unless the request
+/// was fulfilled meanwhile (an erasure forgets the address): nothing is
+/// owed about an earlier step then.
+async fn send_progress(
+    pool: &PgPool,
+    mailer: &Mailer,
+    request_id: uuid::Uuid,
+    email: &PrivacyProgress<'_>,
+) -> Outcome {
+    match request_open(pool, request_id).await {
+        Ok(true) => send_all(pool, mailer, request_id, &[email]).await,
+        Ok(false) => {
+            tracing::info!(privacy_request.id = %request_id, "request fulfilled already; progress email not sent");
+            Outcome::Done
+        }
+        Err(error) => Outcome::from_sqlx(error),
+    }
+}
+
+/// Whether privacy request `id` is still open (read from the gateway's
+/// `privacy_requests`; this role only reads it).
+async fn request_open(pool: &PgPool, id: uuid::Uuid) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!(
+        r#"select completed_at is null and email <> '' as "open!"
+           from privacy_requests where id = $1"#,
+        id
+    )
+    .fetch_optional(pool)
+    .await?
+    .unwrap_or(false))
 }
 
 /// A data subject's erasure of what this role owns: their waitlist entries

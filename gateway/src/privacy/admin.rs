@@ -111,7 +111,7 @@ async fn step(
     step: Step,
 ) -> Result<Json<PrivacyRequestSummary>, ApiError> {
     let mut tx = state.pool.begin().await?;
-    store::request_for_update(&mut tx, id)
+    let before = store::request_for_update(&mut tx, id)
         .await?
         .ok_or(ApiError::NoSuch(NOT_FOUND))?;
     let (action, details) = match step {
@@ -132,8 +132,52 @@ async fn step(
     let request = store::request_for_update(&mut tx, id)
         .await?
         .ok_or(ApiError::NoSuch(NOT_FOUND))?;
+    // Queued before the commit, like the request's confirmation: a step
+    // whose email could not be queued is not taken (staff try again). The
+    // worker sends each of a request's emails once, so a repeat sends
+    // nothing.
+    if let Some(email) = progress_email(&before, step) {
+        crate::platform::bus::enqueue(
+            &state.jetstream,
+            state.namespace.intake_privacy(),
+            Uuid::now_v7(),
+            &email,
+            "The email to the person could not be queued. Please try again.",
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(Json(summary(request, OffsetDateTime::now_utc())))
+}
+
+/// The email `step` owes the person of request `before` (as it stood
+/// before the step): the acknowledgement and the initial response are
+/// emailed when first taken, with the due date for fulfilment; nothing
+/// once the request is fulfilled.
+fn progress_email(before: &store::StoredRequest, step: Step) -> Option<PrivacyEmail> {
+    if before.completed_at.is_some() || before.email.is_empty() {
+        return None;
+    }
+    let kind = PrivacyRequestKind::from_code(&before.kind)?;
+    let fulfil_by = due::due_dates(before.received_at, before.complex).fulfil_by;
+    let (request_id, email, received_at) = (before.id, before.email.clone(), before.received_at);
+    match step {
+        Step::Acknowledge if before.acknowledged_at.is_none() => Some(PrivacyEmail::Acknowledged {
+            request_id,
+            email,
+            kind,
+            received_at,
+            fulfil_by,
+        }),
+        Step::Respond if before.responded_at.is_none() => Some(PrivacyEmail::Responded {
+            request_id,
+            email,
+            kind,
+            received_at,
+            fulfil_by,
+        }),
+        _ => None,
+    }
 }
 
 /// Staff acknowledged the request to the person (within 72 hours).
