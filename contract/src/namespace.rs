@@ -235,6 +235,13 @@ impl Namespace {
         self.subject("owners.intake_records.erase")
     }
 
+    /// Request-reply to the `intake` role, owner of `waitlist_entries`:
+    /// apply a data subject's correction of name and email
+    /// ([`crate::privacy::CorrectPerson`]).
+    pub fn owners_correct_waitlist_entries(&self) -> String {
+        self.subject("owners.waitlist_entries.correct")
+    }
+
     /// Request-reply to the owner of `subscriptions`: take the slot for a
     /// confirmation email.
     pub fn owners_claim_confirmation(&self) -> String {
@@ -340,6 +347,10 @@ mod tests {
         assert_eq!(
             ns.owners_end_sessions(),
             "t-1a_b.owners.sessions.end_of_user"
+        );
+        assert_eq!(
+            ns.owners_correct_waitlist_entries(),
+            "t-1a_b.owners.waitlist_entries.correct"
         );
         let gateway = uuid::Uuid::nil();
         assert_eq!(

@@ -4,8 +4,12 @@
 //! `intake.privacy`; the `intake` worker emails a signed confirmation link.
 //! Once confirmed, staff see it under `/admin/privacy-requests` with its due
 //! dates; an access request's archive is emailed as a signed link
-//! ([`PrivacyEmail::ExportReady`]) valid 7 days. An erasure asks every
-//! worker-owned table's owner over `owners.<table>.erase` ([`ErasePerson`]).
+//! ([`PrivacyEmail::ExportReady`]) valid 7 days. Staff acknowledging the
+//! request and sending the initial response email the person too
+//! ([`PrivacyEmail::Acknowledged`], [`PrivacyEmail::Responded`]). An erasure asks every
+//! worker-owned table's owner over `owners.<table>.erase` ([`ErasePerson`]);
+//! a correction asks the owner of the waitlist over
+//! `owners.waitlist_entries.correct` ([`CorrectPerson`]).
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -42,6 +46,15 @@ impl PrivacyRequestKind {
 
     pub fn from_code(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|kind| kind.code() == code)
+    }
+
+    /// The request's name in an email's subject: "your {noun} request".
+    pub fn noun(self) -> &'static str {
+        match self {
+            PrivacyRequestKind::Access => "data access",
+            PrivacyRequestKind::Correction => "data correction",
+            PrivacyRequestKind::Erasure => "data erasure",
+        }
     }
 
     /// How the emails and the admin page name it.
@@ -90,13 +103,37 @@ pub enum PrivacyEmail {
         #[serde(with = "time::serde::rfc3339")]
         expires_at: OffsetDateTime,
     },
+    /// Staff acknowledged the request: tell the person it was received and
+    /// by when it will be fulfilled.
+    Acknowledged {
+        request_id: Uuid,
+        email: String,
+        kind: PrivacyRequestKind,
+        #[serde(with = "time::serde::rfc3339")]
+        received_at: OffsetDateTime,
+        #[serde(with = "time::serde::rfc3339")]
+        fulfil_by: OffsetDateTime,
+    },
+    /// Staff sent the initial response: an update, with the due date for
+    /// fulfilment.
+    Responded {
+        request_id: Uuid,
+        email: String,
+        kind: PrivacyRequestKind,
+        #[serde(with = "time::serde::rfc3339")]
+        received_at: OffsetDateTime,
+        #[serde(with = "time::serde::rfc3339")]
+        fulfil_by: OffsetDateTime,
+    },
 }
 
 impl PrivacyEmail {
     pub fn request_id(&self) -> Uuid {
         match self {
             PrivacyEmail::Confirm { request_id, .. }
-            | PrivacyEmail::ExportReady { request_id, .. } => *request_id,
+            | PrivacyEmail::ExportReady { request_id, .. }
+            | PrivacyEmail::Acknowledged { request_id, .. }
+            | PrivacyEmail::Responded { request_id, .. } => *request_id,
         }
     }
 }
@@ -119,6 +156,20 @@ pub struct ErasePerson {
     /// Their chats (kept with "Erased visitor"; the visitor's messages are
     /// blanked).
     pub chat_ids: Vec<Uuid>,
+}
+
+/// Payload of `owners.waitlist_entries.correct` (answered by the `intake`
+/// role): apply a data subject's corrected name and email to the waitlist
+/// entries of `email` (absent values stay). Idempotent: asked again, it
+/// changes nothing more and answers the rows it changed this time (a
+/// count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorrectPerson {
+    /// Normalised email on record now.
+    pub email: String,
+    pub name: Option<String>,
+    /// Normalised corrected email.
+    pub new_email: Option<String>,
 }
 
 /// What a visitor's erased chat message says instead.

@@ -37,6 +37,11 @@ pub struct RetentionPeriods {
     pub audit_log_months: u32,
     /// Cookie consent choices: months after the choice.
     pub cookie_consents_months: u32,
+    /// The record of each email sent (`sent_emails`: the address, what it
+    /// was about, when): months after sending.
+    pub sent_emails_months: u32,
+    /// Waitlist entries: months after joining.
+    pub waitlist_entries_months: u32,
 }
 
 impl Default for RetentionPeriods {
@@ -52,6 +57,8 @@ impl Default for RetentionPeriods {
             dead_letters_days: 30,
             audit_log_months: 24,
             cookie_consents_months: 24,
+            sent_emails_months: 24,
+            waitlist_entries_months: 24,
         }
     }
 }
@@ -67,7 +74,7 @@ pub struct PeriodRule {
 }
 
 /// Every period's rule, in the form's order.
-pub const PERIOD_RULES: [PeriodRule; 7] = [
+pub const PERIOD_RULES: [PeriodRule; 9] = [
     PeriodRule {
         field: "resolvedChatsMonths",
         label: "Resolved chats",
@@ -117,11 +124,25 @@ pub const PERIOD_RULES: [PeriodRule; 7] = [
         min: 1,
         max: 120,
     },
+    PeriodRule {
+        field: "sentEmailsMonths",
+        label: "Sent emails",
+        unit: "months",
+        min: 1,
+        max: 120,
+    },
+    PeriodRule {
+        field: "waitlistEntriesMonths",
+        label: "Waitlist entries",
+        unit: "months",
+        min: 1,
+        max: 120,
+    },
 ];
 
 impl RetentionPeriods {
     /// The periods in [`PERIOD_RULES`]' order.
-    pub fn values(&self) -> [u32; 7] {
+    pub fn values(&self) -> [u32; 9] {
         [
             self.resolved_chats_months,
             self.contact_requests_months,
@@ -130,6 +151,8 @@ impl RetentionPeriods {
             self.dead_letters_days,
             self.audit_log_months,
             self.cookie_consents_months,
+            self.sent_emails_months,
+            self.waitlist_entries_months,
         ]
     }
 
@@ -160,10 +183,12 @@ pub enum Kind {
     ResetTokens,
     AuditLog,
     CookieConsents,
+    SentEmails,
+    WaitlistEntries,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 11] = [
         Kind::ResolvedChats,
         Kind::ContactRequests,
         Kind::UnconfirmedSubscriptions,
@@ -173,6 +198,8 @@ impl Kind {
         Kind::ResetTokens,
         Kind::AuditLog,
         Kind::CookieConsents,
+        Kind::SentEmails,
+        Kind::WaitlistEntries,
     ];
 
     /// Its key in `retention_runs.removed` and on the wire.
@@ -187,6 +214,8 @@ impl Kind {
             Kind::ResetTokens => "reset_tokens",
             Kind::AuditLog => "audit_log",
             Kind::CookieConsents => "cookie_consents",
+            Kind::SentEmails => "sent_emails",
+            Kind::WaitlistEntries => "waitlist_entries",
         }
     }
 
@@ -202,6 +231,8 @@ impl Kind {
             Kind::ResetTokens => "Expired or used reset tokens",
             Kind::AuditLog => "Audit log entries",
             Kind::CookieConsents => "Cookie consent choices",
+            Kind::SentEmails => "Records of emails sent",
+            Kind::WaitlistEntries => "Waitlist entries",
         }
     }
 
@@ -218,6 +249,8 @@ impl Kind {
             Kind::ExpiredSessions | Kind::ResetTokens => "at once".to_owned(),
             Kind::AuditLog => months(periods.audit_log_months),
             Kind::CookieConsents => months(periods.cookie_consents_months),
+            Kind::SentEmails => months(periods.sent_emails_months),
+            Kind::WaitlistEntries => months(periods.waitlist_entries_months),
         }
     }
 }
@@ -312,7 +345,12 @@ pub async fn pending(pool: &PgPool, periods: &RetentionPeriods) -> sqlx::Result<
              (select count(*) from audit_log
                 where at < now() - make_interval(months => $6)) as "audit!",
              (select count(*) from cookie_consents
-                where chosen_at < now() - make_interval(months => $7)) as "consents!""#,
+                where chosen_at < now() - make_interval(months => $7)) as "consents!",
+             (select count(*) from sent_emails
+                where coalesce(sent_at, claimed_at)
+                      < now() - make_interval(months => $8)) as "sent_emails!",
+             (select count(*) from waitlist_entries
+                where created_at < now() - make_interval(months => $9)) as "waitlist!""#,
         param(periods.resolved_chats_months),
         param(periods.contact_requests_months),
         param(periods.unconfirmed_subscriptions_days),
@@ -320,6 +358,8 @@ pub async fn pending(pool: &PgPool, periods: &RetentionPeriods) -> sqlx::Result<
         param(periods.dead_letters_days),
         param(periods.audit_log_months),
         param(periods.cookie_consents_months),
+        param(periods.sent_emails_months),
+        param(periods.waitlist_entries_months),
     )
     .fetch_one(pool)
     .await?;
@@ -333,6 +373,8 @@ pub async fn pending(pool: &PgPool, periods: &RetentionPeriods) -> sqlx::Result<
         (Kind::ResetTokens, row.tokens),
         (Kind::AuditLog, row.audit),
         (Kind::CookieConsents, row.consents),
+        (Kind::SentEmails, row.sent_emails),
+        (Kind::WaitlistEntries, row.waitlist),
     ])
 }
 
@@ -410,6 +452,22 @@ mod tests {
         assert_eq!(
             periods.problem().as_deref(),
             Some("Audit log must be kept between 1 and 120 months")
+        );
+        let periods = RetentionPeriods {
+            sent_emails_months: 0,
+            ..RetentionPeriods::default()
+        };
+        assert_eq!(
+            periods.problem().as_deref(),
+            Some("Sent emails must be kept between 1 and 120 months")
+        );
+        let periods = RetentionPeriods {
+            waitlist_entries_months: 121,
+            ..RetentionPeriods::default()
+        };
+        assert_eq!(
+            periods.problem().as_deref(),
+            Some("Waitlist entries must be kept between 1 and 120 months")
         );
     }
 

@@ -6,11 +6,16 @@
 //! (`users`, `outbox`), `intake.rs`, `mail/` and `reset_tokens.rs`
 //! (`waitlist_entries`, `sent_emails`, `password_reset_tokens`). Every
 //! handler is idempotent: asked again, it changes nothing more.
+//!
+//! A correction takes the same path ([`serve_requests`]): the `intake` role
+//! answers `owners.waitlist_entries.correct`
+//! ([`contract::privacy::CorrectPerson`]).
 
 use anyhow::Context as _;
 use contract::owners::{OWNERS_QUEUE_GROUP, OwnerReply};
 use contract::privacy::ErasePerson;
 use futures::StreamExt as _;
+use serde::de::DeserializeOwned;
 use tokio::task::JoinHandle;
 
 use crate::WorkerContext;
@@ -25,6 +30,23 @@ pub async fn serve<F, Fut>(
 ) -> anyhow::Result<JoinHandle<()>>
 where
     F: Fn(ErasePerson) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = sqlx::Result<u64>> + Send,
+{
+    serve_requests(ctx, subject, shutdown, erase).await
+}
+
+/// Answers a data subject's requests of type `T` on `subject` with
+/// `handle` (the rows it changed) until `shutdown`; returns once the
+/// subscription is live on the server.
+pub async fn serve_requests<T, F, Fut>(
+    ctx: &WorkerContext,
+    subject: String,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    handle: F,
+) -> anyhow::Result<JoinHandle<()>>
+where
+    T: DeserializeOwned + Send + 'static,
+    F: Fn(T) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = sqlx::Result<u64>> + Send,
 {
     let mut requests = ctx
@@ -46,27 +68,26 @@ where
                     None => break,
                 },
             };
-            let reply: OwnerReply<u64> =
-                match serde_json::from_slice::<ErasePerson>(&message.payload) {
-                    Err(error) => {
-                        tracing::error!(%error, subject, "malformed erasure request");
-                        OwnerReply::Refused
+            let reply: OwnerReply<u64> = match serde_json::from_slice::<T>(&message.payload) {
+                Err(error) => {
+                    tracing::error!(%error, subject, "malformed data subject request");
+                    OwnerReply::Refused
+                }
+                Ok(person) => match handle(person).await {
+                    Ok(rows) => {
+                        tracing::info!(rows, subject, "changed a person's rows");
+                        OwnerReply::Done(rows)
                     }
-                    Ok(person) => match erase(person).await {
-                        Ok(rows) => {
-                            tracing::info!(rows, subject, "erased a person's rows");
-                            OwnerReply::Done(rows)
-                        }
-                        Err(error) => {
-                            tracing::error!(%error, subject, "erasure failed");
-                            OwnerReply::failure(&error)
-                        }
-                    },
-                };
+                    Err(error) => {
+                        tracing::error!(%error, subject, "data subject request failed");
+                        OwnerReply::failure(&error)
+                    }
+                },
+            };
             if let Some(reply_to) = message.reply {
                 let payload = serde_json::to_vec(&reply).unwrap_or_default();
                 if let Err(error) = nats.publish(reply_to, payload.into()).await {
-                    tracing::warn!(%error, subject, "failed to answer an erasure request");
+                    tracing::warn!(%error, subject, "failed to answer a data subject request");
                 }
             }
         }

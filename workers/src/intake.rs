@@ -21,12 +21,16 @@
 //!   a "set your password" email.
 //!
 //! - `intake.privacy`: the emails of a data subject request — the signed
-//!   link that confirms it (valid 7 days), and an access request's signed
+//!   link that confirms it (valid 7 days), the acknowledgement and the
+//!   initial response (each with the due date for fulfilment; not sent
+//!   once the request is fulfilled), and an access request's signed
 //!   download link (valid as long as its archive, 7 days).
 //!
 //! It also answers `owners.intake_records.erase` (a data subject's
 //! erasure, [`crate::erasure`]): their waitlist entries, the record of
-//! emails sent to them and their reset tokens.
+//! emails sent to them and their reset tokens; and
+//! `owners.waitlist_entries.correct` (a data subject's correction): the
+//! corrected name and email on their waitlist entries.
 //!
 //! The inboxes come from the site settings, read for each message, so an
 //! admin's change applies to the next email. Every email is sent once
@@ -48,7 +52,7 @@ use async_nats::jetstream;
 use contract::intake::{ContactMessage, Registered};
 use contract::owners::{ClaimConfirmation, SubscriptionStored};
 use contract::password_reset::{LinkPurpose, PasswordResetRequested};
-use contract::privacy::{CONFIRM_LINK_DAYS, ErasePerson, PrivacyEmail};
+use contract::privacy::{CONFIRM_LINK_DAYS, CorrectPerson, ErasePerson, PrivacyEmail};
 use contract::signing::{Purpose, Signer};
 use contract::subscriptions::SubscriptionRequested;
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
@@ -61,8 +65,8 @@ use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
 use crate::mail::templates::{
     AgentInvite, ContactAcknowledgement, ContactToSales, PasswordReset, PrivacyConfirmation,
-    PrivacyExportReady, RegistrationToSales, SubscriptionConfirmation, WaitlistConfirmation,
-    Welcome,
+    PrivacyExportReady, PrivacyProgress, PrivacyStepTaken, RegistrationToSales,
+    SubscriptionConfirmation, WaitlistConfirmation, Welcome,
 };
 use crate::mail::{Mailer, send_all};
 
@@ -135,15 +139,25 @@ pub async fn spawn(
         nats: ctx.nats.clone(),
         namespace: ctx.namespace.clone(),
     });
-    let pool = ctx.pool.clone();
+    let (erase_pool, correct_pool) = (ctx.pool.clone(), ctx.pool.clone());
     let mut handles = vec![
         crate::erasure::serve(
             &ctx,
             ctx.namespace.owners_erase_intake_records(),
             shutdown.clone(),
             move |person| {
-                let pool = pool.clone();
+                let pool = erase_pool.clone();
                 async move { erase_person(&pool, &person).await }
+            },
+        )
+        .await?,
+        crate::erasure::serve_requests(
+            &ctx,
+            ctx.namespace.owners_correct_waitlist_entries(),
+            shutdown.clone(),
+            move |person: CorrectPerson| {
+                let pool = correct_pool.clone();
+                async move { correct_person(&pool, &person).await }
             },
         )
         .await?,
@@ -461,7 +475,71 @@ async fn handle_privacy(intake: &Intake, message: &jetstream::Message) -> Outcom
             };
             send_all(pool, mailer, request_id, &[&email]).await
         }
+        PrivacyEmail::Acknowledged {
+            request_id,
+            email,
+            kind,
+            received_at,
+            fulfil_by,
+        } => {
+            let email = PrivacyProgress {
+                email: &email,
+                kind,
+                step: PrivacyStepTaken::Acknowledged,
+                received_at,
+                fulfil_by,
+            };
+            send_progress(pool, mailer, request_id, &email).await
+        }
+        PrivacyEmail::Responded {
+            request_id,
+            email,
+            kind,
+            received_at,
+            fulfil_by,
+        } => {
+            let email = PrivacyProgress {
+                email: &email,
+                kind,
+                step: PrivacyStepTaken::Responded,
+                received_at,
+                fulfil_by,
+            };
+            send_progress(pool, mailer, request_id, &email).await
+        }
     }
+}
+
+/// Sends the news of a step of request `request_id`, unless the request
+/// was fulfilled meanwhile (an erasure forgets the address): nothing is
+/// owed about an earlier step then.
+async fn send_progress(
+    pool: &PgPool,
+    mailer: &Mailer,
+    request_id: uuid::Uuid,
+    email: &PrivacyProgress<'_>,
+) -> Outcome {
+    match request_open(pool, request_id).await {
+        Ok(true) => send_all(pool, mailer, request_id, &[email]).await,
+        Ok(false) => {
+            tracing::info!(privacy_request.id = %request_id, "request fulfilled already; progress email not sent");
+            Outcome::Done
+        }
+        Err(error) => Outcome::from_sqlx(error),
+    }
+}
+
+/// Whether privacy request `id` is still open (read from the gateway's
+/// `privacy_requests`; this role only reads it).
+async fn request_open(pool: &PgPool, id: uuid::Uuid) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!(
+        r#"select completed_at is null and email <> '' as "open!"
+           from privacy_requests where id = $1"#,
+        id
+    )
+    .fetch_optional(pool)
+    .await?
+    .unwrap_or(false))
 }
 
 /// A data subject's erasure of what this role owns: their waitlist entries
@@ -480,5 +558,44 @@ async fn erase_person(pool: &PgPool, person: &ErasePerson) -> sqlx::Result<u64> 
     if let Some(user_id) = person.user_id {
         rows += crate::reset_tokens::erase_of_user(pool, user_id).await?;
     }
+    Ok(rows)
+}
+
+/// A data subject's correction of their waitlist entries: the corrected
+/// name and email on every entry of `person.email`. An entry whose interest
+/// the corrected address already holds is deleted instead (the entry under
+/// the corrected address stands for the same person; keeping the old one
+/// would keep the wrong address). Only rows that change are counted, so
+/// asking again answers 0.
+async fn correct_person(pool: &PgPool, person: &CorrectPerson) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let mut rows = 0;
+    if let Some(new_email) = &person.new_email {
+        rows += sqlx::query!(
+            "delete from waitlist_entries s
+             where lower(s.email) = $1 and s.email <> $2
+               and exists (select 1 from waitlist_entries t
+                           where t.email = $2 and t.interest = s.interest)",
+            person.email,
+            new_email,
+        )
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    }
+    rows += sqlx::query!(
+        "update waitlist_entries
+         set email = coalesce($2, email), name = coalesce($3, name)
+         where lower(email) = $1
+           and (email is distinct from coalesce($2, email)
+                or name is distinct from coalesce($3, name))",
+        person.email,
+        person.new_email,
+        person.name,
+    )
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
     Ok(rows)
 }

@@ -15,7 +15,7 @@
 //! Owns table retention_runs. Deletes by age from tables other modules own
 //! (chat_sessions, contact_requests, subscriptions, page_visitors_daily,
 //! dead_letters, tower_sessions.session, password_reset_tokens, audit_log,
-//! cookie_consents): a delete by age is the one write it makes to them
+//! cookie_consents, sent_emails, waitlist_entries): a delete by age is the one write it makes to them
 //! (docs/ARCHITECTURE.md, departures). The predicates are those of
 //! [`contract::retention::pending`], which counts what a run would remove.
 
@@ -186,6 +186,33 @@ pub async fn delete_batch(
                  where chosen_at < now() - make_interval(months => $1)
                  order by chosen_at limit $2)",
                 n(periods.cookie_consents_months),
+                limit,
+            )
+            .execute(pool)
+            .await?
+        }
+        Kind::SentEmails => {
+            // Counted from sending; a claim never marked sent (its sender
+            // crashed) from the claim. Nothing refers to these rows: each
+            // ages alone.
+            sqlx::query!(
+                "delete from sent_emails where (key, kind) in (
+                 select key, kind from sent_emails
+                 where coalesce(sent_at, claimed_at) < now() - make_interval(months => $1)
+                 order by coalesce(sent_at, claimed_at) limit $2)",
+                n(periods.sent_emails_months),
+                limit,
+            )
+            .execute(pool)
+            .await?
+        }
+        Kind::WaitlistEntries => {
+            sqlx::query!(
+                "delete from waitlist_entries where id in (
+                 select id from waitlist_entries
+                 where created_at < now() - make_interval(months => $1)
+                 order by created_at limit $2)",
+                n(periods.waitlist_entries_months),
                 limit,
             )
             .execute(pool)

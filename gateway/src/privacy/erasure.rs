@@ -40,6 +40,7 @@ pub struct Erased {
 }
 
 const UNAVAILABLE: &str = "The erasure could not finish because a part of the platform did not answer. Nothing is lost: please try again.";
+const CORRECTION_UNAVAILABLE: &str = "The correction could not finish because a part of the platform did not answer. Nothing is lost: please try again.";
 
 fn owner_failed(error: anyhow::Error) -> ApiError {
     tracing::error!(
@@ -47,6 +48,16 @@ fn owner_failed(error: anyhow::Error) -> ApiError {
         "an owner did not erase its part"
     );
     ApiError::Unavailable(UNAVAILABLE)
+}
+
+/// A correction's owner did not answer or failed: 503, try again (what
+/// was corrected stays corrected; the retry corrects what is left).
+pub(super) fn correction_owner_failed(error: anyhow::Error) -> ApiError {
+    tracing::error!(
+        error = format!("{error:#}"),
+        "an owner did not apply its part of a correction"
+    );
+    ApiError::Unavailable(CORRECTION_UNAVAILABLE)
 }
 
 /// Erases everything tied to `email` (normalised). Staff accounts are

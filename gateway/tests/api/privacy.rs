@@ -13,7 +13,7 @@ use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
 use crate::helpers::{Browser, Options, SmtpSink, TestApp, message, registration, spawn_with};
-use crate::mailbox::{Mail, wait_for_subject};
+use crate::mailbox::{Mail, mails_to, wait_for_subject, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
     max_deliveries: 50,
@@ -515,6 +515,101 @@ async fn an_access_request_is_exported_as_an_archive_behind_a_signed_link(pool: 
     }
 }
 
+/// A date as the emails write it.
+fn day(at: time::OffsetDateTime) -> String {
+    format!("{} {} {}", at.day(), at.month(), at.year())
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn acknowledging_and_responding_email_the_person_once_each_with_the_due_date(pool: PgPool) {
+    let (app, sink) = app_with_mail(pool).await;
+    let admin = app.agent().await;
+    let email = format!("amani-{}@example.com", Uuid::new_v4().simple());
+    let request = ask_and_confirm(&app, &sink, &admin, &email, "erasure").await;
+    let id = request["id"].as_str().expect("id").to_owned();
+    let due = day(at(&request["fulfilBy"]));
+    let step = |path: &'static str| {
+        let (admin, id) = (&admin, id.clone());
+        async move {
+            let response = admin
+                .post(
+                    &format!("/api/admin/privacy-requests/{id}/{path}"),
+                    &json!({}),
+                )
+                .await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+        }
+    };
+
+    // Acknowledged twice (a double click): one email.
+    step("acknowledge").await;
+    step("acknowledge").await;
+    let acknowledged = wait_for_subject(
+        &sink.dir,
+        &email,
+        "We have received your data erasure request",
+        1,
+    )
+    .await;
+    assert_eq!(acknowledged.len(), 1);
+    assert!(
+        acknowledged[0]
+            .text
+            .contains(&format!("complete it by {due} at the latest")),
+        "{}",
+        acknowledged[0].text
+    );
+    step("respond").await;
+    let responded = wait_for_subject(
+        &sink.dir,
+        &email,
+        "An update on your data erasure request",
+        1,
+    )
+    .await;
+    assert_eq!(responded.len(), 1);
+    assert!(
+        responded[0]
+            .text
+            .contains(&format!("complete by {due} at the latest")),
+        "{}",
+        responded[0].text
+    );
+    step("respond").await;
+
+    // Once everything queued was handled: the confirmation, the
+    // acknowledgement and the update, each once, and each on record.
+    wait_until_consumed(&app, "intake-privacy").await;
+    let mut subjects: Vec<String> = mails_to(&sink.dir, &email)
+        .iter()
+        .map(Mail::subject)
+        .collect();
+    subjects.sort();
+    assert_eq!(
+        subjects,
+        [
+            "An update on your data erasure request",
+            CONFIRM_SUBJECT,
+            "We have received your data erasure request",
+        ]
+    );
+    let recorded: Vec<(String, String)> = sqlx::query_as(
+        "select kind, recipient from sent_emails where key = $1::uuid order by kind",
+    )
+    .bind(&id)
+    .fetch_all(&app.pool)
+    .await
+    .expect("sent emails");
+    assert_eq!(
+        recorded,
+        [
+            ("privacy.acknowledge".to_owned(), email.clone()),
+            ("privacy.confirm".to_owned(), email.clone()),
+            ("privacy.respond".to_owned(), email.clone()),
+        ]
+    );
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_correction_changes_name_email_and_phone_on_record(pool: PgPool) {
     let (app, sink) = app_with_mail(pool).await;
@@ -572,6 +667,18 @@ async fn a_correction_changes_name_email_and_phone_on_record(pool: PgPool) {
         .await
         .expect("subscription");
     assert_eq!(subscribed, 1);
+    // The waitlist, owned by the `intake` role, was corrected by it, and the
+    // outcome counts it.
+    let waitlist: Vec<(String, Option<String>)> =
+        sqlx::query_as("select email, name from waitlist_entries")
+            .fetch_all(&app.pool)
+            .await
+            .expect("waitlist");
+    assert_eq!(
+        waitlist,
+        vec![(new_email.clone(), Some("Zawadi Wanjiru".to_owned()))]
+    );
+    assert_eq!(done["outcome"]["waitlist_entries"], 1);
     // They sign in with the corrected address.
     assert_eq!(
         app.new_browser()

@@ -1,6 +1,7 @@
 //! The `retention` worker on seeded old data: what the database page says
 //! the next run would remove, the run deleting exactly that in batches and
-//! recording it, an idempotent second run, one run at a time, and the
+//! recording it (the record of emails sent and the waitlist included), an
+//! idempotent second run, one run at a time, and the
 //! periods from the site settings.
 
 use std::time::Duration;
@@ -153,6 +154,34 @@ async fn seed(pool: &PgPool) -> Vec<(Kind, i64)> {
                 (gen_random_uuid(), gen_random_uuid(), false, '2025-04-23', now())",
     )
     .await;
+    // 12 emails sent 25 months ago and a claim never marked sent, made 25
+    // months ago: removed. One claimed 30 months ago but sent 23 months ago
+    // (counted from sending) and one sent today: kept.
+    exec(
+        pool,
+        "insert into sent_emails (key, kind, recipient, claimed_at, sent_at)
+         select gen_random_uuid(), 'contact.ack', 'old' || n || '@example.com',
+                now() - interval '25 months', now() - interval '25 months'
+         from generate_series(1, 12) n
+         union all
+         select gen_random_uuid(), 'waitlist.confirm', 'stale@example.com',
+                now() - interval '25 months', null
+         union all
+         select gen_random_uuid(), 'welcome', 'late@example.com',
+                now() - interval '30 months', now() - interval '23 months'
+         union all
+         select gen_random_uuid(), 'welcome', 'new@example.com', now(), now()",
+    )
+    .await;
+    // Joined the waitlist 25 and 26 months ago: removed; 23 months ago: kept.
+    exec(
+        pool,
+        "insert into waitlist_entries (id, email, name, interest, created_at)
+         select gen_random_uuid(), 'w' || m || '@example.com', 'W', 'general',
+                now() - make_interval(months => m)
+         from unnest(array[25, 26, 23]) m",
+    )
+    .await;
     vec![
         (Kind::ResolvedChats, 10),
         (Kind::ContactRequests, 3),
@@ -163,6 +192,8 @@ async fn seed(pool: &PgPool) -> Vec<(Kind, i64)> {
         (Kind::ResetTokens, 2),
         (Kind::AuditLog, 2),
         (Kind::CookieConsents, 1),
+        (Kind::SentEmails, 13),
+        (Kind::WaitlistEntries, 2),
     ]
 }
 
@@ -221,9 +252,9 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
     let expected_rows: std::collections::BTreeMap<&str, i64> =
         expected.iter().map(|(kind, n)| (kind.key(), *n)).collect();
     assert_eq!(removed.rows, expected_rows);
-    // Batches: chats 10 in 3s → 4; visitors 40 in 7s → 6; every other kind
-    // one (fewer than 7 each).
-    assert_eq!(removed.batches, 4 + 6 + 7);
+    // Batches: chats 10 in 3s → 4; visitors 40 in 7s → 6; sent emails 13
+    // in 7s → 2; every other kind one (fewer than 7 each).
+    assert_eq!(removed.batches, 4 + 6 + 2 + 8);
 
     // What was kept.
     assert_eq!(rows(&app.pool, "chat_sessions").await, 2);
@@ -250,6 +281,20 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
     );
     assert_eq!(rows(&app.pool, "password_reset_tokens").await, 1);
     assert_eq!(rows(&app.pool, "cookie_consents").await, 1);
+    assert_eq!(
+        sqlx::query_scalar::<_, String>("select recipient from sent_emails order by recipient")
+            .fetch_all(&app.pool)
+            .await
+            .expect("sent emails"),
+        vec!["late@example.com".to_owned(), "new@example.com".to_owned()]
+    );
+    assert_eq!(
+        sqlx::query_scalar::<_, String>("select email from waitlist_entries")
+            .fetch_all(&app.pool)
+            .await
+            .expect("waitlist"),
+        vec!["w23@example.com".to_owned()]
+    );
     let pending = contract::retention::pending(&app.pool, &defaults)
         .await
         .expect("pending");
@@ -266,6 +311,8 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0]["removed"]["resolved_chats"], 10);
     assert_eq!(runs[0]["removed"]["page_visitors"], 40);
+    assert_eq!(runs[0]["removed"]["sent_emails"], 13);
+    assert_eq!(runs[0]["removed"]["waitlist_entries"], 2);
     assert!(page["retention"]["nextRunAt"].is_string());
 
     // Again: nothing left to remove, and the empty run is recorded too.
@@ -274,7 +321,7 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
         .expect("run")
         .expect("not locked");
     assert!(again.rows.is_empty(), "{:?}", again.rows);
-    assert_eq!(again.batches, 9, "one empty batch per kind");
+    assert_eq!(again.batches, 11, "one empty batch per kind");
     assert_eq!(rows(&app.pool, "retention_runs").await, 2);
     assert_eq!(rows(&app.pool, "chat_sessions").await, 2);
 }

@@ -38,4 +38,13 @@ auditLogMonths: number,
 /**
  * Cookie consent choices: months after the choice.
  */
-cookieConsentsMonths: number, };
+cookieConsentsMonths: number, 
+/**
+ * The record of each email sent (`sent_emails`: the address, what it
+ * was about, when): months after sending.
+ */
+sentEmailsMonths: number, 
+/**
+ * Waitlist entries: months after joining.
+ */
+waitlistEntriesMonths: number, };

@@ -52,6 +52,8 @@ export const defaultSiteSettings: SiteSettings = {
     deadLettersDays: 30,
     auditLogMonths: 24,
     cookieConsentsMonths: 24,
+    sentEmailsMonths: 24,
+    waitlistEntriesMonths: 24,
   },
 };
 

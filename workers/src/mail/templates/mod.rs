@@ -24,7 +24,7 @@ use lettre::message::{Mailbox, MultiPart};
 pub use chat::{ChatTranscript, OfflineChat};
 pub use contact::{ContactAcknowledgement, ContactToSales};
 pub use password_reset::{AgentInvite, PasswordReset};
-pub use privacy::{PrivacyConfirmation, PrivacyExportReady};
+pub use privacy::{PrivacyConfirmation, PrivacyExportReady, PrivacyProgress, PrivacyStepTaken};
 pub use registration::{RegistrationToSales, Welcome};
 pub use subscriptions::SubscriptionConfirmation;
 pub use waitlist::WaitlistConfirmation;

@@ -1,12 +1,13 @@
 //! The emails of a data subject request: the link that confirms the
-//! address is the asker's, and the link to download an access request's
-//! archive. Both links are signed and expire
+//! address is the asker's, the acknowledgement and the initial response
+//! (each with the date it will be fulfilled by), and the link to download
+//! an access request's archive. The links are signed and expire
 //! ([`contract::signing::Signer::sign_until`]).
 
 use contract::privacy::PrivacyRequestKind;
 use time::OffsetDateTime;
 
-use super::{Body, RenderedEmail, Site, Template};
+use super::{Body, RenderedEmail, Site, Template, support};
 use crate::mail::{COMPANY, MailError, mailbox};
 
 /// Asks the person to confirm their request.
@@ -61,12 +62,7 @@ impl Template for PrivacyExportReady<'_> {
             "{}/api/privacy/exports?token={}",
             site.public_url, self.token
         );
-        let until = format!(
-            "{} {} {}",
-            self.expires_at.day(),
-            self.expires_at.month(),
-            self.expires_at.year()
-        );
+        let until = day(self.expires_at);
         let mut body = Body::default();
         body.paragraph("Hello,")
             .paragraph(&format!(
@@ -88,6 +84,81 @@ impl Template for PrivacyExportReady<'_> {
             "Your data from Nyota Cloud is ready".to_owned(),
             site,
         ))
+    }
+}
+
+/// A date as the emails write it: "9 January 2027".
+fn day(at: OffsetDateTime) -> String {
+    format!("{} {} {}", at.day(), at.month(), at.year())
+}
+
+/// Which step of the request an email tells the person about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrivacyStepTaken {
+    /// Staff acknowledged the request.
+    Acknowledged,
+    /// Staff sent the initial response.
+    Responded,
+}
+
+/// Tells the person that staff acknowledged their request, or sent the
+/// initial response, and by when it will be fulfilled.
+pub struct PrivacyProgress<'a> {
+    pub email: &'a str,
+    pub kind: PrivacyRequestKind,
+    pub step: PrivacyStepTaken,
+    pub received_at: OffsetDateTime,
+    pub fulfil_by: OffsetDateTime,
+}
+
+impl Template for PrivacyProgress<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let to = mailbox("The requester's address", None, self.email)?;
+        let (noun, label) = (self.kind.noun(), self.kind.label());
+        let (received, due) = (day(self.received_at), day(self.fulfil_by));
+        let mut body = Body::default();
+        body.paragraph("Hello,");
+        let (kind, subject) = match self.step {
+            PrivacyStepTaken::Acknowledged => {
+                body.paragraph(&format!(
+                    "We have received your {noun} request of {received}: your request for \
+                     {label} held by {COMPANY} under {}. Our team is handling it.",
+                    self.email
+                ))
+                .paragraph(&format!(
+                    "We will complete it by {due} at the latest. If we need anything more from \
+                     you to do so, we will write to you at this address."
+                ));
+                (
+                    "privacy.acknowledge",
+                    format!("We have received your {noun} request"),
+                )
+            }
+            PrivacyStepTaken::Responded => {
+                body.paragraph(&format!(
+                    "An update on your {noun} request of {received} (your request for {label} \
+                     held by {COMPANY} under {}): we have reviewed it and are now carrying it \
+                     out.",
+                    self.email
+                ))
+                .paragraph(&format!(
+                    "It will be complete by {due} at the latest, and we will email you at this \
+                     address when it is."
+                ));
+                (
+                    "privacy.respond",
+                    format!("An update on your {noun} request"),
+                )
+            }
+        };
+        body.paragraph(
+            "If you did not make this request, or have a question about it, reply to this \
+             email.",
+        )
+        .paragraph(&format!("The {COMPANY} team"));
+        // Replies reach the support inbox, which handles the request.
+        let reply_to = support(site)?;
+        Ok(body.finish(kind, to, Some(reply_to), subject, site))
     }
 }
 
@@ -130,5 +201,48 @@ mod tests {
         assert!(email.text.contains(&format!("Download my data: {link}")));
         assert!(email.text.contains("until 1 January 1970"));
         assert_footer(&email);
+    }
+
+    #[test]
+    fn the_acknowledgement_and_the_update_give_the_due_date() {
+        let settings = settings();
+        let received_at = OffsetDateTime::UNIX_EPOCH;
+        let progress = |step| PrivacyProgress {
+            email: "amina@example.com",
+            kind: PrivacyRequestKind::Erasure,
+            step,
+            received_at,
+            fulfil_by: received_at + time::Duration::days(30),
+        };
+        let acknowledged = progress(PrivacyStepTaken::Acknowledged)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(acknowledged.kind, "privacy.acknowledge");
+        assert_eq!(
+            acknowledged.subject,
+            "We have received your data erasure request"
+        );
+        assert!(acknowledged.text.contains("of 1 January 1970"));
+        assert!(
+            acknowledged
+                .text
+                .contains("by 31 January 1970 at the latest")
+        );
+        assert!(acknowledged.text.contains("the erasure of your data"));
+        assert_eq!(
+            acknowledged
+                .reply_to
+                .as_ref()
+                .map(|to| to.email.to_string()),
+            Some("help@nyota.example".to_owned())
+        );
+        assert_footer(&acknowledged);
+        let responded = progress(PrivacyStepTaken::Responded)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(responded.kind, "privacy.respond");
+        assert_eq!(responded.subject, "An update on your data erasure request");
+        assert!(responded.text.contains("complete by 31 January 1970"));
+        assert_footer(&responded);
     }
 }

@@ -43,6 +43,15 @@ export const retentionRules: readonly {
   { field: 'deadLettersDays', label: 'Dead letters', unit: 'days', min: 1, max: 365, help: 'Messages a worker gave up on, with their contents.' },
   { field: 'auditLogMonths', label: 'Audit log', unit: 'months', min: 1, max: 120, help: 'Who changed what in the admin.' },
   { field: 'cookieConsentsMonths', label: 'Cookie consents', unit: 'months', min: 1, max: 120, help: 'Cookie banner choices on record.' },
+  {
+    field: 'sentEmailsMonths',
+    label: 'Sent emails',
+    unit: 'months',
+    min: 1,
+    max: 120,
+    help: 'The record of each email sent (address, what about, when), after sending.',
+  },
+  { field: 'waitlistEntriesMonths', label: 'Waitlist entries', unit: 'months', min: 1, max: 120, help: 'Waitlist entries, after joining.' },
 ];
 
 /** The first retention period out of its range, as the server words it. */

@@ -77,6 +77,8 @@ describe('/admin/settings', () => {
     expect(screen.getByRole('checkbox', { name: /Count page views/ })).toBeChecked();
     await openSection(user, 'Data protection');
     expect(screen.getByLabelText('Resolved chats (months)')).toHaveValue(24);
+    expect(screen.getByLabelText('Sent emails (months)')).toHaveValue(24);
+    expect(screen.getByLabelText('Waitlist entries (months)')).toHaveValue(24);
     expect(saveBar()).toBeNull();
   });
 

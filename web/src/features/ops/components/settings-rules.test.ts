@@ -72,6 +72,18 @@ describe('site settings rules', () => {
       'Social link 2 address must be a web address starting with https://',
     ],
     ['social name', (v) => (v.social[0]!.label = ''), 'social.0.label', 'Social link 1 name is required'],
+    [
+      'no sent emails period',
+      (v) => (v.retention.sentEmailsMonths = 0),
+      'retention.sentEmailsMonths',
+      'Sent emails must be kept between 1 and 120 months',
+    ],
+    [
+      'long waitlist period',
+      (v) => (v.retention.waitlistEntriesMonths = 121),
+      'retention.waitlistEntriesMonths',
+      'Waitlist entries must be kept between 1 and 120 months',
+    ],
   ])('%s', (_case, edit, field, message) => {
     expect(errorsWith(edit)).toEqual({ [field]: message });
   });

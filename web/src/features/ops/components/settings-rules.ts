@@ -27,6 +27,7 @@ export function toFormValues(settings: SiteSettings): SettingsFormValues {
   return {
     ...settings,
     office: { ...settings.office },
+    retention: { ...settings.retention },
     chatHours: { ...settings.chatHours, days: settings.chatHours.days.map(String) },
     firstReplyAlertMinutes: String(settings.firstReplyAlertMinutes),
     partners: settings.partners.map((name) => ({ name })),

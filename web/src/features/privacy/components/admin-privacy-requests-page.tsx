@@ -110,36 +110,43 @@ function RequestCard({ request }: { request: PrivacyRequestSummary }) {
           </details>
         )
       ) : (
-        <div className="mt-4 flex flex-wrap gap-2">
-          {!request.acknowledgedAt && (
-            <Button variant="secondary" disabled={step.isPending} onClick={() => step.mutate({ id: request.id, step: 'acknowledge' })}>
-              Mark acknowledged
-            </Button>
-          )}
+        <>
           {!request.respondedAt && (
-            <Button variant="secondary" disabled={step.isPending} onClick={() => step.mutate({ id: request.id, step: 'respond' })}>
-              Mark initial response sent
-            </Button>
+            <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+              Marking it acknowledged, and the initial response sent, each emails the person with the date it will be fulfilled by.
+            </p>
           )}
-          <Button
-            variant="secondary"
-            disabled={step.isPending}
-            onClick={() => step.mutate({ id: request.id, step: 'complex', complex: !request.complex })}
-          >
-            {request.complex ? 'Mark not complex' : 'Mark complex'}
-          </Button>
-          {request.kind === 'access' && (
-            <Button disabled={step.isPending} onClick={() => step.mutate({ id: request.id, step: 'fulfil' })}>
-              {step.isPending ? 'Working...' : 'Send the export'}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {!request.acknowledgedAt && (
+              <Button variant="secondary" disabled={step.isPending} onClick={() => step.mutate({ id: request.id, step: 'acknowledge' })}>
+                Mark acknowledged
+              </Button>
+            )}
+            {!request.respondedAt && (
+              <Button variant="secondary" disabled={step.isPending} onClick={() => step.mutate({ id: request.id, step: 'respond' })}>
+                Mark initial response sent
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              disabled={step.isPending}
+              onClick={() => step.mutate({ id: request.id, step: 'complex', complex: !request.complex })}
+            >
+              {request.complex ? 'Mark not complex' : 'Mark complex'}
             </Button>
-          )}
-          {request.kind === 'erasure' && (
-            <Button disabled={step.isPending} onClick={() => setConfirmErase(true)}>
-              Erase this person's data
-            </Button>
-          )}
-          {request.kind === 'correction' && !correcting && <Button onClick={() => setCorrecting(true)}>Correct the record</Button>}
-        </div>
+            {request.kind === 'access' && (
+              <Button disabled={step.isPending} onClick={() => step.mutate({ id: request.id, step: 'fulfil' })}>
+                {step.isPending ? 'Working...' : 'Send the export'}
+              </Button>
+            )}
+            {request.kind === 'erasure' && (
+              <Button disabled={step.isPending} onClick={() => setConfirmErase(true)}>
+                Erase this person's data
+              </Button>
+            )}
+            {request.kind === 'correction' && !correcting && <Button onClick={() => setCorrecting(true)}>Correct the record</Button>}
+          </div>
+        </>
       )}
       {correcting && !done && <CorrectionForm request={request} onDone={() => setCorrecting(false)} />}
       <ConfirmDialog
