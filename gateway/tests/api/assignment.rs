@@ -419,6 +419,21 @@ async fn agents_see_a_returning_visitor_s_earlier_chats(pool: PgPool) {
     );
 }
 
+/// A message's insert never stalls its batch on the search index: with
+/// GIN's pending list, the insert that filled it moved the whole list into
+/// the index (about 200 ms, every few seconds under load, with no
+/// autovacuum to empty it first; loadtests/RESULTS.md).
+#[sqlx::test(migrations = "../migrations")]
+async fn the_message_search_index_takes_each_insert_directly(pool: PgPool) {
+    let options: Option<Vec<String>> = sqlx::query_scalar(
+        "select reloptions from pg_class where relname = 'chat_messages_search_idx'",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("the index exists");
+    assert_eq!(options, Some(vec!["fastupdate=off".to_owned()]));
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn agents_label_chats_filter_by_label_and_search_every_conversation(pool: PgPool) {
     let app = spawn(pool).await;
