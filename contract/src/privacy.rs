@@ -174,6 +174,9 @@ pub struct CorrectPerson {
 
 /// What a visitor's erased chat message says instead.
 pub const ERASED_MESSAGE: &str = "(erased)";
+/// What an erased person's address says instead, where an agent's or a
+/// system message named it.
+pub const ERASED_ADDRESS: &str = "(erased address)";
 /// The name an erased visitor's chats are shown under.
 pub const ERASED_VISITOR: &str = "Erased visitor";
 

@@ -74,7 +74,7 @@ pub async fn spawn(
         shutdown.clone(),
         move |person| {
             let pool = pool.clone();
-            async move { erase_messages(&pool, &person.chat_ids).await }
+            async move { erase_messages(&pool, &person.chat_ids, &person.email).await }
         },
     )
     .await?;
@@ -96,18 +96,51 @@ pub async fn spawn(
 
 /// A data subject's erasure: the visitor's messages in `chat_ids` say
 /// [`contract::privacy::ERASED_MESSAGE`] and name no attachment (the gateway then deletes the
-/// uploads); agents' messages stay. Returns the messages changed.
-pub async fn erase_messages(pool: &sqlx::PgPool, chat_ids: &[uuid::Uuid]) -> sqlx::Result<u64> {
-    Ok(sqlx::query!(
+/// uploads); agents' and system messages stay, with the person's address
+/// in them (the offline notice names it, an agent may quote it) replaced by
+/// [`contract::privacy::ERASED_ADDRESS`]. Returns the messages changed.
+pub async fn erase_messages(
+    pool: &sqlx::PgPool,
+    chat_ids: &[uuid::Uuid],
+    email: &str,
+) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let blanked = sqlx::query!(
         "update chat_messages set message = $2, attachment_id = null
          where session_id = any($1) and sender_type = 'user'
            and (message <> $2 or attachment_id is not null)",
         chat_ids,
         contract::privacy::ERASED_MESSAGE,
     )
-    .execute(pool)
+    .execute(&mut *tx)
     .await?
-    .rows_affected())
+    .rows_affected();
+    // The address as a case-insensitive literal pattern: in a regular
+    // expression of PostgreSQL a backslash before a non-alphanumeric
+    // character makes it literal.
+    let pattern: String = email
+        .chars()
+        .flat_map(|c| {
+            let escape = (!c.is_ascii_alphanumeric()).then_some('\\');
+            escape.into_iter().chain(std::iter::once(c))
+        })
+        .collect();
+    let rewritten = if email.is_empty() {
+        0
+    } else {
+        sqlx::query!(
+            "update chat_messages set message = regexp_replace(message, $2, $3, 'gi')
+             where session_id = any($1) and sender_type <> 'user' and message ~* $2",
+            chat_ids,
+            pattern,
+            contract::privacy::ERASED_ADDRESS,
+        )
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+    };
+    tx.commit().await?;
+    Ok(blanked + rewritten)
 }
 
 /// Stores one `chat.send` message and announces it.

@@ -4,19 +4,20 @@
 //! signed with `SIGNING_KEY` ([`contract::signing`]). The links come back
 //! here without a login: `GET /api/subscriptions/confirm?token=` and
 //! `GET /api/subscriptions/unsubscribe?token=` (in every email to a
-//! subscriber). A browser is sent on to `/subscription?status=…`; any other
-//! client gets JSON. Admins read the counts per topic.
+//! subscriber) change nothing and send the browser to `/subscription`,
+//! whose button posts the token to the same path ([`email_links`]).
+//! Admins read the counts per topic.
 //!
 //! The worker owns the rows and the request columns; these links write only
 //! `confirmed_at` and `unsubscribed_at`.
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
-use contract::signing::{Purpose, Signer};
+use contract::signing::{LinkToken, Purpose, Signer};
 use contract::subscriptions::{
     SubscriberCounts, SubscriptionInput, SubscriptionLinkResult, SubscriptionLinkStatus,
     SubscriptionRequested, SubscriptionTopic, TopicSubscribers,
@@ -28,6 +29,7 @@ use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::store;
+use crate::platform::email_links;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp};
@@ -40,8 +42,8 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(subscribe))
-        .routes(routes!(confirm))
-        .routes(routes!(unsubscribe))
+        .routes(routes!(confirm_page, confirm))
+        .routes(routes!(unsubscribe_page, unsubscribe))
         .routes(routes!(counts))
 }
 
@@ -117,97 +119,99 @@ struct LinkQuery {
     token: Option<String>,
 }
 
-/// The subscription a signed link names, if the link is genuine.
-fn verified(
-    state: &AppState,
-    purpose: Purpose,
-    query: &LinkQuery,
-) -> Result<Option<Uuid>, ApiError> {
+/// The subscription a signed token names, if it is genuine.
+fn verified(state: &AppState, purpose: Purpose, token: &str) -> Result<Option<Uuid>, ApiError> {
     // The key was checked at start-up; failing here would be a bug.
     let signer = Signer::new(state.settings.signing_key.expose_secret())
         .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))?;
-    Ok(query
-        .token
-        .as_deref()
-        .and_then(|token| signer.verify(purpose, token)))
+    Ok(signer.verify(purpose, token))
 }
 
-/// A subscriber confirms: from then on the address counts (again, after an
-/// unsubscribe). Confirming twice changes nothing.
+/// The emailed confirmation link: changes nothing, and sends the browser to
+/// the subscription page, whose button confirms ([`confirm`]).
 #[utoipa::path(get, path = "/subscriptions/confirm", tag = "intake",
     params(LinkQuery),
     responses(
-        (status = 200, description = "What happened (for a client that does not ask for HTML)", body = SubscriptionLinkResult),
-        (status = 303, description = "A browser (Accept: text/html) is sent to the page that says what happened",
-         headers(("Location" = String, description = "/subscription?status=..."))),
+        (status = 303, description = "To the page that asks the subscriber to confirm",
+         headers(("Location" = String, description = "/subscription?action=confirm&token=..."))),
+    ))]
+async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
+    email_links::to_page("/subscription?action=confirm", query.token.as_deref())
+}
+
+/// A subscriber confirms (the page's button, with the emailed link's
+/// token): from then on the address counts (again, after an unsubscribe).
+/// Confirming twice changes nothing.
+#[utoipa::path(post, path = "/subscriptions/confirm", tag = "intake",
+    request_body = LinkToken,
+    responses(
+        (status = 200, description = "Confirmed", body = SubscriptionLinkResult),
         (status = 400, description = "The link is not valid", body = ErrorBody),
     ))]
 async fn confirm(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    ApiQuery(query): ApiQuery<LinkQuery>,
-) -> Result<Response, ApiError> {
-    let Some(id) = verified(&state, Purpose::ConfirmSubscription, &query)? else {
-        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    ValidatedJson(link): ValidatedJson<LinkToken>,
+) -> Result<Json<SubscriptionLinkResult>, ApiError> {
+    let Some(id) = verified(&state, Purpose::ConfirmSubscription, &link.token)? else {
+        return outcome(SubscriptionLinkStatus::Invalid);
     };
-    let exists = store::subscription_exists(&state.pool, id).await?;
-    if !exists {
-        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    if !store::subscription_exists(&state.pool, id).await? {
+        return outcome(SubscriptionLinkStatus::Invalid);
     }
-    let confirmed = store::confirm_subscription(&state.pool, id).await?;
-    if confirmed {
+    if store::confirm_subscription(&state.pool, id).await? {
         tracing::info!(subscription.id = %id, "subscription confirmed");
     }
-    Ok(outcome(&headers, SubscriptionLinkStatus::Confirmed))
+    outcome(SubscriptionLinkStatus::Confirmed)
 }
 
-/// A subscriber leaves; no login needed, and leaving twice is fine.
+/// The unsubscribe link of every email to a subscriber (and its
+/// `List-Unsubscribe` header): changes nothing, and sends the browser to
+/// the page whose button unsubscribes ([`unsubscribe`]).
 #[utoipa::path(get, path = "/subscriptions/unsubscribe", tag = "intake",
     params(LinkQuery),
     responses(
-        (status = 200, description = "What happened (for a client that does not ask for HTML)", body = SubscriptionLinkResult),
-        (status = 303, description = "A browser (Accept: text/html) is sent to the page that says what happened",
-         headers(("Location" = String, description = "/subscription?status=..."))),
+        (status = 303, description = "To the page that asks the subscriber to confirm leaving",
+         headers(("Location" = String, description = "/subscription?action=unsubscribe&token=..."))),
+    ))]
+async fn unsubscribe_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
+    email_links::to_page("/subscription?action=unsubscribe", query.token.as_deref())
+}
+
+/// A subscriber leaves (the page's button); no login needed, and leaving
+/// twice is fine.
+#[utoipa::path(post, path = "/subscriptions/unsubscribe", tag = "intake",
+    request_body = LinkToken,
+    responses(
+        (status = 200, description = "Unsubscribed", body = SubscriptionLinkResult),
         (status = 400, description = "The link is not valid", body = ErrorBody),
     ))]
 async fn unsubscribe(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    ApiQuery(query): ApiQuery<LinkQuery>,
-) -> Result<Response, ApiError> {
-    let Some(id) = verified(&state, Purpose::Unsubscribe, &query)? else {
-        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    ValidatedJson(link): ValidatedJson<LinkToken>,
+) -> Result<Json<SubscriptionLinkResult>, ApiError> {
+    let Some(id) = verified(&state, Purpose::Unsubscribe, &link.token)? else {
+        return outcome(SubscriptionLinkStatus::Invalid);
     };
-    let left = store::unsubscribe(&state.pool, id).await?;
-    if !left {
-        return Ok(outcome(&headers, SubscriptionLinkStatus::Invalid));
+    if !store::unsubscribe(&state.pool, id).await? {
+        return outcome(SubscriptionLinkStatus::Invalid);
     }
     tracing::info!(subscription.id = %id, "unsubscribed");
-    Ok(outcome(&headers, SubscriptionLinkStatus::Unsubscribed))
+    outcome(SubscriptionLinkStatus::Unsubscribed)
 }
 
-/// A browser (asking for HTML) goes to the page that says what happened;
-/// another client gets JSON: 200 with the status, or 400 for a bad link.
-fn outcome(headers: &HeaderMap, status: SubscriptionLinkStatus) -> Response {
-    let wants_html = headers
-        .get(header::ACCEPT)
-        .and_then(|accept| accept.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"));
-    if wants_html {
-        return Redirect::to(&format!("/subscription?status={}", status.code())).into_response();
-    }
+/// What happened, in words, or a 400 for a bad link.
+fn outcome(status: SubscriptionLinkStatus) -> Result<Json<SubscriptionLinkResult>, ApiError> {
     let message = match status {
         SubscriptionLinkStatus::Confirmed => CONFIRMED,
         SubscriptionLinkStatus::Unsubscribed => UNSUBSCRIBED,
         SubscriptionLinkStatus::Invalid => {
-            return ApiError::BadRequest(INVALID_LINK.to_owned()).into_response();
+            return Err(ApiError::BadRequest(INVALID_LINK.to_owned()));
         }
     };
-    Json(SubscriptionLinkResult {
+    Ok(Json(SubscriptionLinkResult {
         status,
         message: message.to_owned(),
-    })
-    .into_response()
+    }))
 }
 
 /// Subscribers per topic: confirmed (the ones that count), pending and

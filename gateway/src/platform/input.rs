@@ -178,14 +178,67 @@ pub struct Field {
     value: String,
 }
 
-/// Single-line text: trimmed; every control character refused.
+/// Single-line text: trimmed; every control character refused, and the
+/// line and paragraph separators (U+2028, U+2029), which break a line as a
+/// newline does.
 pub fn text(label: &'static str, raw: String) -> Result<Field, InputError> {
     let field = Field {
         label,
         value: raw.trim().to_owned(),
     };
+    if field.value.contains(['\u{2028}', '\u{2029}']) {
+        return Err(field.fail("must be on one line"));
+    }
     field.refuse_controls(|_| false)
 }
+
+/// Words that name the company or a role rather than a person: a name made
+/// only of these ("Support", "Billing Team", "System") or naming the
+/// company ("Nyota Cloud Billing") would let a visitor's message or an
+/// email read as if it came from us.
+const ROLE_WORDS: &[&str] = &[
+    "account",
+    "accounts",
+    "admin",
+    "administrator",
+    "agent",
+    "billing",
+    "bot",
+    "care",
+    "cloud",
+    "customer",
+    "department",
+    "dept",
+    "desk",
+    "do",
+    "finance",
+    "help",
+    "helpdesk",
+    "info",
+    "it",
+    "moderator",
+    "no",
+    "noreply",
+    "not",
+    "official",
+    "operator",
+    "payments",
+    "reply",
+    "sales",
+    "security",
+    "service",
+    "services",
+    "staff",
+    "support",
+    "system",
+    "team",
+    "the",
+    "update",
+];
+
+/// The company's name as one word ("Nyota" alone is also a person's given
+/// name, so it counts only beside a role word).
+const COMPANY_WORDS: &[&str] = &["nyota", "nyotacloud"];
 
 /// Multi-line text: trimmed, line endings made `\n`; newline and tab allowed.
 pub fn multiline(label: &'static str, raw: String) -> Result<Field, InputError> {
@@ -268,6 +321,29 @@ impl Field {
         }
     }
 
+    /// A person's own name: not made only of the company's name and words
+    /// of a role ([`ROLE_WORDS`]), however it is cased, spaced or
+    /// punctuated. "Nyota Wanjiru" and "Nyota" are names; "Nyota Support",
+    /// "NYOTA-CLOUD" and "System" are not.
+    pub fn own_name(self) -> Result<Self, InputError> {
+        let words: Vec<String> = self
+            .value
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let of_role_or_company = |word: &String| {
+            ROLE_WORDS.contains(&word.as_str()) || COMPANY_WORDS.contains(&word.as_str())
+        };
+        let impersonates =
+            !words.is_empty() && words.iter().all(of_role_or_company) && words != ["nyota"];
+        if impersonates {
+            Err(self.fail("must be a person's own name, not the company's or a role's"))
+        } else {
+            Ok(self)
+        }
+    }
+
     pub fn value(self) -> String {
         self.value
     }
@@ -335,6 +411,44 @@ pub fn is_valid_email(address: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_name_of_the_company_or_a_role_is_refused_and_a_persons_is_not() {
+        for name in [
+            "Administrator",
+            "Nyota Support",
+            "System",
+            "Nyota Cloud Billing",
+            "NYOTA-CLOUD",
+            "nyota.cloud",
+            "The Support Team",
+            "no-reply",
+        ] {
+            let refused = super::text("Name", name.to_owned())
+                .and_then(super::Field::own_name)
+                .expect_err(name);
+            assert_eq!(
+                refused.message,
+                "Name must be a person's own name, not the company's or a role's"
+            );
+        }
+        for name in ["Nyota", "Nyota Wanjiru", "Amani Otieno", "Zawadi", "李雷"] {
+            assert!(
+                super::text("Name", name.to_owned())
+                    .and_then(super::Field::own_name)
+                    .is_ok(),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn line_and_paragraph_separators_are_refused_in_single_line_text() {
+        for raw in ["Amani\u{2028}System", "Amani\u{2029}Otieno"] {
+            let refused = super::text("Display name", raw.to_owned()).expect_err(raw);
+            assert_eq!(refused.message, "Display name must be on one line");
+        }
+    }
+
     use serde::Deserialize;
 
     use super::*;

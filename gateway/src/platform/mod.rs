@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod bus;
+pub mod email_links;
 pub mod error;
 pub mod extract;
 pub mod input;

@@ -351,7 +351,7 @@ async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::V
             bytes: attachment.data,
         });
     }
-    let zip = archive::zip(&entries);
+    let zip = archive::zip(&entries).map_err(anyhow::Error::from)?;
     let expires_at = now + time::Duration::days(EXPORT_LINK_DAYS);
     let mut tx = state.pool.begin().await?;
     store::store_export(&mut tx, id, &zip, expires_at).await?;

@@ -18,14 +18,14 @@ pub mod store;
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
 use contract::privacy::{
     PrivacyComplexity, PrivacyCorrection, PrivacyEmail, PrivacyRequestInput, PrivacyRequestKind,
 };
-use contract::signing::{Purpose, Signer};
+use contract::signing::{LinkToken, Purpose, Signer};
 use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use serde_json::json;
@@ -36,6 +36,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::platform::audit;
+use crate::platform::email_links;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{ApiQuery, ClientIp};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
@@ -45,7 +46,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(ask))
-        .routes(routes!(confirm))
+        .routes(routes!(confirm_page, confirm))
         .routes(routes!(download))
         .merge(admin::router())
 }
@@ -198,60 +199,55 @@ struct LinkQuery {
     token: Option<String>,
 }
 
-/// The JSON answer of a confirmation link for a client that does not ask
-/// for HTML.
+/// The answer of a confirmation.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 struct Confirmed {
     status: &'static str,
 }
 
-/// The person confirms the address is theirs: staff see the request from
-/// now on. A browser goes to `/privacy?request=confirmed` (or `invalid`).
+/// The emailed confirmation link: changes nothing, and sends the browser to
+/// the privacy page, whose button confirms ([`confirm`]).
 #[utoipa::path(get, path = "/privacy/requests/confirm", tag = "privacy",
     params(LinkQuery),
     responses(
-        (status = 200, description = "Confirmed (for a client that does not ask for HTML)", body = Confirmed),
-        (status = 303, description = "A browser is sent to the privacy page, which says what happened",
-         headers(("Location" = String, description = "/privacy?request=..."))),
+        (status = 303, description = "To the privacy page, which asks the person to confirm",
+         headers(("Location" = String, description = "/privacy?request=confirm&token=..."))),
+    ))]
+async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
+    email_links::to_page("/privacy?request=confirm", query.token.as_deref())
+}
+
+/// The person confirms the address is theirs (the privacy page's button,
+/// with the emailed link's token): staff see the request from now on.
+/// Confirming again changes nothing.
+#[utoipa::path(post, path = "/privacy/requests/confirm", tag = "privacy",
+    request_body = LinkToken,
+    responses(
+        (status = 200, description = "Confirmed", body = Confirmed),
         (status = 400, description = "The link is not valid or has expired", body = ErrorBody),
     ))]
 async fn confirm(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    ApiQuery(query): ApiQuery<LinkQuery>,
-) -> Result<Response, ApiError> {
+    ValidatedJson(link): ValidatedJson<LinkToken>,
+) -> Result<Json<Confirmed>, ApiError> {
     let now = OffsetDateTime::now_utc().unix_timestamp();
-    let id = query.token.as_deref().and_then(|token| {
-        signer(&state)
-            .ok()?
-            .verify_until(Purpose::ConfirmPrivacyRequest, token, now)
-    });
-    let confirmed = match id {
-        Some(id) => {
-            let mut tx = state.pool.begin().await?;
-            let fresh = store::confirm(&mut tx, id).await?;
-            if fresh == Some(true) {
-                audit::record_unattributed(&mut tx, "confirm", ENTITY, id, json!({})).await?;
-            }
-            tx.commit().await?;
-            fresh.is_some()
-        }
-        None => false,
-    };
-    let wants_html = headers
-        .get(header::ACCEPT)
-        .and_then(|accept| accept.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"));
-    let status = if confirmed { "confirmed" } else { "invalid" };
-    if wants_html {
-        return Ok(Redirect::to(&format!("/privacy?request={status}")).into_response());
+    let id = signer(&state)
+        .ok()
+        .and_then(|signer| signer.verify_until(Purpose::ConfirmPrivacyRequest, &link.token, now));
+    let invalid =
+        || ApiError::BadRequest("This confirmation link is not valid or has expired.".to_owned());
+    let id = id.ok_or_else(invalid)?;
+    let mut tx = state.pool.begin().await?;
+    let fresh = store::confirm(&mut tx, id).await?;
+    if fresh == Some(true) {
+        audit::record_unattributed(&mut tx, "confirm", ENTITY, id, json!({})).await?;
     }
-    if confirmed {
-        Ok(Json(Confirmed { status }).into_response())
-    } else {
-        Err(ApiError::BadRequest(
-            "This confirmation link is not valid or has expired.".to_owned(),
-        ))
+    tx.commit().await?;
+    match fresh {
+        Some(_) => Ok(Json(Confirmed {
+            status: "confirmed",
+        })),
+        None => Err(invalid()),
     }
 }
 

@@ -111,6 +111,29 @@ async fn an_agent_saves_their_profile_and_only_theirs_changes(pool: PgPool) {
         .expect("json");
     assert_eq!(cleared["displayName"], Value::Null);
     assert_eq!(cleared["shownName"], account_name.as_str());
+
+    // Visitors read this name on every reply: never the company's or a
+    // role's, never two lines.
+    for (name, expected) in [
+        (
+            "Administrator",
+            "Display name must be a person's own name, not the company's or a role's",
+        ),
+        (
+            "Nyota Support",
+            "Display name must be a person's own name, not the company's or a role's",
+        ),
+        (
+            "System",
+            "Display name must be a person's own name, not the company's or a role's",
+        ),
+        ("Amina\u{2029}System", "Display name must be on one line"),
+    ] {
+        let refused = agent.put(PROFILE, &profile(Some(name))).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{name}");
+        let body: Value = refused.json().await.expect("json");
+        assert_eq!(body["message"], expected, "{name}");
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]

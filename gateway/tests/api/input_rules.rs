@@ -96,6 +96,23 @@ async fn chat_start_fields_with_control_or_invisible_characters_are_refused(pool
             "Page address must not contain control characters",
         ),
         ("visitorName", json!(5), "Name must be text"),
+        // A name that would make the chat, its transcript or its emails
+        // read as if they came from us.
+        (
+            "visitorName",
+            json!("Nyota Cloud Billing"),
+            "Name must be a person's own name, not the company's or a role's",
+        ),
+        (
+            "visitorName",
+            json!("System"),
+            "Name must be a person's own name, not the company's or a role's",
+        ),
+        (
+            "visitorName",
+            json!("Amina\u{2028}Support"),
+            "Name must be on one line",
+        ),
     ];
     for (field, value, expected) in cases {
         let mut body = valid.clone();

@@ -31,6 +31,7 @@ mod rate_limits;
 mod ratings;
 mod retention;
 mod revocation;
+mod schema_sweep;
 mod security_headers;
 mod sessions;
 mod site_settings;

@@ -193,7 +193,8 @@ async fn ask(app: &TestApp, email: &str, kind: &str) {
     assert_eq!(body["message"], ASKED);
 }
 
-/// Asks, opens the emailed confirmation link as a browser, and returns the
+/// Asks, opens the emailed confirmation link as a browser (which only
+/// leads to the page that asks), presses its button, and returns the
 /// request as the admin sees it.
 async fn ask_and_confirm(
     app: &TestApp,
@@ -222,6 +223,7 @@ async fn ask_and_confirm(
         .map(link_of)
         .find(|link| !before.contains(link))
         .expect("the new link");
+    let token = link.split_once("token=").expect("token").1;
     let browser = app.new_browser();
     let response = browser
         .client
@@ -231,7 +233,25 @@ async fn ask_and_confirm(
         .await
         .expect("request");
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    assert_eq!(response.headers()["location"], "/privacy?request=confirmed");
+    assert_eq!(
+        response.headers()["location"],
+        format!("/privacy?request=confirm&token={token}").as_str()
+    );
+    // Opening the link (a mail scanner does too) confirmed nothing.
+    let unconfirmed: i64 = sqlx::query_scalar(
+        "select count(*) from privacy_requests where email = $1 and confirmed_at is null",
+    )
+    .bind(email)
+    .fetch_one(&app.pool)
+    .await
+    .expect("count");
+    assert!(unconfirmed >= 1, "the GET confirmed the request");
+    let response = browser
+        .post("/api/privacy/requests/confirm", &json!({ "token": token }))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.expect("JSON");
+    assert_eq!(body["status"], "confirmed");
     let list: Value = admin
         .get("/api/admin/privacy-requests")
         .await
@@ -257,22 +277,42 @@ fn at(value: &Value) -> time::OffsetDateTime {
     .expect("RFC 3339")
 }
 
-/// The entries of a zip whose entries are stored (what the gateway writes).
+/// The entries of a zip, in order, as Info-ZIP's `unzip` (the tool a
+/// person opens it with) reads them; fails unless `unzip -t` finds every
+/// entry intact.
 fn unzip(archive: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut entries = Vec::new();
-    let mut at = 0;
-    while archive[at..].starts_with(b"PK\x03\x04") {
-        let u16_at = |i: usize| u16::from_le_bytes([archive[at + i], archive[at + i + 1]]) as usize;
-        let size =
-            u32::from_le_bytes(archive[at + 18..at + 22].try_into().expect("4 bytes")) as usize;
-        let (name_len, extra_len) = (u16_at(26), u16_at(28));
-        let name =
-            String::from_utf8(archive[at + 30..at + 30 + name_len].to_vec()).expect("UTF-8 name");
-        let start = at + 30 + name_len + extra_len;
-        entries.push((name, archive[start..start + size].to_vec()));
-        at = start + size;
-    }
-    entries
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("export.zip");
+    std::fs::write(&path, archive).expect("write the archive");
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new("unzip")
+            .args(args)
+            .arg(&path)
+            .output()
+            .expect("unzip runs (infra/test installs it)");
+        assert!(
+            output.status.success(),
+            "unzip {args:?}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output.stdout
+    };
+    run(&["-tq"]);
+    let listing = String::from_utf8(run(&["-Z1"])).expect("UTF-8 names");
+    listing
+        .lines()
+        .map(|name| {
+            let output = std::process::Command::new("unzip")
+                .arg("-p")
+                .arg(&path)
+                .arg(name)
+                .output()
+                .expect("unzip -p");
+            assert!(output.status.success(), "unzip -p {name}");
+            (name.to_owned(), output.stdout)
+        })
+        .collect()
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -341,9 +381,16 @@ async fn the_form_answers_the_same_for_every_address_and_limits_each_address(poo
     );
     // A forged or altered confirmation link confirms nothing.
     let forged = app
-        .get("/api/privacy/requests/confirm?token=0123.1.abc")
+        .post(
+            "/api/privacy/requests/confirm",
+            &json!({ "token": "0123.1.abc" }),
+        )
         .await;
     assert_eq!(forged.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        message(forged).await,
+        "This confirmation link is not valid or has expired."
+    );
 }
 
 /// The overview's count of overdue privacy requests.
@@ -925,6 +972,14 @@ async fn an_erasure_leaves_nothing_of_the_person_in_any_table_and_ends_their_ses
         before.len() >= 10,
         "the person is everywhere first: {before:?}"
     );
+    // The offline notice of their chat names their address too.
+    let mentions = crate::schema_sweep::columns_mentioning(&app.pool, &person.email).await;
+    assert!(
+        mentions
+            .iter()
+            .any(|column| column.starts_with("chat_messages.message")),
+        "{mentions:?}"
+    );
 
     let request = ask_and_confirm(&app, &sink, &admin, &person.email, "erasure").await;
     let id = request["id"].as_str().expect("id");
@@ -946,9 +1001,15 @@ async fn an_erasure_leaves_nothing_of_the_person_in_any_table_and_ends_their_ses
     assert_eq!(done["nextStep"], "done");
     assert_eq!(done["email"], "");
     assert_eq!(done["outcome"]["users"], 1);
-    assert_eq!(done["outcome"]["chat_messages"], 3);
+    assert_eq!(done["outcome"]["chat_messages"], 4);
 
     assert_eq!(what_remains(&app.pool, &person).await, Vec::<String>::new());
+    // Nor anywhere else: no text, JSON or bytes column of any table holds
+    // the address.
+    assert_eq!(
+        crate::schema_sweep::columns_mentioning(&app.pool, &person.email).await,
+        Vec::<String>::new()
+    );
     // The chat stays, shown to agents as "Erased visitor".
     let chat: Value = admin
         .get(&format!("/api/agent/chats/{}", person.chat))
@@ -1068,7 +1129,8 @@ async fn erasing_a_person_with_1000_chat_messages(pool: PgPool) {
         response.text().await
     );
     let done: Value = response.json().await.expect("JSON");
-    assert_eq!(done["outcome"]["chat_messages"], 500);
+    // Its 500 messages blanked, and the offline notice that named the address.
+    assert_eq!(done["outcome"]["chat_messages"], 501);
     println!("ERASURE_1000_MESSAGES_MS={}", took.as_millis());
     assert!(took < Duration::from_secs(10), "erasure took {took:?}");
 }

@@ -43,6 +43,7 @@ impl Input for AgentProfileInput {
         let display_name = match self.display_name {
             Some(raw) => input::text("Display name", raw)?
                 .max_chars(MAX_DISPLAY_NAME_CHARS)?
+                .own_name()?
                 .optional_clipped(MAX_DISPLAY_NAME_CHARS),
             None => None,
         };

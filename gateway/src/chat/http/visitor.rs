@@ -62,6 +62,7 @@ impl Input for StartBody {
             visitor_name: input::text("Name", self.visitor_name)?
                 .required()?
                 .max_chars(100)?
+                .own_name()?
                 .value(),
             visitor_email: input::email("Email", self.visitor_email)?.value(),
             // Context for agents: kept short rather than refused when long.

@@ -9,6 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
+import { RequestError } from '@/lib/api-client';
+import { readFailureMessage } from '@/lib/error-catalogue';
+import { useConfirmPrivacyRequest } from '../api/confirm-privacy-request';
 import { useSubmitPrivacyRequest } from '../api/submit-privacy-request';
 
 const kinds: { value: PrivacyRequestKind; label: string; hint: string }[] = [
@@ -24,14 +27,67 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-/** What the confirmation link's redirect (`/privacy?request=…`) says. */
+/**
+ * Where the emailed confirmation link leads (`/privacy?request=confirm&token=…`):
+ * opening it changed nothing; this button confirms. Then the page reads
+ * `?request=confirmed`, or `invalid` for a bad or stale link.
+ */
+function ConfirmRequest({ token }: { token: string }) {
+  const [, setParams] = useSearchParams();
+  const confirm = useConfirmPrivacyRequest();
+  const act = () =>
+    confirm.mutate(
+      { token },
+      {
+        onSuccess: () => setParams({ request: 'confirmed' }, { replace: true }),
+        onError: (error) => {
+          if (error instanceof RequestError && error.status === 400) setParams({ request: 'invalid' }, { replace: true });
+        },
+      },
+    );
+  const failure =
+    confirm.error instanceof RequestError && confirm.error.status !== 400
+      ? readFailureMessage(confirm.error.failure)
+      : null;
+  return (
+    <div className="rounded-md border border-gray-300 bg-white p-4 dark:border-gray-600 dark:bg-gray-800">
+      <p className="font-semibold text-gray-900 dark:text-white">Confirm your privacy request</p>
+      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+        Press the button to confirm that this address is yours and that you made this request. Nothing happens until
+        you do.
+      </p>
+      <Button onClick={act} disabled={confirm.isPending} className="mt-3 min-h-11">
+        {confirm.isPending ? 'Confirming...' : 'Confirm my request'}
+      </Button>
+      {failure && (
+        <div className="mt-3">
+          <Alert title={failure}>Your link still works.</Alert>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What the confirmation link leads to (`/privacy?request=…`). */
 function LinkOutcome() {
   const [params] = useSearchParams();
   const outcome = params.get('request');
+  const token = params.get('token');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (outcome) ref.current?.scrollIntoView({ block: 'center' });
   }, [outcome]);
+  if (outcome === 'confirm') {
+    return (
+      <div ref={ref}>
+        {token ? (
+          <ConfirmRequest token={token} />
+        ) : (
+          <Alert title="This confirmation link is not valid or has expired.">Please send your request again.</Alert>
+        )}
+      </div>
+    );
+  }
   if (outcome === 'confirmed') {
     return (
       <div ref={ref} role="status" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">

@@ -1,0 +1,75 @@
+//! Links in emails confirm nothing by themselves. A mail program's link
+//! scanner opens every link it sees, so the GET of a confirm or unsubscribe
+//! link only sends the browser to the page that says what the link does;
+//! that page's button posts the same token ([`LinkToken`]), and the POST
+//! acts, once.
+
+use axum::response::{IntoResponse, Redirect, Response};
+use contract::signing::LinkToken;
+
+use super::input::{self, Input, InputError};
+
+/// The longest token a link carries (an id, an expiry and a MAC are ~90).
+const MAX_TOKEN_CHARS: usize = 200;
+
+/// Whether `token` is made only of the characters a signed token uses, so
+/// it can be put in a page's address as it is.
+fn plain(token: &str) -> bool {
+    !token.is_empty()
+        && token.len() <= MAX_TOKEN_CHARS
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+}
+
+/// A 303 to `page` (which has a query already) with the link's token
+/// appended; a missing or malformed token is left off, and the page then
+/// says the link is not valid. Changes nothing.
+pub fn to_page(page: &str, token: Option<&str>) -> Response {
+    match token.filter(|token| plain(token)) {
+        Some(token) => Redirect::to(&format!("{page}&token={token}")).into_response(),
+        None => Redirect::to(page).into_response(),
+    }
+}
+
+impl Input for LinkToken {
+    const LABELS: &'static [(&'static str, &'static str)] = &[("token", "Link")];
+
+    fn check(self) -> Result<Self, InputError> {
+        let token = input::text("Link", self.token)?
+            .required()?
+            .max_chars(MAX_TOKEN_CHARS)?
+            .value();
+        Ok(LinkToken { token })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_goes_to_the_page_only_when_it_is_plain() {
+        let location = |response: Response| {
+            response.headers()["location"]
+                .to_str()
+                .expect("ASCII")
+                .to_owned()
+        };
+        assert_eq!(
+            location(to_page("/subscription?action=confirm", Some("ab12.3_-x"))),
+            "/subscription?action=confirm&token=ab12.3_-x"
+        );
+        assert_eq!(
+            location(to_page(
+                "/subscription?action=confirm",
+                Some("a&status=confirmed")
+            )),
+            "/subscription?action=confirm"
+        );
+        assert_eq!(
+            location(to_page("/privacy?request=confirm", None)),
+            "/privacy?request=confirm"
+        );
+    }
+}
