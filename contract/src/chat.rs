@@ -355,13 +355,22 @@ pub struct ChatRating {
 }
 
 /// Published on `intake.transcript` when a visitor asks for their chat's
-/// transcript; the `notify` worker emails it once per request.
+/// transcript; the `notify` worker emails it once per request, and only to
+/// an address confirmed for the chat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TranscriptRequested {
     /// The request's id (its JetStream message id and email key).
     pub id: Uuid,
     pub session_id: Uuid,
+    /// Set while the chat's address is not confirmed: the worker emails
+    /// this one-time code (and nothing the visitor typed) instead of the
+    /// transcript, and the visitor enters it in the chat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmation_code: Option<String>,
 }
+
+/// How long a code emailed to confirm a chat's address works, in minutes.
+pub const EMAIL_CODE_MINUTES: i64 = 15;
 
 /// `PUT /api/agent/chats/{id}/labels`: the chat's labels, replacing them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]

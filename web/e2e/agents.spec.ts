@@ -112,7 +112,22 @@ test('an admin invites a support agent, who sets a password, sees only the chat 
   await panel.getByLabel('Comment (optional)').fill('Clear answer, thank you');
   await panel.getByRole('button', { name: 'Send rating' }).click();
   await expect(panel.getByText('Thank you for your feedback! You rated this chat 5 out of 5.')).toBeVisible();
+  // The address is confirmed first: a code goes to it, entered in the chat.
   await panel.getByRole('button', { name: 'Email me the transcript' }).click();
+  await expect(panel.getByText(`we have emailed a 6-digit code to ${visitorEmail}`, { exact: false })).toBeVisible();
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const mail = mailsTo(visitorEmail).find((m) => m.subject === 'Your Nyota Cloud confirmation code');
+        code = /Code\D*(\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  await panel.getByLabel('Code from the email').fill(code);
+  await panel.getByRole('button', { name: 'Send transcript' }).click();
   await expect(panel.getByText(`We are emailing the transcript to ${visitorEmail}.`)).toBeVisible();
   await expect
     .poll(() => mailsTo(visitorEmail).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')?.text ?? '', {

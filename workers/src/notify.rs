@@ -3,7 +3,8 @@
 //! is sent) so the visitor gets an answer by email. Sent once per chat
 //! through [`Mailer::send_once`]. It also emails a visitor the transcript
 //! of their chat when they ask for it (`intake.transcript`), once per
-//! request: `chat_messages` only, so agents' private notes never go out;
+//! request and only to an address confirmed with an emailed code (the
+//! first request carries the code, which this role emails instead): `chat_messages` only, so agents' private notes never go out;
 //! each attachment is listed by name with a signed link that works for 30
 //! days (checked by the gateway's attachment route).
 
@@ -16,7 +17,7 @@ use tokio::task::JoinHandle;
 
 use crate::WorkerContext;
 use crate::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
-use crate::mail::templates::{ChatTranscript, OfflineChat, Template};
+use crate::mail::templates::{ChatAddressCode, ChatTranscript, OfflineChat, Template};
 use crate::mail::{self, Mailer};
 
 /// Gives up on an email after about an hour of SMTP failures (1 s doubling
@@ -148,6 +149,28 @@ async fn send_transcript(
     signer: &Signer,
     request: &TranscriptRequested,
 ) -> Outcome {
+    if let Some(code) = &request.confirmation_code {
+        return send_address_code(pool, mailer, request, code).await;
+    }
+    // The gateway asks for a transcript only once the chat's address is
+    // confirmed; a request for one that is not (sent before codes existed)
+    // is refused rather than mailed to an address nobody proved.
+    match sqlx::query_scalar!(
+        r#"select email_confirmed_at is not null as "confirmed!" from chat_sessions where id = $1"#,
+        request.session_id
+    )
+    .fetch_optional(pool)
+    .await
+    {
+        Ok(Some(true)) => {}
+        Ok(Some(false)) => {
+            return Outcome::Reject(anyhow::anyhow!(
+                "transcript to a chat address that is not confirmed"
+            ));
+        }
+        Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
+        Err(error) => return Outcome::from_sqlx(error),
+    }
     let chat = match sqlx::query_as!(
         ChatSession,
         r#"select id as session_id, visitor_name, visitor_email,
@@ -173,4 +196,35 @@ async fn send_transcript(
         now: time::OffsetDateTime::now_utc(),
     };
     send_with_settings(pool, mailer, request.id, transcript).await
+}
+
+/// Emails the one-time code that confirms a chat's address: to the bare
+/// address, with nothing the visitor typed (not even their name).
+async fn send_address_code(
+    pool: &sqlx::PgPool,
+    mailer: &Mailer,
+    request: &TranscriptRequested,
+    code: &str,
+) -> Outcome {
+    let email = match sqlx::query_scalar!(
+        "select visitor_email from chat_sessions where id = $1",
+        request.session_id
+    )
+    .fetch_optional(pool)
+    .await
+    {
+        Ok(Some(email)) => email,
+        Ok(None) => return Outcome::Reject(anyhow::anyhow!("code for an unknown chat")),
+        Err(error) => return Outcome::from_sqlx(error),
+    };
+    send_with_settings(
+        pool,
+        mailer,
+        request.id,
+        ChatAddressCode {
+            email: &email,
+            code,
+        },
+    )
+    .await
 }

@@ -789,6 +789,10 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("chat_notes", "author_id", Holds::Staff),
     ("chat_ratings", "agent_id", Holds::Staff),
     ("chat_sessions", "assigned_agent_id", Holds::Staff),
+    ("chat_sessions", "email_code_attempts", Holds::Nothing), // a count
+    ("chat_sessions", "email_code_expires_at", Holds::Nothing), // a time
+    ("chat_sessions", "email_code_hash", Holds::Nothing),     // a hash of a one-time code
+    ("chat_sessions", "email_confirmed_at", Holds::Nothing),  // a time
     ("chat_sessions", "user_agent", Holds::Nothing), // the browser's name; cleared on erasure
     ("chat_sessions", "user_id", Holds::UserId),
     ("chat_sessions", "visitor_email", Holds::Email),

@@ -160,7 +160,27 @@ async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: 
         StatusCode::NOT_FOUND
     );
 
+    // The address is anyone's until proved: first a code goes to it, with
+    // nothing the visitor typed.
     let asked = visitor.post(&path, &json!({})).await;
+    assert_eq!(asked.status(), StatusCode::ACCEPTED);
+    let body: serde_json::Value = asked.json().await.expect("json");
+    assert_eq!(
+        body["message"],
+        format!(
+            "To keep your address safe, we have emailed a 6-digit code to {email}. Enter it here to receive the transcript."
+        )
+    );
+    assert_eq!(body["codeRequired"], true);
+    let code = codes_in(&sink, &email, 1).await.remove(0);
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let refused = visitor.post(&path, &json!({ "code": wrong })).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        message(refused).await,
+        "That code is not right. Please check the email and try again."
+    );
+    let asked = visitor.post(&path, &json!({ "code": code })).await;
     assert_eq!(asked.status(), StatusCode::ACCEPTED);
     assert_eq!(
         message(asked).await,
@@ -189,7 +209,8 @@ async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: 
         "no private note in the transcript"
     );
 
-    // A second request is a second email; past three an hour, refused.
+    // A second request is a second email, with no code now; past three
+    // emails an hour (the code counts), refused.
     assert_eq!(
         visitor.post(&path, &json!({})).await.status(),
         StatusCode::ACCEPTED
@@ -198,14 +219,108 @@ async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: 
         wait_for_subject(&sink.dir, &email, subject, 2).await.len(),
         2
     );
-    assert_eq!(
-        visitor.post(&path, &json!({})).await.status(),
-        StatusCode::ACCEPTED
-    );
     let limited = visitor.post(&path, &json!({})).await;
     assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         message(limited).await,
         "This transcript was sent several times already. Please try again in an hour."
+    );
+}
+
+const CODE_SUBJECT: &str = "Your Nyota Cloud confirmation code";
+
+/// The codes of the `count` confirmation code emails to `email`.
+async fn codes_in(sink: &SmtpSink, email: &str, count: usize) -> Vec<String> {
+    let mails = wait_for_subject(&sink.dir, email, CODE_SUBJECT, count).await;
+    assert_eq!(mails.len(), count, "{count} code emails");
+    mails
+        .iter()
+        .map(|mail| {
+            let at = mail.text.find("Code").expect("the code's label");
+            let code: String = mail.text[at..]
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(char::is_ascii_digit)
+                .collect();
+            assert_eq!(code.len(), 6, "{}", mail.text);
+            code
+        })
+        .collect()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_chat_address_gets_a_code_with_nothing_the_visitor_typed_and_few_of_them(pool: PgPool) {
+    let sink = SmtpSink::start().await;
+    let app = spawn_with(
+        pool,
+        Options {
+            smtp_url: Some(sink.url.clone()),
+            ..Options::default()
+        },
+    )
+    .await;
+    let victim = format!("victim-{}@example.com", uuid::Uuid::new_v4().simple());
+    let lure = "Your account is suspended: pay at http://evil.example";
+    let attacker = app.new_browser();
+    let mut chats = Vec::new();
+    for _ in 0..4 {
+        let chat = attacker.start_chat("Amani Otieno", &victim).await;
+        assert_eq!(
+            attacker.send(&chat, lure).await.status(),
+            StatusCode::CREATED
+        );
+        chats.push(chat);
+    }
+    // Three codes an hour to one address, across chats; then refused.
+    for chat in &chats[..3] {
+        let path = format!("/api/chat/sessions/{chat}/transcript");
+        assert_eq!(
+            attacker.post(&path, &json!({})).await.status(),
+            StatusCode::ACCEPTED
+        );
+    }
+    let path = format!("/api/chat/sessions/{}/transcript", chats[3]);
+    let refused = attacker.post(&path, &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        message(refused).await,
+        "Several codes were sent to this address already. Please use the last one, or try again in an hour."
+    );
+    let codes = codes_in(&sink, &victim, 3).await;
+    let mails = wait_for_subject(&sink.dir, &victim, CODE_SUBJECT, 3).await;
+    for mail in &mails {
+        assert!(!mail.raw.contains("evil.example"), "{}", mail.raw);
+        assert!(!mail.raw.contains("Amani"), "no visitor name: {}", mail.raw);
+    }
+    // No transcript went out: the attacker's words never reached the victim.
+    assert!(
+        wait_for_subject(
+            &sink.dir,
+            &victim,
+            "Your chat transcript from Nyota Cloud",
+            0
+        )
+        .await
+        .is_empty()
+    );
+    // Guessing: five wrong codes void the chat's code, so even its real
+    // code (one of the three sent) no longer works.
+    let first = format!("/api/chat/sessions/{}/transcript", chats[0]);
+    for guess in ["000001", "000002", "000003", "000004", "000005"] {
+        let wrong = attacker.post(&first, &json!({ "code": guess })).await;
+        assert_eq!(wrong.status(), StatusCode::BAD_REQUEST, "{guess}");
+    }
+    for code in &codes {
+        let voided = attacker.post(&first, &json!({ "code": code })).await;
+        assert_eq!(voided.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            message(voided).await,
+            "This code has expired. Please ask for a new one."
+        );
+    }
+    let bad = attacker.post(&first, &json!({ "code": "12 34" })).await;
+    assert_eq!(
+        message(bad).await,
+        "Code must be the 6 digits from the email"
     );
 }

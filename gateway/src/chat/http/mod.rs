@@ -5,6 +5,7 @@
 mod agent;
 mod attachments;
 mod profile;
+mod transcript;
 mod visitor;
 
 #[cfg(any(test, feature = "fuzzing"))]
@@ -20,4 +21,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(agent::router())
         .merge(attachments::router())
         .merge(profile::router())
+        .merge(transcript::router())
 }

@@ -3,10 +3,8 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use contract::chat::{
-    ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType, TranscriptRequested,
-};
-use serde::{Deserialize, Serialize};
+use contract::chat::{ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType};
+use serde::Deserialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -34,7 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(show))
         .routes(routes!(messages, post_message))
         .routes(routes!(rating, rate))
-        .routes(routes!(transcript))
 }
 
 #[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
@@ -311,7 +308,7 @@ impl Input for ChatRating {
 const MAX_RATING_COMMENT_CHARS: usize = 1000;
 
 /// Only the visitor who owns the chat may do this; an agent is told `refusal`.
-async fn owner_only(
+pub(super) async fn owner_only(
     state: &AppState,
     session: &Session,
     user: Option<CurrentUser>,
@@ -377,59 +374,4 @@ async fn rate(
             "You can rate this chat once it has been resolved".to_owned(),
         )),
     }
-}
-
-#[derive(Serialize, ToSchema)]
-struct TranscriptQueued {
-    message: String,
-}
-
-/// Emails the chat's transcript (visitor messages, replies and notices,
-/// never agents' notes) to the chat's address, through the `notify` worker.
-#[utoipa::path(post, path = "/chat/sessions/{id}/transcript", tag = "chat",
-    params(("id" = Uuid, Path, description = "The chat session id")),
-    security(("csrf" = []), ("csrf" = [], "session" = [])),
-    responses(
-        (status = 202, description = "The transcript is queued for email", body = TranscriptQueued),
-        (status = 403, description = "Only the visitor who started this chat can ask for its transcript", body = ErrorBody),
-        (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
-        (status = 429, description = "A transcript of this chat was sent moments ago", body = ErrorBody),
-        (status = 503, description = "The transcript could not be queued", body = ErrorBody),
-    ))]
-async fn transcript(
-    State(state): State<AppState>,
-    session: Session,
-    user: Option<CurrentUser>,
-    ApiPath(id): ApiPath<Uuid>,
-) -> Result<(StatusCode, Json<TranscriptQueued>), ApiError> {
-    owner_only(
-        &state,
-        &session,
-        user,
-        id,
-        "Only the visitor who started this chat can ask for its transcript",
-    )
-    .await?;
-    state
-        .limits
-        .check(Limit::ChatTranscript, id.to_string().as_str())?;
-    let chat = store::session(&state.pool, id).await?;
-    let request = TranscriptRequested {
-        id: Uuid::now_v7(),
-        session_id: id,
-    };
-    crate::platform::bus::enqueue(
-        &state.jetstream,
-        state.namespace.intake_transcript(),
-        request.id,
-        &request,
-        "The transcript could not be sent right now. Please try again.",
-    )
-    .await?;
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(TranscriptQueued {
-            message: format!("We are emailing the transcript to {}.", chat.visitor_email),
-        }),
-    ))
 }

@@ -12,6 +12,7 @@
 
 mod agents;
 mod canned;
+mod email_codes;
 mod erasure;
 mod inbox;
 mod labels;
@@ -22,6 +23,7 @@ mod sessions;
 
 pub use agents::*;
 pub use canned::*;
+pub use email_codes::*;
 pub use erasure::*;
 pub use inbox::*;
 pub use labels::*;

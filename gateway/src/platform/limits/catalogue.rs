@@ -42,6 +42,13 @@ pub enum Limit {
     PasswordResetConfirm,
     /// Transcript emails per chat.
     ChatTranscript,
+    /// Transcripts one address receives, across every chat naming it.
+    ChatTranscriptPerEmail,
+    /// Codes confirming a chat's address emailed to one address, across
+    /// every chat naming it: nobody can flood someone's inbox with them.
+    ChatEmailCodePerEmail,
+    /// Chat emails (codes and transcripts) one client address asks for.
+    ChatEmailPerIp,
     /// Blog content previews per admin.
     ContentPreview,
     /// Chat attachments uploaded per address (visitors) or per agent.
@@ -68,6 +75,17 @@ const PAGE_VIEWS_PER_IP_PER_MINUTE: u32 = 60;
 /// Transcript emails one chat may ask for per hour: enough to retry a lost
 /// email, too few to flood the visitor's inbox.
 const TRANSCRIPTS_PER_CHAT_PER_HOUR: u32 = 3;
+
+/// Transcripts one email address may receive per hour, across chats.
+const TRANSCRIPTS_PER_EMAIL_PER_HOUR: u32 = 6;
+
+/// Codes confirming a chat's address one email address may be sent per
+/// hour, across chats, whoever asks.
+const CHAT_EMAIL_CODES_PER_EMAIL_PER_HOUR: u32 = 3;
+
+/// Chat emails (codes and transcripts) one client address may ask for per
+/// hour: a visitor with a few chats asks for a few.
+const CHAT_EMAILS_PER_IP_PER_HOUR: u32 = 10;
 
 /// Previews one admin may ask for per minute: the editor asks at most one a
 /// second or so while someone types (debounced), far below this.
@@ -101,7 +119,7 @@ const PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR: u32 = 3;
 const PRIVACY_EXPORT_DOWNLOADS_PER_HOUR: u32 = 20;
 
 impl Limit {
-    pub(super) const ALL: [Limit; 22] = [
+    pub(super) const ALL: [Limit; 25] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -116,6 +134,9 @@ impl Limit {
         Limit::PasswordResetPerEmail,
         Limit::PasswordResetConfirm,
         Limit::ChatTranscript,
+        Limit::ChatTranscriptPerEmail,
+        Limit::ChatEmailCodePerEmail,
+        Limit::ChatEmailPerIp,
         Limit::ContentPreview,
         Limit::ChatAttachmentUpload,
         Limit::ChatAttachmentRead,
@@ -143,6 +164,9 @@ impl Limit {
             Limit::PasswordResetPerEmail => "password_reset_email",
             Limit::PasswordResetConfirm => "password_reset_confirm",
             Limit::ChatTranscript => "chat_transcript",
+            Limit::ChatTranscriptPerEmail => "chat_transcript_email",
+            Limit::ChatEmailCodePerEmail => "chat_email_code_email",
+            Limit::ChatEmailPerIp => "chat_email_ip",
             Limit::ContentPreview => "content_preview",
             Limit::ChatAttachmentUpload => "chat_attachment_upload",
             Limit::ChatAttachmentRead => "chat_attachment_read",
@@ -176,6 +200,13 @@ impl Limit {
             Limit::ChatTranscript => {
                 "This transcript was sent several times already. Please try again in an hour."
             }
+            Limit::ChatTranscriptPerEmail => {
+                "Several transcripts were sent to this address already. Please try again in an hour."
+            }
+            Limit::ChatEmailCodePerEmail => {
+                "Several codes were sent to this address already. Please use the last one, or try again in an hour."
+            }
+            Limit::ChatEmailPerIp => "Too many emails asked for. Please try again in an hour.",
             Limit::ContentPreview => "Too many previews. Please wait a moment and try again.",
             Limit::ChatAttachmentUpload => {
                 "Too many files attached. Please wait a few minutes and try again."
@@ -210,6 +241,9 @@ impl Limit {
             Limit::PasswordResetPerEmail => (limits.password_reset_per_email_per_hour, HOUR),
             Limit::PasswordResetConfirm => (limits.password_reset_confirm_per_ip_per_hour, HOUR),
             Limit::ChatTranscript => (TRANSCRIPTS_PER_CHAT_PER_HOUR, HOUR),
+            Limit::ChatTranscriptPerEmail => (TRANSCRIPTS_PER_EMAIL_PER_HOUR, HOUR),
+            Limit::ChatEmailCodePerEmail => (CHAT_EMAIL_CODES_PER_EMAIL_PER_HOUR, HOUR),
+            Limit::ChatEmailPerIp => (CHAT_EMAILS_PER_IP_PER_HOUR, HOUR),
             Limit::ContentPreview => (PREVIEWS_PER_ADMIN_PER_MINUTE, MINUTE),
             Limit::ChatAttachmentUpload => (ATTACHMENTS_PER_10_MINUTES, 10 * MINUTE),
             Limit::ChatAttachmentRead => (ATTACHMENT_READS_PER_MINUTE, MINUTE),

@@ -1,7 +1,7 @@
 //! The emails about chats: an offline chat to support, a transcript to its
-//! visitor.
+//! visitor, and the code that confirms the visitor's address first.
 
-use contract::chat::{ChatMessage, ChatSession, SenderType, SessionStarted};
+use contract::chat::{ChatMessage, ChatSession, EMAIL_CODE_MINUTES, SenderType, SessionStarted};
 use contract::signing::{Purpose, Signer};
 use lettre::message::Mailbox;
 
@@ -131,6 +131,37 @@ impl Template for ChatTranscript<'_> {
     }
 }
 
+/// The one-time code that confirms a chat's address. It goes to the bare
+/// address and says nothing a visitor typed: whoever typed the address may
+/// not own it.
+pub struct ChatAddressCode<'a> {
+    pub email: &'a str,
+    pub code: &'a str,
+}
+
+impl Template for ChatAddressCode<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let to = mailbox("The chat's address", None, self.email)?;
+        let mut body = Body::default();
+        body.paragraph(&format!(
+            "Someone asked for the transcript of a chat with {COMPANY} to be sent to this \
+             address. To confirm the address is yours, enter this code in the chat:"
+        ))
+        .fields(&[("Code", Some(self.code))])
+        .paragraph(&format!(
+            "The code works for {EMAIL_CODE_MINUTES} minutes. If you did not ask for it, \
+             ignore this email: nothing more is sent to you."
+        ));
+        Ok(body.finish(
+            "chat.address_code",
+            to,
+            None,
+            format!("Your {COMPANY} confirmation code"),
+            site,
+        ))
+    }
+}
+
 /// A file's size in words: "812 KB", "2.4 MB".
 fn file_size(bytes: i32) -> String {
     let bytes = f64::from(bytes.max(0));
@@ -154,6 +185,22 @@ mod tests {
 
     use super::*;
     use crate::mail::templates::test_support::*;
+
+    #[test]
+    fn the_address_code_goes_to_the_bare_address_with_the_code_alone() {
+        let settings = settings();
+        let email = ChatAddressCode {
+            email: "amina@example.com",
+            code: "042917",
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert_eq!(email.to.to_string(), "amina@example.com");
+        assert_eq!(email.subject, "Your Nyota Cloud confirmation code");
+        assert!(email.text.contains("042917"), "{}", email.text);
+        assert!(email.text.contains("15 minutes"), "{}", email.text);
+        assert_footer(&email);
+    }
 
     #[test]
     fn the_offline_chat_goes_to_the_support_inbox_of_the_settings() {

@@ -21,7 +21,7 @@ use lettre::Message;
 use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 
-pub use chat::{ChatTranscript, OfflineChat};
+pub use chat::{ChatAddressCode, ChatTranscript, OfflineChat};
 pub use contact::{ContactAcknowledgement, ContactToSales};
 pub use password_reset::{AgentInvite, PasswordReset};
 pub use privacy::{PrivacyConfirmation, PrivacyExportReady, PrivacyProgress, PrivacyStepTaken};

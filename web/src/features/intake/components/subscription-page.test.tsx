@@ -28,7 +28,7 @@ describe('the page an emailed subscription link leads to', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeInTheDocument();
     const posts = linkPosts(fetch);
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0][1]?.body))).toEqual({ token: 'abc.DEF_-1' });
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ token: 'abc.DEF_-1' });
   });
 
   it('says a refused link is not valid, and keeps the button when the server cannot be reached', async () => {

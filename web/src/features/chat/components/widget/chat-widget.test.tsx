@@ -156,20 +156,43 @@ describe('chat widget', () => {
     expect(posted).toEqual([{ score: 4, comment: 'Helpful' }]);
   });
 
-  it('emails the transcript on request and says where it goes', async () => {
+  it('emails the transcript on request once the emailed code is entered, and says where it goes', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
+    const bodies: unknown[] = [];
     backend((url, init) => {
       if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
       if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage]);
       if (url === `/api/chat/sessions/${sessionId}/transcript` && init.method === 'POST') {
-        return json(202, { message: 'We are emailing the transcript to amina@example.com.' });
+        const body = JSON.parse(String(init.body)) as { code?: string };
+        bodies.push(body);
+        if (!body.code) {
+          return json(202, {
+            message: 'To keep your address safe, we have emailed a 6-digit code to amina@example.com. Enter it here to receive the transcript.',
+            codeRequired: true,
+          });
+        }
+        if (body.code !== '042917') {
+          return json(400, { error: 'Bad Request', message: 'That code is not right. Please check the email and try again.' });
+        }
+        return json(202, { message: 'We are emailing the transcript to amina@example.com.', codeRequired: false });
       }
       return json(404, {});
     });
     renderApp('/');
     const { user, dialog } = await openWidget();
     await user.click(await within(dialog).findByRole('button', { name: 'Email me the transcript' }));
+    expect(await within(dialog).findByText(/we have emailed a 6-digit code to amina@example.com/)).toBeInTheDocument();
+    const codeBox = within(dialog).getByLabelText('Code from the email');
+    expect(codeBox).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(codeBox, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Send transcript' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('That code is not right. Please check the email and try again.');
+    await user.clear(within(dialog).getByLabelText('Code from the email'));
+    await user.type(within(dialog).getByLabelText('Code from the email'), '042917');
+    await user.click(within(dialog).getByRole('button', { name: 'Send transcript' }));
     expect(await within(dialog).findByText('We are emailing the transcript to amina@example.com.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Code from the email')).not.toBeInTheDocument();
+    expect(bodies).toEqual([{}, { code: '111111' }, { code: '042917' }]);
   });
 
   it('says where a queued chat stands and stops saying it once an agent has it', async () => {
