@@ -398,6 +398,13 @@ async fn correct(
         body.email.as_deref(),
         body.phone.as_deref(),
     );
+    // Nothing of the person may move onto an address another account holds
+    // (their own account's clash is the update's unique violation).
+    if let Some(new_email) = new_email.filter(|new_email| *new_email != email)
+        && store::account(&state.pool, new_email).await?.is_some()
+    {
+        return Err(crate::accounts::AccountsError::EmailTaken.into());
+    }
     let account =
         crate::accounts::store::correct_account(&state.pool, email, name, new_email, phone).await?;
     let chats = crate::chat::store::correct_chats(&state.pool, email, name, new_email).await?;

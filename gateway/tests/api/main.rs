@@ -15,6 +15,7 @@ mod content;
 mod crawlers;
 mod database;
 mod dead_letters;
+mod faults;
 mod health;
 mod helpers;
 mod http_errors;

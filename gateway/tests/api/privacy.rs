@@ -747,6 +747,32 @@ async fn a_correction_changes_name_email_and_phone_on_record(pool: PgPool) {
         )
         .await;
     assert_eq!(clash.status(), StatusCode::CONFLICT);
+    // So is one for a person with no account: their chats would have moved
+    // onto the other account's address.
+    let stranger = format!("stranger-{}@example.com", Uuid::new_v4().simple());
+    let chat = app.new_browser().start_chat("Baraka", &stranger).await;
+    let theirs = ask_and_confirm(&app, &sink, &admin, &stranger, "correction").await;
+    let clash = admin
+        .post(
+            &format!(
+                "/api/admin/privacy-requests/{}/fulfil",
+                theirs["id"].as_str().expect("id")
+            ),
+            &json!({ "email": other }),
+        )
+        .await;
+    assert_eq!(clash.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(clash).await,
+        "An account already uses this email address"
+    );
+    let kept: String =
+        sqlx::query_scalar("select visitor_email from chat_sessions where id = $1::uuid")
+            .bind(&chat)
+            .fetch_one(&app.pool)
+            .await
+            .expect("chat");
+    assert_eq!(kept, stranger);
     let _ = person.name;
 }
 

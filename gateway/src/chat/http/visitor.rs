@@ -129,11 +129,23 @@ async fn start(
     let agents_online = store::any_agent_available(&state.pool, assignment::FRESH)
         .await
         .unwrap_or(false);
-    if !agents_online {
-        let notice = contract::chat::offline_notice(&chat.visitor_email);
-        send_message(&state, chat.session_id, SenderType::System, None, notice).await?;
+    let announced = async {
+        if !agents_online {
+            let notice = contract::chat::offline_notice(&chat.visitor_email);
+            send_message(&state, chat.session_id, SenderType::System, None, notice).await?;
+        }
+        publish_started(&state, &chat, agents_online).await?;
+        Ok::<(), ApiError>(())
     }
-    publish_started(&state, &chat, agents_online).await?;
+    .await;
+    if let Err(error) = announced {
+        // Refused: the visitor will start again, so no chat is left behind
+        // that no agent was told of.
+        if let Err(cleanup) = store::delete_unannounced(&state.pool, chat.session_id).await {
+            tracing::warn!(error = %cleanup, chat.session_id = %chat.session_id, "refused chat not removed");
+        }
+        return Err(error);
+    }
     publish_inbox_update(&state, chat.session_id, InboxReason::NewSession).await;
     assignment::assign_waiting_or_log(&state).await;
     // Read again: assigned by now, or its place in the queue.

@@ -72,6 +72,19 @@ pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::E
     .await
 }
 
+/// Removes a chat whose start was refused after its row was written (NATS
+/// could not take its announcement), unless a message reached it.
+pub async fn delete_unannounced(pool: &PgPool, chat_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "delete from chat_sessions s where s.id = $1
+           and not exists (select 1 from chat_messages m where m.session_id = s.id)",
+        chat_id
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
 #[tracing::instrument(name = "chat.db.session", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::Error> {
     sqlx::query_as!(
