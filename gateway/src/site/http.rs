@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use contract::accounts::Role;
 use contract::retention::{PERIOD_RULES, RetentionPeriods};
 use contract::site_settings::{
     ChatHours, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS, OfficeAddress, SiteSettings,
@@ -121,6 +122,7 @@ impl Input for SiteSettings {
         ("social", "Social links"),
         ("chatAttachmentMaxMib", "Largest chat attachment"),
         ("staffSignInHours", "Staff sign-in"),
+        ("secondFactorRoles", "Second factor required for"),
         ("countPageViews", "Count page views"),
         ("retention", "Retention periods"),
     ];
@@ -167,6 +169,7 @@ impl Input for SiteSettings {
             )))
             .at("staffSignInHours");
         }
+        let second_factor_roles = second_factor_roles(self.second_factor_roles)?;
         Ok(SiteSettings {
             phone,
             info_email,
@@ -185,10 +188,25 @@ impl Input for SiteSettings {
             social,
             chat_attachment_max_mib,
             staff_sign_in_hours: self.staff_sign_in_hours,
+            second_factor_roles,
             count_page_views: self.count_page_views,
             retention,
         })
     }
+}
+
+/// Staff roles only, each once, admin first.
+fn second_factor_roles(roles: Vec<Role>) -> Result<Vec<Role>, InputError> {
+    if roles.contains(&Role::User) {
+        return Err(InputError::new(
+            "A second factor can be required of admins and support agents only",
+        ))
+        .at("secondFactorRoles");
+    }
+    Ok([Role::Admin, Role::Support]
+        .into_iter()
+        .filter(|role| roles.contains(role))
+        .collect())
 }
 
 /// Each retention period within its range ([`contract::retention::PERIOD_RULES`]).

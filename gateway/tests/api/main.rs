@@ -31,6 +31,8 @@ mod rate_limits;
 mod ratings;
 mod retention;
 mod revocation;
+mod second_factor;
+mod second_factor_roles;
 mod security_headers;
 mod sessions;
 mod site_settings;
