@@ -162,8 +162,11 @@ test('screenshots of setting up and signing in with a second factor', async ({ b
       const context = await browser.newContext({ viewport, colorScheme: theme });
       await presetConsent(context, { theme });
       const page = await context.newPage();
-      const shot = (name: string) =>
-        page.screenshot({ path: `${shotsDir}/${name}-${viewport.width}-${theme}.png`, fullPage: true }).then(() => undefined);
+      // From the top: a full-page shot taken mid-scroll draws the sticky header mid-page.
+      const shot = async (name: string) => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${shotsDir}/${name}-${viewport.width}-${theme}.png`, fullPage: true });
+      };
       const email = await newSupportAgent(admin);
       await signInWithPassword(page, email);
       await expect(page).toHaveURL(/\/admin\/chat$/);
