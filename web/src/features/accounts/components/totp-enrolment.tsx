@@ -131,9 +131,16 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 export function RecoveryCodesPanel({ codes, onDone, home }: { codes: string[]; onDone: () => void; home: string }) {
   const text = `Nyota Cloud recovery codes (each works once)\n\n${codes.join('\n')}\n`;
   const download = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  // The form that led here is gone: bring the codes into view and tell screen readers.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
-    <div className="rounded-lg border border-green-300 p-6 dark:border-green-700">
-      <h2 className="text-lg font-semibold">Two-step verification is on</h2>
+    <div className="scroll-mt-24 rounded-lg border border-green-300 p-6 dark:border-green-700">
+      <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold focus:outline-none">
+        Two-step verification is on
+      </h2>
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
         Save these recovery codes somewhere safe. If you lose your phone, each one signs you in once. This is the only
         time they are shown. Your other sessions have been signed out.
