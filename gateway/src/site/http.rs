@@ -8,7 +8,6 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use contract::accounts::Role;
 use contract::retention::{PERIOD_RULES, RetentionPeriods};
 use contract::site_settings::{
     ChatHours, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS, OfficeAddress, SiteSettings,
@@ -169,7 +168,9 @@ impl Input for SiteSettings {
             )))
             .at("staffSignInHours");
         }
-        let second_factor_roles = second_factor_roles(self.second_factor_roles)?;
+        let second_factor_roles =
+            crate::accounts::second_factor::roles_setting(self.second_factor_roles)
+                .at("secondFactorRoles")?;
         Ok(SiteSettings {
             phone,
             info_email,
@@ -193,20 +194,6 @@ impl Input for SiteSettings {
             retention,
         })
     }
-}
-
-/// Staff roles only, each once, admin first.
-fn second_factor_roles(roles: Vec<Role>) -> Result<Vec<Role>, InputError> {
-    if roles.contains(&Role::User) {
-        return Err(InputError::new(
-            "A second factor can be required of admins and support agents only",
-        ))
-        .at("secondFactorRoles");
-    }
-    Ok([Role::Admin, Role::Support]
-        .into_iter()
-        .filter(|role| roles.contains(role))
-        .collect())
 }
 
 /// Each retention period within its range ([`contract::retention::PERIOD_RULES`]).

@@ -51,6 +51,20 @@ pub fn required_for(state: &AppState, role: Role) -> bool {
             .contains(&role)
 }
 
+/// The site setting `secondFactorRoles` as saved: staff roles only, each
+/// once, admin first.
+pub fn roles_setting(roles: Vec<Role>) -> Result<Vec<Role>, InputError> {
+    if roles.contains(&Role::User) {
+        return Err(InputError::new(
+            "A second factor can be required of admins and support agents only",
+        ));
+    }
+    Ok([Role::Admin, Role::Support]
+        .into_iter()
+        .filter(|role| roles.contains(role))
+        .collect())
+}
+
 /// 403 ([`ENROL_FIRST`]) when `user`'s role requires a second factor they
 /// do not have, unless `path` is one of the few open to them.
 pub async fn enforce(state: &AppState, user: &User, path: &str) -> Result<(), ApiError> {

@@ -214,11 +214,15 @@ mod tests {
             Some(37_037_036)
         );
         assert_eq!(
-            matching_step(secret, "050471", 1_234_567_890),
+            matching_step(secret, "050471", 1_111_111_111),
+            Some(37_037_037)
+        );
+        assert_eq!(
+            matching_step(secret, "005924", 1_234_567_890),
             Some(41_152_263)
         );
-        assert_eq!(matching_step(secret, "050472", 1_234_567_890), None);
-        assert_eq!(matching_step(secret, "05047", 1_234_567_890), None);
+        assert_eq!(matching_step(secret, "005925", 1_234_567_890), None);
+        assert_eq!(matching_step(secret, "00592", 1_234_567_890), None);
     }
 
     #[test]
