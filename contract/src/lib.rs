@@ -18,6 +18,7 @@ pub mod password_reset;
 pub mod privacy;
 pub mod process;
 pub mod retention;
+pub mod second_factor;
 pub mod signing;
 pub mod site_settings;
 pub mod subscriptions;

@@ -94,6 +94,9 @@ pub struct SiteSettings {
     /// then they sign in again (1 to 168). Visitors' accounts keep the
     /// gateway's own limit.
     pub staff_sign_in_hours: u32,
+    /// The staff roles (`admin`, `support`) that must sign in with a second
+    /// factor; a member of one without a factor may only enrol one.
+    pub second_factor_roles: Vec<crate::accounts::Role>,
     /// Whether page views are counted at all (still only with the
     /// visitor's analytics consent).
     pub count_page_views: bool,
@@ -167,6 +170,7 @@ impl Default for SiteSettings {
             .to_vec(),
             chat_attachment_max_mib: DEFAULT_CHAT_ATTACHMENT_MAX_MIB,
             staff_sign_in_hours: DEFAULT_STAFF_SIGN_IN_HOURS,
+            second_factor_roles: Vec::new(),
             count_page_views: true,
             retention: crate::retention::RetentionPeriods::default(),
         }

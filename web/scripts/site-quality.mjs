@@ -37,7 +37,7 @@ if (!base) throw new Error('E2E_BASE_URL is not set (run ./infra/e2e --quality)'
 
 const table = JSON.parse(readFileSync(new URL('../src/app/routes.json', import.meta.url), 'utf8'));
 /** Public pages not in the sitemap (as the gateway's NOT_IN_SITEMAP). */
-const notInSitemap = ['/auth', '/login', '/register', '/forgot-password', '/reset-password', '/subscription', '/dashboard'];
+const notInSitemap = ['/auth', '/login', '/register', '/forgot-password', '/reset-password', '/subscription', '/dashboard', '/account/security'];
 /** Pages only an email links to (a reset link, a subscription confirmation). */
 const emailOnly = ['/reset-password', '/subscription'];
 const themes = ['light', 'dark'];

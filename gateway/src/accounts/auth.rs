@@ -4,18 +4,19 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use contract::accounts::{
     AccountsError, AccountsReply, LoginRequest, RegisterRequest, User, normalize_email,
 };
 use contract::intake::Accepted;
+use contract::second_factor::SecondFactorChallenge;
 use serde::Deserialize;
 use time::OffsetDateTime;
 use tower_sessions::Session;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::accounts::revocation;
+use crate::accounts::{revocation, second_factor};
 use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -144,12 +145,15 @@ impl Input for LoginBody {
     }
 }
 
-/// Signs in (the answer sets a new session cookie).
+/// Signs in (the answer sets a new session cookie). An account with a
+/// second factor is not signed in yet: the answer (202) asks for a code at
+/// `POST /api/login/second-factor`.
 #[utoipa::path(post, path = "/login", tag = "auth",
     request_body = LoginBody,
     security(("csrf" = [])),
     responses(
         (status = 200, description = "Signed in", body = User),
+        (status = 202, description = "The password is right; a second factor is required", body = SecondFactorChallenge),
         (status = 401, description = "Invalid email or password", body = ErrorBody),
         (status = 403, description = "The account has been deactivated", body = ErrorBody),
         (status = 429, description = "Too many attempts for this account or from this address", body = ErrorBody),
@@ -160,7 +164,7 @@ async fn login(
     ClientIp(ip): ClientIp,
     session: Session,
     ValidatedJson(body): ValidatedJson<LoginBody>,
-) -> Result<Json<User>, ApiError> {
+) -> Result<Response, ApiError> {
     let email = body.email;
     state.limits.check_login(&email, ip)?;
     // No stored password is this long, so skip the hashing work.
@@ -179,8 +183,11 @@ async fn login(
                 state.limits.login_failed(&email, ip);
             }
         })?;
+    if let Some(challenge) = second_factor::login::challenge(&state, &session, &user).await? {
+        return Ok((StatusCode::ACCEPTED, Json(challenge)).into_response());
+    }
     sign_in(&state, &session, &user).await?;
-    Ok(Json(user))
+    Ok(Json(user).into_response())
 }
 
 /// Signs out: the session ends on every gateway, and its sockets close.
@@ -212,7 +219,11 @@ fn invalid_credentials() -> ApiError {
 /// signing in become the account's, and the browser's anonymous owner token
 /// is dropped, so signing in as someone else inherits nothing; sockets of a
 /// previous sign-in in this browser are closed.
-async fn sign_in(state: &AppState, session: &Session, user: &User) -> Result<(), ApiError> {
+pub(crate) async fn sign_in(
+    state: &AppState,
+    session: &Session,
+    user: &User,
+) -> Result<(), ApiError> {
     if let Some(token) = session.remove::<Uuid>(OWNER_TOKEN_KEY).await? {
         adopt_anonymous_chats(state, token, user.id).await?;
     }

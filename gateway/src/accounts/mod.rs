@@ -1,12 +1,13 @@
 //! Accounts: registration, sign-in and sign-out ([`auth`]), password resets
 //! ([`password_reset`]), the team of admins and support agents ([`team`]),
 //! and ending a user's sessions and sockets on every gateway
-//! ([`revocation`]). The session store itself is `platform::sessions`.
+//! ([`revocation`]), and second factors at sign-in ([`second_factor`]). The session store itself is `platform::sessions`.
 
 pub mod auth;
 pub mod error;
 pub mod password_reset;
 pub mod revocation;
+pub mod second_factor;
 pub mod store;
 pub mod team;
 
@@ -22,4 +23,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(password_reset::router())
         .merge(team::router())
+        .merge(second_factor::router())
 }

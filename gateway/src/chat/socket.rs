@@ -21,7 +21,7 @@ use uuid::Uuid;
 use super::hub::{Member, Outgoing};
 use super::{ChatError, Requester, frame_json, role_in_chat};
 use crate::platform::error::ApiError;
-use crate::platform::extract::CurrentUser;
+use crate::platform::extract::{CurrentUser, SIGNED_IN_AT_KEY, staff_sign_in_ends};
 use crate::platform::limits::{Quota, gcra, now_ns};
 use crate::state::AppState;
 
@@ -52,13 +52,19 @@ async fn upgrade(
         ));
     }
     let requester = Requester::from_session(&session, user.map(|CurrentUser(user)| user)).await?;
+    // A staff socket closes when its sign-in window ends, as REST answers 401 then.
+    let staff_signed_in_at = if requester.is_agent() {
+        session.get::<i64>(SIGNED_IN_AT_KEY).await?
+    } else {
+        None
+    };
     Ok(upgrade
         // Small buffers: thousands of mostly idle sockets must stay cheap.
         .read_buffer_size(512)
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
-        .on_upgrade(move |socket| serve_socket(socket, state, requester))
+        .on_upgrade(move |socket| serve_socket(socket, state, requester, staff_signed_in_at))
         .into_response())
 }
 
@@ -79,7 +85,23 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     host.is_some() && origin_host == host
 }
 
-async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Requester) {
+/// The close reason of a staff socket whose sign-in window ended.
+pub const SIGN_IN_EXPIRED: &str = "Sign-in expired";
+
+/// When the staff sign-in made at `signed_in_at` ends, under the settings now.
+fn sign_in_deadline(state: &AppState, signed_in_at: i64) -> Instant {
+    let hours = state.site_settings.current().settings.staff_sign_in_hours;
+    let ends = staff_sign_in_ends(hours, signed_in_at);
+    let left = ends.saturating_sub(time::OffsetDateTime::now_utc().unix_timestamp());
+    Instant::now() + Duration::from_secs(u64::try_from(left).unwrap_or(0))
+}
+
+async fn serve_socket(
+    mut socket: WebSocket,
+    state: AppState,
+    requester: Requester,
+    staff_signed_in_at: Option<i64>,
+) {
     let id = state.hub.connection_id();
     // Agents' consoles and visitors' widgets, told apart for the dashboards.
     let kind = if requester.is_agent() {
@@ -115,6 +137,15 @@ async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Request
     let mut last_ping = last_heard;
     let heartbeat = tokio::time::sleep_until(last_ping + PING_EVERY);
     tokio::pin!(heartbeat);
+    let is_staff = staff_signed_in_at.is_some();
+    let signed_in_at = staff_signed_in_at.unwrap_or_default();
+    // Far away for visitors: the branch below is disabled for them anyway.
+    let sign_in_ends = tokio::time::sleep_until(if is_staff {
+        sign_in_deadline(&state, signed_in_at)
+    } else {
+        Instant::now() + IDLE_LIMIT
+    });
+    tokio::pin!(sign_in_ends);
     loop {
         let outgoing = tokio::select! {
             () = kill.cancelled() => break,
@@ -143,7 +174,22 @@ async fn serve_socket(mut socket: WebSocket, state: AppState, requester: Request
                 }
                 continue;
             }
+            () = &mut sign_in_ends, if is_staff => {
+                // An admin may have lengthened the window meanwhile.
+                let deadline = sign_in_deadline(&state, signed_in_at);
+                if deadline > Instant::now() {
+                    sign_in_ends.as_mut().reset(deadline);
+                    continue;
+                }
+                let close = CloseFrame { code: 1008, reason: SIGN_IN_EXPIRED.into() };
+                let _ = tokio::time::timeout(CLOSE_GRACE, socket.send(Message::Close(Some(close)))).await;
+                break;
+            }
             () = &mut heartbeat => {
+                if is_staff {
+                    // ...or shortened it.
+                    sign_in_ends.as_mut().reset(sign_in_deadline(&state, signed_in_at));
+                }
                 let now = Instant::now();
                 // Silent this long (not even a pong): dead.
                 if now >= last_heard + IDLE_LIMIT {

@@ -3,7 +3,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequestParts, OptionalFromRequestParts};
+use axum::extract::{ConnectInfo, FromRequestParts, OptionalFromRequestParts, OriginalUri};
 use axum::http::request::Parts;
 use contract::accounts::{Role, User};
 use time::OffsetDateTime;
@@ -109,7 +109,15 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
                 session.flush().await?;
                 Ok(None)
             }
-            SignedIn::User(user) => Ok(Some(CurrentUser(user))),
+            SignedIn::User(user) => {
+                // A role that requires a second factor, without one: only enrolment is open.
+                let path = parts
+                    .extensions
+                    .get::<OriginalUri>()
+                    .map_or_else(|| parts.uri.path().to_owned(), |uri| uri.path().to_owned());
+                crate::accounts::second_factor::enforce(state, &user, &path).await?;
+                Ok(Some(CurrentUser(user)))
+            }
             // Signed out (or rotated) on some gateway: this one may still have
             // had the record in its cache.
             SignedIn::SessionEnded => Ok(None),
@@ -156,6 +164,12 @@ impl FromRequestParts<AppState> for Admin {
             Err(ApiError::Forbidden("Only admins can do this"))
         }
     }
+}
+
+/// When a staff sign-in at `signed_in_at` (Unix seconds) ends under the
+/// site setting (`staffSignInHours`): the first second it counts as expired.
+pub fn staff_sign_in_ends(hours: u32, signed_in_at: i64) -> i64 {
+    signed_in_at.saturating_add(i64::from(hours) * 3600 + 1)
 }
 
 /// Whether a support agent's or admin's sign-in is older than the site

@@ -121,6 +121,7 @@ impl Input for SiteSettings {
         ("social", "Social links"),
         ("chatAttachmentMaxMib", "Largest chat attachment"),
         ("staffSignInHours", "Staff sign-in"),
+        ("secondFactorRoles", "Second factor required for"),
         ("countPageViews", "Count page views"),
         ("retention", "Retention periods"),
     ];
@@ -167,6 +168,9 @@ impl Input for SiteSettings {
             )))
             .at("staffSignInHours");
         }
+        let second_factor_roles =
+            crate::accounts::second_factor::roles_setting(self.second_factor_roles)
+                .at("secondFactorRoles")?;
         Ok(SiteSettings {
             phone,
             info_email,
@@ -185,6 +189,7 @@ impl Input for SiteSettings {
             social,
             chat_attachment_max_mib,
             staff_sign_in_hours: self.staff_sign_in_hours,
+            second_factor_roles,
             count_page_views: self.count_page_views,
             retention,
         })

@@ -10,7 +10,7 @@ use serde::Deserialize;
 /// Routes left out of the sitemap: sign-in forms, the account area and the
 /// pages only email links lead to. Blog posts and events (`:id` routes) join
 /// it with their own ids.
-const NOT_IN_SITEMAP: [&str; 7] = [
+const NOT_IN_SITEMAP: [&str; 8] = [
     "/auth",
     "/login",
     "/register",
@@ -18,6 +18,7 @@ const NOT_IN_SITEMAP: [&str; 7] = [
     "/reset-password",
     "/subscription",
     "/dashboard",
+    "/account/security",
 ];
 
 /// Paths crawlers are asked to leave alone.

@@ -33,6 +33,8 @@ mod ratings;
 mod retention;
 mod revocation;
 mod schema_sweep;
+mod second_factor;
+mod second_factor_roles;
 mod security_headers;
 mod sessions;
 mod site_settings;

@@ -846,6 +846,9 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("uploads", "data", Holds::Nothing), // admin images
     ("uploads", "filename", Holds::Nothing),
     ("uploads", "uploaded_by", Holds::Staff),
+    ("user_recovery_codes", "user_id", Holds::UserId),
+    ("user_totp", "secret_sealed", Holds::Nothing), // sealed; deleted with the account
+    ("user_totp", "user_id", Holds::UserId),
     ("users", "email", Holds::Email),
     ("users", "id", Holds::UserId),
     ("users", "name", Holds::Name),

@@ -2,6 +2,7 @@
 import type { ChatHours } from "./ChatHours";
 import type { OfficeAddress } from "./OfficeAddress";
 import type { RetentionPeriods } from "./RetentionPeriods";
+import type { Role } from "./Role";
 import type { SocialLink } from "./SocialLink";
 
 /**
@@ -64,6 +65,11 @@ chatAttachmentMaxMib: number,
  * gateway's own limit.
  */
 staffSignInHours: number, 
+/**
+ * The staff roles (`admin`, `support`) that must sign in with a second
+ * factor; a member of one without a factor may only enrol one.
+ */
+secondFactorRoles: Array<Role>, 
 /**
  * Whether page views are counted at all (still only with the
  * visitor's analytics consent).

@@ -19,7 +19,7 @@ describe('route table', () => {
     expect(Object.keys(adminPages).sort()).toEqual([...routeTable.adminRoutes].sort());
   });
 
-  it.each(routeTable.routes.filter((p) => !p.includes(':') && !['/auth', '/login', '/register', '/forgot-password', '/dashboard'].includes(p)))(
+  it.each(routeTable.routes.filter((p) => !p.includes(':') && !['/auth', '/login', '/register', '/forgot-password', '/dashboard', '/account/security'].includes(p)))(
     '%s renders in the layout with a title and a heading',
     async (path) => {
       signedOut();

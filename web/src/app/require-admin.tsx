@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { useSecondFactorStatus } from '@/features/accounts/api/second-factor';
 import { useUser } from '@/lib/auth/get-user';
 import { mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
 
@@ -27,15 +28,19 @@ export function AccessDenied() {
 /**
  * Signed out → /login?next=<the page opened>, so signing in returns there; a support agent
  * opening /admin → the chat console; anyone opening an admin page their role does not allow →
- * Access denied.
+ * Access denied; a member whose role requires a second factor and who has none → the account
+ * security page to set one up (the API refuses everything else to them with 403).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError } = useUser();
   const { pathname, search, hash } = useLocation();
   const path = pathname.replace(/\/+$/, '') || '/';
+  const factors = useSecondFactorStatus(Boolean(user) && mayOpenAdminPage(user, path));
   if (isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
   if (isError || !user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search + hash)}`} replace />;
   if (path === '/admin' && user.role === 'support') return <Navigate to={SUPPORT_HOME} replace />;
   if (!mayOpenAdminPage(user, path)) return <AccessDenied />;
+  if (factors.isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (factors.data?.required && !factors.data.totp) return <Navigate to="/account/security" replace />;
   return <>{children}</>;
 }

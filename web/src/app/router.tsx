@@ -27,6 +27,8 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/dashboard': () =>
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/account/security': () =>
+    import('@/features/accounts/components/account-security-page').then((m) => ({ default: m.AccountSecurityPage })),
   '/privacy': () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute })),
   '/terms-of-service': () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),

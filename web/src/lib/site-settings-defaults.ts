@@ -43,6 +43,7 @@ export const defaultSiteSettings: SiteSettings = {
   ],
   chatAttachmentMaxMib: 10,
   staffSignInHours: 12,
+  secondFactorRoles: [],
   countPageViews: true,
   retention: {
     resolvedChatsMonths: 24,

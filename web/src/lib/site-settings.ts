@@ -79,6 +79,9 @@ export function parseSiteSettings(value: unknown): SiteSettings {
       Number.isInteger(source.staffSignInHours) && (source.staffSignInHours as number) >= 1
         ? (source.staffSignInHours as number)
         : defaultSiteSettings.staffSignInHours,
+    secondFactorRoles: Array.isArray(source.secondFactorRoles)
+      ? (source.secondFactorRoles as unknown[]).filter((role): role is 'admin' | 'support' => role === 'admin' || role === 'support')
+      : defaultSiteSettings.secondFactorRoles,
     countPageViews:
       typeof source.countPageViews === 'boolean' ? source.countPageViews : defaultSiteSettings.countPageViews,
     retention: retentionOf(source.retention),

@@ -66,6 +66,11 @@ pub enum Limit {
     PrivacyExportDownload,
     /// Cookie consent choices per address.
     Consent,
+    /// Second-factor codes tried per account (at sign-in, enrolment and
+    /// removal): six digits are guessable without a budget.
+    SecondFactorCode,
+    /// Second-factor enrolments and removals started per account.
+    SecondFactorChange,
 }
 
 /// Page views one address may report per minute: a person reading the site
@@ -118,8 +123,16 @@ const PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR: u32 = 3;
 /// Export downloads one address may make per hour.
 const PRIVACY_EXPORT_DOWNLOADS_PER_HOUR: u32 = 20;
 
+/// Codes one account may try per minute: a person mistyping tries two or
+/// three; a guesser gets 5 a minute, so about 7,200 of the million codes a
+/// day, and each valid code lives 90 s.
+const SECOND_FACTOR_CODES_PER_ACCOUNT_PER_MINUTE: u32 = 5;
+
+/// Enrolments and removals one account may start per hour.
+const SECOND_FACTOR_CHANGES_PER_ACCOUNT_PER_HOUR: u32 = 10;
+
 impl Limit {
-    pub(super) const ALL: [Limit; 25] = [
+    pub(super) const ALL: [Limit; 27] = [
         Limit::Register,
         Limit::LoginPerIp,
         Limit::LoginFailuresPerAccountPerIp,
@@ -145,6 +158,8 @@ impl Limit {
         Limit::PrivacyRequestPerEmail,
         Limit::PrivacyExportDownload,
         Limit::Consent,
+        Limit::SecondFactorCode,
+        Limit::SecondFactorChange,
     ];
 
     /// The first token of this limit's keys in the bucket.
@@ -175,6 +190,8 @@ impl Limit {
             Limit::PrivacyRequestPerEmail => "privacy_request_email",
             Limit::PrivacyExportDownload => "privacy_export_download",
             Limit::Consent => "consent",
+            Limit::SecondFactorCode => "second_factor_code",
+            Limit::SecondFactorChange => "second_factor_change",
         }
     }
 
@@ -218,6 +235,8 @@ impl Limit {
             }
             Limit::PrivacyExportDownload => "Too many downloads. Please try again later.",
             Limit::Consent => "Too many cookie choices. Please try again later.",
+            Limit::SecondFactorCode => "Too many codes tried. Please wait a minute and try again.",
+            Limit::SecondFactorChange => "Too many second-factor changes. Please try again later.",
         }
     }
 
@@ -252,6 +271,8 @@ impl Limit {
             Limit::PrivacyRequestPerEmail => (PRIVACY_REQUESTS_PER_EMAIL_PER_HOUR, HOUR),
             Limit::PrivacyExportDownload => (PRIVACY_EXPORT_DOWNLOADS_PER_HOUR, HOUR),
             Limit::Consent => (CONSENT_CHOICES_PER_IP_PER_HOUR, HOUR),
+            Limit::SecondFactorCode => (SECOND_FACTOR_CODES_PER_ACCOUNT_PER_MINUTE, MINUTE),
+            Limit::SecondFactorChange => (SECOND_FACTOR_CHANGES_PER_ACCOUNT_PER_HOUR, HOUR),
         };
         Quota { count, period }
     }

@@ -1,15 +1,25 @@
 // POST /api/login.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SecondFactorChallenge } from '@/api-types/SecondFactorChallenge';
 import { apiRequest } from '@/lib/api-client';
 import type { LoginRequest, User } from '@/lib/api-types';
 import { userQueryKey } from '@/lib/auth/get-user';
 import { loginFailureMessage, toastTitles, welcomeBackMessage } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
 
+export type { SecondFactorChallenge };
+
+/** What a right password gets: the user, or (202) a request for the second factor. */
+export type LoginResult = User | SecondFactorChallenge;
+
+export function isSecondFactorChallenge(result: LoginResult | undefined): result is SecondFactorChallenge {
+  return result !== undefined && 'secondFactorRequired' in result && result.secondFactorRequired;
+}
+
 /** Blocked (no request) when the browser is offline. */
-export function login(body: LoginRequest): Promise<User> {
-  return apiRequest<User>('/api/login', {
+export function login(body: LoginRequest): Promise<LoginResult> {
+  return apiRequest<LoginResult>('/api/login', {
     method: 'POST',
     body,
     describe: loginFailureMessage,
@@ -17,18 +27,30 @@ export function login(body: LoginRequest): Promise<User> {
   });
 }
 
+/** Signs in; `onSuccess` runs once the user is signed in (after the second factor, if any). */
 export function useLogin(options: { onSuccess?: (user: User) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'login'],
     mutationFn: login,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      toast({ title: toastTitles.loginSuccessful, description: welcomeBackMessage(user) });
-      options.onSuccess?.(user);
+    onSuccess: (result) => {
+      // The second step (login-form's SecondFactorStep) finishes the sign-in.
+      if (isSecondFactorChallenge(result)) return;
+      signedIn(queryClient, result, options.onSuccess);
     },
     onError: (error) => {
       toast({ title: toastTitles.loginFailed, description: error.message, variant: 'destructive' });
     },
   });
+}
+
+/** What every completed sign-in does: the user is known, welcomed, and sent on. */
+export function signedIn(
+  queryClient: ReturnType<typeof useQueryClient>,
+  user: User,
+  onSuccess?: (user: User) => void,
+) {
+  queryClient.setQueryData(userQueryKey, user);
+  toast({ title: toastTitles.loginSuccessful, description: welcomeBackMessage(user) });
+  onSuccess?.(user);
 }

@@ -7,13 +7,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import type { LoginRequest, User } from '@/lib/api-types';
+import type { LoginRequest } from '@/lib/api-types';
+import { isSecondFactorChallenge, type LoginResult } from '../api/login';
 import type { LoginValues } from './auth-schemas';
+import { SecondFactorStep } from './second-factor-step';
 
 /**
  * The login form of /login and of the Login tab of /auth. Each page brings its
  * own rules (`schema`) and the login mutation, whose state it also reads;
- * `idPrefix` names the fields where two forms can share a page.
+ * `idPrefix` names the fields where two forms can share a page. A right password for an
+ * account with a second factor leads to the code step instead.
  */
 export function LoginForm({
   login,
@@ -21,7 +24,7 @@ export function LoginForm({
   idPrefix,
   className,
 }: {
-  login: UseMutationResult<User, Error, LoginRequest>;
+  login: UseMutationResult<LoginResult, Error, LoginRequest>;
   schema: z.ZodType<LoginValues, z.ZodTypeDef, LoginValues>;
   idPrefix?: string;
   className: string;
@@ -32,6 +35,13 @@ export function LoginForm({
     formState: { errors },
   } = useForm<LoginValues>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const id = (name: string) => (idPrefix ? `${idPrefix}-${name}` : undefined);
+  if (isSecondFactorChallenge(login.data)) {
+    return (
+      <div className={className}>
+        <SecondFactorStep idPrefix={idPrefix} onCancel={() => login.reset()} />
+      </div>
+    );
+  }
   return (
     <form className={className} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
       {login.isError && <Alert title="Login Failed">{login.error.message}</Alert>}

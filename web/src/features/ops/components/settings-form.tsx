@@ -57,8 +57,8 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
   {
     id: 'security',
     title: 'Security',
-    description: 'How long the team stays signed in.',
-    holds: ['staffSignInHours'],
+    description: 'How long the team stays signed in, and which roles need a second factor.',
+    holds: ['staffSignInHours', 'secondFactorRoles'],
   },
   {
     id: 'analytics',
@@ -396,6 +396,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
 
         {panel(
           'security',
+          <>
           <Group legend="Sign-in">
             <div className="max-w-sm">
               <TextField
@@ -413,7 +414,28 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
               Admins and support agents sign in again after this many hours, however active they are (at most a week,{' '}
               {maxStaffSignInHours} hours). Visitors' accounts are not affected.
             </p>
-          </Group>,
+          </Group>
+          <Group legend="Two-step verification">
+            <p className={hint}>
+              Members of a checked role must sign in with a code from an authenticator app. Those without one can only
+              set one up (on their Account security page) until they do; their open sessions are held to it at their next
+              request.
+            </p>
+            <div className="mt-3 space-y-2">
+              {(['admin', 'support'] as const).map((role) => (
+                <label key={role} className="flex items-start gap-3 text-sm">
+                  <input type="checkbox" className="mt-1" value={role} {...register('secondFactorRoles')} />
+                  <span className="font-medium">{role === 'admin' ? 'Required for admins' : 'Required for support agents'}</span>
+                </label>
+              ))}
+            </div>
+            {error('secondFactorRoles') && (
+              <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {error('secondFactorRoles')}
+              </p>
+            )}
+          </Group>
+          </>,
         )}
 
         {panel(

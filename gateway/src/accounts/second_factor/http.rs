@@ -1,0 +1,193 @@
+//! `/api/account/second-factor`: the signed-in account's second factors,
+//! enrolled and removed from the account security page.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use contract::second_factor::{RecoveryCodes, SecondFactorStatus, TotpSetup};
+use serde_json::json;
+use tower_sessions::Session;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{CodeBody, WRONG_CODE, end_other_sign_ins, sealer, store, totp, unix_now};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::CurrentUser;
+use crate::platform::input::ValidatedJson;
+use crate::platform::limits::Limit;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(status))
+        .routes(routes!(start_totp))
+        .routes(routes!(confirm_totp))
+        .routes(routes!(remove_totp))
+}
+
+/// The signed-in account's second factors, and whether its role requires one.
+#[utoipa::path(get, path = "/account/second-factor", tag = "auth",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The account's second factors", body = SecondFactorStatus),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn status(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<SecondFactorStatus>, ApiError> {
+    let (totp, left) = store::status(&state.pool, user.id).await?;
+    Ok(Json(SecondFactorStatus {
+        totp,
+        recovery_codes_left: u32::try_from(left).unwrap_or(0),
+        required: super::required_for(&state, user.role),
+    }))
+}
+
+/// Starts enrolling an authenticator app: a new secret, its `otpauth://`
+/// URI and QR code. Nothing changes at sign-in until it is confirmed.
+#[utoipa::path(post, path = "/account/second-factor/totp", tag = "auth",
+    security(("session" = []), ("csrf" = [])),
+    responses(
+        (status = 201, description = "A new secret to confirm with a code", body = TotpSetup),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "An authenticator app is enrolled already", body = ErrorBody),
+        (status = 429, description = "Too many changes", body = ErrorBody),
+    ))]
+async fn start_totp(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<(StatusCode, Json<TotpSetup>), ApiError> {
+    state
+        .limits
+        .check(Limit::SecondFactorChange, user.id.to_string().as_str())?;
+    let secret = totp::new_secret();
+    if !store::save_pending(&state.pool, user.id, &sealer(&state).seal(&secret)).await? {
+        return Err(ApiError::Conflict(
+            "An authenticator app is already set up. Remove it first to set up another.".to_owned(),
+        ));
+    }
+    let otpauth_uri = totp::otpauth_uri(&secret, &user.email);
+    let qr_svg = totp::qr_svg(&otpauth_uri)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("failed to draw a QR code")))?;
+    Ok((
+        StatusCode::CREATED,
+        Json(TotpSetup {
+            secret: totp::base32(&secret),
+            otpauth_uri,
+            qr_svg,
+        }),
+    ))
+}
+
+/// Confirms the new secret with a code from the app. The answer holds the
+/// recovery codes, shown this once; the account's other sessions end.
+#[utoipa::path(post, path = "/account/second-factor/totp/confirm", tag = "auth",
+    request_body = CodeBody,
+    security(("session" = []), ("csrf" = [])),
+    responses(
+        (status = 200, description = "Enrolled; the recovery codes", body = RecoveryCodes),
+        (status = 400, description = "The code is not valid", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "No enrolment was started, or it is confirmed already", body = ErrorBody),
+        (status = 429, description = "Too many codes tried", body = ErrorBody),
+    ))]
+async fn confirm_totp(
+    State(state): State<AppState>,
+    session: Session,
+    CurrentUser(user): CurrentUser,
+    ValidatedJson(body): ValidatedJson<CodeBody>,
+) -> Result<Json<RecoveryCodes>, ApiError> {
+    state
+        .limits
+        .check(Limit::SecondFactorCode, user.id.to_string().as_str())?;
+    let Some((sealed, false)) = store::secret(&state.pool, user.id).await? else {
+        return Err(ApiError::Conflict(
+            "There is no authenticator app set-up to confirm. Start again.".to_owned(),
+        ));
+    };
+    let secret = sealer(&state).open(&sealed).ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!(
+            "a TOTP secret does not open with this SIGNING_KEY"
+        ))
+    })?;
+    let step = totp::matching_step(&secret, &body.code, unix_now())
+        .ok_or_else(|| ApiError::BadRequest(WRONG_CODE.to_owned()))?;
+    let codes = totp::new_recovery_codes();
+    let hashes = tokio::task::spawn_blocking({
+        let codes = codes.clone();
+        move || {
+            codes
+                .iter()
+                .map(|code| totp::hash_recovery_code(&totp::normalize_recovery_code(code)))
+                .collect::<anyhow::Result<Vec<_>>>()
+        }
+    })
+    .await
+    .map_err(|error| ApiError::Internal(anyhow::Error::new(error)))??;
+    let mut tx = state.pool.begin().await?;
+    if !store::use_step(&mut tx, user.id, step, true).await? {
+        return Err(ApiError::Conflict(
+            "This set-up was confirmed already, or the code was used. Start again.".to_owned(),
+        ));
+    }
+    store::replace_recovery_codes(&mut tx, user.id, &hashes).await?;
+    crate::platform::audit::record(
+        &mut tx,
+        user.id,
+        "enrol",
+        "second_factor",
+        user.id,
+        json!({ "factor": "totp" }),
+    )
+    .await?;
+    end_other_sign_ins(&state, &session, &user, tx).await?;
+    Ok(Json(RecoveryCodes {
+        recovery_codes: codes,
+    }))
+}
+
+/// Removes the authenticator app and the recovery codes; a current code
+/// (or a recovery code) proves it is the owner asking. The account's other
+/// sessions end.
+#[utoipa::path(post, path = "/account/second-factor/totp/remove", tag = "auth",
+    request_body = CodeBody,
+    security(("session" = []), ("csrf" = [])),
+    responses(
+        (status = 200, description = "Removed", body = SecondFactorStatus),
+        (status = 400, description = "The code is not valid", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 429, description = "Too many codes tried", body = ErrorBody),
+    ))]
+async fn remove_totp(
+    State(state): State<AppState>,
+    session: Session,
+    CurrentUser(user): CurrentUser,
+    ValidatedJson(body): ValidatedJson<CodeBody>,
+) -> Result<Json<SecondFactorStatus>, ApiError> {
+    let key = user.id.to_string();
+    state
+        .limits
+        .check(Limit::SecondFactorChange, key.as_str())?;
+    state.limits.check(Limit::SecondFactorCode, key.as_str())?;
+    let mut tx = state.pool.begin().await?;
+    let Some(proof) = super::prove(&state, &mut tx, user.id, &body.code).await? else {
+        return Err(ApiError::BadRequest(WRONG_CODE.to_owned()));
+    };
+    store::remove_all(&mut tx, user.id).await?;
+    crate::platform::audit::record(
+        &mut tx,
+        user.id,
+        "remove",
+        "second_factor",
+        user.id,
+        json!({ "factor": "totp", "provenBy": format!("{proof:?}") }),
+    )
+    .await?;
+    end_other_sign_ins(&state, &session, &user, tx).await?;
+    Ok(Json(SecondFactorStatus {
+        totp: false,
+        recovery_codes_left: 0,
+        required: super::required_for(&state, user.role),
+    }))
+}
