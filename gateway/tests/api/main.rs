@@ -14,6 +14,7 @@ mod consent;
 mod content;
 mod crawlers;
 mod database;
+mod db_budgets;
 mod dead_letters;
 mod health;
 mod helpers;
