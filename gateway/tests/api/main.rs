@@ -35,6 +35,7 @@ mod revocation;
 mod security_headers;
 mod sessions;
 mod site_settings;
+mod store_full;
 mod subscriptions;
 mod tracing_capture;
 mod uploads;
