@@ -7,8 +7,9 @@ proxies this script controls, every worker role as its own process and two
 gateways, all under infra/supervise (through ./infra/run) — then drives chat
 traffic from visitors split between the gateways while it injects, in turn:
 SIGKILL of the `chat` worker (three times), SIGKILL of the CHAT stream's
-leader node, a Postgres restart, SIGKILL of a gateway, and a 20 s partition
-of one NATS node from the other two.
+leader node, a Postgres restart, SIGKILL of a gateway, a 20 s partition
+of one NATS node from the other two, and `chat_messages` locked for 20 s
+(chaos_locks.py).
 
 Every message answered 201 goes into a ledger, which is then checked
 against Postgres (stored exactly once, in order within its chat) and against
@@ -38,6 +39,8 @@ from pathlib import Path
 
 import httpx
 import websockets
+
+import chaos_locks
 
 ROOT = Path(__file__).resolve().parent.parent
 START = time.monotonic()
@@ -689,6 +692,10 @@ async def faults(args, platform: Platform, postgres: Postgres, nats: NatsCluster
     log(f"  healed: routes back after {took:.1f} s, CHAT copies current {settled:.1f} s later")
     await steady(traffic, args.pause)
     done.append(f"NATS node {target.name} partitioned for {args.partition:.0f} s")
+
+    log(f"fault 6: chat_messages locked for {args.lock:.0f} s under chat traffic")
+    done.append(await chaos_locks.locked_table(postgres, traffic, args.lock, wait_until, log))
+    await steady(traffic, args.pause)
     return done
 
 
@@ -825,6 +832,7 @@ def run() -> int:
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a visitor's messages")
     parser.add_argument("--pause", type=float, default=8.0, help="steady traffic between faults, seconds")
     parser.add_argument("--partition", type=float, default=20.0, help="seconds a NATS node stays cut off")
+    parser.add_argument("--lock", type=float, default=20.0, help="seconds chat_messages stays locked")
     parser.add_argument("--nats-down", type=float, default=10.0, help="seconds the killed NATS node stays down")
     parser.add_argument("--settle", type=float, default=120.0,
                         help="longest wait after the faults for delivery (a killed worker's messages "

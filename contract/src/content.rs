@@ -429,3 +429,14 @@ mod tests {
         assert_eq!(Pagination::new(1, 5, 25).total_pages, 5);
     }
 }
+
+/// The views one gateway counted of one post since its last flush, published
+/// on `intake.blog.viewed.<post>` every few seconds (not exported: only the
+/// `views` worker reads it). Each visitor counts once a day per post. `id` is
+/// the batch's own (also its `Nats-Msg-Id`), so the worker counts a batch
+/// once however often it is delivered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ViewBatch {
+    pub id: Uuid,
+    pub count: u32,
+}

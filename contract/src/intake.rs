@@ -197,4 +197,10 @@ pub struct AdminOverview {
     pub subscriptions_awaiting: OverviewCount,
     /// Confirmed data subject requests with a step past its due date.
     pub privacy_requests_overdue: OverviewCount,
+    /// The message store (JetStream) refuses writes for lack of space:
+    /// chats, contact and privacy requests fail until it has room.
+    pub message_store_full: bool,
+    /// How full the message store is, in percent of its limit (`null` when
+    /// its limit is unknown or it did not answer).
+    pub message_store_used_percent: Option<u8>,
 }

@@ -113,8 +113,9 @@ impl Namespace {
         self.subject("intake.message")
     }
 
-    /// JetStream event: a browser read a blog post (`views` worker); the
-    /// message id (`Nats-Msg-Id`) is the view's own id.
+    /// JetStream event: a gateway's views of a blog post since its last
+    /// flush ([`crate::content::ViewBatch`], `views` worker); the message id
+    /// (`Nats-Msg-Id`) is the batch's own id.
     pub fn blog_viewed(&self, post_id: uuid::Uuid) -> String {
         self.subject(&format!("intake.blog.viewed.{post_id}"))
     }

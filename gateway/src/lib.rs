@@ -72,9 +72,14 @@ pub async fn launch_with_metrics_listener(
 ) -> anyhow::Result<()> {
     startup::require_nats_2_10(&nats).await?;
     let provisioned = startup::provision(&settings, &pool, &nats).await?;
-    let state = AppState::new(settings, pool.clone(), nats, provisioned);
-    let store =
-        sessions::SessionStore::new(pool, state.nats.clone(), state.namespace.sessions_changed());
+    // Time-budgeted pools to the same database (`platform::pools`).
+    let pools = platform::pools::Pools::derive(&pool);
+    let store = sessions::SessionStore::new(
+        pools.core.clone(),
+        nats.clone(),
+        provisioned.namespace.sessions_changed(),
+    );
+    let state = AppState::new(settings, pools, nats, provisioned);
     let tracker = TaskTracker::new();
     // Cancelled once the server has drained: ends the upkeep tasks and the
     // metrics listener.

@@ -216,6 +216,10 @@ pub async fn spawn_listeners(
             limiter_state.limits.forget_idle_keys();
         }
     }));
+    tracker.spawn(crate::content::views::flush_continuously(
+        state.clone(),
+        stopped.clone(),
+    ));
     let upkeep_state = state.clone();
     tracker.spawn(until(stopped.clone(), async move {
         let mut every_few_seconds = tokio::time::interval(Duration::from_secs(5));

@@ -12,9 +12,12 @@ use crate::chat::hub::Hub;
 use crate::chat::owners::ChatOwners;
 use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
+use crate::content::views::ViewCounter;
 use crate::platform::limits::Limits;
 use crate::platform::metrics::Metrics;
+use crate::platform::pools::Pools;
 use crate::platform::settings::Settings;
+use crate::platform::store_health::StoreHealth;
 use crate::site::settings::SiteSettingsCache;
 
 #[derive(Clone)]
@@ -23,7 +26,13 @@ pub struct AppState {
 }
 
 pub struct Inner {
+    /// The general pool (see [`crate::platform::pools`]).
     pub pool: PgPool,
+    /// Sessions, the signed-in user and readiness: never starved by slow
+    /// reads elsewhere.
+    pub core_pool: PgPool,
+    /// Anonymous visitors' polling, bounded so it cannot take the rest.
+    pub visitor_pool: PgPool,
     pub nats: async_nats::Client,
     pub jetstream: async_nats::jetstream::Context,
     pub hub: Hub,
@@ -44,6 +53,11 @@ pub struct Inner {
     pub content: ContentCache,
     /// The site settings, reloaded on every `settings.changed`.
     pub site_settings: SiteSettingsCache,
+    /// Blog views counted here and not yet published (`content::views`).
+    pub views: ViewCounter,
+    /// JetStream writes that failed, logged once per kind per interval, and
+    /// whether the store refuses writes (readiness, the overview).
+    pub store_health: StoreHealth,
 }
 
 /// What [`crate::startup::provision`] made or read before the state can be
@@ -61,7 +75,7 @@ impl AppState {
     /// listeners that keep it current are [`crate::startup::spawn_listeners`]).
     pub fn new(
         settings: Settings,
-        pool: PgPool,
+        pools: Pools,
         nats: async_nats::Client,
         provisioned: Provisioned,
     ) -> Self {
@@ -76,7 +90,9 @@ impl AppState {
         let confirmations = Confirmations::new(&namespace);
         AppState {
             inner: Arc::new(Inner {
-                pool,
+                pool: pools.general,
+                core_pool: pools.core,
+                visitor_pool: pools.visitor_reads,
                 nats,
                 jetstream,
                 hub,
@@ -90,6 +106,8 @@ impl AppState {
                 metrics: Arc::default(),
                 content: ContentCache::default(),
                 site_settings,
+                views: ViewCounter::default(),
+                store_health: StoreHealth::default(),
             }),
         }
     }

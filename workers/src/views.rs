@@ -1,13 +1,16 @@
-//! The `views` role: counts blog post views. Gateways publish one
-//! `intake.blog.viewed.<post>` event per view (its payload is the view's own
-//! id); this role gathers them for about a second and then raises each
-//! post's count in `blog_post_views` with one upsert per post, so a post
-//! read by thousands at once never serialises its readers on its row.
+//! The `views` role: counts blog post views. Each gateway counts a post's
+//! views in memory (once per visitor per day) and publishes one
+//! `intake.blog.viewed.<post>` event per post every few seconds, a
+//! [`contract::content::ViewBatch`] (its own id and how many views); an
+//! event from before batching carries a bare 16-byte view id and counts
+//! one. This role gathers them for about a second and then raises each
+//! post's count in `blog_post_views` with one upsert per post.
 //!
-//! Exactly once: a flush records each view's id in `counted_views` in the
-//! same transaction that adds it to the count, and only counts the ids it
-//! inserted. A view redelivered after a crash (committed, not yet acked) is
-//! therefore skipped. Rows are pruned once the consumer's ack floor has
+//! Exactly once: a flush records each batch's id in `counted_views` in the
+//! same transaction that adds its count, and only counts the ids it
+//! inserted. A batch redelivered after a crash (committed, not yet acked),
+//! or published twice by a gateway that lost the ack, is therefore
+//! skipped. Rows are pruned once the consumer's ack floor has
 //! passed them, as JetStream never redelivers those. The consuming loop is
 //! the one every batching role shares ([`crate::batching`]).
 //!
@@ -20,6 +23,7 @@ use std::collections::HashMap;
 
 use anyhow::Context as _;
 use async_nats::jetstream;
+use contract::content::ViewBatch;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
@@ -29,23 +33,26 @@ use crate::batching::{self, BatchSpec, Batcher};
 
 const CONSUMER: &str = "views";
 
-/// One view: its id, the post, and where it sits in the stream.
+/// One batch of views of a post: its id, the post, how many views, and
+/// where it sits in the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
     pub id: Uuid,
     pub post_id: Uuid,
+    pub count: u32,
     pub stream_seq: u64,
 }
 
-/// Adds `views` to their posts' counts, skipping views counted before;
+/// Adds `views` to their posts' counts, skipping batches counted before;
 /// returns the posts whose count rose. One transaction: on failure nothing
 /// is counted.
 pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
-    // The same view twice in one batch (redelivered while a flush failed)
+    // The same batch twice in one flush (redelivered while a flush failed)
     // counts once.
     let unique: HashMap<Uuid, &View> = views.iter().map(|view| (view.id, view)).collect();
     let ids: Vec<Uuid> = unique.keys().copied().collect();
     let posts: Vec<Uuid> = unique.values().map(|view| view.post_id).collect();
+    let counts: Vec<i64> = unique.values().map(|view| i64::from(view.count)).collect();
     let seqs: Vec<i64> = unique
         .values()
         .map(|view| i64::try_from(view.stream_seq).unwrap_or(i64::MAX))
@@ -67,8 +74,8 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
              on conflict do nothing
              returning view_id
          ), per_post as (
-             select v.post_id, count(*) as n
-             from unnest($1::uuid[], $2::uuid[]) as v (view_id, post_id)
+             select v.post_id, sum(v.n)::bigint as n
+             from unnest($1::uuid[], $2::uuid[], $4::bigint[]) as v (view_id, post_id, n)
              join fresh using (view_id)
              join blog_posts p on p.id = v.post_id
              group by v.post_id
@@ -80,6 +87,7 @@ pub async fn record(pool: &PgPool, views: &[View]) -> sqlx::Result<Vec<Uuid>> {
         &ids,
         &posts,
         &seqs,
+        &counts,
     )
     .fetch_all(&mut *tx)
     .await?;
@@ -93,8 +101,9 @@ pub async fn prune(pool: &PgPool, ack_floor: u64) -> sqlx::Result<u64> {
     batching::prune_counted(pool, "counted_views", ack_floor).await
 }
 
-/// The view a message carries: the post from the subject's last token, the
-/// view id from the 16-byte payload.
+/// The views a message carries: the post from the subject's last token, the
+/// batch from the JSON payload (or, published before batching, one view
+/// whose id is the 16-byte payload).
 fn parse(message: &jetstream::Message) -> anyhow::Result<View> {
     let post = message
         .subject
@@ -102,10 +111,18 @@ fn parse(message: &jetstream::Message) -> anyhow::Result<View> {
         .next()
         .and_then(|token| Uuid::parse_str(token).ok())
         .context("the subject names no post")?;
-    let id = Uuid::from_slice(&message.payload).context("the payload is not a view id")?;
+    let batch = if message.payload.len() == 16 {
+        ViewBatch {
+            id: Uuid::from_slice(&message.payload).context("the payload is not a view id")?,
+            count: 1,
+        }
+    } else {
+        serde_json::from_slice(&message.payload).context("the payload is not a view batch")?
+    };
     Ok(View {
-        id,
+        id: batch.id,
         post_id: post,
+        count: batch.count,
         stream_seq: batching::stream_seq(message)?,
     })
 }

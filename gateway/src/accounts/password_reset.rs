@@ -111,7 +111,7 @@ async fn request(
         purpose: LinkPurpose::Reset,
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        &state,
         state.namespace.intake_password_reset(),
         id,
         &event,

@@ -152,7 +152,7 @@ async fn invite(
         purpose: LinkPurpose::Invite,
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        &state,
         state.namespace.intake_password_reset(),
         id,
         &request,

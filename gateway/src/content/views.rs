@@ -1,12 +1,18 @@
-//! Blog post views: each read of a post by a person (not a crawler, not an
-//! admin at work) is published for the `views` worker, which writes the
-//! counts in batches. The read never waits for it.
+//! Blog post views: a read of a post by a person (not a crawler, not an
+//! admin at work) counts once per visitor per post per day; each gateway
+//! adds them up in memory and publishes one count per post every few
+//! seconds for the `views` worker. The read never waits for it.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
 
 use axum::http::HeaderValue;
-use bytes::Bytes;
 use contract::accounts::User;
+use contract::content::ViewBatch;
+use time::OffsetDateTime;
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use crate::state::AppState;
@@ -23,22 +29,165 @@ pub fn counts(user_agent: Option<&HeaderValue>, reader: Option<&User>) -> bool {
     browser && !reader.is_some_and(User::is_agent)
 }
 
-/// Publishes one view of `post_id` (its payload: the view's own id, so the
-/// worker counts it once even if it is delivered twice). A lost view is
-/// logged, never an error for the reader.
-pub fn publish(state: &AppState, post_id: Uuid) {
-    let jetstream = state.jetstream.clone();
-    let subject = state.namespace.blog_viewed(post_id);
-    let view = Bytes::copy_from_slice(Uuid::now_v7().as_bytes());
-    tokio::spawn(async move {
-        let acked = match jetstream.publish(subject, view).await {
-            Ok(ack) => ack.await.map(|_| ()).map_err(anyhow::Error::from),
-            Err(error) => Err(anyhow::Error::from(error)),
-        };
-        if let Err(error) = acked {
-            tracing::warn!(error = format!("{error:#}"), %post_id, "blog view not recorded");
+/// How often each gateway publishes the views it counted: one message per
+/// post read since the last flush, whatever the number of reads.
+pub const FLUSH_EVERY: Duration = Duration::from_secs(2);
+
+/// Visitor-post pairs remembered for deduplication; beyond this the least
+/// recently seen are forgotten (and could count again), bounding memory to
+/// a few tens of MB whatever the traffic.
+const SEEN_CAPACITY: u64 = 200_000;
+
+/// The views this gateway counted and has not yet published: each visitor
+/// (address) counts once per post per UTC day, and the counts leave in one
+/// message per post every [`FLUSH_EVERY`], so the stream grows with posts ×
+/// flushes, never with reads.
+pub struct ViewCounter {
+    /// (address, post, day) already counted today.
+    seen: moka::future::Cache<(IpAddr, Uuid, i32), ()>,
+    posts: Mutex<Posts>,
+}
+
+#[derive(Default)]
+struct Posts {
+    /// Views per post never published yet.
+    pending: HashMap<Uuid, u32>,
+    /// At most one batch per post that JetStream may or may not have stored
+    /// (no ack): retried as it is, same id and count, before anything newer
+    /// of that post is sent, so it is counted once whatever happened.
+    unacked: HashMap<Uuid, ViewBatch>,
+}
+
+impl Default for ViewCounter {
+    fn default() -> Self {
+        ViewCounter {
+            seen: moka::future::Cache::builder()
+                .max_capacity(SEEN_CAPACITY)
+                .time_to_live(Duration::from_secs(25 * 3600))
+                .build(),
+            posts: Mutex::new(Posts::default()),
         }
-    });
+    }
+}
+
+impl ViewCounter {
+    fn posts(&self) -> std::sync::MutexGuard<'_, Posts> {
+        self.posts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts a view of `post_id` by `reader`, unless they were counted for
+    /// it today; returns whether it counted.
+    pub async fn count(&self, reader: IpAddr, post_id: Uuid) -> bool {
+        let day = OffsetDateTime::now_utc().date().to_julian_day();
+        let entry = self.seen.entry((reader, post_id, day)).or_insert(()).await;
+        if !entry.is_fresh() {
+            return false;
+        }
+        let mut posts = self.posts();
+        let count = posts.pending.entry(post_id).or_insert(0);
+        *count = count.saturating_add(1);
+        true
+    }
+
+    /// Views counted and not yet published, over every post.
+    pub fn unpublished(&self) -> u64 {
+        let posts = self.posts();
+        let pending: u64 = posts.pending.values().map(|&n| u64::from(n)).sum();
+        pending
+            + posts
+                .unacked
+                .values()
+                .map(|batch| u64::from(batch.count))
+                .sum::<u64>()
+    }
+
+    /// Publishes every post's views, one message each. After a write that
+    /// is not stored the flush stops (the store is full or away): what is
+    /// left waits for the next one.
+    pub async fn flush(&self, state: &AppState) {
+        let (mut unacked, mut pending) = {
+            let mut posts = self.posts();
+            (
+                std::mem::take(&mut posts.unacked),
+                std::mem::take(&mut posts.pending),
+            )
+        };
+        let mut failing = false;
+        let mut retry: Vec<(Uuid, ViewBatch)> = Vec::new();
+        // The retries first: nothing newer of a post leaves before them.
+        for (post_id, batch) in unacked.drain() {
+            if failing || !publish(state, post_id, batch).await {
+                failing = true;
+                retry.push((post_id, batch));
+            }
+        }
+        let blocked: Vec<Uuid> = retry.iter().map(|(post_id, _)| *post_id).collect();
+        let mut held: Vec<(Uuid, u32)> = Vec::new();
+        for (post_id, count) in pending.drain() {
+            if failing || blocked.contains(&post_id) {
+                held.push((post_id, count));
+                continue;
+            }
+            let batch = ViewBatch {
+                id: Uuid::now_v7(),
+                count,
+            };
+            if !publish(state, post_id, batch).await {
+                failing = true;
+                retry.push((post_id, batch));
+            }
+        }
+        if retry.is_empty() && held.is_empty() {
+            return;
+        }
+        let mut posts = self.posts();
+        posts.unacked.extend(retry);
+        for (post_id, count) in held {
+            // Never published: merged with the views counted meanwhile.
+            let total = posts.pending.entry(post_id).or_insert(0);
+            *total = total.saturating_add(count);
+        }
+    }
+}
+
+/// Publishes one post's batch with its id as `Nats-Msg-Id`; whether
+/// JetStream stored it.
+async fn publish(state: &AppState, post_id: Uuid, batch: ViewBatch) -> bool {
+    // Serialising our own plain type cannot fail.
+    let body = serde_json::to_vec(&batch).unwrap_or_default();
+    let headers = contract::telemetry::deduplicated_headers(&batch.id.to_string());
+    let subject = state.namespace.blog_viewed(post_id);
+    let stored = async {
+        state
+            .jetstream
+            .publish_with_headers(subject, headers, body.into())
+            .await?
+            .await
+    };
+    match stored.await {
+        Ok(_) => {
+            state.store_health.stored();
+            true
+        }
+        Err(error) => {
+            state.store_health.failed("blog views", &error);
+            false
+        }
+    }
+}
+
+/// Flushes `state`'s views every [`FLUSH_EVERY`] until `stopped`, then once
+/// more so that a gateway shutting down loses none.
+pub async fn flush_continuously(state: AppState, stopped: CancellationToken) {
+    let mut every = tokio::time::interval(FLUSH_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => state.views.flush(&state).await,
+            () = stopped.cancelled() => break,
+        }
+    }
+    state.views.flush(&state).await;
 }
 
 #[cfg(test)]
@@ -66,5 +215,25 @@ mod tests {
         }
         assert!(!counts(None, None), "no user agent, no browser");
         assert!(!counts(Some(&agent("  ")), None));
+    }
+
+    #[tokio::test]
+    async fn a_visitor_counts_once_per_post_per_day() {
+        let views = ViewCounter::default();
+        let (a, b): (IpAddr, IpAddr) = (
+            "192.0.2.1".parse().expect("ip"),
+            "192.0.2.2".parse().expect("ip"),
+        );
+        let (one, two) = (Uuid::new_v4(), Uuid::new_v4());
+        assert!(views.count(a, one).await);
+        for _ in 0..1_000 {
+            assert!(!views.count(a, one).await);
+        }
+        assert!(views.count(b, one).await);
+        assert!(views.count(a, two).await);
+        assert_eq!(views.unpublished(), 3);
+        let posts = views.posts();
+        assert_eq!(posts.pending.len(), 2, "one batch per post");
+        assert_eq!(posts.pending[&one], 2);
     }
 }

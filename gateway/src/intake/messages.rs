@@ -210,9 +210,10 @@ async fn send(
             .await
     };
     if let Err(error) = stored.await {
-        tracing::warn!(%error, contact_request.id = %id, "contact request not accepted by JetStream");
+        state.store_health.failed("contact requests", &error);
         return Err(ApiError::Unavailable(UNAVAILABLE));
     }
+    state.store_health.stored();
     tracing::info!(contact_request.id = %id, "contact request queued");
     Ok(accepted)
 }

@@ -96,7 +96,7 @@ async fn subscribe(
         received_at: OffsetDateTime::now_utc(),
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        &state,
         state.namespace.intake_subscription(),
         id,
         &event,

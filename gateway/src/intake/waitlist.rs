@@ -109,7 +109,7 @@ async fn join(
         received_at: OffsetDateTime::now_utc(),
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        &state,
         state.namespace.intake_waitlist(),
         id,
         &event,

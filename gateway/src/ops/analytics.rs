@@ -165,6 +165,7 @@ async fn page_view(
 /// is logged, never an error for the visitor.
 fn publish(state: &AppState, mut view: PageView, ip: IpAddr, user_agent: String) {
     let pool = state.pool.clone();
+    let state = state.clone();
     let jetstream = state.jetstream.clone();
     let subject = state.namespace.intake_pageview();
     tokio::spawn(async move {
@@ -190,13 +191,10 @@ fn publish(state: &AppState, mut view: PageView, ip: IpAddr, user_agent: String)
             Ok(ack) => ack.await.map(|_| ()).map_err(anyhow::Error::from),
             Err(error) => Err(anyhow::Error::from(error)),
         };
-        if let Err(error) = acked {
-            tracing::warn!(
-                error = format!("{error:#}"),
-                path = view.path,
-                client.address = %ip,
-                "page view not recorded"
-            );
+        match acked {
+            Ok(()) => state.store_health.stored(),
+            // Per interval, not per view: a full store fails every one.
+            Err(error) => state.store_health.failed("page views", &error),
         }
     });
 }

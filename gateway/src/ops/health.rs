@@ -22,12 +22,19 @@ pub fn router() -> Router<AppState> {
 
 const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// 200 when Postgres and NATS both answer within two seconds, else 503 with
-/// which one failed.
+/// 200 when Postgres and NATS both answer within two seconds and JetStream
+/// stores writes, else 503 with which one failed. JetStream is `"full"` when
+/// it refused a write for lack of space lately (and stored none since) or
+/// its storage is at its limit: every durable write (chat, contact, privacy
+/// requests) would fail, so this gateway is not ready.
 async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let postgres = tokio::time::timeout(PROBE_TIMEOUT, super::store::database_answers(&state.pool))
-        .await
-        .is_ok_and(|result| result.is_ok());
+    // The core pool: a table locked elsewhere must not fail readiness.
+    let postgres = tokio::time::timeout(
+        PROBE_TIMEOUT,
+        super::store::database_answers(&state.core_pool),
+    )
+    .await
+    .is_ok_and(|result| result.is_ok());
     let nats = state.nats.connection_state() == async_nats::connection::State::Connected
         && tokio::time::timeout(
             PROBE_TIMEOUT,
@@ -35,14 +42,30 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
         )
         .await
         .is_ok_and(|result| result.is_ok());
-    let status = if postgres && nats {
+    let full = state.store_health.refusing_writes() || (nats && jetstream_full(&state).await);
+    let status = if postgres && nats && !full {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
     let word = |ok: bool| if ok { "ok" } else { "unavailable" };
+    let jetstream = match (nats, full) {
+        (_, true) => "full",
+        (ok, false) => word(ok),
+    };
     (
         status,
-        Json(json!({ "postgres": word(postgres), "nats": word(nats) })),
+        Json(json!({ "postgres": word(postgres), "nats": word(nats), "jetstream": jetstream })),
     )
+}
+
+/// Whether the account's storage is at its known limit (unknown: no).
+async fn jetstream_full(state: &AppState) -> bool {
+    let limit = state.settings.jetstream_store_limit_bytes;
+    tokio::time::timeout(
+        PROBE_TIMEOUT,
+        super::streams::storage(&state.jetstream, limit),
+    )
+    .await
+    .is_ok_and(|storage| storage.is_ok_and(|storage| storage.full()))
 }

@@ -24,6 +24,7 @@ async fn render(State(state): State<AppState>) -> String {
     let mut text = state.metrics.render();
     text.push_str(&dead_letters(&state).await);
     text.push_str(&jetstream(&state).await);
+    text.push_str(&storage(&state).await);
     text.push_str(&connections(&state));
     text
 }
@@ -76,6 +77,38 @@ async fn jetstream(state: &AppState) -> String {
         }
     }
     messages + &pending + &ack_pending + &redelivered
+}
+
+/// `jetstream_storage_bytes` (file storage the account uses),
+/// `jetstream_storage_limit_bytes` (its limit, when known; see
+/// [`super::streams::storage`]) and `jetstream_store_refusing_writes` (1 when
+/// JetStream refused this gateway's writes for lack of space lately): the
+/// alert on free space reads the first two.
+async fn storage(state: &AppState) -> String {
+    let refusing = u8::from(state.store_health.refusing_writes());
+    let mut text = format!(
+        "# TYPE jetstream_store_refusing_writes gauge
+jetstream_store_refusing_writes {refusing}
+"
+    );
+    let limit = state.settings.jetstream_store_limit_bytes;
+    // Unreadable: `nats_connected` and the scrape of streams already say so.
+    if let Ok(storage) = super::streams::storage(&state.jetstream, limit).await {
+        let _ = writeln!(
+            text,
+            "# TYPE jetstream_storage_bytes gauge
+jetstream_storage_bytes {}",
+            storage.used
+        );
+        if let Some(limit) = storage.limit {
+            let _ = writeln!(
+                text,
+                "# TYPE jetstream_storage_limit_bytes gauge
+jetstream_storage_limit_bytes {limit}"
+            );
+        }
+    }
+    text
 }
 
 /// The health of this gateway's connections: `db_pool_connections{state}`

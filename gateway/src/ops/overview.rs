@@ -40,6 +40,15 @@ async fn overview(
     let counts = super::store::overview_counts(&state.pool).await?;
     let consoles = state.presence.agent_consoles().await;
     let privacy_overdue = crate::privacy::overdue_count(&state.pool).await?;
+    let limit = state.settings.jetstream_store_limit_bytes;
+    let storage = super::streams::storage(&state.jetstream, limit).await.ok();
+    let used_percent = storage.and_then(|storage| {
+        let limit = storage.limit?;
+        let percent = u128::from(storage.used) * 100 / u128::from(limit.max(1));
+        Some(u8::try_from(percent.min(100)).unwrap_or(100))
+    });
+    let store_full =
+        state.store_health.refusing_writes() || storage.is_some_and(|storage| storage.full());
     Ok(Json(AdminOverview {
         chats_waiting: count(chats_waiting, "/admin/chat"),
         oldest_waiting_since,
@@ -52,5 +61,7 @@ async fn overview(
         dead_letters: count(counts.dead_letters, "/admin/database"),
         subscriptions_awaiting: count(counts.subscriptions_awaiting, "/admin/requests#subscribers"),
         privacy_requests_overdue: count(privacy_overdue, "/admin/privacy-requests"),
+        message_store_full: store_full,
+        message_store_used_percent: used_percent,
     }))
 }

@@ -115,3 +115,47 @@ async fn oldest_unacked(
     }
     Ok(oldest.map(|(_, time)| time))
 }
+
+/// JetStream file storage as this account sees it: bytes used and the
+/// limit, the account's own or else `JETSTREAM_STORE_LIMIT_BYTES` (JetStream
+/// does not tell clients its server's `max_file_store`).
+#[derive(Clone, Copy, Debug)]
+pub struct Storage {
+    pub used: u64,
+    pub limit: Option<u64>,
+}
+
+/// Readiness fails at this share of the limit: the next writes will not fit.
+const FULL_AT: f64 = 0.98;
+
+impl Storage {
+    /// Whether the store is (all but) full.
+    pub fn full(&self) -> bool {
+        self.limit.is_some_and(|limit| {
+            #[expect(clippy::cast_precision_loss, reason = "a ratio needs no exact bytes")]
+            let share = self.used as f64 / limit.max(1) as f64;
+            share >= FULL_AT
+        })
+    }
+}
+
+/// Reads the account's storage from JetStream.
+pub async fn storage(
+    jetstream: &async_nats::jetstream::Context,
+    configured_limit: u64,
+) -> anyhow::Result<Storage> {
+    let account = jetstream
+        .query_account()
+        .await
+        .context("failed to read the JetStream account")?;
+    let limit = account
+        .limits
+        .max_storage
+        .and_then(|limit| u64::try_from(limit).ok())
+        .filter(|&limit| limit > 0)
+        .or((configured_limit > 0).then_some(configured_limit));
+    Ok(Storage {
+        used: account.storage,
+        limit,
+    })
+}

@@ -162,7 +162,7 @@ pub async fn publish_durable(
 /// `unavailable` is the 503 text when it was not stored. For the public calls
 /// whose work an `intake` worker does.
 pub async fn enqueue(
-    jetstream: &async_nats::jetstream::Context,
+    state: &crate::state::AppState,
     subject: String,
     id: Uuid,
     event: &impl serde::Serialize,
@@ -171,14 +171,18 @@ pub async fn enqueue(
     let payload = serde_json::to_vec(event).map_err(anyhow::Error::from)?;
     let headers = contract::telemetry::deduplicated_headers(&id.to_string());
     let stored = async {
-        jetstream
+        state
+            .jetstream
             .publish_with_headers(subject.clone(), headers, payload.into())
             .await?
             .await
     };
     if let Err(error) = stored.await {
-        tracing::warn!(%error, intake.subject = subject, intake.id = %id, "not accepted by JetStream");
+        // One line per interval however many requests fail (a full store
+        // fails them all).
+        state.store_health.failed("intake", &error);
         return Err(ApiError::Unavailable(unavailable));
     }
+    state.store_health.stored();
     Ok(())
 }

@@ -2,9 +2,11 @@
 //! `{ "message": ... }` with the right status, internals only in the logs.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+
+use crate::platform::store_health::LogThrottle;
 
 /// The body of every error answer: what went wrong, in words for the user.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -44,8 +46,13 @@ pub enum ApiError {
     Conflict(String),
     #[error("{0}")]
     UnsupportedMediaType(&'static str),
-    #[error("{0}")]
-    TooManyRequests(&'static str),
+    /// A rate limit refused the request; `retry_after_secs` is when one
+    /// more would be admitted (the `Retry-After` header).
+    #[error("{message}")]
+    TooManyRequests {
+        message: &'static str,
+        retry_after_secs: u64,
+    },
     #[error("{0}")]
     Unavailable(&'static str),
     #[error("Something went wrong on our side. Please try again.")]
@@ -64,20 +71,52 @@ impl ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }
 
+/// What a client is told when the database is away or too slow: it may
+/// retry (after `Retry-After`).
+pub const DATABASE_BUSY: &str = "The service is briefly unavailable. Please try again.";
+
+/// Database failures, logged once per kind per interval.
+static DATABASE_LOG: std::sync::LazyLock<LogThrottle> =
+    std::sync::LazyLock::new(LogThrottle::default);
+
+/// Seconds a client is asked to wait after a 503.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
+
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
+        // Every request fails alike meanwhile: one line per 10 s.
         if database_unreachable(&error) {
-            tracing::warn!(%error, "the database is unreachable");
-            return ApiError::Unavailable("The service is briefly unavailable. Please try again.");
+            if let Some(suppressed) = DATABASE_LOG.admit("unreachable") {
+                tracing::warn!(%error, suppressed, "the database is unreachable");
+            }
+            return ApiError::Unavailable(DATABASE_BUSY);
+        }
+        if over_time_budget(&error) {
+            if let Some(suppressed) = DATABASE_LOG.admit("over budget") {
+                tracing::warn!(%error, suppressed, "a query ran out of its time budget");
+            }
+            return ApiError::Unavailable(DATABASE_BUSY);
         }
         ApiError::Internal(anyhow::Error::new(error))
+    }
+}
+
+/// A query stopped by the pool's `statement_timeout` (57014) or
+/// `lock_timeout` (55P03), or no connection free in time: the database is
+/// busy, not broken.
+fn over_time_budget(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(error) => error
+            .code()
+            .is_some_and(|code| code == "57014" || code == "55P03"),
+        _ => false,
     }
 }
 
@@ -94,6 +133,15 @@ fn database_unreachable(error: &sqlx::Error) -> bool {
 
 impl From<tower_sessions::session::Error> for ApiError {
     fn from(error: tower_sessions::session::Error) -> Self {
+        // The store reports its database's errors as text only.
+        let text = error.to_string();
+        let busy = ["pool timed out", "statement timeout", "lock timeout"];
+        if busy.iter().any(|words| text.contains(words)) {
+            if let Some(suppressed) = DATABASE_LOG.admit("session store") {
+                tracing::warn!(error = text, suppressed, "the session store is busy");
+            }
+            return ApiError::Unavailable(DATABASE_BUSY);
+        }
         ApiError::Internal(anyhow::Error::new(error).context("session store failed"))
     }
 }
@@ -119,11 +167,24 @@ impl IntoResponse for ApiError {
             ApiError::InvalidField { field, .. } => Some(field.clone()),
             _ => None,
         };
+        let retry_after = match &self {
+            ApiError::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            ApiError::Unavailable(_) => Some(UNAVAILABLE_RETRY_AFTER_SECS),
+            _ => None,
+        };
         let body = ErrorBody {
             message: self.to_string(),
             field,
         };
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+        }
+        response
     }
 }
 
@@ -149,6 +210,26 @@ mod tests {
         assert_eq!(
             ApiError::from(sqlx::Error::RowNotFound).status(),
             StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+
+    #[test]
+    fn refusals_and_unavailability_say_when_to_retry() {
+        let refused = ApiError::TooManyRequests {
+            message: "Too many page views. Please slow down.",
+            retry_after_secs: 7,
+        }
+        .into_response();
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.headers()[header::RETRY_AFTER], "7");
+        let busy = ApiError::from(sqlx::Error::PoolTimedOut).into_response();
+        assert_eq!(busy.headers()[header::RETRY_AFTER], "5");
+        assert!(
+            ApiError::NotFound
+                .into_response()
+                .headers()
+                .get(header::RETRY_AFTER)
+                .is_none()
         );
     }
 }

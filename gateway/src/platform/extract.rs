@@ -96,7 +96,9 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
         let Some(session_id) = session.id() else {
             return Ok(None);
         };
-        match crate::platform::sessions::signed_in_user(&state.pool, session_id, user_id).await? {
+        match crate::platform::sessions::signed_in_user(&state.core_pool, session_id, user_id)
+            .await?
+        {
             SignedIn::User(user)
                 if user.is_agent()
                     && staff_sign_in_expired(

@@ -28,6 +28,10 @@ pub struct Settings {
     /// `JETSTREAM_REPLICAS`: copies of each stream JetStream keeps (default
     /// 1; 3 on a 3-node cluster), 1 to 5.
     pub jetstream_replicas: usize,
+    /// `JETSTREAM_STORE_LIMIT_BYTES`: the NATS servers' `max_file_store`
+    /// (0, the default: unknown), for the storage gauge and readiness when
+    /// the JetStream account has no limit of its own.
+    pub jetstream_store_limit_bytes: u64,
     /// `WEB_DIST`: the built web app (default web/dist).
     pub web_dist: PathBuf,
     /// `COOKIE_SECURE`: mark the session cookie Secure; set `true` behind TLS.
@@ -169,6 +173,7 @@ impl Settings {
             nats_url: env.text("NATS_URL", "nats://127.0.0.1:4222"),
             nats_prefix: env.text("NATS_PREFIX", ""),
             jetstream_replicas: env.replicas("JETSTREAM_REPLICAS"),
+            jetstream_store_limit_bytes: env.parse("JETSTREAM_STORE_LIMIT_BYTES", "0").unwrap_or(0),
             web_dist: PathBuf::from(env.text("WEB_DIST", "web/dist")),
             cookie_secure: env.boolean("COOKIE_SECURE", false),
             session_idle: minutes(env.positive("SESSION_IDLE_MINUTES", 10080)),

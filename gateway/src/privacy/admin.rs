@@ -138,7 +138,7 @@ async fn step(
     // nothing.
     if let Some(email) = progress_email(&before, step) {
         crate::platform::bus::enqueue(
-            &state.jetstream,
+            state,
             state.namespace.intake_privacy(),
             Uuid::now_v7(),
             &email,
@@ -362,7 +362,7 @@ async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::V
         expires_at,
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        state,
         state.namespace.intake_privacy(),
         Uuid::now_v7(),
         &email_command,

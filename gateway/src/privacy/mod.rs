@@ -175,7 +175,7 @@ async fn ask(
         received_at,
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        &state,
         state.namespace.intake_privacy(),
         id,
         &email_command,

@@ -156,7 +156,7 @@ impl Cluster {
     }
 }
 
-fn nats_server_bin() -> String {
+pub fn nats_server_bin() -> String {
     std::env::var("NATS_SERVER_BIN").expect(
         "NATS_SERVER_BIN names a nats-server 2.10+ binary for the cluster test \
          (./infra/test installs one into .run/ and sets it)",

@@ -55,6 +55,25 @@ async fn a_per_ip_limit_holds_across_gateways_combined(pool: PgPool) {
     // Four chats from this address in all: the fifth is refused on either.
     assert_eq!(start_chat(&first).await, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(start_chat(&second).await, StatusCode::TOO_MANY_REQUESTS);
+    // The refusal says when to retry: the next of 4 an hour frees up within
+    // 15 minutes.
+    let refused = first
+        .post(
+            "/api/chat/sessions",
+            &json!({ "visitorName": "Juma", "visitorEmail": "juma@example.com" }),
+        )
+        .await;
+    let retry_after: u64 = refused.headers()["retry-after"]
+        .to_str()
+        .expect("text")
+        .parse()
+        .expect("seconds");
+    assert!((1..=15 * 60).contains(&retry_after), "{retry_after}");
+    let body: serde_json::Value = refused.json().await.expect("json");
+    assert_eq!(
+        body["message"],
+        "Too many chats started. Please try again later."
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -1,6 +1,8 @@
-//! Blog views: counted through NATS by the `views` worker, once each, in
-//! batches; none lost nor doubled when the worker is killed; crawlers and
-//! admins not counted; the post's answer shows the new count.
+//! Blog views: counted once per visitor per post per day, sent by each
+//! gateway as one count per post every few seconds and written by the
+//! `views` worker; none lost nor doubled when the worker is killed;
+//! crawlers and admins not counted; a flood of reads adds a bounded number
+//! of stream messages; the post's answer shows the new count.
 
 use std::process::{Child, Command};
 use std::time::Duration;
@@ -12,7 +14,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::chat_pipeline::workers_binary;
-use crate::helpers::{TestApp, nats_url, spawn};
+use crate::helpers::{Options, TestApp, nats_url, spawn, spawn_with};
 
 const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
                       Chrome/131.0.0.0 Safari/537.36";
@@ -58,6 +60,36 @@ async fn read(client: &reqwest::Client, url: &str, user_agent: &str) {
     assert_eq!(response.status(), StatusCode::OK);
 }
 
+/// A browser's read from `ip` (see [`spawn_trusting_forwarded_for`]).
+async fn read_from(client: &reqwest::Client, url: &str, ip: &str) {
+    let response = client
+        .get(url)
+        .header("User-Agent", CHROME)
+        .header("X-Forwarded-For", ip)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+/// An app that keys visitors on `X-Forwarded-For`, so one test client
+/// reads as many addresses.
+async fn spawn_trusting_forwarded_for(pool: PgPool) -> TestApp {
+    spawn_with(
+        pool,
+        Options {
+            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            ..Options::default()
+        },
+    )
+    .await
+}
+
+/// The `n`th of 65,536 distinct test addresses.
+fn address(n: u32) -> String {
+    format!("10.9.{}.{}", (n >> 8) & 255, n & 255)
+}
+
 async fn stored_views(app: &TestApp, id: &str) -> i64 {
     sqlx::query_scalar(
         "select coalesce(v.views, 0) from blog_posts
@@ -92,17 +124,20 @@ async fn settles_at(app: &TestApp, id: &str, expected: i64, within: Duration) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_thousand_concurrent_reads_count_a_thousand_views_across_a_worker_kill(pool: PgPool) {
-    let app = spawn(pool).await;
+    let app = spawn_trusting_forwarded_for(pool).await;
     let id = new_post(&app).await;
     let url = app.url(&format!("/api/blog/{id}"));
     let client = reqwest::Client::new();
 
-    // 1,000 concurrent reads; their views wait in the stream.
+    // 1,000 concurrent reads from 1,000 readers; the gateway publishes
+    // their views within its flush interval and they wait in the stream.
+    let (client, url) = (&client, &url);
     futures::stream::iter(0..1_000)
-        .map(|_| read(&client, &url, CHROME))
+        .map(|n| async move { read_from(client, url, &address(n)).await })
         .buffer_unordered(100)
         .collect::<Vec<()>>()
         .await;
+    tokio::time::sleep(gateway::content::views::FLUSH_EVERY * 2).await;
 
     // The worker takes them in and is killed before its first flush (it
     // writes once a second): delivered, gathered, neither written nor acked.
@@ -118,12 +153,12 @@ async fn a_thousand_concurrent_reads_count_a_thousand_views_across_a_worker_kill
 
     // Killed right after a flush (written, maybe not acked) and restarted:
     // redelivered views are not counted twice.
-    futures::stream::iter(0..100)
-        .map(|_| read(&client, &url, CHROME))
+    futures::stream::iter(1_000..1_100)
+        .map(|n| async move { read_from(client, url, &address(n)).await })
         .buffer_unordered(50)
         .collect::<Vec<()>>()
         .await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
     while stored_views(&app, &id).await < 1_100 {
         assert!(tokio::time::Instant::now() < deadline, "views not counted");
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -138,7 +173,7 @@ async fn a_thousand_concurrent_reads_count_a_thousand_views_across_a_worker_kill
     // answer was forgotten when the count rose), and reading it as a
     // crawler counts nothing.
     let response = client
-        .get(&url)
+        .get(url.as_str())
         .header("User-Agent", GOOGLEBOT)
         .send()
         .await
@@ -200,6 +235,7 @@ async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(p
     let view = |seq: u64| workers::views::View {
         id: Uuid::now_v7(),
         post_id: post,
+        count: 1,
         stream_seq: seq,
     };
     let first = [view(1), view(2), view(3)];
@@ -214,10 +250,22 @@ async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(p
         .await
         .expect("recorded");
     assert_eq!(stored_views(&app, &post.to_string()).await, 4);
+    // A gateway's batch adds its count, once however often it arrives.
+    let batch = workers::views::View {
+        count: 250,
+        ..view(6)
+    };
+    for _ in 0..2 {
+        workers::views::record(&pool, &[batch])
+            .await
+            .expect("recorded");
+    }
+    assert_eq!(stored_views(&app, &post.to_string()).await, 254);
     // Views of a post deleted meanwhile count nothing and fail nothing.
     let gone = workers::views::View {
         id: Uuid::now_v7(),
         post_id: Uuid::new_v4(),
+        count: 1,
         stream_seq: 5,
     };
     assert!(
@@ -232,7 +280,7 @@ async fn a_view_delivered_twice_is_counted_once_and_pruned_after_the_ack_floor(p
         .fetch_one(&pool)
         .await
         .expect("count");
-    assert_eq!(left, 2, "views 4 and 5 stay until the floor passes them");
+    assert_eq!(left, 3, "4, 5 and 6 stay until the floor passes them");
 }
 
 #[sqlx::test(migrations = false)]
@@ -281,4 +329,88 @@ async fn counts_stored_in_blog_posts_move_to_the_views_workers_table(pool: PgPoo
             .await
             .expect("count");
     assert_eq!(unread_rows, 0, "an unread post needs no row");
+}
+
+/// The messages the stream holds on `subject`.
+async fn stream_messages(app: &TestApp, subject: &str) -> u64 {
+    let jetstream = async_nats::jetstream::new(app.nats.clone());
+    let stream = jetstream
+        .get_stream(app.namespace.intake_stream().name)
+        .await
+        .expect("INTAKE");
+    let info = stream.info_with_subjects(subject).await.expect("info");
+    let mut total = 0;
+    let mut subjects = info;
+    while let Some(entry) = subjects.next().await {
+        let (_, count) = entry.expect("subject");
+        total += u64::try_from(count).expect("count");
+    }
+    total
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_flood_of_reads_adds_a_bounded_number_of_messages_and_counts_each_reader_once(
+    pool: PgPool,
+) {
+    let app = spawn_trusting_forwarded_for(pool).await;
+    let id = new_post(&app).await;
+    let subject = app
+        .namespace
+        .blog_viewed(Uuid::parse_str(&id).expect("uuid"));
+    let url = app.url(&format!("/api/blog/{id}"));
+    let mut worker = start_views_worker(&app);
+    let client = reqwest::Client::new();
+
+    // 3,000 reads from one address and 200 from each of five others, at
+    // once: six readers.
+    let started = tokio::time::Instant::now();
+    let readers: Vec<String> = (0..3_000)
+        .map(|_| address(60_000))
+        .chain((0..1_000).map(|n| address(60_001 + n % 5)))
+        .collect();
+    futures::stream::iter(&readers)
+        .map(|ip| read_from(&client, &url, ip))
+        .buffer_unordered(64)
+        .collect::<Vec<()>>()
+        .await;
+    let flood = started.elapsed();
+    settles_at(&app, &id, 6, Duration::from_secs(15)).await;
+
+    // One message per post per flush at most, whatever the reads.
+    let flushes = flood.as_secs() / gateway::content::views::FLUSH_EVERY.as_secs() + 3;
+    let messages = stream_messages(&app, &subject).await;
+    assert!(
+        (1..=flushes).contains(&messages),
+        "{messages} messages for 4,000 reads in {flood:?}"
+    );
+
+    // The same readers tomorrow would count again; today they add nothing.
+    futures::stream::iter(&readers[..500])
+        .map(|ip| read_from(&client, &url, ip))
+        .buffer_unordered(64)
+        .collect::<Vec<()>>()
+        .await;
+    tokio::time::sleep(gateway::content::views::FLUSH_EVERY * 2).await;
+    assert_eq!(stored_views(&app, &id).await, 6);
+
+    // The other anonymous writes still work.
+    let visitor = app.new_browser();
+    visitor.start_chat("Reader", "reader@example.com").await;
+    let contact = visitor
+        .post(
+            "/api/messages",
+            &json!({
+                "name": "Amina Otieno",
+                "email": "amina@example.com",
+                "subject": "Two racks in Nairobi",
+                "message": "Still there?",
+                "source": "/contact",
+                "website": "",
+                "fillMs": 60_000,
+            }),
+        )
+        .await;
+    assert_eq!(contact.status(), StatusCode::ACCEPTED);
+    worker.kill().expect("stop worker");
+    let _ = worker.wait();
 }

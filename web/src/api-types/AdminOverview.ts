@@ -50,4 +50,14 @@ subscriptionsAwaiting: OverviewCount,
 /**
  * Confirmed data subject requests with a step past its due date.
  */
-privacyRequestsOverdue: OverviewCount, };
+privacyRequestsOverdue: OverviewCount, 
+/**
+ * The message store (JetStream) refuses writes for lack of space:
+ * chats, contact and privacy requests fail until it has room.
+ */
+messageStoreFull: boolean, 
+/**
+ * How full the message store is, in percent of its limit (`null` when
+ * its limit is unknown or it did not answer).
+ */
+messageStoreUsedPercent: number | null, };

@@ -153,7 +153,7 @@ async fn transcript(
         )
     };
     crate::platform::bus::enqueue(
-        &state.jetstream,
+        &state,
         state.namespace.intake_transcript(),
         request.id,
         &request,

@@ -190,7 +190,9 @@ async fn messages(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<Vec<ChatMessage>>, ApiError> {
     role_in_chat(&state, &requester(&session, user).await?, id).await?;
-    Ok(Json(store::messages(&state.pool, id).await?))
+    // Polled by every open chat: the visitor pool's, bounded (a locked
+    // table must not take every connection).
+    Ok(Json(store::messages(&state.visitor_pool, id).await?))
 }
 
 #[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]

@@ -277,8 +277,12 @@ impl Limit {
         Quota { count, period }
     }
 
-    pub(super) fn refused(self) -> ApiError {
-        ApiError::TooManyRequests(self.message())
+    /// The refusal, with how long until one more request is admitted.
+    pub(super) fn refused(self, retry_after: Duration) -> ApiError {
+        ApiError::TooManyRequests {
+            message: self.message(),
+            retry_after_secs: retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0),
+        }
     }
 }
 

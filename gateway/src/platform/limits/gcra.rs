@@ -31,6 +31,12 @@ pub fn gcra(quota: Quota, tat: u64, now: u64) -> Option<u64> {
     (next - now <= quota.period_ns()).then_some(next)
 }
 
+/// How long until a refused arrival would conform.
+pub fn gcra_wait(quota: Quota, tat: u64, now: u64) -> std::time::Duration {
+    let next = tat.max(now).saturating_add(quota.interval_ns());
+    std::time::Duration::from_nanos(next.saturating_sub(now).saturating_sub(quota.period_ns()))
+}
+
 /// Charges one arrival whether or not it conforms, but never further than
 /// a full quota ahead, so a key refills within one period of its last use.
 pub fn gcra_charge(quota: Quota, tat: u64, now: u64) -> u64 {

@@ -39,7 +39,7 @@ use std::sync::atomic::AtomicBool;
 use async_nats::jetstream::kv;
 
 pub use catalogue::{Limit, LimitKey};
-pub use gcra::{Quota, gcra, gcra_charge, now_ns};
+pub use gcra::{Quota, gcra, gcra_charge, gcra_wait, now_ns};
 
 use crate::platform::error::ApiError;
 use crate::platform::settings::RateLimits;
@@ -77,30 +77,31 @@ impl Limits {
         let key = bucket_key(limit, key);
         let quota = limit.quota(&self.settings);
         let now = now_ns();
-        let admitted = {
+        let (admitted, tat) = {
             let mut tats = self.tats.lock().unwrap_or_else(|e| e.into_inner());
             let tat = tats.get(&key).copied().unwrap_or(0);
             let admitted = gcra(quota, tat, now);
             if let Some(next) = admitted {
                 tats.insert(key.clone(), next);
             }
-            admitted
+            (admitted, tat)
         };
         match admitted {
             Some(tat) => {
                 self.publish(key, tat);
                 Ok(())
             }
-            None => Err(limit.refused()),
+            None => Err(limit.refused(gcra_wait(quota, tat, now))),
         }
     }
 
     /// Whether one more request would be admitted, without counting it.
     pub fn peek<K: LimitKey + ?Sized>(&self, limit: Limit, key: &K) -> Result<(), ApiError> {
         let tat = self.tat(&bucket_key(limit, key));
-        match gcra(limit.quota(&self.settings), tat, now_ns()) {
+        let (quota, now) = (limit.quota(&self.settings), now_ns());
+        match gcra(quota, tat, now) {
             Some(_) => Ok(()),
-            None => Err(limit.refused()),
+            None => Err(limit.refused(gcra_wait(quota, tat, now))),
         }
     }
 

@@ -22,6 +22,8 @@ const overview: AdminOverview = {
   deadLetters: { count: 0, href: '/admin/database' },
   subscriptionsAwaiting: { count: 3, href: '/admin/requests#subscribers' },
   privacyRequestsOverdue: { count: 1, href: '/admin/privacy-requests' },
+  messageStoreFull: false,
+  messageStoreUsedPercent: 12,
 };
 
 const request = (over: Partial<ContactRequest> = {}): ContactRequest => ({
@@ -73,6 +75,18 @@ describe('/admin', () => {
     expect(await link(/Overdue privacy requests\s*1/)).toHaveAttribute('href', '/admin/privacy-requests');
     // The inbox has its own page now: the overview fits one screen.
     expect(screen.queryByRole('region', { name: 'Contact and demo requests' })).toBeNull();
+    expect(screen.queryByText('The message store is full')).toBeNull();
+  });
+
+  it('says so when the message store refuses writes', async () => {
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url === '/api/admin/overview') return json(200, { ...overview, messageStoreFull: true, messageStoreUsedPercent: 100 });
+      if (url.startsWith('/api/admin/messages?')) return json(200, page([]));
+      return json(404, {});
+    });
+    renderApp('/admin');
+    expect(await screen.findByText('The message store is full', {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('shows an error when the overview cannot be loaded', async () => {

@@ -70,6 +70,14 @@ export function OverviewTiles() {
           <Alert title="Failed to load the overview">{overview.error.message}</Alert>
         </div>
       )}
+      {overview.data?.messageStoreFull && (
+        <div className="mt-4">
+          <Alert title="The message store is full">
+            It refuses new messages: chats, contact and privacy requests fail until it has room. Free space on the NATS
+            servers or raise their JetStream limit.
+          </Alert>
+        </div>
+      )}
       {overview.data && (
         <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {overviewTiles(overview.data, now).map((tile) => {
