@@ -26,6 +26,13 @@ async fn render(State(state): State<AppState>) -> String {
     text.push_str(&jetstream(&state).await);
     text.push_str(&storage(&state).await);
     text.push_str(&connections(&state));
+    if let Some(skew) = super::health::clock_skew(&state).await {
+        // Readiness fails past `MAX_CLOCK_SKEW_SECS`; the alert says why.
+        let _ = writeln!(
+            text,
+            "# TYPE gateway_clock_skew_seconds gauge\ngateway_clock_skew_seconds {skew}"
+        );
+    }
     text
 }
 

@@ -182,6 +182,14 @@ pub async fn database_answers(pool: &PgPool) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// The database's clock, Unix seconds (with fractions): the clock every
+/// gateway is measured against.
+pub async fn database_clock(pool: &PgPool) -> sqlx::Result<f64> {
+    sqlx::query_scalar!(r#"select extract(epoch from clock_timestamp())::float8 as "now!""#)
+        .fetch_one(pool)
+        .await
+}
+
 /// The admin overview's counts, read in one round trip.
 pub struct OverviewCounts {
     pub new_requests: i64,

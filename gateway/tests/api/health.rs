@@ -33,6 +33,10 @@ async fn healthz_and_readyz_answer_when_all_is_up(pool: PgPool) {
     let body: Value = response.json().await.expect("json");
     assert_eq!(body["postgres"], "ok");
     assert_eq!(body["nats"], "ok");
+    // This machine's clock and the database's are one: within the tolerance.
+    assert_eq!(body["clock"], "ok");
+    let skew = body["clockSkewSeconds"].as_f64().expect("the measured skew");
+    assert!(skew.abs() < 1.0, "{skew}");
 }
 
 /// A TCP proxy to the real NATS server that can be cut, to make NATS
