@@ -15,3 +15,4 @@ pub mod security;
 pub mod serve;
 pub mod sessions;
 pub mod settings;
+pub mod spool;

@@ -7,6 +7,7 @@ mod agents;
 mod analytics;
 mod assignment;
 mod chat;
+mod chat_attachment_safety;
 mod chat_attachments;
 mod chat_pipeline;
 mod connections;
