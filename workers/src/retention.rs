@@ -15,7 +15,8 @@
 //! Owns table retention_runs. Deletes by age from tables other modules own
 //! (chat_sessions, contact_requests, subscriptions, page_visitors_daily,
 //! dead_letters, tower_sessions.session, password_reset_tokens, audit_log,
-//! cookie_consents, sent_emails, waitlist_entries): a delete by age is the one write it makes to them
+//! cookie_consents, sent_emails, waitlist_entries, and chat_attachments
+//! never sent after a day): a delete by age is the one write it makes to them
 //! (docs/ARCHITECTURE.md, departures). The predicates are those of
 //! [`contract::retention::pending`], which counts what a run would remove.
 
@@ -222,6 +223,30 @@ pub async fn delete_batch(
     Ok(done.rows_affected())
 }
 
+/// How long a chat attachment may wait for the message that sends it.
+pub const UNSENT_ATTACHMENT_HOURS: i32 = 24;
+
+/// The key under which a run records the unsent attachments it removed.
+pub const UNSENT_ATTACHMENTS: &str = "unsent_attachments";
+
+/// Deletes one batch of chat attachments uploaded more than a day ago and
+/// never sent (no message carries them): a file dropped in the reply box
+/// and abandoned, or uploaded only to be stored.
+pub async fn delete_unsent_attachments(pool: &PgPool, limit: i64) -> sqlx::Result<u64> {
+    let done = sqlx::query!(
+        "delete from chat_attachments where id in (
+         select id from chat_attachments a
+         where created_at < now() - make_interval(hours => $1)
+           and not exists (select 1 from chat_messages m where m.attachment_id = a.id)
+         order by created_at limit $2)",
+        UNSENT_ATTACHMENT_HOURS,
+        limit,
+    )
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 /// Deletes everything past its period, batch by batch, kind by kind.
 pub async fn purge(
     pool: &PgPool,
@@ -250,6 +275,24 @@ pub async fn purge(
                 .rows
                 .insert(kind.key(), i64::try_from(total).unwrap_or(i64::MAX));
         }
+    }
+    // Unsent attachments have a fixed day, not a setting: they are nobody's
+    // record, only an upload that was never used.
+    let size = u64::try_from(batches.rows).unwrap_or(0);
+    let mut total = 0u64;
+    loop {
+        let deleted = delete_unsent_attachments(pool, batches.rows).await?;
+        removed.batches += 1;
+        total += deleted;
+        if deleted < size {
+            break;
+        }
+        tokio::time::sleep(batches.pause).await;
+    }
+    if total > 0 {
+        removed
+            .rows
+            .insert(UNSENT_ATTACHMENTS, i64::try_from(total).unwrap_or(i64::MAX));
     }
     Ok(removed)
 }

@@ -84,8 +84,21 @@ static SANITISER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 
 /// A site path: `/…` but not `//…` (another host) or `/\…` (one to some
 /// browsers).
+///
+/// It must also stay where it says: no `.` or `..` segment, written
+/// plainly or encoded (`%2e`), and no backslash, plain or encoded (a
+/// separator to some browsers), so `/objects/../api/user` is refused rather than resolved.
 fn site_path(url: &str) -> bool {
-    url.starts_with('/') && !url.starts_with("//") && !url.starts_with("/\\")
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    url.starts_with('/')
+        && !url.starts_with("//")
+        && !path.contains('\\')
+        && !["%2e", "%5c"]
+            .iter()
+            .any(|encoded| path.to_ascii_lowercase().contains(encoded))
+        && !path
+            .split('/')
+            .any(|segment| segment == "." || segment == "..")
 }
 
 fn has_scheme(url: &str, scheme: &str) -> bool {
@@ -109,7 +122,7 @@ fn link_allowed(url: &str) -> bool {
 /// Where an image may come from: our uploads.
 fn image_allowed(url: &str) -> bool {
     let clean = !url.chars().any(|c| c.is_control() || c.is_whitespace());
-    clean && url.starts_with("/objects/")
+    clean && url.starts_with("/objects/") && site_path(url)
 }
 
 /// The images of Markdown `source` that are on another site (`http(s)://`),
@@ -434,8 +447,20 @@ mod tests {
             "![a](//cdn.example/a.png)",
             "![a](/images/../x.png)",
             "![a](data:image/png;base64,AAAA)",
+            // Requests that would leave /objects/ (issue 34).
+            "![x](/objects/../api/user)",
+            "![x](/objects/./../api/user)",
+            "![x](/objects/%2e%2e/api/user)",
+            "![x](/objects/%2E./api/user)",
+            "![x](/objects/..\\api/user)",
+            "![x](/objects/a/..)",
         ] {
             assert!(!md(foreign).contains("src="), "{foreign}: {}", md(foreign));
+        }
+        // A query may say anything; the path is what is requested.
+        assert!(md("![x](/objects/1?v=..)").contains("src=\"/objects/1?v=..\""));
+        for link in ["[a](/blog/../api/user)", "[a](/%2e%2e/api/user)"] {
+            assert!(!md(link).contains("href="), "{link}: {}", md(link));
         }
     }
 

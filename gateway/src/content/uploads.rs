@@ -18,6 +18,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use contract::content::{Upload, UploadList};
 use imagesize::ImageType;
+use tokio::sync::{Semaphore, SemaphorePermit};
 use uuid::Uuid;
 
 use super::store::uploads::{self, NewUpload, Object};
@@ -25,6 +26,7 @@ use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiPath};
 use crate::platform::input;
+use crate::platform::spool::{SpoolError, spool};
 use crate::state::AppState;
 use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt as _};
@@ -193,16 +195,31 @@ pub(crate) fn clean_filename(name: Option<&str>, fallback: &str) -> String {
     }
 }
 
-/// The part's bytes, refused as soon as they pass the limit.
-async fn read_file(field: &mut Field<'_>) -> Result<Vec<u8>, UploadError> {
-    let mut data = Vec::new();
-    while let Some(chunk) = field.chunk().await? {
-        if data.len() + chunk.len() > MAX_IMAGE_BYTES {
-            return Err(UploadError::TooLarge);
-        }
-        data.extend_from_slice(&chunk);
-    }
-    Ok(data)
+/// Uploads read back into memory at once in each gateway: the rest wait
+/// on disk (see [`spool`]).
+static IN_MEMORY: Semaphore = Semaphore::const_new(2);
+
+/// The part, streamed to a temporary file and refused as soon as it passes
+/// the limit, then read back within [`IN_MEMORY`].
+async fn read_file(
+    field: &mut Field<'_>,
+) -> Result<(Vec<u8>, SemaphorePermit<'static>), UploadError> {
+    let spooled = spool(field, MAX_IMAGE_BYTES)
+        .await
+        .map_err(|error| match error {
+            SpoolError::TooLarge => UploadError::TooLarge,
+            SpoolError::Multipart(error) => UploadError::from(error),
+            SpoolError::Io(error) => UploadError::Api(ApiError::Internal(error.into())),
+        })?;
+    let permit = IN_MEMORY
+        .acquire()
+        .await
+        .map_err(|error| ApiError::Internal(error.into()))?;
+    let data = spooled
+        .read_all()
+        .await
+        .map_err(|error| ApiError::Internal(error.into()))?;
+    Ok((data, permit))
 }
 
 /// `POST /api/admin/uploads`: one image in the multipart part `file`
@@ -227,7 +244,7 @@ async fn create_upload(
             continue;
         }
         let filename = clean_filename(field.file_name(), "image");
-        let data = read_file(&mut field).await?;
+        let (data, _in_memory) = read_file(&mut field).await?;
         let image = inspect(&data)?;
         let new = NewUpload {
             filename: &filename,

@@ -17,4 +17,5 @@ pub mod security;
 pub mod serve;
 pub mod sessions;
 pub mod settings;
+pub mod spool;
 pub mod store_health;

@@ -1,8 +1,9 @@
 //! The `retention` worker on seeded old data: what the database page says
 //! the next run would remove, the run deleting exactly that in batches and
 //! recording it (the record of emails sent and the waitlist included), an
-//! idempotent second run, one run at a time, and the
-//! periods from the site settings.
+//! idempotent second run, one run at a time, the
+//! periods from the site settings, and chat attachments never sent removed
+//! after a day.
 
 use std::time::Duration;
 
@@ -14,6 +15,7 @@ use uuid::Uuid;
 use workers::retention::{Batches, run_once};
 
 use crate::helpers::spawn;
+use workers::retention::UNSENT_ATTACHMENTS;
 
 /// Small batches, so that every kind with rows takes several.
 const SMALL: Batches = Batches {
@@ -253,8 +255,9 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
         expected.iter().map(|(kind, n)| (kind.key(), *n)).collect();
     assert_eq!(removed.rows, expected_rows);
     // Batches: chats 10 in 3s → 4; visitors 40 in 7s → 6; sent emails 13
-    // in 7s → 2; every other kind one (fewer than 7 each).
-    assert_eq!(removed.batches, 4 + 6 + 2 + 8);
+    // in 7s → 2; every other kind one (fewer than 7 each), and one for
+    // unsent attachments.
+    assert_eq!(removed.batches, 4 + 6 + 2 + 8 + 1);
 
     // What was kept.
     assert_eq!(rows(&app.pool, "chat_sessions").await, 2);
@@ -321,7 +324,10 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
         .expect("run")
         .expect("not locked");
     assert!(again.rows.is_empty(), "{:?}", again.rows);
-    assert_eq!(again.batches, 11, "one empty batch per kind");
+    assert_eq!(
+        again.batches, 12,
+        "one empty batch per kind and one for unsent attachments"
+    );
     assert_eq!(rows(&app.pool, "retention_runs").await, 2);
     assert_eq!(rows(&app.pool, "chat_sessions").await, 2);
 }
@@ -389,4 +395,73 @@ async fn one_run_at_a_time_and_the_periods_come_from_the_site_settings(pool: PgP
     // Only the day 100 days ago is past 95 days; 91 days ago is kept now.
     assert_eq!(removed.rows.get("page_visitors"), Some(&20));
     assert_eq!(rows(&app.pool, "contact_requests").await, 0);
+}
+
+/// Uploads a one-pixel-row PNG to `chat`; returns its id.
+async fn attach(app: &crate::helpers::TestApp, chat: &str) -> String {
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgb8(image::RgbImage::new(4, 1))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("png");
+    let part = reqwest::multipart::Part::bytes(png).file_name("a.png");
+    let response = app
+        .client
+        .post(app.url(&format!("/api/chat/sessions/{chat}/attachments")))
+        .header("X-Requested-With", "XMLHttpRequest")
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.expect("json");
+    body["id"].as_str().expect("id").to_owned()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn chat_attachments_never_sent_are_removed_after_a_day(pool: PgPool) {
+    let app = spawn(pool).await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let sent = attach(&app, &chat).await;
+    let abandoned = attach(&app, &chat).await;
+    let response = app
+        .post(
+            &format!("/api/chat/sessions/{chat}/messages"),
+            &json!({ "message": "the file", "attachmentId": sent }),
+        )
+        .await;
+    assert!(response.status().is_success(), "{}", response.status());
+    // The worker links the message to its file.
+    let mut linked = false;
+    for _ in 0..200 {
+        linked = rows(&app.pool, "chat_messages where attachment_id is not null").await == 1;
+        if linked {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(linked, "the message was stored with its attachment");
+    exec(
+        &app.pool,
+        "update chat_attachments set created_at = now() - interval '25 hours'",
+    )
+    .await;
+    // Uploaded just now: it may still be sent.
+    let fresh = attach(&app, &chat).await;
+
+    let removed = run_once(&app.pool, SMALL)
+        .await
+        .expect("run")
+        .expect("not locked");
+    assert_eq!(removed.rows.get(UNSENT_ATTACHMENTS), Some(&1));
+    let kept: Vec<Uuid> = sqlx::query_scalar("select id from chat_attachments order by id")
+        .fetch_all(&app.pool)
+        .await
+        .expect("kept");
+    let mut expected: Vec<Uuid> = [&sent, &fresh]
+        .iter()
+        .map(|id| Uuid::parse_str(id).expect("uuid"))
+        .collect();
+    expected.sort();
+    assert_eq!(kept, expected);
+    assert!(!kept.contains(&Uuid::parse_str(&abandoned).expect("uuid")));
 }

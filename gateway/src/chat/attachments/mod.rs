@@ -7,6 +7,7 @@
 //! not exist), or whoever holds a signed link from the chat's transcript
 //! email (30 days). The routes are in `chat/http/attachments.rs`.
 
+pub mod pdf;
 pub mod process;
 pub mod store;
 
@@ -18,17 +19,30 @@ use axum::response::{IntoResponse, Response};
 use contract::chat::MessageAttachment;
 use tokio::sync::Semaphore;
 
-use self::process::Refusal;
+use self::process::{Declared, Refusal};
 use self::store::Uploader;
 use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::spool::Spooled;
 use crate::state::AppState;
 
 /// How long a transcript's attachment links work.
 pub const LINK_LIFETIME: time::Duration = time::Duration::days(30);
 
-/// Decodes and encodes at once in each gateway: each may hold a couple of
-/// hundred MiB and a core, and the machine has few of both.
-static PROCESSING: Semaphore = Semaphore::const_new(2);
+/// Files processed at once in each gateway, in two lanes: each may hold a
+/// couple of hundred MiB and a core, and the machine has few of both. A
+/// large image (over [`process::HEAVY_PIXELS`] declared, a GIF over a
+/// megapixel, a PDF over 4 MiB) waits only behind other large ones, so a
+/// few hostile files cannot hold up an ordinary photo or screenshot. The
+/// permit is held until the file is stored: it also bounds how many files
+/// are in memory at once.
+static LIGHT: Semaphore = Semaphore::const_new(2);
+static HEAVY: Semaphore = Semaphore::const_new(1);
+
+/// PDFs above this are parsed in the heavy lane.
+const HEAVY_PDF_BYTES: usize = 4 * 1024 * 1024;
+
+/// GIFs are decoded frame by frame: above this canvas, the heavy lane.
+const HEAVY_GIF_PIXELS: u64 = 1_000_000;
 
 /// Why an upload was refused.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +52,9 @@ pub enum AttachmentError {
     /// Above the site's limit, in MiB (answered 413).
     #[error("Attachments must be at most {0} MiB")]
     TooLarge(u32),
+    /// Encoded again, above the site's limit (answered 413).
+    #[error("The image is larger than {0} MiB once processed. Save it smaller and try again.")]
+    TooLargeOnceProcessed(u32),
     #[error("{0}")]
     Refused(#[from] Refusal),
     /// The attachment is not this chat's, or does not exist (400 on send).
@@ -69,7 +86,7 @@ impl IntoResponse for AttachmentError {
     fn into_response(self) -> Response {
         match self {
             // `ApiError::PayloadTooLarge` has no room for the limit.
-            AttachmentError::TooLarge(_) => (
+            AttachmentError::TooLarge(_) | AttachmentError::TooLargeOnceProcessed(_) => (
                 StatusCode::PAYLOAD_TOO_LARGE,
                 Json(ErrorBody {
                     message: self.to_string(),
@@ -105,9 +122,12 @@ pub async fn sendable(
 fn result_label(error: &AttachmentError) -> &'static str {
     match error {
         AttachmentError::NoFile | AttachmentError::Refused(Refusal::Empty) => "no_file",
-        AttachmentError::TooLarge(_) => "too_large",
-        AttachmentError::Refused(Refusal::Unsupported) => "unsupported",
+        AttachmentError::TooLarge(_)
+        | AttachmentError::TooLargeOnceProcessed(_)
+        | AttachmentError::Refused(Refusal::TooLargeOnceProcessed) => "too_large",
+        AttachmentError::Refused(Refusal::Unsupported | Refusal::EncryptedPdf) => "unsupported",
         AttachmentError::Refused(Refusal::TooManyPixels) => "too_many_pixels",
+        AttachmentError::Refused(Refusal::ActivePdf) => "active_content",
         AttachmentError::Refused(Refusal::UnreadableImage | Refusal::BrokenPdf) => "unreadable",
         AttachmentError::NotInChat | AttachmentError::AlreadySent | AttachmentError::Api(_) => {
             "error"
@@ -128,34 +148,70 @@ pub fn max_bytes(state: &AppState) -> usize {
     .saturating_mul(1024 * 1024)
 }
 
-/// Checks, processes and stores `data` (already within [`max_bytes`]) as
+/// The lane a file is processed in, from what its first bytes declare
+/// (refused at once when they declare too much or an unknown type).
+fn lane(file: &Spooled) -> Result<&'static Semaphore, Refusal> {
+    let declared = match process::declared(&file.head) {
+        Ok(declared) => declared,
+        // The header runs past the bytes kept in memory: process decides.
+        Err(Refusal::UnreadableImage) if file.len > file.head.len() => return Ok(&HEAVY),
+        Err(refusal) => return Err(refusal),
+    };
+    let heavy = match declared {
+        None => file.len > HEAVY_PDF_BYTES,
+        Some(
+            image @ Declared {
+                format: image::ImageFormat::Gif,
+                ..
+            },
+        ) => image.pixels() > HEAVY_GIF_PIXELS,
+        Some(image) => image.pixels() > process::HEAVY_PIXELS,
+    };
+    Ok(if heavy { &HEAVY } else { &LIGHT })
+}
+
+/// Checks, processes and stores `file` (already within [`max_bytes`]) as
 /// an attachment of `uploader`'s chat, named `filename(its type)`; counts
-/// it.
-#[tracing::instrument(name = "chat.attachment.upload", skip_all, fields(chat.session_id = %uploader.session_id, attachment.bytes = data.len()))]
+/// it. A size its header declares beyond the limits is refused before any
+/// decoding; what is kept must fit `max_bytes` too.
+#[tracing::instrument(name = "chat.attachment.upload", skip_all, fields(chat.session_id = %uploader.session_id, attachment.bytes = file.len))]
 pub async fn upload(
     state: &AppState,
     uploader: &Uploader,
     filename: impl FnOnce(&str) -> String,
-    data: Vec<u8>,
+    file: Spooled,
 ) -> Result<MessageAttachment, AttachmentError> {
     let started = Instant::now();
-    let processed = async {
-        let _permit = PROCESSING
+    let budget = max_bytes(state);
+    let stored = async {
+        let lane = lane(&file)?;
+        let _permit = lane
             .acquire()
             .await
             .map_err(|error| ApiError::Internal(error.into()))?;
-        tokio::task::spawn_blocking(move || process::process(data))
+        let data = file
+            .read_all()
             .await
-            .map_err(|error| ApiError::Internal(anyhow::Error::new(error)))?
-            .map_err(AttachmentError::from)
+            .map_err(|error| ApiError::Internal(error.into()))?;
+        let processed = tokio::task::spawn_blocking(move || process::process(data, budget))
+            .await
+            .map_err(|error| ApiError::Internal(anyhow::Error::new(error)))?;
+        let processed = match processed {
+            Err(Refusal::TooLargeOnceProcessed) => {
+                return Err(AttachmentError::TooLargeOnceProcessed(max_mib(state)));
+            }
+            other => other?,
+        };
+        store::insert(
+            &state.pool,
+            uploader,
+            &filename(processed.content_type),
+            &processed,
+        )
+        .await
+        .map_err(AttachmentError::from)
     }
     .await;
-    let stored = match processed {
-        Ok(file) => store::insert(&state.pool, uploader, &filename(file.content_type), &file)
-            .await
-            .map_err(AttachmentError::from),
-        Err(error) => Err(error),
-    };
     match &stored {
         Ok(attachment) => {
             let kind = attachment.kind.as_str().to_owned();
@@ -175,6 +231,15 @@ pub async fn upload(
         Err(error) => refused(state, error),
     }
     stored
+}
+
+/// The site's attachment limit in MiB.
+pub fn max_mib(state: &AppState) -> u32 {
+    state
+        .site_settings
+        .current()
+        .settings
+        .chat_attachment_max_mib
 }
 
 /// Counts an upload refused before or while it was processed.

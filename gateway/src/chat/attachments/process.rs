@@ -3,12 +3,14 @@
 //! are decoded and encoded again in their own format, which keeps only the
 //! pixels: EXIF (GPS, camera), comments and anything appended after the
 //! image are gone. JPEG's EXIF orientation is applied first, so a phone
-//! photo stays upright. Each image gets a thumbnail for the chat log. PDFs
-//! are checked for their header and end marker and kept as sent (they are
-//! only ever downloaded). CPU-heavy: callers run [`process`] on a blocking
-//! thread.
+//! photo stays upright. Each image gets a thumbnail for the chat log.
+//! An image is judged by what it decodes to: the size its header declares
+//! is checked before any decoding, and what is encoded again must fit the
+//! same byte budget as an upload. PDFs must parse and carry no active
+//! content ([`super::pdf`]), and are kept as sent (they are only ever
+//! downloaded). CPU-heavy: callers run [`process`] on a blocking thread.
 
-use std::io::Cursor;
+use std::io::{self, Cursor, Write};
 
 use contract::chat::AttachmentKind;
 use image::codecs::gif::{GifDecoder, GifEncoder, Repeat};
@@ -26,6 +28,16 @@ pub const THUMBNAIL_SIDE: u32 = 320;
 /// The longest side of an image we decode, in pixels.
 const MAX_SIDE: u32 = 12_000;
 
+/// The most pixels an image may declare: 40 megapixels (8000 × 5000). A
+/// file that declares more is refused before it is decoded, however small
+/// it is (decoding and encoding one this size takes about a second of CPU).
+pub const MAX_PIXELS: u64 = 40_000_000;
+
+/// Images declaring more pixels than this are decoded in the heavy lane
+/// (see `attachments::Lane`), one at a time, so that they never hold up
+/// an ordinary photo or screenshot.
+pub const HEAVY_PIXELS: u64 = 8_000_000;
+
 /// The most memory one decode may take: a small file that claims to be a
 /// huge image (a decompression bomb) is refused before it is unpacked.
 const MAX_DECODE_BYTES: u64 = 192 * 1024 * 1024;
@@ -37,10 +49,6 @@ const MAX_GIF_PIXELS: u64 = 40_000_000;
 /// JPEG quality of re-encoded photos and of thumbnails.
 const JPEG_QUALITY: u8 = 88;
 const THUMBNAIL_QUALITY: u8 = 80;
-
-/// A PDF's end marker must be in its last kilobyte (after it only line
-/// ends and a little padding are usual).
-const PDF_TAIL: usize = 1024;
 
 /// What is stored of an accepted file.
 #[derive(Debug)]
@@ -63,32 +71,130 @@ pub enum Refusal {
     Unsupported,
     #[error("The image could not be read. It may be damaged.")]
     UnreadableImage,
-    #[error("The image is too large to process (at most 12000 pixels a side)")]
+    #[error(
+        "The image is too large to process (at most 40 megapixels, such as 8000 × 5000, and 12000 pixels a side)"
+    )]
     TooManyPixels,
+    /// Encoded again, the image is larger than the upload limit (413).
+    #[error("The image is too large once processed. Save it smaller and try again.")]
+    TooLargeOnceProcessed,
     #[error("The PDF file is damaged or incomplete")]
     BrokenPdf,
+    #[error("Password-protected or encrypted PDF files cannot be attached")]
+    EncryptedPdf,
+    #[error(
+        "PDF files with scripts, actions, embedded files or interactive forms cannot be attached. Print it to a new PDF and try again."
+    )]
+    ActivePdf,
 }
 
-/// Decides what `data` is and what to keep of it.
-pub fn process(data: Vec<u8>) -> Result<Processed, Refusal> {
+/// What the header of an image says, read without decoding it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Declared {
+    pub format: ImageFormat,
+    pub content_type: &'static str,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Declared {
+    pub fn pixels(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height)
+    }
+}
+
+/// The type and size `data`'s header declares (`Ok(None)`: a PDF), refused
+/// when it is not a supported type or declares more than [`MAX_PIXELS`] or
+/// [`MAX_SIDE`]. Cheap: reads only the header.
+pub fn declared(data: &[u8]) -> Result<Option<Declared>, Refusal> {
     if data.is_empty() {
         return Err(Refusal::Empty);
     }
     if data.starts_with(b"%PDF-") {
-        return pdf(data);
+        return Ok(None);
     }
-    let (format, content_type) = match imagesize::image_type(&data) {
+    let (format, content_type) = match imagesize::image_type(data) {
         Ok(ImageType::Png) => (ImageFormat::Png, "image/png"),
         Ok(ImageType::Jpeg) => (ImageFormat::Jpeg, "image/jpeg"),
         Ok(ImageType::Webp) => (ImageFormat::WebP, "image/webp"),
         Ok(ImageType::Gif) => (ImageFormat::Gif, "image/gif"),
         _ => return Err(Refusal::Unsupported),
     };
+    let size = imagesize::blob_size(data).map_err(|_| Refusal::UnreadableImage)?;
+    let side = |n: usize| u32::try_from(n).ok().filter(|n| *n > 0);
+    let (Some(width), Some(height)) = (side(size.width), side(size.height)) else {
+        return Err(Refusal::UnreadableImage);
+    };
+    let declared = Declared {
+        format,
+        content_type,
+        width,
+        height,
+    };
+    if width > MAX_SIDE || height > MAX_SIDE || declared.pixels() > MAX_PIXELS {
+        return Err(Refusal::TooManyPixels);
+    }
+    Ok(Some(declared))
+}
+
+/// A `Vec` that refuses to grow past a budget, so that an encoder stops as
+/// soon as its output is too large rather than finishing it first.
+struct Budgeted {
+    out: Vec<u8>,
+    budget: usize,
+    exceeded: bool,
+}
+
+impl Budgeted {
+    fn new(budget: usize) -> Self {
+        Budgeted {
+            out: Vec::new(),
+            budget,
+            exceeded: false,
+        }
+    }
+
+    /// The bytes, or why there are none: over the budget, or `error`.
+    fn finish<E>(self, written: Result<(), E>) -> Result<Vec<u8>, Refusal> {
+        match (self.exceeded, written) {
+            (true, _) => Err(Refusal::TooLargeOnceProcessed),
+            (false, Ok(())) => Ok(self.out),
+            (false, Err(_)) => Err(Refusal::UnreadableImage),
+        }
+    }
+}
+
+impl Write for Budgeted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.out.len() + buf.len() > self.budget {
+            self.exceeded = true;
+            return Err(io::Error::other("over the byte budget"));
+        }
+        self.out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Decides what `data` is and what to keep of it; what is kept must be at
+/// most `budget` bytes.
+pub fn process(data: Vec<u8>, budget: usize) -> Result<Processed, Refusal> {
+    let Some(Declared {
+        format,
+        content_type,
+        ..
+    }) = declared(&data)?
+    else {
+        return pdf(data);
+    };
     let (data, first) = if format == ImageFormat::Gif {
-        gif(&data)?
+        gif(&data, budget)?
     } else {
         let image = decode(&data, format)?;
-        (encode(&image, format)?, image)
+        (encode(&image, format, budget)?, image)
     };
     let thumbnail = thumbnail(&first)?;
     let side = |n: u32| i32::try_from(n).ok();
@@ -103,10 +209,7 @@ pub fn process(data: Vec<u8>) -> Result<Processed, Refusal> {
 }
 
 fn pdf(data: Vec<u8>) -> Result<Processed, Refusal> {
-    let tail = &data[data.len().saturating_sub(PDF_TAIL)..];
-    if !tail.windows(5).any(|window| window == b"%%EOF") {
-        return Err(Refusal::BrokenPdf);
-    }
+    super::pdf::check(&data)?;
     Ok(Processed {
         kind: AttachmentKind::Pdf,
         content_type: "application/pdf",
@@ -149,8 +252,8 @@ fn decode(data: &[u8], format: ImageFormat) -> Result<DynamicImage, Refusal> {
 }
 
 /// The image in `format` again, from its pixels only.
-fn encode(image: &DynamicImage, format: ImageFormat) -> Result<Vec<u8>, Refusal> {
-    let mut out = Vec::new();
+fn encode(image: &DynamicImage, format: ImageFormat, budget: usize) -> Result<Vec<u8>, Refusal> {
+    let mut out = Budgeted::new(budget);
     let written = match format {
         ImageFormat::Jpeg => {
             // JPEG has no alpha; a greyscale photo stays greyscale.
@@ -171,13 +274,12 @@ fn encode(image: &DynamicImage, format: ImageFormat) -> Result<Vec<u8>, Refusal>
         }
         _ => image.write_with_encoder(PngEncoder::new(&mut out)),
     };
-    written.map_err(|_| Refusal::UnreadableImage)?;
-    Ok(out)
+    out.finish(written)
 }
 
 /// A GIF again, every frame (within [`MAX_GIF_FRAMES`] and
 /// [`MAX_GIF_PIXELS`]) with its delay; also its first frame.
-fn gif(data: &[u8]) -> Result<(Vec<u8>, DynamicImage), Refusal> {
+fn gif(data: &[u8], budget: usize) -> Result<(Vec<u8>, DynamicImage), Refusal> {
     let mut decoder = GifDecoder::new(Cursor::new(data)).map_err(|e| refusal(&e))?;
     decoder.set_limits(limits()).map_err(|e| refusal(&e))?;
     let (width, height) = decoder.dimensions();
@@ -202,17 +304,14 @@ fn gif(data: &[u8]) -> Result<(Vec<u8>, DynamicImage), Refusal> {
         .first()
         .map(|frame| DynamicImage::ImageRgba8(frame.buffer().clone()))
         .ok_or(Refusal::UnreadableImage)?;
-    let mut out = Vec::new();
-    {
+    let mut out = Budgeted::new(budget);
+    let written = {
         let mut encoder = GifEncoder::new_with_speed(&mut out, 10);
         encoder
             .set_repeat(Repeat::Infinite)
-            .map_err(|_| Refusal::UnreadableImage)?;
-        encoder
-            .encode_frames(frames)
-            .map_err(|_| Refusal::UnreadableImage)?;
-    }
-    Ok((out, first))
+            .and_then(|()| encoder.encode_frames(frames))
+    };
+    Ok((out.finish(written)?, first))
 }
 
 /// At most [`THUMBNAIL_SIDE`] a side: a JPEG, or a PNG when the image has
@@ -242,6 +341,13 @@ mod tests {
     use image::{Rgb, RgbImage, Rgba, RgbaImage};
 
     use super::*;
+
+    /// The default upload limit, 10 MiB.
+    const BUDGET: usize = 10 * 1024 * 1024;
+
+    fn process(data: Vec<u8>) -> Result<Processed, Refusal> {
+        super::process(data, BUDGET)
+    }
 
     fn png(width: u32, height: u32) -> Vec<u8> {
         let image = RgbImage::from_fn(width, height, |x, y| Rgb([x as u8, y as u8, 90]));
@@ -401,9 +507,44 @@ mod tests {
         assert_eq!(process(data).err(), Some(Refusal::TooManyPixels));
     }
 
+    /// A JPEG header (SOI, SOF0) declaring `width` × `height`, and no data.
+    fn jpeg_header(width: u16, height: u16) -> Vec<u8> {
+        let mut data = vec![0xff, 0xd8, 0xff, 0xc0, 0, 17, 8];
+        data.extend_from_slice(&height.to_be_bytes());
+        data.extend_from_slice(&width.to_be_bytes());
+        data.extend_from_slice(&[3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9]);
+        data
+    }
+
+    #[test]
+    fn a_declared_size_over_the_limit_is_refused_before_decoding() {
+        for (width, height) in [(12_000, 5_500), (8_001, 5_000), (12_001, 10)] {
+            let data = jpeg_header(width, height);
+            assert_eq!(
+                declared(&data),
+                Err(Refusal::TooManyPixels),
+                "{width}×{height}"
+            );
+            assert_eq!(process(data).err(), Some(Refusal::TooManyPixels));
+        }
+        let fits = declared(&jpeg_header(8_000, 5_000)).expect("fits");
+        assert_eq!(fits.map(|d| d.pixels()), Some(40_000_000));
+    }
+
+    #[test]
+    fn what_is_kept_must_fit_the_budget() {
+        let data = png(300, 200);
+        assert!(super::process(data.clone(), 1024 * 1024).is_ok());
+        // Encoded again, the image is more than a kilobyte.
+        assert_eq!(
+            super::process(data, 1024).err(),
+            Some(Refusal::TooLargeOnceProcessed)
+        );
+    }
+
     #[test]
     fn pdfs_need_their_header_and_end_marker() {
-        let pdf = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n".to_vec();
+        let pdf = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n".to_vec();
         let kept = process(pdf.clone()).expect("pdf");
         assert_eq!(kept.kind, AttachmentKind::Pdf);
         assert_eq!(kept.content_type, "application/pdf");

@@ -15,6 +15,11 @@ pub struct Uploader {
     pub agent_id: Option<Uuid>,
 }
 
+/// Bytes written per statement: a pooled connection keeps a send buffer as
+/// large as the largest statement it ever wrote, so a whole 10 MiB file in
+/// one statement would stay in memory once per connection.
+const CHUNK: usize = 1024 * 1024;
+
 #[tracing::instrument(name = "chat.db.insert_attachment", skip_all, fields(chat.session_id = %uploader.session_id))]
 pub async fn insert(
     pool: &PgPool,
@@ -28,6 +33,8 @@ pub async fn insert(
         Some((data, kind)) => (Some(data.as_slice()), Some(*kind)),
         None => (None, None),
     };
+    let (first, rest) = file.data.split_at(file.data.len().min(CHUNK));
+    let mut tx = pool.begin().await?;
     sqlx::query!(
         "insert into chat_attachments (id, session_id, uploader_type, uploader_agent_id, kind,
                                        content_type, filename, byte_size, width, height, data,
@@ -43,12 +50,22 @@ pub async fn insert(
         byte_size,
         file.width,
         file.height,
-        &file.data,
+        first,
         thumbnail,
         thumbnail_type,
     )
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
+    for chunk in rest.chunks(CHUNK) {
+        sqlx::query!(
+            "update chat_attachments set data = data || $2 where id = $1",
+            id,
+            chunk
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
     Ok(MessageAttachment {
         id,
         kind: file.kind,

@@ -29,6 +29,7 @@ use crate::content::uploads::clean_filename;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{ApiPath, ApiQuery, ClientIp, CurrentUser};
 use crate::platform::limits::Limit;
+use crate::platform::spool::{SpoolError, Spooled, spool};
 use crate::state::AppState;
 
 /// The upload route's body limit: the largest file any setting allows,
@@ -60,24 +61,18 @@ struct AttachmentForm {
     file: Vec<u8>,
 }
 
-/// The part's bytes, refused as soon as they pass `max` bytes.
+/// The part, written to a temporary file and refused as soon as it passes
+/// `max` bytes.
 async fn read_file(
     field: &mut Field<'_>,
     max: usize,
     max_mib: u32,
-) -> Result<Vec<u8>, AttachmentError> {
-    let mut data = Vec::new();
-    while let Some(chunk) = field
-        .chunk()
-        .await
-        .map_err(|e| multipart_refusal(&e, max_mib))?
-    {
-        if data.len() + chunk.len() > max {
-            return Err(AttachmentError::TooLarge(max_mib));
-        }
-        data.extend_from_slice(&chunk);
-    }
-    Ok(data)
+) -> Result<Spooled, AttachmentError> {
+    spool(field, max).await.map_err(|error| match error {
+        SpoolError::TooLarge => AttachmentError::TooLarge(max_mib),
+        SpoolError::Multipart(error) => multipart_refusal(&error, max_mib),
+        SpoolError::Io(error) => AttachmentError::Api(ApiError::Internal(error.into())),
+    })
 }
 
 fn multipart_refusal(error: &MultipartError, max_mib: u32) -> AttachmentError {
@@ -151,11 +146,7 @@ async fn upload(
         None => state.limits.check(Limit::ChatAttachmentUpload, &ip),
     }?;
     let max = attachments::max_bytes(&state);
-    let max_mib = state
-        .site_settings
-        .current()
-        .settings
-        .chat_attachment_max_mib;
+    let max_mib = attachments::max_mib(&state);
     let result = async {
         // A declared length far above the limit is refused before reading.
         let declared = headers
@@ -175,7 +166,7 @@ async fn upload(
                 continue;
             }
             let name = field.file_name().map(str::to_owned);
-            let data = read_file(&mut field, max, max_mib).await?;
+            let file = read_file(&mut field, max, max_mib).await?;
             let uploader = Uploader {
                 session_id: id,
                 sender_type: role,
@@ -183,7 +174,7 @@ async fn upload(
             };
             // The name's extension follows the type found in the bytes.
             let named = |content_type: &str| stored_name(name.as_deref(), content_type);
-            return attachments::upload(&state, &uploader, named, data).await;
+            return attachments::upload(&state, &uploader, named, file).await;
         }
         Err(AttachmentError::NoFile)
     }

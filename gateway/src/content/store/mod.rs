@@ -117,12 +117,11 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminB
     })
 }
 
-/// A post rows written before rendering was stored (or by the seed) get
-/// their HTML now.
+/// The post's HTML, rendered from its source by the current renderer and
+/// policy on every read (the answer cache keeps the result): HTML stored by
+/// an older renderer, or written into the row by hand, is never served.
 fn rendered(mut post: BlogPost) -> BlogPost {
-    if post.content_html.is_none() {
-        post.content_html = Some(markdown::render(post.content_format, &post.full_content));
-    }
+    post.content_html = Some(markdown::render(post.content_format, &post.full_content));
     post
 }
 
