@@ -43,7 +43,11 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
         .await
         .is_ok_and(|result| result.is_ok());
     let full = state.store_health.refusing_writes() || (nats && jetstream_full(&state).await);
-    let skew = if postgres { clock_skew(&state).await } else { None };
+    let skew = if postgres {
+        clock_skew(&state).await
+    } else {
+        None
+    };
     let clock_ok = skew.is_none_or(|skew| skew.abs() <= MAX_CLOCK_SKEW_SECS);
     let status = if postgres && nats && !full && clock_ok {
         StatusCode::OK
@@ -93,7 +97,10 @@ pub(super) async fn clock_skew(state: &AppState) -> Option<f64> {
     .ok()?;
     let skew = skew_from(before, database, now_secs());
     if skew.abs() > MAX_CLOCK_SKEW_SECS {
-        tracing::warn!(skew_seconds = skew, "this gateway's clock is off from the database's");
+        tracing::warn!(
+            skew_seconds = skew,
+            "this gateway's clock is off from the database's"
+        );
     }
     Some(skew)
 }

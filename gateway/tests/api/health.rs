@@ -35,7 +35,9 @@ async fn healthz_and_readyz_answer_when_all_is_up(pool: PgPool) {
     assert_eq!(body["nats"], "ok");
     // This machine's clock and the database's are one: within the tolerance.
     assert_eq!(body["clock"], "ok");
-    let skew = body["clockSkewSeconds"].as_f64().expect("the measured skew");
+    let skew = body["clockSkewSeconds"]
+        .as_f64()
+        .expect("the measured skew");
     assert!(skew.abs() < 1.0, "{skew}");
 }
 
