@@ -26,8 +26,8 @@ test('screenshots of the pages emailed links lead to and of the transcript code 
       await page.goto('/subscription?action=unsubscribe&token=abc.DEF');
       await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
       await shot('subscription-unsubscribe');
-      await page.goto('/privacy?request=confirm&token=abc.1.DEF');
-      await expect(page.getByRole('button', { name: 'Confirm my request' })).toBeVisible();
+      await page.goto('/privacy?request=confirm&token=abc.1.DEF#privacy-request');
+      await expect(page.getByRole('button', { name: 'Confirm my request' })).toBeInViewport();
       await shot('privacy-confirm');
 
       await page.goto('/');

@@ -136,7 +136,7 @@ fn verified(state: &AppState, purpose: Purpose, token: &str) -> Result<Option<Uu
          headers(("Location" = String, description = "/subscription?action=confirm&token=..."))),
     ))]
 async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
-    email_links::to_page("/subscription?action=confirm", query.token.as_deref())
+    email_links::to_page("/subscription?action=confirm", query.token.as_deref(), None)
 }
 
 /// A subscriber confirms (the page's button, with the emailed link's
@@ -174,7 +174,11 @@ async fn confirm(
          headers(("Location" = String, description = "/subscription?action=unsubscribe&token=..."))),
     ))]
 async fn unsubscribe_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
-    email_links::to_page("/subscription?action=unsubscribe", query.token.as_deref())
+    email_links::to_page(
+        "/subscription?action=unsubscribe",
+        query.token.as_deref(),
+        None,
+    )
 }
 
 /// A subscriber leaves (the page's button); no login needed, and leaving

@@ -115,6 +115,17 @@ fn skew_from(before: f64, database: f64, after: f64) -> f64 {
     (before + after) / 2.0 - database
 }
 
+/// Whether the account's storage is at its known limit (unknown: no).
+async fn jetstream_full(state: &AppState) -> bool {
+    let limit = state.settings.jetstream_store_limit_bytes;
+    tokio::time::timeout(
+        PROBE_TIMEOUT,
+        super::streams::storage(&state.jetstream, limit),
+    )
+    .await
+    .is_ok_and(|storage| storage.is_ok_and(|storage| storage.full()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,15 +137,4 @@ mod tests {
         assert!((skew_from(99.99, 100.0, 100.01)).abs() < 1e-9);
         assert!(skew_from(7200.0, 0.0, 7200.0) > MAX_CLOCK_SKEW_SECS);
     }
-}
-
-/// Whether the account's storage is at its known limit (unknown: no).
-async fn jetstream_full(state: &AppState) -> bool {
-    let limit = state.settings.jetstream_store_limit_bytes;
-    tokio::time::timeout(
-        PROBE_TIMEOUT,
-        super::streams::storage(&state.jetstream, limit),
-    )
-    .await
-    .is_ok_and(|storage| storage.is_ok_and(|storage| storage.full()))
 }

@@ -23,13 +23,16 @@ fn plain(token: &str) -> bool {
 }
 
 /// A 303 to `page` (which has a query already) with the link's token
-/// appended; a missing or malformed token is left off, and the page then
-/// says the link is not valid. Changes nothing.
-pub fn to_page(page: &str, token: Option<&str>) -> Response {
-    match token.filter(|token| plain(token)) {
-        Some(token) => Redirect::to(&format!("{page}&token={token}")).into_response(),
-        None => Redirect::to(page).into_response(),
-    }
+/// appended, then `#fragment` when given (the part of a long page that
+/// asks); a missing or malformed token is left off, and the page then says
+/// the link is not valid. Changes nothing.
+pub fn to_page(page: &str, token: Option<&str>, fragment: Option<&str>) -> Response {
+    let token = token
+        .filter(|token| plain(token))
+        .map(|token| format!("&token={token}"))
+        .unwrap_or_default();
+    let fragment = fragment.map(|id| format!("#{id}")).unwrap_or_default();
+    Redirect::to(&format!("{page}{token}{fragment}")).into_response()
 }
 
 impl Input for LinkToken {
@@ -57,18 +60,31 @@ mod tests {
                 .to_owned()
         };
         assert_eq!(
-            location(to_page("/subscription?action=confirm", Some("ab12.3_-x"))),
+            location(to_page(
+                "/subscription?action=confirm",
+                Some("ab12.3_-x"),
+                None
+            )),
             "/subscription?action=confirm&token=ab12.3_-x"
         );
         assert_eq!(
             location(to_page(
                 "/subscription?action=confirm",
-                Some("a&status=confirmed")
+                Some("a&status=confirmed"),
+                None
             )),
             "/subscription?action=confirm"
         );
         assert_eq!(
-            location(to_page("/privacy?request=confirm", None)),
+            location(to_page(
+                "/privacy?request=confirm",
+                Some("ab.1.x"),
+                Some("privacy-request")
+            )),
+            "/privacy?request=confirm&token=ab.1.x#privacy-request"
+        );
+        assert_eq!(
+            location(to_page("/privacy?request=confirm", None, None)),
             "/privacy?request=confirm"
         );
     }

@@ -211,10 +211,15 @@ struct Confirmed {
     params(LinkQuery),
     responses(
         (status = 303, description = "To the privacy page, which asks the person to confirm",
-         headers(("Location" = String, description = "/privacy?request=confirm&token=..."))),
+         headers(("Location" = String, description = "/privacy?request=confirm&token=...#privacy-request"))),
     ))]
 async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
-    email_links::to_page("/privacy?request=confirm", query.token.as_deref())
+    // To the request form's part of the long privacy page, where it asks.
+    email_links::to_page(
+        "/privacy?request=confirm",
+        query.token.as_deref(),
+        Some("privacy-request"),
+    )
 }
 
 /// The person confirms the address is theirs (the privacy page's button,

@@ -235,7 +235,7 @@ async fn ask_and_confirm(
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         response.headers()["location"],
-        format!("/privacy?request=confirm&token={token}").as_str()
+        format!("/privacy?request=confirm&token={token}#privacy-request").as_str()
     );
     // Opening the link (a mail scanner does too) confirmed nothing.
     let unconfirmed: i64 = sqlx::query_scalar(
