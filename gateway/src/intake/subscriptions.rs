@@ -144,6 +144,7 @@ async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
 /// Confirming twice changes nothing.
 #[utoipa::path(post, path = "/subscriptions/confirm", tag = "intake",
     request_body = LinkToken,
+    security(("csrf" = [])),
     responses(
         (status = 200, description = "Confirmed", body = SubscriptionLinkResult),
         (status = 400, description = "The link is not valid", body = ErrorBody),
@@ -185,6 +186,7 @@ async fn unsubscribe_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
 /// twice is fine.
 #[utoipa::path(post, path = "/subscriptions/unsubscribe", tag = "intake",
     request_body = LinkToken,
+    security(("csrf" = [])),
     responses(
         (status = 200, description = "Unsubscribed", body = SubscriptionLinkResult),
         (status = 400, description = "The link is not valid", body = ErrorBody),

@@ -227,6 +227,7 @@ async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
 /// Confirming again changes nothing.
 #[utoipa::path(post, path = "/privacy/requests/confirm", tag = "privacy",
     request_body = LinkToken,
+    security(("csrf" = [])),
     responses(
         (status = 200, description = "Confirmed", body = Confirmed),
         (status = 400, description = "The link is not valid or has expired", body = ErrorBody),

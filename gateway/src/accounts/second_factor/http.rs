@@ -47,7 +47,7 @@ async fn status(
 /// Starts enrolling an authenticator app: a new secret, its `otpauth://`
 /// URI and QR code. Nothing changes at sign-in until it is confirmed.
 #[utoipa::path(post, path = "/account/second-factor/totp", tag = "auth",
-    security(("session" = []), ("csrf" = [])),
+    security(("csrf" = [], "session" = [])),
     responses(
         (status = 201, description = "A new secret to confirm with a code", body = TotpSetup),
         (status = 401, description = "Not signed in", body = ErrorBody),
@@ -84,7 +84,7 @@ async fn start_totp(
 /// recovery codes, shown this once; the account's other sessions end.
 #[utoipa::path(post, path = "/account/second-factor/totp/confirm", tag = "auth",
     request_body = CodeBody,
-    security(("session" = []), ("csrf" = [])),
+    security(("csrf" = [], "session" = [])),
     responses(
         (status = 200, description = "Enrolled; the recovery codes", body = RecoveryCodes),
         (status = 400, description = "The code is not valid", body = ErrorBody),
@@ -152,7 +152,7 @@ async fn confirm_totp(
 /// sessions end.
 #[utoipa::path(post, path = "/account/second-factor/totp/remove", tag = "auth",
     request_body = CodeBody,
-    security(("session" = []), ("csrf" = [])),
+    security(("csrf" = [], "session" = [])),
     responses(
         (status = 200, description = "Removed", body = SecondFactorStatus),
         (status = 400, description = "The code is not valid", body = ErrorBody),
