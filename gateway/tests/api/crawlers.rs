@@ -165,6 +165,7 @@ async fn the_sitemap_lists_the_public_pages(pool: PgPool) {
         "/reset-password",
         "/subscription",
         "/dashboard",
+        "/account/security",
     ];
     let mut listed = 0;
     for route in routes() {
