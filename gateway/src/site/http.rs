@@ -65,6 +65,7 @@ async fn read(State(state): State<AppState>, headers: HeaderMap) -> Response {
     security(("session" = [], "csrf" = [])),
     responses(
         (status = 200, description = "The settings as saved", body = SiteSettings),
+        (status = 400, description = "A setting is refused (named in `field`)", body = ErrorBody),
         (status = 403, description = "Only admins can do this", body = ErrorBody),
     ))]
 async fn save(
@@ -72,6 +73,8 @@ async fn save(
     Admin(admin): Admin,
     ValidatedJson(settings): ValidatedJson<SiteSettings>,
 ) -> Result<Response, ApiError> {
+    crate::accounts::second_factor::check_own_role(&state, &admin, &settings.second_factor_roles)
+        .await?;
     super::store::save(&state.pool, admin.id, &settings).await?;
     if let Err(error) = state.site_settings.reload(&state.pool).await {
         // Saved: this gateway catches up on the event or within a minute.

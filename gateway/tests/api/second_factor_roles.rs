@@ -43,6 +43,14 @@ async fn a_required_second_factor_holds_at_sign_in_and_on_open_sessions(pool: Pg
     // Only staff roles can be named.
     let response = change_settings(&admin, |s| s["secondFactorRoles"] = json!(["user"])).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    // An admin without a factor cannot require one of admins (they and
+    // every admin like them would be stopped at the next request).
+    let response = change_settings(&admin, |s| s["secondFactorRoles"] = json!(["admin"])).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        message(response).await,
+        "Set up your own second factor under Account security before requiring one of your role"
+    );
     let response = change_settings(&admin, |s| s["secondFactorRoles"] = json!(["support"])).await;
     assert_eq!(response.status(), StatusCode::OK);
 

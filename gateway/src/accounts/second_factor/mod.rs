@@ -65,6 +65,23 @@ pub fn roles_setting(roles: Vec<Role>) -> Result<Vec<Role>, InputError> {
         .collect())
 }
 
+/// Refuses a setting that requires a second factor of the saving admin's
+/// own role while they have none: they would be stopped at their next
+/// request, and so would every admin like them.
+pub async fn check_own_role(
+    state: &AppState,
+    admin: &User,
+    roles: &[Role],
+) -> Result<(), ApiError> {
+    if roles.contains(&admin.role) && !store::has_factor(&state.pool, admin.id).await? {
+        return Err(ApiError::InvalidField {
+            message: "Set up your own second factor under Account security before requiring one of your role".to_owned(),
+            field: "secondFactorRoles".to_owned(),
+        });
+    }
+    Ok(())
+}
+
 /// 403 ([`ENROL_FIRST`]) when `user`'s role requires a second factor they
 /// do not have, unless `path` is one of the few open to them.
 pub async fn enforce(state: &AppState, user: &User, path: &str) -> Result<(), ApiError> {
