@@ -16,6 +16,10 @@ test('register → dashboard greeting → log out → admin logs in and lands on
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Wanjiru Kamau!' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  // A customer finds the second-factor page from the dashboard.
+  await page.getByRole('link', { name: 'Account security: two-step verification' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account security' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -299,6 +299,10 @@ describe('account pages', () => {
     expect(screen.getByRole('link', { name: 'View Services' })).toHaveAttribute('href', '/iaas');
     expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/managed-infrastructure');
     expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/security-compliance');
+    expect(screen.getByRole('link', { name: 'Account security: two-step verification' })).toHaveAttribute(
+      'href',
+      '/account/security',
+    );
     const book = screen.getByRole('link', { name: /^Book Now/ });
     expect(book).toHaveAttribute('target', '_blank');
     expect(book.getAttribute('rel')).toContain('noopener');

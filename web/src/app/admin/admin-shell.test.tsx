@@ -55,6 +55,7 @@ describe('admin shell', () => {
     const menu = document.getElementById(menuButton.getAttribute('aria-controls')!)!;
     expect(menu).toHaveTextContent('amina@example.com');
     expect(within(menu).getByRole('link', { name: 'Public site' })).toHaveAttribute('href', '/');
+    expect(within(menu).getByRole('link', { name: 'Account security' })).toHaveAttribute('href', '/account/security');
     await user.keyboard('{Escape}');
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton).toHaveFocus();

@@ -3,7 +3,7 @@
 // visitor chat launcher and no cookie banner (docs/DECISIONS.md, "The admin
 // shell"). Its own lazy chunk: public pages never load it.
 
-import { ChevronDown, LogOut, Menu, SquareArrowOutUpRight } from 'lucide-react';
+import { ChevronDown, LogOut, Menu, ShieldCheck, SquareArrowOutUpRight } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -104,6 +104,10 @@ function AgentMenu() {
           <Link to="/" className={item}>
             <SquareArrowOutUpRight className="h-4 w-4" aria-hidden="true" />
             Public site
+          </Link>
+          <Link to="/account/security" className={item}>
+            <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+            Account security
           </Link>
           <button type="button" className={item} disabled={logout.isPending} onClick={() => logout.mutate()}>
             <LogOut className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { Cloud, LifeBuoy, Lock, Server, ShieldCheck, Users } from 'lucide-react';
+import { Cloud, KeyRound, LifeBuoy, Lock, Server, ShieldCheck, Users } from 'lucide-react';
 import { Link, Navigate } from 'react-router-dom';
 import { ActionLink } from '@/components/marketing/action-link';
 import { buttonClass } from '@/components/ui/button';
@@ -79,6 +79,15 @@ export function DashboardPage() {
       <PageMeta title="Dashboard | Nyota Cloud" description="Your Nyota Cloud account dashboard." />
       <h1 className="text-3xl font-bold">Welcome, {greetingName(user)}!</h1>
       <p className="mt-2 text-gray-700 dark:text-gray-300">Explore our services and get started with your infrastructure.</p>
+      <p className="mt-3 text-sm">
+        <Link
+          to="/account/security"
+          className="inline-flex items-center gap-1.5 text-brand-dark underline dark:text-brand-light"
+        >
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          Account security: two-step verification
+        </Link>
+      </p>
 
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {cards.map(({ Icon, title, text, to, action }) => (
