@@ -8,8 +8,9 @@ gateways, all under infra/supervise (through ./infra/run) — then drives chat
 traffic from visitors split between the gateways while it injects, in turn:
 SIGKILL of the `chat` worker (three times), SIGKILL of the CHAT stream's
 leader node, a Postgres restart, SIGKILL of a gateway, a 20 s partition
-of one NATS node from the other two, and `chat_messages` locked for 20 s
-(chaos_locks.py).
+of one NATS node from the other two, `chat_messages` locked for 20 s
+(chaos_locks.py), and the message store filled to its `max_file_store` and
+kept full for 15 s (chaos_store.py).
 
 Every message answered 201 goes into a ledger, which is then checked
 against Postgres (stored exactly once, in order within its chat) and against
@@ -41,6 +42,7 @@ import httpx
 import websockets
 
 import chaos_locks
+import chaos_store
 
 ROOT = Path(__file__).resolve().parent.parent
 START = time.monotonic()
@@ -271,7 +273,7 @@ class NatsCluster:
     """infra/nats/cluster-node{1,2,3}.conf on loopback ports, each route
     through a RouteProxy per ordered pair of nodes."""
 
-    def __init__(self, workdir: Path, binary: str):
+    def __init__(self, workdir: Path, binary: str, account_store: str):
         self.binary = binary
         self.nodes: list[NatsNode] = []
         self.proxies: dict[tuple[int, int], RouteProxy] = {}
@@ -291,6 +293,8 @@ class NatsCluster:
                 "listen: 0.0.0.0:4222": f"listen: 127.0.0.1:{node.client_port}",
                 "http: 0.0.0.0:8222": f"http: 127.0.0.1:{node.http_port}",
                 "store_dir: /data/jetstream": f'store_dir: "{workdir / node.name}"',
+                # The account's store, small enough for fault 7 to fill in seconds.
+                "max_file: 90GB": f"max_file: {account_store}",
                 "listen: 0.0.0.0:6222": f"listen: 127.0.0.1:{node.route_port}\n  advertise: 127.0.0.1:{nowhere}",
             }
             for j in range(3):
@@ -696,6 +700,10 @@ async def faults(args, platform: Platform, postgres: Postgres, nats: NatsCluster
     log(f"fault 6: chat_messages locked for {args.lock:.0f} s under chat traffic")
     done.append(await chaos_locks.locked_table(postgres, traffic, args.lock, wait_until, log))
     await steady(traffic, args.pause)
+
+    log(f"fault 7: the message store fills (the account's {args.store_limit}) and stays full for {args.full:.0f} s")
+    done.append(await chaos_store.store_fills(nats.url, platform.ports, traffic, args.full, wait_until, log))
+    await steady(traffic, args.pause)
     return done
 
 
@@ -763,7 +771,7 @@ async def main(args) -> int:
     shutil.rmtree(logdir, ignore_errors=True)
     logdir.mkdir(parents=True)
     postgres = Postgres(workdir, Path(args.pg_bin))
-    nats = NatsCluster(logdir, args.nats_server)
+    nats = NatsCluster(logdir, args.nats_server, args.store_limit)
     platform = None
     traffic = None
     try:
@@ -833,6 +841,9 @@ def run() -> int:
     parser.add_argument("--pause", type=float, default=8.0, help="steady traffic between faults, seconds")
     parser.add_argument("--partition", type=float, default=20.0, help="seconds a NATS node stays cut off")
     parser.add_argument("--lock", type=float, default=20.0, help="seconds chat_messages stays locked")
+    parser.add_argument("--store-limit", default="64MB",
+                        help="the platform account's JetStream file store (fault 7 fills it)")
+    parser.add_argument("--full", type=float, default=15.0, help="seconds the message store stays full")
     parser.add_argument("--nats-down", type=float, default=10.0, help="seconds the killed NATS node stays down")
     parser.add_argument("--settle", type=float, default=120.0,
                         help="longest wait after the faults for delivery (a killed worker's messages "

@@ -13,6 +13,10 @@ pub enum ChatError {
     /// NATS/JetStream did not take the message.
     #[error("chat pipeline unavailable: {0:#}")]
     Unavailable(anyhow::Error),
+    /// JetStream did not store a durable publish: already logged, once per
+    /// interval, by `StoreHealth` (a full store refuses every send).
+    #[error(transparent)]
+    NotStored(#[from] BusError),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("session store error: {0}")]
@@ -24,12 +28,6 @@ pub enum ChatError {
     NoSuchCannedReply,
 }
 
-impl From<BusError> for ChatError {
-    fn from(error: BusError) -> Self {
-        ChatError::Unavailable(anyhow::Error::new(error))
-    }
-}
-
 impl From<ChatError> for ApiError {
     fn from(error: ChatError) -> Self {
         match error {
@@ -38,6 +36,7 @@ impl From<ChatError> for ApiError {
                 tracing::warn!(error = format!("{cause:#}"), "chat pipeline unavailable");
                 ApiError::Unavailable(UNAVAILABLE)
             }
+            ChatError::NotStored(_) => ApiError::Unavailable(UNAVAILABLE),
             ChatError::Database(cause) => ApiError::from(cause),
             ChatError::Session(cause) => ApiError::from(cause),
             ChatError::ShortcutTaken => ApiError::Conflict(SHORTCUT_TAKEN.to_owned()),

@@ -102,7 +102,8 @@ async fn send(
         agent_id,
     };
     let ack = publish_durable(
-        &state.jetstream,
+        state,
+        "chat messages",
         state.namespace.chat_send(session_id),
         headers,
         &command,
@@ -198,7 +199,8 @@ pub async fn publish_started(
     };
     let headers = contract::telemetry::deduplicated_headers(&chat.session_id.to_string());
     publish_durable(
-        &state.jetstream,
+        state,
+        "chat starts",
         state.namespace.chat_started(chat.session_id),
         headers,
         &event,

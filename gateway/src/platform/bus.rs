@@ -141,7 +141,8 @@ pub struct BusError(#[source] async_nats::jetstream::context::PublishError);
     )
 )]
 pub async fn publish_durable(
-    jetstream: &async_nats::jetstream::Context,
+    state: &crate::state::AppState,
+    kind: &'static str,
     subject: String,
     mut headers: async_nats::HeaderMap,
     payload: &impl serde::Serialize,
@@ -149,12 +150,25 @@ pub async fn publish_durable(
     contract::telemetry::inject_trace_context(&mut headers);
     // Serialising our own plain types cannot fail.
     let payload = serde_json::to_vec(payload).unwrap_or_default();
-    jetstream
-        .publish_with_headers(subject, headers, payload.into())
-        .await
-        .map_err(BusError)?
-        .await
-        .map_err(BusError)
+    let stored = async {
+        state
+            .jetstream
+            .publish_with_headers(subject, headers, payload.into())
+            .await?
+            .await
+    };
+    match stored.await {
+        Ok(ack) => {
+            state.store_health.stored();
+            Ok(ack)
+        }
+        Err(error) => {
+            // Readiness and the overview learn of a full store from here too
+            // (found by chaos fault 7: chat is most of what is written).
+            state.store_health.failed(kind, &error);
+            Err(BusError(error))
+        }
+    }
 }
 
 /// Publishes `event` on the `INTAKE` stream with `id` as its `Nats-Msg-Id`

@@ -164,3 +164,56 @@ async fn a_full_store_fails_readiness_and_writes_with_503_and_recovers(pool: PgP
     assert!(freed.elapsed() < Duration::from_secs(5));
     drop(store);
 }
+
+/// Chat is most of what is written: a send refused for lack of space
+/// answers 503 and is what tells readiness (chaos fault 7 found that only
+/// intake and view writes did).
+#[sqlx::test(migrations = "../migrations")]
+async fn chat_sends_refused_by_a_full_store_fail_readiness(pool: PgPool) {
+    let store = SmallStore::start().await;
+    let app = spawn_with(
+        pool,
+        Options {
+            gateway_nats_url: store.url.clone(),
+            workers_nats_url: store.url.clone(),
+            ..Options::default()
+        },
+    )
+    .await;
+    let visitor = app.new_browser();
+    let chat = visitor
+        .start_chat("Amina Otieno", "amina@example.com")
+        .await;
+    assert_eq!(
+        visitor.send(&chat, "Hello").await.status(),
+        StatusCode::CREATED
+    );
+    fill(&app).await;
+    assert_eq!(
+        readyz(&app).await.0,
+        StatusCode::OK,
+        "no write of this gateway refused yet"
+    );
+
+    let refused = visitor.send(&chat, "Is anyone there?").await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(refused.headers().contains_key("retry-after"));
+    let (status, body) = readyz(&app).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["jetstream"], "full");
+
+    let jetstream = async_nats::jetstream::new(app.nats.clone());
+    jetstream
+        .get_stream(app.namespace.intake_stream().name)
+        .await
+        .expect("INTAKE")
+        .purge()
+        .await
+        .expect("purged");
+    assert_eq!(
+        visitor.send(&chat, "Is anyone there?").await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(readyz(&app).await.0, StatusCode::OK);
+    drop(store);
+}
