@@ -111,6 +111,8 @@ enum UploadError {
     TooLarge,
     #[error("The image could not be read")]
     Unreadable,
+    #[error("Images may have at most 40 megapixels (such as 8000 × 5000) and 12000 pixels a side")]
+    TooManyPixels,
     #[error(transparent)]
     Api(#[from] ApiError),
 }
@@ -166,14 +168,22 @@ fn inspect(data: &[u8]) -> Result<Image, UploadError> {
     };
     let size = imagesize::blob_size(data).map_err(|_| UploadError::Unreadable)?;
     let pixels = |n: usize| i32::try_from(n).ok().filter(|n| *n > 0);
-    match (pixels(size.width), pixels(size.height)) {
-        (Some(width), Some(height)) => Ok(Image {
-            content_type,
-            width,
-            height,
-        }),
-        _ => Err(UploadError::Unreadable),
+    let (Some(width), Some(height)) = (pixels(size.width), pixels(size.height)) else {
+        return Err(UploadError::Unreadable);
+    };
+    // Served as stored, so every visitor's browser decodes it: a small file
+    // declaring a huge image is a decompression bomb for them.
+    if !crate::chat::attachments::process::pixels_within_budget(
+        width.unsigned_abs(),
+        height.unsigned_abs(),
+    ) {
+        return Err(UploadError::TooManyPixels);
     }
+    Ok(Image {
+        content_type,
+        width,
+        height,
+    })
 }
 
 /// The client's file name without any path, control or invisible
@@ -425,6 +435,20 @@ mod tests {
         // A JPEG whose first segment is not followed by a marker.
         let jpeg = b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0\x12\x34";
         assert!(matches!(inspect(jpeg), Err(UploadError::Unreadable)));
+    }
+
+    #[test]
+    fn an_image_declaring_too_many_pixels_is_refused() {
+        // The attack's 12000 × 5500 (66 megapixels) in a few bytes.
+        assert!(matches!(
+            inspect(&png_header(12_000, 5_500)),
+            Err(UploadError::TooManyPixels)
+        ));
+        assert!(matches!(
+            inspect(&png_header(12_001, 10)),
+            Err(UploadError::TooManyPixels)
+        ));
+        assert!(inspect(&png_header(8_000, 5_000)).is_ok());
     }
 
     #[test]

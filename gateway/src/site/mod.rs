@@ -7,6 +7,7 @@ pub mod consent;
 pub mod error;
 pub mod http;
 pub mod pages;
+mod rules;
 pub mod settings;
 pub mod store;
 pub mod web;

@@ -183,3 +183,46 @@ async fn a_role_change_closes_the_staff_socket(pool: PgPool) {
     let (code, reason) = console.closed_with(Duration::from_secs(1)).await;
     assert_eq!((code, reason.as_str()), (1008, "Signed out"));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn requiring_a_factor_closes_the_sockets_of_members_without_one(pool: PgPool) {
+    let app = spawn(pool).await;
+    let (admin, _) = app.signed_in_as("admin").await;
+    let (without, _) = app.signed_in_as("support").await;
+    let (with, _) = app.signed_in_as("support").await;
+    let setup: Value = with
+        .post("/api/account/second-factor/totp", &json!({}))
+        .await
+        .json()
+        .await
+        .expect("json");
+    let secret = setup["secret"].as_str().expect("secret");
+    let code = totp::code_at(secret, u64::try_from(now()).expect("now")).expect("code");
+    let response = with
+        .post(
+            "/api/account/second-factor/totp/confirm",
+            &json!({ "code": code }),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    let mut unprotected = without.socket().await;
+    unprotected.send(json!({ "type": "join_agents" })).await;
+    assert_eq!(unprotected.recv().await["type"], "agents_joined");
+    let mut protected = with.socket().await;
+    protected.send(json!({ "type": "join_agents" })).await;
+    assert_eq!(protected.recv().await["type"], "agents_joined");
+
+    let response = change_settings(&admin, |s| s["secondFactorRoles"] = json!(["support"])).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    // The console without a factor closes at once, as its REST calls now
+    // answer 403; the one with a factor carries on.
+    let (code, reason) = unprotected.closed_with(Duration::from_secs(2)).await;
+    assert_eq!((code, reason.as_str()), (1008, "Signed out"));
+    assert_eq!(
+        without.get("/api/agent/chats").await.status(),
+        StatusCode::FORBIDDEN
+    );
+    protected.send(json!({ "type": "join_agents" })).await;
+    assert_eq!(protected.recv().await["type"], "agents_joined");
+}

@@ -203,3 +203,27 @@ async fn end_other_sign_ins(
     tracing::info!(user.id = %user.id, sessions = ended.len(), "second factor changed; other sessions ended");
     Ok(())
 }
+
+/// After `secondFactorRoles` is saved: closes the sockets, on every gateway,
+/// of each member of `roles` who has no second factor. Their REST sessions
+/// stay and answer 403 but for enrolment ([`enforce`]); a socket checks
+/// nothing once open, so it is closed instead.
+pub async fn close_sockets_lacking_factor(
+    state: &AppState,
+    roles: &[Role],
+) -> Result<(), ApiError> {
+    if roles.is_empty() {
+        return Ok(());
+    }
+    let roles: Vec<&str> = roles.iter().map(|role| role.as_str()).collect();
+    let members: Vec<Uuid> = sqlx::query_scalar("select id from users where role = any($1)")
+        .bind(&roles)
+        .fetch_all(&state.pool)
+        .await?;
+    for member in members {
+        if !store::has_factor(&state.pool, member).await? {
+            crate::accounts::revocation::revoke(state, member).await;
+        }
+    }
+    Ok(())
+}

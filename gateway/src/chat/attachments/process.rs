@@ -26,12 +26,18 @@ use imagesize::ImageType;
 pub const THUMBNAIL_SIDE: u32 = 320;
 
 /// The longest side of an image we decode, in pixels.
-const MAX_SIDE: u32 = 12_000;
+pub const MAX_SIDE: u32 = 12_000;
 
 /// The most pixels an image may declare: 40 megapixels (8000 × 5000). A
 /// file that declares more is refused before it is decoded, however small
 /// it is (decoding and encoding one this size takes about a second of CPU).
 pub const MAX_PIXELS: u64 = 40_000_000;
+
+/// Whether an image of `width` × `height` may be decoded, here or in a
+/// visitor's browser: at most [`MAX_SIDE`] a side and [`MAX_PIXELS`] in all.
+pub fn pixels_within_budget(width: u32, height: u32) -> bool {
+    width <= MAX_SIDE && height <= MAX_SIDE && u64::from(width) * u64::from(height) <= MAX_PIXELS
+}
 
 /// Images declaring more pixels than this are decoded in the heavy lane
 /// (see `attachments::Lane`), one at a time, so that they never hold up
@@ -131,7 +137,7 @@ pub fn declared(data: &[u8]) -> Result<Option<Declared>, Refusal> {
         width,
         height,
     };
-    if width > MAX_SIDE || height > MAX_SIDE || declared.pixels() > MAX_PIXELS {
+    if !pixels_within_budget(width, height) {
         return Err(Refusal::TooManyPixels);
     }
     Ok(Some(declared))
