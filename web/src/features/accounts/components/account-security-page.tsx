@@ -7,7 +7,7 @@ import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { isAgent } from '@/lib/auth/roles';
 import { useUser } from '@/lib/auth/get-user';
-import { useSecondFactorStatus } from '../api/second-factor';
+import { hasSecondFactor, useSecondFactorStatus } from '../api/second-factor';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesPanel, RemoveTotp, TotpEnrolment } from './totp-enrolment';
 
@@ -45,7 +45,7 @@ export function AccountSecurityPage() {
             </button>
           </Alert>
         )}
-        {status.data?.required && !status.data.totp && status.data.passkeys.length === 0 && !recoveryCodes && (
+        {status.data?.required && !hasSecondFactor(status.data) && !recoveryCodes && (
           <Alert title="Two-step verification is required for your role">
             Your administrator requires a second factor for your account. Set up an authenticator app or add a
             passkey below to continue to the staff area.
