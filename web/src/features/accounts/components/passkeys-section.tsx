@@ -153,7 +153,11 @@ function AddPasskey({ onAdded, onCancel }: { onAdded: (codes: string[]) => void;
         className="max-w-xs"
         value={name}
         error={problem}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => {
+          setName(event.target.value);
+          // A message about the name as it was would contradict the field once it is typed in.
+          if (problem && !passkeyNameProblem(event.target.value)) setProblem(undefined);
+        }}
       />
       <p className="text-sm text-gray-700 dark:text-gray-300">
         A name helps you tell your passkeys apart. Your browser will then ask you to confirm with your device.
