@@ -30,6 +30,8 @@ ensure_base_tools() {
   command -v psql >/dev/null || missing+=(postgresql-client)
   command -v cc >/dev/null || missing+=(build-essential)
   command -v pkg-config >/dev/null || missing+=(pkg-config)
+  # webauthn-rs (passkeys) links OpenSSL through openssl-sys: headers and pkg-config.
+  pkg-config --exists openssl 2>/dev/null || missing+=(libssl-dev)
   command -v python3 >/dev/null || missing+=(python3 python3-pip)
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
   if ! command -v cargo >/dev/null; then

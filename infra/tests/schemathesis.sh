@@ -43,7 +43,10 @@ drop_database "$database"
 trap 'stop_started; drop_database "$database"' EXIT
 export DATABASE_URL
 DATABASE_URL="$(create_database "$database")"
-export NATS_PREFIX="schemathesis-$port" PORT="$port" PUBLIC_URL="$base" \
+# PUBLIC_URL names the host as localhost: WebAuthn takes no IP address as
+# relying party, and at one the passkey routes answer 503 (a server error to
+# schemathesis); any port of localhost is accepted.
+export NATS_PREFIX="schemathesis-$port" PORT="$port" PUBLIC_URL="http://localhost:$port" \
   METRICS_ADDR="127.0.0.1:$(free_port)" WEB_DIST="$ROOT/web/dist" RUST_LOG=warn \
   SIGNING_KEY="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export ADMIN_EMAIL="admin@nyota.example" ADMIN_PASSWORD="schemathesis-$(date +%s)"

@@ -1,5 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
 import { adminEmail, adminPassword, presetConsent, uniqueEmail } from './helpers';
 import { linkInMail } from './mailbox';
 
@@ -20,6 +28,23 @@ function totpCode(base32Secret: string, at = Date.now()): string {
   const offset = mac[mac.length - 1]! & 0x0f;
   const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return value.toString().padStart(6, '0');
+}
+
+/**
+ * The platform under test by name: WebAuthn refuses an IP address as relying party, so the
+ * passkey tests open the site at localhost (the gateway's PUBLIC_URL is http://localhost:8080,
+ * and it accepts any port of localhost).
+ */
+const localBaseURL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace('//127.0.0.1', '//localhost');
+
+/** Chromium's virtual authenticator (CDP), a platform one that verifies its user, for the page. */
+async function virtualAuthenticator(page: Page): Promise<CDPSession & { authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  return Object.assign(cdp, { authenticatorId });
 }
 
 /** An admin's API session, apart from any page. */
@@ -81,6 +106,45 @@ async function enrol(page: Page, shot?: (name: string) => Promise<void>) {
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('On. 10 of 10 recovery codes left.')).toBeVisible();
   return { secret, codes };
+}
+
+/** Adds a passkey on /account/security (the page already open), the account's first factor. */
+async function addPasskey(page: Page, shot?: (name: string) => Promise<void>) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Account security' })).toBeVisible();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const name = page.getByLabel('Passkey name');
+  await expect(name).toBeFocused();
+  await page.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByText('Give the passkey a name, such as "Work laptop"')).toBeVisible();
+  await name.fill('Work laptop');
+  await expect(page.getByText('Give the passkey a name, such as "Work laptop"')).toHaveCount(0);
+  await shot?.('passkey-add');
+  await page.getByRole('button', { name: 'Add passkey' }).click();
+  // The first factor: its recovery codes, shown once.
+  const list = page.getByRole('list', { name: 'Recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+  await expect(passkeys).toContainText('Work laptop');
+  await expect(passkeys).toContainText('not used yet');
+  await shot?.('passkey-list');
+  if (shot) {
+    await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+    await expect(page.getByRole('button', { name: 'Remove passkey', exact: true })).toBeFocused();
+    await shot('passkey-remove-confirm');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+}
+
+async function signInWithPasskey(page: Page, email: string) {
+  await signInWithPassword(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  // No authenticator app on this account: no code field, the passkey first.
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/admin\/chat$/);
 }
 
 async function signOut(page: Page) {
@@ -153,23 +217,82 @@ test('when the support role requires a second factor, an agent without one is se
   }
 });
 
+test.describe('passkeys', () => {
+  test.use({ baseURL: localBaseURL });
+
+  test('a support agent adds a passkey, then signs in with the password and the passkey', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await adminApi();
+    const email = await newSupportAgent(admin);
+    await presetConsent(page.context());
+    const authenticator = await virtualAuthenticator(page);
+    await signInWithPassword(page, email);
+    await expect(page).toHaveURL(/\/admin\/chat$/);
+    await openAccountSecurity(page);
+    await addPasskey(page);
+    const { credentials } = await authenticator.send('WebAuthn.getCredentials', { authenticatorId: authenticator.authenticatorId });
+    expect(credentials).toHaveLength(1);
+
+    await signOut(page);
+    await signInWithPasskey(page, email);
+    await openAccountSecurity(page);
+    await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText(/last used/);
+
+    // Removed (after a confirmation), the password alone signs in again.
+    await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+    await page.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+    await expect(page.getByText('No passkeys yet.')).toBeVisible();
+    await signOut(page);
+    await signInWithPassword(page, email);
+    await expect(page).toHaveURL(/\/admin\/chat$/);
+    await admin.dispose();
+  });
+
+  test('when the support role requires a second factor, a passkey alone meets it', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await adminApi();
+    const email = await newSupportAgent(admin);
+    await requireFor(admin, ['support']);
+    try {
+      await presetConsent(page.context());
+      await virtualAuthenticator(page);
+      await signInWithPassword(page, email);
+      await expect(page).toHaveURL(/\/account\/security$/);
+      await expect(page.getByText('Two-step verification is required for your role')).toBeVisible();
+      expect((await page.request.get('/api/agent/chats')).status()).toBe(403);
+      await addPasskey(page);
+      await page.goto('/admin/chat');
+      await expect(page.getByRole('heading', { level: 1, name: 'Live chat console' })).toBeVisible();
+
+      await signOut(page);
+      await signInWithPasskey(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Live chat console' })).toBeVisible();
+    } finally {
+      await requireFor(admin, []);
+      await admin.dispose();
+    }
+  });
+});
+
 const shotsDir = process.env.SHOTS_DIR;
 
 /** Screenshots for review (not a check): SHOTS_DIR=/work/shots-totp ./infra/e2e second-factor.spec.ts */
 test('screenshots of setting up and signing in with a second factor', async ({ browser }: { browser: Browser }) => {
   test.skip(!shotsDir, 'SHOTS_DIR is not set');
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const admin = await adminApi();
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of [
       { width: 1366, height: 768 },
       { width: 390, height: 844 },
     ]) {
-      const context = await browser.newContext({ viewport, colorScheme: theme });
+      const context = await browser.newContext({ viewport, colorScheme: theme, baseURL: localBaseURL });
       await presetConsent(context, { theme });
       const page = await context.newPage();
       // From the top: a full-page shot taken mid-scroll draws the sticky header mid-page.
       const shot = async (name: string) => {
+        // The sign-in's welcome toast would cover the form at 390 px: closed, as a reader would.
+        for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) await close.click();
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shotsDir}/${name}-${viewport.width}-${theme}.png`, fullPage: true });
       };
@@ -187,6 +310,27 @@ test('screenshots of setting up and signing in with a second factor', async ({ b
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'That code is not valid' })).toBeVisible();
       await shot('sign-in-recovery-error');
+
+      // A passkey, for a second agent.
+      await page.getByRole('button', { name: 'Start over' }).click();
+      const authenticator = await virtualAuthenticator(page);
+      const passkeyEmail = await newSupportAgent(admin);
+      await signInWithPassword(page, passkeyEmail);
+      await expect(page).toHaveURL(/\/admin\/chat$/);
+      await openAccountSecurity(page);
+      await addPasskey(page, shot);
+      await signOut(page);
+      await signInWithPassword(page, passkeyEmail);
+      await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+      await shot('sign-in-passkey');
+      // A device that cannot verify its user: the prompt fails, and says so in words.
+      await authenticator.send('WebAuthn.setUserVerified', { authenticatorId: authenticator.authenticatorId, isUserVerified: false });
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Passkey sign-in failed' })).toBeVisible({ timeout: 15_000 });
+      await shot('sign-in-passkey-error');
+      await authenticator.send('WebAuthn.setUserVerified', { authenticatorId: authenticator.authenticatorId, isUserVerified: true });
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(page).toHaveURL(/\/admin\/chat$/);
       await context.close();
     }
   }

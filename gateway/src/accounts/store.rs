@@ -1,8 +1,9 @@
 //! Every query of the team page: the team, invitations, a member's
-//! standing and role. (The stored sessions a member loses are ended by
-//! their owner, `platform::sessions`.)
+//! standing and role; and the account a second sign-in step finishes.
+//! (The stored sessions a member loses are ended by their owner,
+//! `platform::sessions`.)
 
-use contract::accounts::Role;
+use contract::accounts::{Role, User};
 use contract::agents::TeamMember;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -15,6 +16,29 @@ pub struct Standing {
     pub role: Role,
     pub active: bool,
     pub capacity: i32,
+}
+
+/// Active account `id`, as a sign-in answers it; `None` when it is gone or
+/// deactivated.
+pub async fn active_user(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
+    let row = sqlx::query!(
+        r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at
+           from users where id = $1 and active"#,
+        id
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|row| User {
+        id: row.id,
+        email: row.email,
+        username: row.username,
+        full_name: row.name.clone(),
+        name: row.name,
+        phone: row.phone,
+        role: row.role,
+        is_admin: row.is_admin,
+        created_at: row.created_at,
+    }))
 }
 
 /// The admins and support agents, by name.

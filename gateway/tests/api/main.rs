@@ -39,6 +39,7 @@ mod retention;
 mod revocation;
 mod schema_sweep;
 mod second_factor;
+mod second_factor_passkeys;
 mod second_factor_roles;
 mod security_headers;
 mod sessions;

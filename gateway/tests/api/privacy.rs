@@ -846,6 +846,10 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("uploads", "data", Holds::Nothing), // admin images
     ("uploads", "filename", Holds::Nothing),
     ("uploads", "uploaded_by", Holds::Staff),
+    ("user_passkeys", "credential_id", Holds::Nothing), // an authenticator's random id
+    ("user_passkeys", "name", Holds::Name), // the member's label; deleted with the account
+    ("user_passkeys", "passkey", Holds::Nothing), // a public key and a counter
+    ("user_passkeys", "user_id", Holds::UserId),
     ("user_recovery_codes", "user_id", Holds::UserId),
     ("user_totp", "secret_sealed", Holds::Nothing), // sealed; deleted with the account
     ("user_totp", "user_id", Holds::UserId),

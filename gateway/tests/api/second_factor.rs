@@ -87,7 +87,7 @@ async fn totp_enrols_and_signs_in_and_a_used_code_is_refused(pool: PgPool) {
         .expect("json");
     assert_eq!(
         status,
-        json!({ "totp": false, "recoveryCodesLeft": 0, "required": false })
+        json!({ "totp": false, "recoveryCodesLeft": 0, "required": false, "passkeys": [] })
     );
 
     // A wrong code does not confirm the set-up.

@@ -11,6 +11,6 @@ export type SecondFactorChallenge = { message: string,
  */
 secondFactorRequired: boolean, 
 /**
- * The factors that may answer: `totp`, `recovery`.
+ * The factors that may answer: `totp`, `passkey`, `recovery`.
  */
 methods: Array<string>, };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
-import { useSecondFactorStatus } from '@/features/accounts/api/second-factor';
+import { hasSecondFactor, useSecondFactorStatus } from '@/features/accounts/api/second-factor';
 import { useUser } from '@/lib/auth/get-user';
 import { mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
 
@@ -41,6 +41,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (path === '/admin' && user.role === 'support') return <Navigate to={SUPPORT_HOME} replace />;
   if (!mayOpenAdminPage(user, path)) return <AccessDenied />;
   if (factors.isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
-  if (factors.data?.required && !factors.data.totp) return <Navigate to="/account/security" replace />;
+  if (factors.data?.required && !hasSecondFactor(factors.data)) return <Navigate to="/account/security" replace />;
   return <>{children}</>;
 }

@@ -36,12 +36,7 @@ async fn status(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<SecondFactorStatus>, ApiError> {
-    let (totp, left) = store::status(&state.pool, user.id).await?;
-    Ok(Json(SecondFactorStatus {
-        totp,
-        recovery_codes_left: u32::try_from(left).unwrap_or(0),
-        required: super::required_for(&state, user.role),
-    }))
+    Ok(Json(super::status_of(&state, &user).await?))
 }
 
 /// Starts enrolling an authenticator app: a new secret, its `otpauth://`
@@ -113,18 +108,7 @@ async fn confirm_totp(
     })?;
     let step = totp::matching_step(&secret, &body.code, unix_now())
         .ok_or_else(|| ApiError::BadRequest(WRONG_CODE.to_owned()))?;
-    let codes = totp::new_recovery_codes();
-    let hashes = tokio::task::spawn_blocking({
-        let codes = codes.clone();
-        move || {
-            codes
-                .iter()
-                .map(|code| totp::hash_recovery_code(&totp::normalize_recovery_code(code)))
-                .collect::<anyhow::Result<Vec<_>>>()
-        }
-    })
-    .await
-    .map_err(|error| ApiError::Internal(anyhow::Error::new(error)))??;
+    let (codes, hashes) = super::fresh_recovery_codes().await?;
     let mut tx = state.pool.begin().await?;
     if !store::use_step(&mut tx, user.id, step, true).await? {
         return Err(ApiError::Conflict(
@@ -147,9 +131,9 @@ async fn confirm_totp(
     }))
 }
 
-/// Removes the authenticator app and the recovery codes; a current code
-/// (or a recovery code) proves it is the owner asking. The account's other
-/// sessions end.
+/// Removes the authenticator app (and the recovery codes, unless a passkey
+/// remains); a current code (or a recovery code) proves it is the owner
+/// asking. The account's other sessions end.
 #[utoipa::path(post, path = "/account/second-factor/totp/remove", tag = "auth",
     request_body = CodeBody,
     security(("csrf" = [], "session" = [])),
@@ -174,7 +158,8 @@ async fn remove_totp(
     let Some(proof) = super::prove(&state, &mut tx, user.id, &body.code).await? else {
         return Err(ApiError::BadRequest(WRONG_CODE.to_owned()));
     };
-    store::remove_all(&mut tx, user.id).await?;
+    store::remove_totp(&mut tx, user.id).await?;
+    super::passkey_store::drop_recovery_codes_without_factor(&mut tx, user.id).await?;
     crate::platform::audit::record(
         &mut tx,
         user.id,
@@ -185,9 +170,5 @@ async fn remove_totp(
     )
     .await?;
     end_other_sign_ins(&state, &session, &user, tx).await?;
-    Ok(Json(SecondFactorStatus {
-        totp: false,
-        recovery_codes_left: 0,
-        required: super::required_for(&state, user.role),
-    }))
+    Ok(Json(super::status_of(&state, &user).await?))
 }

@@ -1,16 +1,21 @@
-//! A second factor at sign-in: TOTP with one-time recovery codes. A password
-//! that is right for an account with a factor leaves the session
-//! half-signed-in ([`login`]) until a code is given; the site settings may
+//! A second factor at sign-in: TOTP ([`totp`]) and passkeys ([`passkey`]),
+//! with one-time recovery codes. A password that is right for an account
+//! with a factor leaves the session half-signed-in ([`login`]) until a code
+//! or a passkey is given; the site settings may
 //! require a factor of the admin and support roles, and a member of such a
 //! role without one may only enrol ([`enforce`]). Enrolling or removing a
 //! factor ends the account's other sessions and sockets.
 
 pub mod http;
 pub mod login;
+pub mod passkey;
+mod passkey_http;
+mod passkey_store;
 mod store;
 pub mod totp;
 
 use contract::accounts::{Role, User};
+use contract::second_factor::SecondFactorStatus;
 use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use sqlx::PgConnection;
@@ -29,6 +34,7 @@ pub use store::has_factor;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(http::router())
+        .merge(passkey_http::router())
         .merge(login::router())
 }
 
@@ -132,6 +138,36 @@ pub const WRONG_CODE: &str = "That code is not valid. Check your authenticator a
 
 fn sealer(state: &AppState) -> totp::Sealer {
     totp::Sealer::new(state.settings.signing_key.expose_secret())
+}
+
+/// The signed-in account's second factors, as the security page shows them.
+async fn status_of(state: &AppState, user: &User) -> Result<SecondFactorStatus, ApiError> {
+    let (totp, left) = store::status(&state.pool, user.id).await?;
+    Ok(SecondFactorStatus {
+        totp,
+        recovery_codes_left: u32::try_from(left).unwrap_or(0),
+        required: required_for(state, user.role),
+        passkeys: passkey_store::summaries(&state.pool, user.id).await?,
+    })
+}
+
+/// New recovery codes (shown once) and their hashes (kept), for the first
+/// factor an account enrols.
+async fn fresh_recovery_codes() -> Result<(Vec<String>, Vec<String>), ApiError> {
+    let codes = totp::new_recovery_codes();
+    // Argon2 is slow by design: off the async threads.
+    let hashes = tokio::task::spawn_blocking({
+        let codes = codes.clone();
+        move || {
+            codes
+                .iter()
+                .map(|code| totp::hash_recovery_code(&totp::normalize_recovery_code(code)))
+                .collect::<anyhow::Result<Vec<_>>>()
+        }
+    })
+    .await
+    .map_err(|error| ApiError::Internal(anyhow::Error::new(error)))??;
+    Ok((codes, hashes))
 }
 
 fn unix_now() -> u64 {

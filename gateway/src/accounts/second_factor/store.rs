@@ -1,13 +1,16 @@
-//! Every query of the second factors (`user_totp`, `user_recovery_codes`).
-//! Runtime-checked SQL: see docs/DECISIONS.md.
+//! The queries of TOTP and the recovery codes (`user_totp`,
+//! `user_recovery_codes`). Runtime-checked SQL: see docs/DECISIONS.md (the
+//! passkeys' queries, in `passkey_store`, are checked at compile time).
 
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-/// Whether user `user_id` has a confirmed second factor.
+/// Whether user `user_id` has a second factor: a confirmed TOTP secret or
+/// a passkey.
 pub async fn has_factor(pool: &PgPool, user_id: Uuid) -> sqlx::Result<bool> {
     sqlx::query_scalar(
-        "select exists(select 1 from user_totp where user_id = $1 and confirmed_at is not null)",
+        "select exists(select 1 from user_totp where user_id = $1 and confirmed_at is not null)
+             or exists(select 1 from user_passkeys where user_id = $1)",
     )
     .bind(user_id)
     .fetch_one(pool)
@@ -119,12 +122,9 @@ pub async fn use_recovery_code(conn: &mut PgConnection, id: Uuid) -> sqlx::Resul
     Ok(used.rows_affected() == 1)
 }
 
-/// Removes every second factor of the user.
-pub async fn remove_all(conn: &mut PgConnection, user_id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("delete from user_recovery_codes where user_id = $1")
-        .bind(user_id)
-        .execute(&mut *conn)
-        .await?;
+/// Removes the user's TOTP secret (the recovery codes go too when no
+/// passkey is left: `passkey_store::drop_recovery_codes_without_factor`).
+pub async fn remove_totp(conn: &mut PgConnection, user_id: Uuid) -> sqlx::Result<()> {
     sqlx::query("delete from user_totp where user_id = $1")
         .bind(user_id)
         .execute(&mut *conn)

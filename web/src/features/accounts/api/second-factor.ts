@@ -20,6 +20,11 @@ export const secondFactorQueryOptions = () =>
     queryFn: () => apiRequest<SecondFactorStatus>('/api/account/second-factor'),
   });
 
+/** Whether the account has a second factor: an authenticator app or a passkey. */
+export function hasSecondFactor(status: Pick<SecondFactorStatus, 'totp' | 'passkeys'>): boolean {
+  return status.totp || status.passkeys.length > 0;
+}
+
 /** The signed-in account's second factors (pass `enabled: false` while signed out). */
 export function useSecondFactorStatus(enabled = true) {
   return useQuery({ ...secondFactorQueryOptions(), enabled });

@@ -38,7 +38,7 @@ export function LoginForm({
   if (isSecondFactorChallenge(login.data)) {
     return (
       <div className={className}>
-        <SecondFactorStep idPrefix={idPrefix} onCancel={() => login.reset()} />
+        <SecondFactorStep idPrefix={idPrefix} methods={login.data.methods} onCancel={() => login.reset()} />
       </div>
     );
   }

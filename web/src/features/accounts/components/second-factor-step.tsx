@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -5,23 +6,99 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toastTitles, welcomeBackMessage } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
+import type { User } from '@/lib/api-types';
+import { usePasskeyLogin } from '../api/passkeys';
 import { useSecondFactorLogin } from '../api/second-factor';
+
+type Mode = 'code' | 'recovery' | 'passkey';
+
+const welcome = (user: User) => toast({ title: toastTitles.loginSuccessful, description: welcomeBackMessage(user) });
 
 /**
  * The sign-in step after a right password, for an account with a second factor: a code from
- * the authenticator app, or one of the recovery codes. The page redirects once the user is set.
+ * the authenticator app, a passkey, or one of the recovery codes (`methods`, from the
+ * challenge, says which the account has). The page redirects once the user is set.
  */
-export function SecondFactorStep({ onCancel, idPrefix }: { onCancel: () => void; idPrefix?: string }) {
-  const [useRecovery, setUseRecovery] = useState(false);
+export function SecondFactorStep({
+  onCancel,
+  idPrefix,
+  methods = ['totp', 'recovery'],
+}: {
+  onCancel: () => void;
+  idPrefix?: string;
+  methods?: string[];
+}) {
+  const hasTotp = methods.includes('totp');
+  const hasPasskey = methods.includes('passkey');
+  const [mode, setMode] = useState<Mode>(hasTotp ? 'code' : hasPasskey ? 'passkey' : 'recovery');
+  const useRecovery = mode === 'recovery';
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const verify = useSecondFactorLogin();
+  const passkey = usePasskeyLogin();
   const input = useRef<HTMLInputElement>(null);
   const id = (name: string) => (idPrefix ? `${idPrefix}-${name}` : name);
 
   useEffect(() => {
     input.current?.focus();
-  }, [useRecovery]);
+  }, [mode]);
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setCode('');
+    setProblem(undefined);
+    verify.reset();
+    passkey.reset();
+  };
+  const signInWithPasskey = () => {
+    verify.reset();
+    passkey.mutate(undefined, { onSuccess: welcome });
+  };
+  const passkeyButton = (variant: 'primary' | 'secondary') => (
+    <Button type="button" variant={variant} className="w-full" disabled={passkey.isPending} onClick={signInWithPasskey}>
+      {passkey.isPending ? <Spinner /> : <KeyRound className="h-4 w-4" aria-hidden="true" />}
+      {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+    </Button>
+  );
+  const links = (
+    <div className="flex flex-wrap justify-between gap-2 text-sm">
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {mode !== 'code' && hasTotp && (
+          <button type="button" className="text-brand-dark underline dark:text-brand-light" onClick={() => switchTo('code')}>
+            Use your authenticator app
+          </button>
+        )}
+        {mode !== 'recovery' && (
+          <button type="button" className="text-brand-dark underline dark:text-brand-light" onClick={() => switchTo('recovery')}>
+            Use a recovery code
+          </button>
+        )}
+      </div>
+      <button type="button" className="text-gray-700 underline dark:text-gray-300" onClick={onCancel}>
+        Start over
+      </button>
+    </div>
+  );
+  const heading = (description: string) => (
+    <div>
+      <h2 id={id('second-factor-heading')} className="text-xl font-semibold">
+        Two-step verification
+      </h2>
+      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{description}</p>
+    </div>
+  );
+  const passkeyFailure = passkey.isError && <Alert title="Passkey sign-in failed">{passkey.error.message}</Alert>;
+
+  if (mode === 'passkey') {
+    return (
+      <section className="space-y-5" aria-labelledby={id('second-factor-heading')}>
+        {heading('Confirm it is you with the passkey on your device: your fingerprint, face or device PIN.')}
+        {passkeyFailure}
+        {passkeyButton('primary')}
+        {links}
+      </section>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,25 +112,22 @@ export function SecondFactorStep({ onCancel, idPrefix }: { onCancel: () => void;
       return;
     }
     setProblem(undefined);
+    passkey.reset();
     verify.mutate(useRecovery ? typed : typed.replace(/\s/g, ''), {
-      onSuccess: (user) => toast({ title: toastTitles.loginSuccessful, description: welcomeBackMessage(user) }),
+      onSuccess: welcome,
       onError: () => setCode(''),
     });
   };
 
   return (
     <form className="space-y-5" noValidate onSubmit={submit} aria-labelledby={id('second-factor-heading')}>
-      <div>
-        <h2 id={id('second-factor-heading')} className="text-xl font-semibold">
-          Two-step verification
-        </h2>
-        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-          {useRecovery
-            ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.'
-            : 'Open your authenticator app and enter the 6-digit code it shows for Nyota Cloud.'}
-        </p>
-      </div>
+      {heading(
+        useRecovery
+          ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for Nyota Cloud.',
+      )}
       {verify.isError && <Alert title="Verification failed">{verify.error.message}</Alert>}
+      {passkeyFailure}
       <TextField
         ref={input}
         id={id(useRecovery ? 'recovery-code' : 'one-time-code')}
@@ -73,23 +147,8 @@ export function SecondFactorStep({ onCancel, idPrefix }: { onCancel: () => void;
         {verify.isPending && <Spinner />}
         {verify.isPending ? 'Verifying...' : 'Verify'}
       </Button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <button
-          type="button"
-          className="text-brand-dark underline dark:text-brand-light"
-          onClick={() => {
-            setUseRecovery(!useRecovery);
-            setCode('');
-            setProblem(undefined);
-            verify.reset();
-          }}
-        >
-          {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
-        </button>
-        <button type="button" className="text-gray-700 underline dark:text-gray-300" onClick={onCancel}>
-          Start over
-        </button>
-      </div>
+      {hasPasskey && passkeyButton('secondary')}
+      {links}
     </form>
   );
 }

@@ -142,7 +142,7 @@ export function RecoveryCodesPanel({ codes, onDone, home }: { codes: string[]; o
         Two-step verification is on
       </h2>
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-        Save these recovery codes somewhere safe. If you lose your phone, each one signs you in once. This is the only
+        Save these recovery codes somewhere safe. If you lose your phone or device, each one signs you in once. This is the only
         time they are shown. Your other sessions have been signed out.
       </p>
       <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-2">

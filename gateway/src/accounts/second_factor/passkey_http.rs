@@ -1,0 +1,183 @@
+//! `/api/account/second-factor/passkeys`: the signed-in account's passkeys,
+//! added (a WebAuthn registration in two requests) and removed from the
+//! account security page.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use contract::second_factor::{PasskeyAdded, SecondFactorStatus};
+use serde_json::json;
+use tower_sessions::Session;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+use webauthn_rs::prelude::{CreationChallengeResponse, PasskeyRegistration};
+
+use super::passkey::{self, NameBody, PASSKEY_REFUSED, RegistrationBody};
+use super::{end_other_sign_ins, passkey_store};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{ApiPath, CurrentUser};
+use crate::platform::input::ValidatedJson;
+use crate::platform::limits::Limit;
+use crate::state::AppState;
+
+/// The registration under way, with the name it will be saved under.
+const REGISTRATION_KEY: &str = "passkey_registration";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start_registration))
+        .routes(routes!(finish_registration))
+        .routes(routes!(remove_passkey))
+}
+
+/// The name an authenticator shows for the account (its email when the
+/// account has no name).
+fn display_name(user: &contract::accounts::User) -> &str {
+    if user.name.trim().is_empty() {
+        &user.email
+    } else {
+        &user.name
+    }
+}
+
+/// Starts adding a passkey named `name`: the answer holds the options for
+/// `navigator.credentials.create` (under `publicKey`). Nothing is saved
+/// until the browser's answer is finished.
+#[utoipa::path(post, path = "/account/second-factor/passkeys", tag = "auth",
+    request_body = NameBody,
+    security(("csrf" = [], "session" = [])),
+    responses(
+        (status = 201, description = "WebAuthn creation options (`publicKey`) for the browser", body = Object),
+        (status = 400, description = "The name is missing, too long or not one line", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 429, description = "Too many changes", body = ErrorBody),
+        (status = 503, description = "Passkeys need the site's public address to be a domain name", body = ErrorBody),
+    ))]
+async fn start_registration(
+    State(state): State<AppState>,
+    session: Session,
+    CurrentUser(user): CurrentUser,
+    ValidatedJson(body): ValidatedJson<NameBody>,
+) -> Result<(StatusCode, Json<CreationChallengeResponse>), ApiError> {
+    state
+        .limits
+        .check(Limit::SecondFactorChange, user.id.to_string().as_str())?;
+    let webauthn = passkey::webauthn(&state)?;
+    // The authenticator refuses to make a second passkey for this site on
+    // a device that holds one of these already.
+    let existing = passkey_store::credentials(&state.pool, user.id)
+        .await?
+        .iter()
+        .map(|key| key.cred_id().clone())
+        .collect::<Vec<_>>();
+    let (options, registration) = webauthn
+        .start_passkey_registration(user.id, &user.email, display_name(&user), Some(existing))
+        .map_err(|error| ApiError::Internal(anyhow::anyhow!("passkey registration: {error}")))?;
+    passkey::keep_ceremony(&session, REGISTRATION_KEY, (body.name, registration)).await?;
+    Ok((StatusCode::CREATED, Json(options)))
+}
+
+/// Finishes adding the passkey with the browser's answer. An account
+/// without recovery codes (this is its first factor) gets them in the
+/// answer, shown this once; the account's other sessions end.
+#[utoipa::path(post, path = "/account/second-factor/passkeys/finish", tag = "auth",
+    request_body(content = Object, description = "The `PublicKeyCredential` from `navigator.credentials.create`, JSON-encoded"),
+    security(("csrf" = [], "session" = [])),
+    responses(
+        (status = 200, description = "Added; recovery codes if the account had none", body = PasskeyAdded),
+        (status = 400, description = "The passkey could not be verified", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "No registration was started (or it expired), or this passkey is added already", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+        (status = 503, description = "Passkeys need the site's public address to be a domain name", body = ErrorBody),
+    ))]
+async fn finish_registration(
+    State(state): State<AppState>,
+    session: Session,
+    CurrentUser(user): CurrentUser,
+    ValidatedJson(RegistrationBody(credential)): ValidatedJson<RegistrationBody>,
+) -> Result<Json<PasskeyAdded>, ApiError> {
+    state
+        .limits
+        .check(Limit::SecondFactorCode, user.id.to_string().as_str())?;
+    let webauthn = passkey::webauthn(&state)?;
+    let Some((name, registration)) =
+        passkey::take_ceremony::<(String, PasskeyRegistration)>(&session, REGISTRATION_KEY).await?
+    else {
+        return Err(ApiError::Conflict(
+            "There is no passkey set-up to finish, or it took too long. Start again.".to_owned(),
+        ));
+    };
+    let key = webauthn
+        .finish_passkey_registration(&credential, &registration)
+        .map_err(|error| {
+            tracing::info!(user.id = %user.id, %error, "passkey registration refused");
+            ApiError::BadRequest(PASSKEY_REFUSED.to_owned())
+        })?;
+    let mut tx = state.pool.begin().await?;
+    let Some(added) = passkey_store::insert(&mut tx, user.id, &key, &name).await? else {
+        return Err(ApiError::Conflict(
+            "This passkey is added already.".to_owned(),
+        ));
+    };
+    let recovery_codes = if passkey_store::has_recovery_codes(&mut tx, user.id).await? {
+        Vec::new()
+    } else {
+        let (codes, hashes) = super::fresh_recovery_codes().await?;
+        super::store::replace_recovery_codes(&mut tx, user.id, &hashes).await?;
+        codes
+    };
+    crate::platform::audit::record(
+        &mut tx,
+        user.id,
+        "enrol",
+        "second_factor",
+        user.id,
+        json!({ "factor": "passkey", "passkeyId": added.id }),
+    )
+    .await?;
+    end_other_sign_ins(&state, &session, &user, tx).await?;
+    Ok(Json(PasskeyAdded {
+        passkey: added,
+        recovery_codes,
+    }))
+}
+
+/// Removes one of the account's passkeys (the recovery codes go too when
+/// it was the last factor). The account's other sessions end.
+#[utoipa::path(delete, path = "/account/second-factor/passkeys/{id}", tag = "auth",
+    params(("id" = Uuid, Path, description = "The passkey's id")),
+    security(("csrf" = [], "session" = [])),
+    responses(
+        (status = 200, description = "Removed", body = SecondFactorStatus),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "The account has no such passkey", body = ErrorBody),
+        (status = 429, description = "Too many changes", body = ErrorBody),
+    ))]
+async fn remove_passkey(
+    State(state): State<AppState>,
+    session: Session,
+    CurrentUser(user): CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<SecondFactorStatus>, ApiError> {
+    state
+        .limits
+        .check(Limit::SecondFactorChange, user.id.to_string().as_str())?;
+    let mut tx = state.pool.begin().await?;
+    if !passkey_store::remove(&mut tx, user.id, id).await? {
+        return Err(ApiError::NoSuch("Passkey not found"));
+    }
+    passkey_store::drop_recovery_codes_without_factor(&mut tx, user.id).await?;
+    crate::platform::audit::record(
+        &mut tx,
+        user.id,
+        "remove",
+        "second_factor",
+        user.id,
+        json!({ "factor": "passkey", "passkeyId": id }),
+    )
+    .await?;
+    end_other_sign_ins(&state, &session, &user, tx).await?;
+    Ok(Json(super::status_of(&state, &user).await?))
+}
