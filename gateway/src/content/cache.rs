@@ -41,7 +41,13 @@ pub enum Key {
     ImageData(Uuid),
     Events(EventsQuery, Date),
     Event(Uuid, Date),
+    /// `GET /api/blog/facets`.
+    BlogFacets,
+    /// `GET /api/events/facets`, on this day.
+    EventFacets(Date),
     Sitemap,
+    /// The served HTML of `/blog` (it names the first card's image).
+    BlogIndexPage,
     BlogPage(Uuid),
     EventPage(Uuid),
 }

@@ -7,7 +7,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use contract::content::{
-    BlogList, BlogPost, BlogPostSummary, Event, EventList, EventStatus, ImageData,
+    BlogFacets, BlogList, BlogPost, BlogPostSummary, Event, EventFacets, EventList, EventStatus,
+    ImageData,
 };
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -31,9 +32,11 @@ const JSON: HeaderValue = HeaderValue::from_static("application/json");
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_posts))
+        .routes(routes!(blog_facets))
         .routes(routes!(get_post))
         .routes(routes!(get_image_data))
         .routes(routes!(list_events))
+        .routes(routes!(event_facets))
         .routes(routes!(get_event))
 }
 
@@ -47,7 +50,7 @@ pub struct RawList {
     status: Option<String>,
 }
 
-/// Default and largest page size (the category lists ask for 1000).
+/// Default and largest page size.
 const DEFAULT_LIMIT: u32 = 12;
 const MAX_LIMIT: u32 = 1000;
 const MAX_SEARCH_CHARS: usize = 200;
@@ -178,6 +181,28 @@ async fn list_posts(
     Ok(respond(answer, &headers))
 }
 
+/// The blog page's category buttons, their counts and Popular Articles,
+/// without the posts (cached, with an ETag): its size does not grow with
+/// the number of posts.
+#[utoipa::path(get, path = "/blog/facets", tag = "content",
+    responses(
+        (status = 200, description = "Categories with their counts, and the most viewed posts", body = BlogFacets),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+    ))]
+async fn blog_facets(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    state.content.keep_schedule(&state.pool).await?;
+    let answer = state
+        .content
+        .get_or_compute(Key::BlogFacets, async {
+            json_answer(&store::facets::blog_facets(&state.pool).await?)
+        })
+        .await?;
+    Ok(respond(answer, &headers))
+}
+
 /// The cached answer for one item: `find` gives it, or a 404 naming
 /// `missing` (a malformed id names nothing either).
 async fn one_item<T, F>(
@@ -288,6 +313,27 @@ async fn list_events(
         .content
         .get_or_compute(Key::Events(query.clone(), today), async {
             json_answer(&store::list_events(&state.pool, &query, today).await?)
+        })
+        .await?;
+    Ok(respond(answer, &headers))
+}
+
+/// The events page's status and category filters with their counts, and
+/// the events Other Events may show (cached, with an ETag).
+#[utoipa::path(get, path = "/events/facets", tag = "content",
+    responses(
+        (status = 200, description = "Statuses and categories with their counts, and the first events outside the main categories", body = EventFacets),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+    ))]
+async fn event_facets(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let today = store::today();
+    let answer = state
+        .content
+        .get_or_compute(Key::EventFacets(today), async {
+            json_answer(&store::facets::event_facets(&state.pool, today).await?)
         })
         .await?;
     Ok(respond(answer, &headers))

@@ -13,6 +13,7 @@ mod chat_pipeline;
 mod connections;
 mod consent;
 mod content;
+mod content_facets;
 mod content_safety;
 mod crawlers;
 mod database;
