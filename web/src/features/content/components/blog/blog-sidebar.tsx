@@ -2,13 +2,13 @@ import { Link } from 'react-router-dom';
 import { categoryColour } from '@/features/content/components/category-badge';
 import { Alert } from '@/components/ui/alert';
 import { SubscribeBox } from '@/components/marketing/subscribe-box';
-import { useBlogCategories } from '@/features/content/api/list-blog-categories';
+import { useBlogFacets } from '@/features/content/api/get-blog-facets';
 
 export const blogSubscribeSuccess = "Thank you! You'll receive updates about new Nyota blog articles.";
 
 /** Popular Articles (5 by views, numbered), Categories with counts, and the Stay Updated box. */
 export function BlogSidebar({ onCategory }: { onCategory: (category: string) => void }) {
-  const categories = useBlogCategories();
+  const categories = useBlogFacets();
   const summary = categories.data;
   return (
     <aside aria-label="Blog sidebar" className="flex flex-col gap-8">
