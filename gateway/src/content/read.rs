@@ -111,7 +111,7 @@ impl RawList {
 /// The body of an answer, serialised once.
 fn json_answer(value: &impl Serialize) -> Result<Answer, ApiError> {
     let body = serde_json::to_vec(value).map_err(anyhow::Error::from)?;
-    Ok(Answer::new(StatusCode::OK, Bytes::from(body)))
+    Ok(Answer::new(StatusCode::OK, Bytes::from(body)).with_gzip())
 }
 
 fn not_found_answer(message: &str) -> Answer {
@@ -119,27 +119,57 @@ fn not_found_answer(message: &str) -> Answer {
     Answer::new(StatusCode::NOT_FOUND, Bytes::from(body))
 }
 
-/// The answer as a response: 304 when the client holds it already.
+/// The answer as a response, gzipped when the client accepts it and the
+/// answer has a gzipped body: 304 when the client holds it already.
 fn respond(answer: Answer, headers: &HeaderMap) -> Response {
     let ok = answer.status == StatusCode::OK;
     let fresh = ok
         && headers
             .get(header::IF_NONE_MATCH)
             .is_some_and(|tags| answer.matches(tags));
+    let (body, etag, gzipped) = match answer.gzip {
+        Some(gzip) if accepts_gzip(headers) => (gzip.body, gzip.etag, true),
+        _ => (answer.body, answer.etag, false),
+    };
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let mut response = Response::new(Body::from(answer.body));
+        let mut response = Response::new(Body::from(body));
         *response.status_mut() = answer.status;
         response.headers_mut().insert(header::CONTENT_TYPE, JSON);
+        if gzipped {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
         response
     };
     if ok {
         let headers = response.headers_mut();
-        headers.insert(header::ETAG, answer.etag);
+        headers.insert(header::ETAG, etag);
         headers.insert(header::CACHE_CONTROL, FRESH_FOR);
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
+}
+
+/// Whether `Accept-Encoding` lists gzip (or `*`) without `q=0`.
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|param| {
+                param
+                    .strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
 }
 
 /// A path id; anything but a UUID names nothing.
@@ -392,6 +422,21 @@ mod tests {
             category: get("category"),
             status: get("status"),
         }
+    }
+
+    #[test]
+    fn gzip_is_sent_only_to_clients_that_accept_it() {
+        let with = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            accepts_gzip(&headers)
+        };
+        assert!(with("gzip, deflate"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(with("*"));
+        assert!(!with("br, deflate"));
+        assert!(!with("gzip;q=0"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
     }
 
     #[test]

@@ -413,3 +413,59 @@ async fn the_blog_pages_name_their_first_image_in_the_served_html(pool: PgPool) 
     assert_eq!(preloaded_image(&app, "/blog").await, None);
     assert_eq!(preloaded_image(&app, &format!("/blog/{bare}")).await, None);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn answers_are_gzipped_for_clients_that_accept_it(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    for n in 0..12 {
+        let at = format!("2026-01-{:02}T09:00:00Z", n + 1);
+        create(
+            &admin,
+            "/api/admin/blog",
+            &post(&format!("Post {n}"), "News", &at),
+        )
+        .await;
+    }
+    let path = "/api/blog?page=1&limit=12";
+    let plain = app.get(path).await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_tag = plain.headers()["etag"].clone();
+    let plain = plain.bytes().await.expect("body");
+
+    let gzipped = app
+        .client
+        .get(app.url(path))
+        .header("Accept-Encoding", "gzip, deflate")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(gzipped.headers()["content-encoding"], "gzip");
+    assert_eq!(gzipped.headers()["vary"], "accept-encoding");
+    let gzip_tag = gzipped.headers()["etag"].clone();
+    assert_ne!(gzip_tag, plain_tag, "another representation, another ETag");
+    let body = gzipped.bytes().await.expect("body");
+    assert!(
+        body.len() * 3 < plain.len(),
+        "{} of {} bytes",
+        body.len(),
+        plain.len()
+    );
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut text)
+        .expect("gunzips");
+    assert_eq!(text, plain, "the same answer");
+
+    // Either tag revalidates.
+    for tag in [plain_tag, gzip_tag] {
+        let again = app
+            .client
+            .get(app.url(path))
+            .header("Accept-Encoding", "gzip")
+            .header("If-None-Match", tag)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    }
+}
