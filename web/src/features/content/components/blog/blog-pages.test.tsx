@@ -165,6 +165,22 @@ describe('/blog', () => {
     expect(await screen.findByText('Failed to fetch blog posts')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch categories')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Filter by category' })).toHaveTextContent('All');
+    // No empty Categories box under the failure.
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
+  });
+
+  it('the sidebar shows placeholders while the facets load, and no boxes for a blog without posts', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    backend({ list: () => page([]), facets: () => pending as unknown as Response });
+    renderApp('/blog');
+    const popular = await screen.findByRole('region', { name: 'Popular Articles' });
+    expect(popular).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('region', { name: 'Categories' })).toHaveAttribute('aria-busy', 'true');
+    answer(json(200, blogFacets([])));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Popular Articles' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Stay Updated' })).toBeInTheDocument();
   });
 
   it('a failed facets read leaves the list whole, and no request asks for every post', async () => {
