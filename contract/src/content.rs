@@ -278,6 +278,89 @@ pub struct EventList {
     pub pagination: Pagination,
 }
 
+/// A category and how many public items it has.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CategoryCount {
+    pub category: String,
+    #[ts(type = "number")]
+    pub count: i64,
+}
+
+/// A post of Popular Articles: what its line shows and links to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PopularPost {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub title: String,
+    /// The view count.
+    #[ts(type = "number")]
+    pub uvm: i64,
+}
+
+/// `GET /api/blog/facets`: what the blog page's category buttons and
+/// sidebar show, whatever the number of posts (published posts whose time
+/// has come only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogFacets {
+    /// Every category with its posts, in the order the list (newest first)
+    /// first shows it.
+    pub categories: Vec<CategoryCount>,
+    /// The five most viewed posts, most views first (ties newest first).
+    pub popular: Vec<PopularPost>,
+}
+
+/// An event status and how many events have it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StatusCount {
+    pub status: EventStatus,
+    #[ts(type = "number")]
+    pub count: i64,
+}
+
+/// `GET /api/events/facets`: what the events page's filters and Other
+/// Events show, whatever the number of events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EventFacets {
+    /// Upcoming first (the list's order); a status no event has is absent.
+    pub statuses: Vec<StatusCount>,
+    /// In the order the list first shows each.
+    pub categories: Vec<CategoryCount>,
+    /// The first 16 events (in the list's order) outside the summit,
+    /// conference and infrastructure categories: Other Events shows 4 of
+    /// them that the grid above (12 at most) does not.
+    pub other_events: Vec<EventSummary>,
+}
+
+/// An event as its card shows it: no description and no highlights (each
+/// up to 10,000 characters), which only its page shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EventSummary {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub title: String,
+    pub category: String,
+    /// Completed when the date has passed or an admin marked it so.
+    pub status: EventStatus,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub time: String,
+    pub location: String,
+    pub image: Option<String>,
+    pub register_link: Option<String>,
+}
+
 /// The body of `POST /api/admin/blog` and `PUT /api/admin/blog/{id}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -41,18 +41,36 @@ pub enum Key {
     ImageData(Uuid),
     Events(EventsQuery, Date),
     Event(Uuid, Date),
+    /// `GET /api/blog/facets`.
+    BlogFacets,
+    /// `GET /api/events/facets`, on this day.
+    EventFacets(Date),
     Sitemap,
+    /// The served HTML of `/blog` (it names the first card's image).
+    BlogIndexPage,
     BlogPage(Uuid),
     EventPage(Uuid),
 }
 
-/// A ready answer: status, body bytes and their strong ETag.
+/// A ready answer: status, body bytes and their strong ETag, and for a
+/// JSON answer worth it the same gzipped (see [`Answer::with_gzip`]).
 #[derive(Clone, Debug)]
 pub struct Answer {
     pub status: StatusCode,
     pub body: Bytes,
     pub etag: HeaderValue,
+    pub gzip: Option<Gzipped>,
 }
+
+/// The gzipped body, with an ETag of its own (another representation).
+#[derive(Clone, Debug)]
+pub struct Gzipped {
+    pub body: Bytes,
+    pub etag: HeaderValue,
+}
+
+/// Smaller bodies are sent as they are: gzip would save next to nothing.
+const GZIP_FROM_BYTES: usize = 1024;
 
 impl Answer {
     pub fn new(status: StatusCode, body: Bytes) -> Self {
@@ -62,16 +80,46 @@ impl Answer {
             // Hex digits in quotes are always a valid header value.
             HeaderValue::from_static("\"0\"")
         });
-        Answer { status, body, etag }
+        Answer {
+            status,
+            body,
+            etag,
+            gzip: None,
+        }
     }
 
-    /// Whether an `If-None-Match` header names this answer's ETag (weak
-    /// comparison, as RFC 9110 asks for `If-None-Match`).
+    /// The answer with its gzipped body too, compressed once here rather
+    /// than on every request (a phone's first visit to /blog carries the
+    /// list and the facets; API answers were sent uncompressed).
+    pub fn with_gzip(mut self) -> Self {
+        if self.body.len() < GZIP_FROM_BYTES {
+            return self;
+        }
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        let compressed =
+            std::io::Write::write_all(&mut encoder, &self.body).and_then(|()| encoder.finish());
+        if let Ok(body) = compressed {
+            let tag = self.etag.to_str().unwrap_or("\"0\"").trim_end_matches('"');
+            if let Ok(etag) = HeaderValue::from_str(&format!("{tag}-gzip\"")) {
+                self.gzip = Some(Gzipped {
+                    body: Bytes::from(body),
+                    etag,
+                });
+            }
+        }
+        self
+    }
+
+    /// Whether an `If-None-Match` header names this answer's ETag, or its
+    /// gzipped body's (weak comparison, as RFC 9110 asks for
+    /// `If-None-Match`).
     pub fn matches(&self, if_none_match: &HeaderValue) -> bool {
         let ours = self.etag.as_bytes();
+        let gzipped = self.gzip.as_ref().map(|gzip| gzip.etag.as_bytes());
         if_none_match.as_bytes().split(|b| *b == b',').any(|tag| {
             let tag = tag.trim_ascii();
-            tag == b"*" || tag.strip_prefix(b"W/").unwrap_or(tag) == ours
+            let tag = tag.strip_prefix(b"W/").unwrap_or(tag);
+            tag == b"*" || tag == ours || Some(tag) == gzipped
         })
     }
 }
@@ -241,6 +289,31 @@ mod tests {
             );
         }
         assert!(!answer.matches(&HeaderValue::from_static("\"other\"")));
+    }
+
+    #[test]
+    fn a_large_answer_is_gzipped_once_with_an_etag_of_its_own() {
+        let small = Answer::new(StatusCode::OK, Bytes::from_static(b"{}")).with_gzip();
+        assert!(small.gzip.is_none());
+        let body = Bytes::from("{\"posts\":[]} ".repeat(200));
+        let answer = Answer::new(StatusCode::OK, body.clone()).with_gzip();
+        let gzip = answer.gzip.clone().expect("gzipped");
+        assert!(
+            gzip.body.len() < body.len() / 4,
+            "{} bytes",
+            gzip.body.len()
+        );
+        let mut plain = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&gzip.body[..]),
+            &mut plain,
+        )
+        .expect("gunzips");
+        assert_eq!(plain.as_bytes(), &body[..]);
+        let tag = answer.etag.to_str().expect("ascii");
+        assert_eq!(gzip.etag, format!("{}-gzip\"", &tag[..tag.len() - 1]));
+        assert!(answer.matches(&gzip.etag));
+        assert!(answer.matches(&answer.etag));
     }
 
     #[tokio::test]

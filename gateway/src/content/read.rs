@@ -7,7 +7,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use contract::content::{
-    BlogList, BlogPost, BlogPostSummary, Event, EventList, EventStatus, ImageData,
+    BlogFacets, BlogList, BlogPost, BlogPostSummary, Event, EventFacets, EventList, EventStatus,
+    ImageData,
 };
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -31,9 +32,11 @@ const JSON: HeaderValue = HeaderValue::from_static("application/json");
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_posts))
+        .routes(routes!(blog_facets))
         .routes(routes!(get_post))
         .routes(routes!(get_image_data))
         .routes(routes!(list_events))
+        .routes(routes!(event_facets))
         .routes(routes!(get_event))
 }
 
@@ -47,7 +50,7 @@ pub struct RawList {
     status: Option<String>,
 }
 
-/// Default and largest page size (the category lists ask for 1000).
+/// Default and largest page size.
 const DEFAULT_LIMIT: u32 = 12;
 const MAX_LIMIT: u32 = 1000;
 const MAX_SEARCH_CHARS: usize = 200;
@@ -108,7 +111,7 @@ impl RawList {
 /// The body of an answer, serialised once.
 fn json_answer(value: &impl Serialize) -> Result<Answer, ApiError> {
     let body = serde_json::to_vec(value).map_err(anyhow::Error::from)?;
-    Ok(Answer::new(StatusCode::OK, Bytes::from(body)))
+    Ok(Answer::new(StatusCode::OK, Bytes::from(body)).with_gzip())
 }
 
 fn not_found_answer(message: &str) -> Answer {
@@ -116,27 +119,57 @@ fn not_found_answer(message: &str) -> Answer {
     Answer::new(StatusCode::NOT_FOUND, Bytes::from(body))
 }
 
-/// The answer as a response: 304 when the client holds it already.
+/// The answer as a response, gzipped when the client accepts it and the
+/// answer has a gzipped body: 304 when the client holds it already.
 fn respond(answer: Answer, headers: &HeaderMap) -> Response {
     let ok = answer.status == StatusCode::OK;
     let fresh = ok
         && headers
             .get(header::IF_NONE_MATCH)
             .is_some_and(|tags| answer.matches(tags));
+    let (body, etag, gzipped) = match answer.gzip {
+        Some(gzip) if accepts_gzip(headers) => (gzip.body, gzip.etag, true),
+        _ => (answer.body, answer.etag, false),
+    };
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let mut response = Response::new(Body::from(answer.body));
+        let mut response = Response::new(Body::from(body));
         *response.status_mut() = answer.status;
         response.headers_mut().insert(header::CONTENT_TYPE, JSON);
+        if gzipped {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
         response
     };
     if ok {
         let headers = response.headers_mut();
-        headers.insert(header::ETAG, answer.etag);
+        headers.insert(header::ETAG, etag);
         headers.insert(header::CACHE_CONTROL, FRESH_FOR);
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
+}
+
+/// Whether `Accept-Encoding` lists gzip (or `*`) without `q=0`.
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|param| {
+                param
+                    .strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
 }
 
 /// A path id; anything but a UUID names nothing.
@@ -173,6 +206,28 @@ async fn list_posts(
                 posts: list.posts.into_iter().map(BlogPostSummary::from).collect(),
                 pagination: list.pagination,
             })
+        })
+        .await?;
+    Ok(respond(answer, &headers))
+}
+
+/// The blog page's category buttons, their counts and Popular Articles,
+/// without the posts (cached, with an ETag): its size does not grow with
+/// the number of posts.
+#[utoipa::path(get, path = "/blog/facets", tag = "content",
+    responses(
+        (status = 200, description = "Categories with their counts, and the most viewed posts", body = BlogFacets),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+    ))]
+async fn blog_facets(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    state.content.keep_schedule(&state.pool).await?;
+    let answer = state
+        .content
+        .get_or_compute(Key::BlogFacets, async {
+            json_answer(&store::facets::blog_facets(&state.pool).await?)
         })
         .await?;
     Ok(respond(answer, &headers))
@@ -293,6 +348,27 @@ async fn list_events(
     Ok(respond(answer, &headers))
 }
 
+/// The events page's status and category filters with their counts, and
+/// the events Other Events may show (cached, with an ETag).
+#[utoipa::path(get, path = "/events/facets", tag = "content",
+    responses(
+        (status = 200, description = "Statuses and categories with their counts, and the first events outside the main categories", body = EventFacets),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
+    ))]
+async fn event_facets(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let today = store::today();
+    let answer = state
+        .content
+        .get_or_compute(Key::EventFacets(today), async {
+            json_answer(&store::facets::event_facets(&state.pool, today).await?)
+        })
+        .await?;
+    Ok(respond(answer, &headers))
+}
+
 /// One event.
 #[utoipa::path(get, path = "/events/{id}", tag = "content",
     params(("id" = Uuid, Path, description = "The event id")),
@@ -346,6 +422,21 @@ mod tests {
             category: get("category"),
             status: get("status"),
         }
+    }
+
+    #[test]
+    fn gzip_is_sent_only_to_clients_that_accept_it() {
+        let with = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            accepts_gzip(&headers)
+        };
+        assert!(with("gzip, deflate"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(with("*"));
+        assert!(!with("br, deflate"));
+        assert!(!with("gzip;q=0"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
     }
 
     #[test]

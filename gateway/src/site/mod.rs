@@ -5,6 +5,7 @@
 
 pub mod consent;
 pub mod error;
+pub mod first_image;
 pub mod http;
 pub mod pages;
 mod rules;

@@ -20,6 +20,9 @@ use bytes::Bytes;
 use serde::Deserialize;
 use tower_http::services::ServeDir;
 
+mod content_pages;
+
+use super::first_image;
 use super::pages::{self, ItemMeta, MetaTable};
 use crate::content::cache::{Answer, Key};
 use crate::content::store;
@@ -27,6 +30,7 @@ use crate::platform::error::ApiError;
 use crate::platform::settings::Settings;
 use crate::site::settings::SiteSettingsCache;
 use crate::state::AppState;
+use content_pages::{Item, blog_index, item_page};
 
 /// The route table shared with `web/src/app/routes.json`.
 #[derive(Deserialize)]
@@ -183,13 +187,32 @@ impl Spa {
 
     /// The page of a blog post or event with its own tags (`route` is
     /// `/blog/:id` or `/events/:id`).
-    fn item_page(&self, pages: &Pages, route: &str, path: &str, item: &ItemMeta) -> Bytes {
+    /// `image`, when given, is preloaded (see [`first_image`]).
+    fn item_page(
+        &self,
+        pages: &Pages,
+        route: &str,
+        path: &str,
+        item: &ItemMeta,
+        image: Option<&str>,
+    ) -> Bytes {
         let Some(meta) = self.meta.page(route) else {
             return self.page(pages, path).1;
         };
         let url = pages::canonical(&self.public_url, path);
         let head = self.meta.item_head(meta, item, &self.public_url, &url);
-        Bytes::from(pages::with_head(&pages.index, &head))
+        Bytes::from(pages::with_head(&pages.index, &with_preload(head, image)))
+    }
+
+    /// `/blog` with the first card's image preloaded (`image`).
+    fn blog_index(&self, pages: &Pages, image: Option<&str>) -> Option<Bytes> {
+        let meta = self.meta.page(BLOG)?;
+        let url = pages::canonical(&self.public_url, BLOG);
+        let head = self.meta.head(meta, &self.public_url, Some(&url));
+        Some(Bytes::from(pages::with_head(
+            &pages.index,
+            &with_preload(head, image),
+        )))
     }
 
     /// The app with the not-found tags and `status` (404 or 410).
@@ -227,6 +250,16 @@ impl Spa {
     }
 }
 
+/// `head` and, with an image, the tag that preloads it.
+fn with_preload(head: String, image: Option<&str>) -> String {
+    match image {
+        Some(href) => format!("{head}\n    {}", first_image::preload_tag(href)),
+        None => head,
+    }
+}
+
+const BLOG: &str = "/blog";
+
 /// The routes whose pages exist only for a stored post or event.
 const ITEM_ROUTES: [&str; 2] = ["/blog/:id", "/events/:id"];
 
@@ -244,6 +277,7 @@ pub fn router(settings: &Settings, site_settings: SiteSettingsCache) -> Router<A
     let sitemap_spa = Arc::clone(&spa);
     let blog_spa = Arc::clone(&spa);
     let event_spa = Arc::clone(&spa);
+    let blog_index_spa = Arc::clone(&spa);
     let fallback = move |method: Method, uri: Uri| {
         let spa = Arc::clone(&spa);
         async move { spa.respond(&method, &uri) }
@@ -259,6 +293,10 @@ pub fn router(settings: &Settings, site_settings: SiteSettingsCache) -> Router<A
             get(move |State(state): State<AppState>| async move {
                 sitemap(&sitemap_spa, &state).await
             }),
+        )
+        .route(
+            BLOG,
+            get(move |State(state): State<AppState>| blog_index(blog_index_spa, state)),
         )
         .route(
             "/blog/{id}",
@@ -314,88 +352,6 @@ async fn sitemap(spa: &Spa, state: &AppState) -> Result<Response, ApiError> {
         answer.body,
     )
         .into_response())
-}
-
-#[derive(Clone, Copy)]
-enum Item {
-    Post,
-    Event,
-}
-
-/// `/blog/{id}` and `/events/{id}`: the page with the item's own title,
-/// description and image; for an unknown id the app with the not-found tags
-/// and a 404 (410 for a deleted post), so crawlers do not index a soft 404.
-async fn item_page(spa: Arc<Spa>, state: AppState, item: Item, id: String, uri: Uri) -> Response {
-    let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&id)) else {
-        return spa.respond(&Method::GET, &uri);
-    };
-    // The canonical path spells the id the one way the sitemap does.
-    let (key, route, path) = match item {
-        Item::Post => (Key::BlogPage(id), "/blog/:id", format!("/blog/{id}")),
-        Item::Event => (Key::EventPage(id), "/events/:id", format!("/events/{id}")),
-    };
-    if let Err(error) = state.content.keep_schedule(&state.pool).await {
-        // The page is still served; a due post shows within the cache's time to live.
-        tracing::error!(%error, "failed to look up the next scheduled post");
-    }
-    let answer = state
-        .content
-        .get_or_compute(key, async {
-            let meta = match item {
-                Item::Post => store::find_post(&state.pool, id)
-                    .await?
-                    .map(|post| ItemMeta {
-                        published_time: post
-                            .published_at
-                            .format(&time::format_description::well_known::Rfc3339)
-                            .ok(),
-                        title: post.title,
-                        description: post.excerpt,
-                        image: post.image,
-                    }),
-                Item::Event => store::find_event(&state.pool, id, store::today())
-                    .await?
-                    .map(|event| ItemMeta {
-                        title: event.title,
-                        description: event.description,
-                        image: event.image,
-                        published_time: None,
-                    }),
-            };
-            Ok::<_, sqlx::Error>(match meta {
-                Some(meta) => {
-                    Answer::new(StatusCode::OK, spa.item_page(pages, route, &path, &meta))
-                }
-                None if matches!(item, Item::Post)
-                    && store::post_was_deleted(&state.pool, id).await? =>
-                {
-                    Answer::new(StatusCode::GONE, Bytes::new())
-                }
-                // Unknown: the not-found page, rendered per request.
-                None => Answer::new(StatusCode::NOT_FOUND, Bytes::new()),
-            })
-        })
-        .await;
-    match answer {
-        Ok(answer) if answer.status == StatusCode::OK => spa.html(StatusCode::OK, &answer.body),
-        Ok(answer) => spa.missing(answer.status),
-        Err(error) => {
-            // A crawler still gets the page, with the route's generic tags.
-            tracing::error!(
-                error = format!("{error:#}"),
-                "failed to read an item's page tags"
-            );
-            let Some(meta) = spa.meta.page(route) else {
-                return spa.missing(StatusCode::NOT_FOUND);
-            };
-            let url = pages::canonical(&spa.public_url, &path);
-            let head = spa.meta.head(meta, &spa.public_url, Some(&url));
-            spa.html(
-                StatusCode::OK,
-                &Bytes::from(pages::with_head(&pages.index, &head)),
-            )
-        }
-    }
 }
 
 /// Hashed assets never change under their name; everything else (notably

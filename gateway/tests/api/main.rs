@@ -14,6 +14,7 @@ mod clock_skew;
 mod connections;
 mod consent;
 mod content;
+mod content_facets;
 mod content_safety;
 mod crawlers;
 mod database;

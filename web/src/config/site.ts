@@ -17,9 +17,10 @@ export const limits = {
   toastDurationMs: 5000,
   toastSwipeThresholdPx: 50,
   registerRedirectDelayMs: 2000,
-  /** Blog and events: posts or events per page, and the size of the request that lists every filter value. */
+  /** Blog and events: posts or events per page. */
   contentPageSize: 12,
-  filterSourceLimit: 1000,
+  /** The admin tables list every post or event, up to the API's largest page. */
+  adminListLimit: 1000,
   popularArticles: 5,
   otherEvents: 4,
   /** How long the Share button shows Copied! after copying the link. */
@@ -34,7 +35,7 @@ const minute = 60_000;
 export const freshness = {
   /** Blog and events lists: fresh 5 minutes, kept 10 minutes. */
   list: { staleTime: 5 * minute, gcTime: 10 * minute },
-  /** Blog category and event filter lists (the limit=1000 call): fresh 30 minutes. */
+  /** Blog categories and event filters (the facets reads): fresh 30 minutes. */
   filters: { staleTime: 30 * minute, gcTime: 30 * minute },
 } as const;
 

@@ -4,6 +4,7 @@
 //! install aside); a post's view count (`uvm`) is read from
 //! `blog_post_views`, which the `views` worker owns.
 
+pub mod facets;
 pub mod uploads;
 
 use contract::content::{

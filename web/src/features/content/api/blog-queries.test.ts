@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { post } from '@/test/content-fixtures';
+import { blogFacets, post } from '@/test/content-fixtures';
 import { blogImageDataQueryOptions, needsImageData } from './get-blog-image-data';
-import { blogCategoriesQueryOptions, summariseCategories } from './list-blog-categories';
+import { blogFacetsQueryOptions, summariseCategories } from './get-blog-facets';
 import { blogListParams, blogListQueryOptions } from './list-blog-posts';
 
 const minute = 60_000;
@@ -18,9 +18,9 @@ describe('blog query keys and freshness (spec §9)', () => {
     expect(blogListParams(1, 'All', '   ')).toEqual({ page: 1, category: null, search: null });
   });
 
-  it('categories: fresh 30 minutes', () => {
-    const options = blogCategoriesQueryOptions();
-    expect(options.queryKey).toEqual(['blog', 'categories']);
+  it('facets: fresh 30 minutes', () => {
+    const options = blogFacetsQueryOptions();
+    expect(options.queryKey).toEqual(['blog', 'facets']);
     expect(options.staleTime).toBe(30 * minute);
   });
 
@@ -33,7 +33,7 @@ describe('blog query keys and freshness (spec §9)', () => {
 });
 
 describe('summariseCategories', () => {
-  it('gives All then the distinct categories, the counts, and the 5 most viewed', () => {
+  it('gives All then the server’s categories in its order, its counts and its popular posts', () => {
     const posts = [
       post({ category: 'News', uvm: 5, title: 'a' }),
       post({ category: 'Security', uvm: 50, title: 'b' }),
@@ -43,7 +43,7 @@ describe('summariseCategories', () => {
       post({ category: 'Security', uvm: 7, title: 'f' }),
       post({ category: 'Business', uvm: 0, title: 'g' }),
     ];
-    const summary = summariseCategories(posts);
+    const summary = summariseCategories(blogFacets(posts));
     expect(summary.categories).toEqual(['All', 'News', 'Security', 'Tech', 'Business']);
     expect(summary.counts).toEqual([
       { category: 'News', count: 3 },
@@ -51,7 +51,6 @@ describe('summariseCategories', () => {
       { category: 'Tech', count: 1 },
       { category: 'Business', count: 1 },
     ]);
-    // Ties (c and f at 7 views) keep the list's order.
     expect(summary.popular.map((p) => p.title)).toEqual(['e', 'b', 'c', 'f', 'a']);
   });
 });

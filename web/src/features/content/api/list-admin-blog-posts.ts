@@ -16,7 +16,7 @@ export const adminBlogTexts = {
 } as const;
 
 export async function listAdminBlogPosts(search: string, signal?: AbortSignal): Promise<BlogPost[]> {
-  const query = new URLSearchParams({ page: '1', limit: String(limits.filterSourceLimit) });
+  const query = new URLSearchParams({ page: '1', limit: String(limits.adminListLimit) });
   const trimmed = search.trim();
   if (trimmed) query.set('search', trimmed);
   const list = await apiRequest<AdminBlogList>(`/api/admin/blog?${query}`, { signal });

@@ -16,7 +16,7 @@ export const adminEventsTexts = {
 } as const;
 
 export async function listAdminEvents(search: string, signal?: AbortSignal): Promise<Event[]> {
-  const query = new URLSearchParams({ page: '1', limit: String(limits.filterSourceLimit) });
+  const query = new URLSearchParams({ page: '1', limit: String(limits.adminListLimit) });
   const trimmed = search.trim();
   if (trimmed) query.set('search', trimmed);
   const list = await apiRequest<EventList>(`/api/events?${query}`, { signal });

@@ -113,6 +113,8 @@ export function BlogArticle({
         width={1200}
         height={630}
         loading="eager"
+        // The page's largest paint: the served HTML preloads it at this priority (gateway site/first_image.rs).
+        fetchPriority="high"
         className="mt-8 h-auto w-full rounded-xl object-cover"
       />
       {post.excerpt && (

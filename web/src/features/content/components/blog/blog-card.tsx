@@ -9,7 +9,8 @@ import { FallbackImage } from '@/components/marketing/fallback-image';
  * A post in the Latest Articles grid (or the Featured card when `featured`):
  * the whole card is one link to /blog/{id}, named by the title. The first
  * card on the page (`first`) loads its image at once and first: it is what
- * a phone shows above the fold, the page's largest paint.
+ * a phone shows above the fold, the page's largest paint, and the served
+ * HTML preloads it (gateway `site/first_image.rs`: same address, no srcset).
  */
 export function BlogCard({
   post,

@@ -9,7 +9,7 @@ import { LoadingMessage } from '@/components/ui/spinner';
 import { limits } from '@/config/site';
 import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useBlogCategories } from '@/features/content/api/list-blog-categories';
+import { useBlogFacets } from '@/features/content/api/get-blog-facets';
 import { blogListParams, useBlogPosts } from '@/features/content/api/list-blog-posts';
 import { BlogCard } from './blog-card';
 import { BlogSidebar } from './blog-sidebar';
@@ -27,7 +27,7 @@ export default function BlogPage() {
   const search = useDebouncedValue(searchText, limits.searchDebounceMs);
 
   const posts = useBlogPosts(blogListParams(page, category, search));
-  const categories = useBlogCategories();
+  const categories = useBlogFacets();
 
   function chooseCategory(next: string) {
     setCategory(next);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
-import { pagination, post, summary } from '@/test/content-fixtures';
+import { blogFacets, pagination, post, summary } from '@/test/content-fixtures';
 import { json, mockFetch, renderApp } from '@/test/render';
 
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 
 type Backend = {
   list?: (query: URLSearchParams) => Response;
-  all?: () => Response;
+  facets?: () => Response;
   detail?: (id: string) => Response;
   imageData?: (id: string) => Response;
 };
@@ -24,8 +24,8 @@ function backend(handlers: Backend) {
   return mockFetch((url) => {
     const parsed = new URL(url, 'http://localhost');
     const path = parsed.pathname;
+    if (path === '/api/blog/facets') return handlers.facets?.() ?? json(200, blogFacets([]));
     if (path === '/api/blog') {
-      if (parsed.searchParams.get('limit') === '1000') return handlers.all?.() ?? json(200, { posts: [], pagination: pagination(1, 1) });
       return handlers.list?.(parsed.searchParams) ?? json(200, { posts: [], pagination: pagination(1, 1) });
     }
     const imageData = /^\/api\/blog\/([^/]+)\/image-data$/.exec(path);
@@ -38,11 +38,11 @@ function backend(handlers: Backend) {
   });
 }
 
-/** The list requests (not the limit=1000 one), as their query strings. */
+/** The list requests, as their query strings. */
 function listQueries(fetch: ReturnType<typeof mockFetch>): string[] {
   return fetch.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/blog' && url.searchParams.get('limit') !== '1000')
+    .filter((url) => url.pathname === '/api/blog')
     .map((url) => url.search);
 }
 
@@ -94,7 +94,7 @@ describe('/blog', () => {
     const user = userEvent.setup();
     const all = [post({ category: 'News' }), post({ category: 'Security' })];
     const fetch = backend({
-      all: () => page(all),
+      facets: () => json(200, blogFacets(all)),
       list: (query) => page([post({ title: `Result ${query}` })], Number(query.get('page')), 3),
     });
     renderApp('/blog');
@@ -145,7 +145,7 @@ describe('/blog', () => {
       post({ title: 'Fourth', uvm: 200, category: 'News' }),
       post({ title: 'Fifth', uvm: 100, category: 'Security' }),
     ];
-    backend({ all: () => page(all), list: () => page(all.slice(0, 2)) });
+    backend({ facets: () => json(200, blogFacets(all)), list: () => page(all.slice(0, 2)) });
     renderApp('/blog');
     const popular = await screen.findByRole('region', { name: 'Popular Articles' });
     const items = await within(popular).findAllByRole('listitem');
@@ -160,11 +160,38 @@ describe('/blog', () => {
   });
 
   it('shows the fetch failures of the list and of the categories', async () => {
-    backend({ list: () => json(500, { message: 'boom' }), all: () => json(503, {}) });
+    backend({ list: () => json(500, { message: 'boom' }), facets: () => json(503, {}) });
     renderApp('/blog');
     expect(await screen.findByText('Failed to fetch blog posts')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch categories')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Filter by category' })).toHaveTextContent('All');
+    // No empty Categories box under the failure.
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
+  });
+
+  it('the sidebar shows placeholders while the facets load, and no boxes for a blog without posts', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    backend({ list: () => page([]), facets: () => pending as unknown as Response });
+    renderApp('/blog');
+    const popular = await screen.findByRole('region', { name: 'Popular Articles' });
+    expect(popular).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('region', { name: 'Categories' })).toHaveAttribute('aria-busy', 'true');
+    answer(json(200, blogFacets([])));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Popular Articles' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Stay Updated' })).toBeInTheDocument();
+  });
+
+  it('a failed facets read leaves the list whole, and no request asks for every post', async () => {
+    const fetch = backend({ list: () => page([post({ title: 'Still here' })]), facets: () => json(500, {}) });
+    renderApp('/blog');
+    expect(await screen.findByText('Still here')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch categories')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Filter by category' })).toHaveTextContent('All');
+    const asked = fetch.mock.calls.map(([input]) => String(input));
+    expect(asked.filter((url) => url.includes('limit=1000'))).toEqual([]);
+    expect(asked).toContain('/api/blog/facets');
   });
 
   it('Stay Updated checks the address, then subscribes it to the blog', async () => {

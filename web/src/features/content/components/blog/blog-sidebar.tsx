@@ -2,74 +2,105 @@ import { Link } from 'react-router-dom';
 import { categoryColour } from '@/features/content/components/category-badge';
 import { Alert } from '@/components/ui/alert';
 import { SubscribeBox } from '@/components/marketing/subscribe-box';
-import { useBlogCategories } from '@/features/content/api/list-blog-categories';
+import { useBlogFacets } from '@/features/content/api/get-blog-facets';
 
 export const blogSubscribeSuccess = "Thank you! You'll receive updates about new Nyota blog articles.";
 
-/** Popular Articles (5 by views, numbered), Categories with counts, and the Stay Updated box. */
+/** Grey bars where a list will be, while the facets load (nothing to read yet). */
+function Placeholder({ lines }: { lines: number }) {
+  return (
+    <div aria-hidden="true" className="mt-4 flex animate-pulse flex-col gap-3">
+      {Array.from({ length: lines }, (_, index) => (
+        <div key={index} className="h-4 rounded bg-gray-200 dark:bg-gray-700" style={{ width: `${90 - index * 10}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Popular Articles (5 by views, numbered), Categories with counts, and the
+ * Stay Updated box. While the facets load both boxes show placeholders; a
+ * failed read says so in Popular Articles and leaves Categories out, as
+ * does a blog without posts.
+ */
 export function BlogSidebar({ onCategory }: { onCategory: (category: string) => void }) {
-  const categories = useBlogCategories();
+  const categories = useBlogFacets();
   const summary = categories.data;
+  const empty = summary !== undefined && summary.counts.length === 0;
   return (
     <aside aria-label="Blog sidebar" className="flex flex-col gap-8">
-      <section aria-labelledby="popular-heading" className="rounded-xl border border-gray-200 p-6 dark:border-gray-700">
-        <h2 id="popular-heading" className="text-lg font-bold">
-          Popular Articles
-        </h2>
-        {categories.isError && (
-          <div className="mt-4">
-            <Alert title={categories.error.message} />
-          </div>
-        )}
-        {summary && (
-          <ol className="mt-4 flex flex-col gap-4">
-            {summary.popular.map((post, index) => (
-              <li key={post.id} className="flex gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-pink-100 text-sm font-bold text-pink-900 dark:bg-pink-950 dark:text-pink-100"
-                >
-                  {index + 1}
-                </span>
-                <Link
-                  to={`/blog/${encodeURIComponent(post.id)}`}
-                  className="text-sm font-medium break-words hover:text-brand-dark hover:underline dark:hover:text-brand-light"
-                >
-                  {post.title}
-                </Link>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="categories-heading" className="rounded-xl border border-gray-200 p-6 dark:border-gray-700">
-        <h2 id="categories-heading" className="text-lg font-bold">
-          Categories
-        </h2>
-        {summary && (
-          <ul className="mt-4 flex flex-col gap-2">
-            {summary.counts.map(({ category, count }) => (
-              <li key={category}>
-                <button
-                  type="button"
-                  onClick={() => onCategory(category)}
-                  className="flex w-full items-center justify-between rounded-md px-2 py-1 text-left text-sm hover:bg-gray-50 dark:hover:bg-gray-800"
-                >
-                  <span>{category}</span>
-                  {/* A span may not carry aria-label (Nu checker): the words are read, the figure is seen. */}
-                  <span className="sr-only">{`, ${count} ${count === 1 ? 'article' : 'articles'}`}</span>
+      {!empty && (
+        <section
+          aria-labelledby="popular-heading"
+          aria-busy={categories.isPending}
+          className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"
+        >
+          <h2 id="popular-heading" className="text-lg font-bold">
+            Popular Articles
+          </h2>
+          {categories.isPending && <Placeholder lines={5} />}
+          {categories.isError && (
+            <div className="mt-4">
+              <Alert title={categories.error.message} />
+            </div>
+          )}
+          {summary && (
+            <ol className="mt-4 flex flex-col gap-4">
+              {summary.popular.map((post, index) => (
+                <li key={post.id} className="flex gap-3">
                   <span
                     aria-hidden="true"
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${categoryColour(category)}`}
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-pink-100 text-sm font-bold text-pink-900 dark:bg-pink-950 dark:text-pink-100"
                   >
-                    {count}
+                    {index + 1}
                   </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                  <Link
+                    to={`/blog/${encodeURIComponent(post.id)}`}
+                    className="text-sm font-medium break-words hover:text-brand-dark hover:underline dark:hover:text-brand-light"
+                  >
+                    {post.title}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+      {!empty && !categories.isError && (
+        <section
+          aria-labelledby="categories-heading"
+          aria-busy={categories.isPending}
+          className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"
+        >
+          <h2 id="categories-heading" className="text-lg font-bold">
+            Categories
+          </h2>
+          {categories.isPending && <Placeholder lines={4} />}
+          {summary && (
+            <ul className="mt-4 flex flex-col gap-2">
+              {summary.counts.map(({ category, count }) => (
+                <li key={category}>
+                  <button
+                    type="button"
+                    onClick={() => onCategory(category)}
+                    className="flex w-full items-center justify-between rounded-md px-2 py-1 text-left text-sm hover:bg-gray-50 dark:hover:bg-gray-800"
+                  >
+                    <span>{category}</span>
+                    {/* A span may not carry aria-label (Nu checker): the words are read, the figure is seen. */}
+                    <span className="sr-only">{`, ${count} ${count === 1 ? 'article' : 'articles'}`}</span>
+                    <span
+                      aria-hidden="true"
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${categoryColour(category)}`}
+                    >
+                      {count}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <SubscribeBox
         topic="blog"
         title="Stay Updated"

@@ -1,6 +1,6 @@
 import { Calendar, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { Event } from '@/api-types/Event';
+import type { EventSummary } from '@/api-types/EventSummary';
 import {
   cardStatusLabel,
   EventCategoryBadge,
@@ -16,7 +16,7 @@ import { formatCalendarDate } from '@/lib/content/dates';
 import { useSiteSettings } from '@/lib/site-settings';
 
 /** Date, time and location of an event, one per line with an icon. */
-export function EventFacts({ event }: { event: Event }) {
+export function EventFacts({ event }: { event: Pick<EventSummary, 'date' | 'time' | 'location'> }) {
   return (
     <ul className="flex flex-col gap-1 text-sm text-gray-700 dark:text-gray-300">
       <li className="inline-flex items-center gap-2">
@@ -40,7 +40,7 @@ export function EventFacts({ event }: { event: Event }) {
  * stretched over it); Register Now is its own link above that layer. A
  * completed event says it has ended instead.
  */
-export function EventCard({ event }: { event: Event }) {
+export function EventCard({ event }: { event: EventSummary }) {
   const settings = useSiteSettings();
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand dark:border-gray-700 dark:bg-gray-900">

@@ -28,7 +28,15 @@ export default function EventDetailPage() {
   const settings = useSiteSettings();
   const query = useEvent(id);
 
-  if (query.isPending) return <LoadingMessage>Loading event details...</LoadingMessage>;
+  if (query.isPending) {
+    // A screen tall, so the footer stays below the fold until the item arrives
+    // (it jumped down into view: Lighthouse's layout shift of 1.14 on a post).
+    return (
+      <div className="min-h-svh">
+        <LoadingMessage>Loading event details...</LoadingMessage>
+      </div>
+    );
+  }
   if (query.isError) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center">

@@ -13,7 +13,7 @@ import { limits, site } from '@/config/site';
 import { subscribeTexts } from '@/lib/content/subscribe';
 import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { otherEvents, useEventFilters } from '@/features/content/api/list-event-filters';
+import { otherEvents, useEventFacets } from '@/features/content/api/get-event-facets';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
 
@@ -45,10 +45,10 @@ export default function EventsPage() {
   const search = useDebouncedValue(searchText, limits.searchDebounceMs);
 
   const events = useEvents(eventListParams(page, search, status, category));
-  const filters = useEventFilters();
+  const filters = useEventFacets();
   const list = events.data;
   // Other Events leaves out the cards already in the grid above.
-  const others = filters.data ? otherEvents(filters.data.all, new Set(list?.events.map((event) => event.id))) : null;
+  const others = filters.data ? otherEvents(filters.data.others, new Set(list?.events.map((event) => event.id))) : null;
 
   return (
     <>

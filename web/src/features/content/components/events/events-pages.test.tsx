@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@/api-types/Event';
 import { defaultSiteSettings as settings } from '@/lib/site-settings';
-import { event, pagination } from '@/test/content-fixtures';
+import { event, eventFacets, pagination } from '@/test/content-fixtures';
 import { json, mockFetch, renderApp } from '@/test/render';
 
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 
 type Backend = {
   list?: (query: URLSearchParams) => Response;
-  all?: () => Response;
+  facets?: () => Response;
   detail?: (id: string) => Response;
 };
 
@@ -24,8 +24,8 @@ function page(events: Event[], current = 1, totalPages = 1) {
 function backend(handlers: Backend) {
   return mockFetch((url) => {
     const parsed = new URL(url, 'http://localhost');
+    if (parsed.pathname === '/api/events/facets') return handlers.facets?.() ?? json(200, eventFacets([]));
     if (parsed.pathname === '/api/events') {
-      if (parsed.searchParams.get('limit') === '1000') return handlers.all?.() ?? page([]);
       return handlers.list?.(parsed.searchParams) ?? page([]);
     }
     const detail = /^\/api\/events\/([^/]+)$/.exec(parsed.pathname);
@@ -39,7 +39,7 @@ function backend(handlers: Backend) {
 function listQueries(fetch: ReturnType<typeof mockFetch>): string[] {
   return fetch.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/events' && url.searchParams.get('limit') !== '1000')
+    .filter((url) => url.pathname === '/api/events')
     .map((url) => url.search);
 }
 
@@ -56,7 +56,7 @@ describe('/events', () => {
     });
     const past = event({ title: 'Edge Workshop', category: 'Workshop', status: 'completed', registerLink: 'https://tickets.example.org/edge' });
     const unsafe = event({ title: 'Data Day', category: 'Summit', status: 'upcoming', registerLink: 'javascript:alert(1)' });
-    backend({ list: () => page([summit, past, unsafe]), all: () => page([summit, past, unsafe]) });
+    backend({ list: () => page([summit, past, unsafe]), facets: () => json(200, eventFacets([summit, past, unsafe])) });
     renderApp('/events');
     expect(await screen.findByText('Loading events...')).toBeInTheDocument();
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Events' });
@@ -90,7 +90,7 @@ describe('/events', () => {
     const user = userEvent.setup();
     const all = [event({ status: 'upcoming', category: 'Summit' }), event({ status: 'completed', category: 'Workshop' })];
     const fetch = backend({
-      all: () => page(all),
+      facets: () => json(200, eventFacets(all)),
       list: (query) => page([event({ title: `Result ${query}` })], Number(query.get('page')), 2),
     });
     renderApp('/events');
@@ -121,14 +121,14 @@ describe('/events', () => {
 
   it('Other Events: the first 4 outside summit, conference and infrastructure, or the fallback text', async () => {
     const main = [event({ category: 'Summit' }), event({ category: 'Conference' })];
-    backend({ list: () => page(main), all: () => page(main) });
+    backend({ list: () => page(main), facets: () => json(200, eventFacets(main)) });
     const first = renderApp('/events');
     const other = await screen.findByRole('region', { name: 'Other Events' });
     expect(await within(other).findByText('No other events available at the moment. Check back soon!')).toBeInTheDocument();
     first.unmount();
 
     const workshops = [1, 2, 3, 4, 5].map((n) => event({ category: 'Workshop', title: `Workshop ${n}` }));
-    backend({ list: () => page(main), all: () => page([...main, ...workshops]) });
+    backend({ list: () => page(main), facets: () => json(200, eventFacets([...main, ...workshops])) });
     renderApp('/events');
     const region = await screen.findByRole('region', { name: 'Other Events' });
     await within(region).findByText('Workshop 1');
@@ -137,7 +137,7 @@ describe('/events', () => {
   });
 
   it('shows the failure texts of the list and the filters', async () => {
-    backend({ list: () => json(500, {}), all: () => json(500, {}) });
+    backend({ list: () => json(500, {}), facets: () => json(500, {}) });
     renderApp('/events');
     expect(await screen.findByText('Failed to load events')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch event filters')).toBeInTheDocument();

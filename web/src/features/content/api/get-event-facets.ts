@@ -1,0 +1,57 @@
+// GET /api/events/facets — the status and category buttons and the events
+// Other Events may show, chosen by the server: its answer stays small
+// however many events there are (the page never fetches every event).
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventSummary } from '@/api-types/EventSummary';
+import type { EventFacets } from '@/api-types/EventFacets';
+import { freshness, limits } from '@/config/site';
+import { apiRequest } from '@/lib/api-client';
+
+export const eventFiltersTexts = {
+  failed: 'Failed to fetch event filters',
+} as const;
+
+export const eventFacetsQueryKey = ['events', 'facets'] as const;
+
+export function getEventFacets(signal?: AbortSignal): Promise<EventFacets> {
+  return apiRequest<EventFacets>('/api/events/facets', { signal, describe: () => eventFiltersTexts.failed });
+}
+
+/**
+ * The first 4 of the server's Other Events candidates (events outside the
+ * summit, conference and infrastructure categories, in the list's order),
+ * leaving out those already on screen (`shown`, the ids of the grid above)
+ * so no card appears twice.
+ */
+export function otherEvents(candidates: EventSummary[], shown: ReadonlySet<string> = new Set()): EventSummary[] {
+  return candidates.filter((event) => !shown.has(event.id)).slice(0, limits.otherEvents);
+}
+
+export interface EventFilters {
+  statuses: string[];
+  categories: string[];
+  /** Candidates for Other Events (see {@link otherEvents}). */
+  others: EventSummary[];
+}
+
+/** Status and category lists, each prefixed All, and the Other Events candidates. */
+export function summariseEventFilters(facets: EventFacets): EventFilters {
+  return {
+    statuses: ['All', ...facets.statuses.map(({ status }) => status)],
+    categories: ['All', ...facets.categories.map(({ category }) => category)],
+    others: facets.otherEvents,
+  };
+}
+
+export const eventFacetsQueryOptions = () =>
+  queryOptions({
+    queryKey: eventFacetsQueryKey,
+    queryFn: ({ signal }) => getEventFacets(signal),
+    select: summariseEventFilters,
+    ...freshness.filters,
+  });
+
+export function useEventFacets() {
+  return useQuery(eventFacetsQueryOptions());
+}
