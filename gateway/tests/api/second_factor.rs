@@ -28,7 +28,7 @@ fn code(secret: &str, steps: i64) -> String {
 }
 
 /// Enrols TOTP for the signed-in `browser`: its secret and recovery codes.
-async fn enrol(browser: &Browser) -> (String, Vec<String>) {
+pub async fn enrol(browser: &Browser) -> (String, Vec<String>) {
     let response = browser
         .post("/api/account/second-factor/totp", &json!({}))
         .await;

@@ -4,13 +4,13 @@
 
 use std::time::Duration;
 
-use gateway::accounts::second_factor::totp;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use tower_sessions::session::Record;
 
 use crate::helpers::{Browser, TestApp, message, spawn};
+use crate::second_factor::enrol;
 
 const ENROL_FIRST: &str = "Your role requires a second factor. Set one up under Account security (/account/security) to continue.";
 
@@ -81,21 +81,7 @@ async fn a_required_second_factor_holds_at_sign_in_and_on_open_sessions(pool: Pg
     );
 
     // Enrolled: open again, and the next sign-in asks for a code.
-    let setup: Value = fresh
-        .post("/api/account/second-factor/totp", &json!({}))
-        .await
-        .json()
-        .await
-        .expect("json");
-    let secret = setup["secret"].as_str().expect("secret");
-    let code = totp::code_at(secret, u64::try_from(now()).expect("now")).expect("code");
-    let response = fresh
-        .post(
-            "/api/account/second-factor/totp/confirm",
-            &json!({ "code": code }),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
+    enrol(&fresh).await;
     assert_eq!(fresh.get("/api/agent/chats").await.status(), StatusCode::OK);
     assert_eq!(
         app.new_browser()
@@ -190,21 +176,7 @@ async fn requiring_a_factor_closes_the_sockets_of_members_without_one(pool: PgPo
     let (admin, _) = app.signed_in_as("admin").await;
     let (without, _) = app.signed_in_as("support").await;
     let (with, _) = app.signed_in_as("support").await;
-    let setup: Value = with
-        .post("/api/account/second-factor/totp", &json!({}))
-        .await
-        .json()
-        .await
-        .expect("json");
-    let secret = setup["secret"].as_str().expect("secret");
-    let code = totp::code_at(secret, u64::try_from(now()).expect("now")).expect("code");
-    let response = with
-        .post(
-            "/api/account/second-factor/totp/confirm",
-            &json!({ "code": code }),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
+    enrol(&with).await;
 
     let mut unprotected = without.socket().await;
     unprotected.send(json!({ "type": "join_agents" })).await;
