@@ -10,6 +10,7 @@ mod chat;
 mod chat_attachment_safety;
 mod chat_attachments;
 mod chat_pipeline;
+mod chat_socket;
 mod clock_skew;
 mod connections;
 mod consent;
