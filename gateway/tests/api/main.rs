@@ -6,6 +6,7 @@ mod agent_profile;
 mod agents;
 mod analytics;
 mod assignment;
+mod canned_replies;
 mod chat;
 mod chat_attachment_safety;
 mod chat_attachments;
