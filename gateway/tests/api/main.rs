@@ -5,6 +5,7 @@ mod accounts;
 mod agent_profile;
 mod agents;
 mod analytics;
+mod analytics_report;
 mod assignment;
 mod canned_replies;
 mod chat;
