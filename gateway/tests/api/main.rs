@@ -11,6 +11,7 @@ mod canned_replies;
 mod chat;
 mod chat_attachment_safety;
 mod chat_attachments;
+mod chat_confirmations;
 mod chat_pipeline;
 mod chat_socket;
 mod clock_skew;
