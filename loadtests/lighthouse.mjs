@@ -44,11 +44,15 @@ const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.run', 'lighthouse');
 mkdirSync(reports, { recursive: true });
 
-/** The entry script and the modulepreload chunks of web/dist/index.html, gzipped. */
+/**
+ * The entry script and the modulepreload chunks of web/dist/index.html, and
+ * the home page's own chunks that "/"'s served HTML preloads with them
+ * (route-chunks.json), gzipped.
+ */
 function initialJs() {
   const dist = join(root, 'web', 'dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = new Set();
+  const files = new Set(JSON.parse(readFileSync(join(dist, 'route-chunks.json'), 'utf8'))['/'] ?? []);
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isEntry = tag.startsWith('<script') && /type="module"/.test(tag);
     const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { routeChunks } from './build-plugins/route-chunks';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -11,6 +12,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // Each page's scripts, for the gateway to preload from that page's HTML.
+    routeChunks(),
     // The gateway serves `.br` / `.gz` siblings when the client accepts them.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 512 }),
   ],

@@ -181,9 +181,33 @@ test('/blog costs the same with 200 posts as with a first page of 12, under 150 
   const preload = /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/.exec(html);
   expect(preload?.[1]).toBe(`/images/sample/${images[0]}.svg`);
   expect(many.urls.filter((url) => url.endsWith(`/images/sample/${images[0]}.svg`))).toHaveLength(1);
+  expectPreloadsUsed(html, many, ['/api/blog?page=1&limit=12', '/api/blog/facets']);
 });
 
-test('/events asks for no event it does not show and no answer is over 20 KB, with 200 events', async ({ browser }) => {
+/** The `href`s of the served HTML's `<link rel="…">` tags of one kind. */
+function linked(html: string, rel: string): string[] {
+  const tags = html.match(new RegExp(`<link rel="${rel}"[^>]*>`, 'g')) ?? [];
+  return tags.map((tag) => /href="([^"]+)"/.exec(tag)?.[1].replaceAll('&amp;', '&') ?? '');
+}
+
+/**
+ * The served HTML starts what the page needs with the document, and nothing
+ * it does not use: each API answer it preloads is `answers`, fetched once (the
+ * app's own request reuses it; twice would count a post's view twice), and
+ * every script the page ran is the entry or one it names for preloading.
+ */
+function expectPreloadsUsed(html: string, visit: Visit, answers: string[]) {
+  expect(linked(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual(answers);
+  for (const answer of answers) {
+    expect(visit.urls.filter((url) => url.endsWith(answer)), `${answer} fetched once`).toHaveLength(1);
+  }
+  const named = [...linked(html, 'modulepreload'), ...[...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1])];
+  const scripts = visit.urls.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(1);
+  expect(scripts.filter((path) => !named.includes(path)), 'scripts the served HTML did not name').toEqual([]);
+}
+
+test('/events asks for no event it does not show and no answer is over 20 KB, with 200 events', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const started = Date.now();
   await seedEvents(0, manyItems);
@@ -191,5 +215,36 @@ test('/events asks for no event it does not show and no answer is over 20 KB, wi
   const visit = await firstVisit(browser, '/events', 'Budget event');
   console.log(`/events at 390 px, ${manyItems} events: ${describe(visit)}`);
   expectSmallAnswers(visit);
-  expect(visit.urls.some((url) => new URL(url).pathname === '/api/events/facets')).toBe(true);
+  const html = await (await request.get('/events')).text();
+  expectPreloadsUsed(html, visit, ['/api/events?page=1&limit=12', '/api/events/facets']);
+});
+
+test("a post's page fetches the post once, with the document", async ({ browser, request }) => {
+  // Each read of a post counts a view: fetched twice would count two.
+  const id = createdPosts[0];
+  const visit = await firstVisit(browser, `/blog/${id}`, 'Paragraph');
+  const html = await (await request.get(`/blog/${id}`)).text();
+  expectPreloadsUsed(html, visit, [`/api/blog/${id}`]);
+});
+
+test("another spelling of a post's id redirects to its one address", async ({ request }) => {
+  const id = createdPosts[0];
+  const response = await request.get(`/blog/${id.toUpperCase()}?ref=x`, { maxRedirects: 0 });
+  expect(response.status()).toBe(308);
+  expect(response.headers().location).toBe(`/blog/${id}?ref=x`);
+});
+
+test("other pages' served HTML names every script they run, so none waits for the entry to ask for it", async ({
+  browser,
+  request,
+}) => {
+  for (const [path, drawn] of [
+    ['/', 'Nyota'],
+    ['/contact', 'Contact Us'],
+    ['/bare-metal-servers', 'Ideal Use Cases'],
+  ]) {
+    const visit = await firstVisit(browser, path, drawn);
+    const html = await (await request.get(path)).text();
+    expectPreloadsUsed(html, visit, []);
+  }
 });

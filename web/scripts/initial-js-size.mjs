@@ -1,6 +1,7 @@
 // Prints the initial JavaScript of "/" gzipped: the entry script of
-// dist/index.html plus every chunk it modulepreloads (run `npm run build`
-// first). Exits non-zero above the budget (120 KB by default, or argv[2]).
+// dist/index.html plus every chunk it modulepreloads, and the home page's own
+// chunks that "/"'s served HTML preloads (route-chunks.json) (run
+// `npm run build` first). Exits non-zero above the budget (120 KB by default, or argv[2]).
 //   node scripts/initial-js-size.mjs [budgetKB]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ const files = [
   ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
   ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
 ].map((match) => match[1]);
+files.push(...(JSON.parse(readFileSync(join(dist, 'route-chunks.json'), 'utf8'))['/'] ?? []));
 
 let total = 0;
 for (const file of files) {

@@ -21,6 +21,7 @@ use serde::Deserialize;
 use tower_http::services::ServeDir;
 
 mod content_pages;
+mod preloads;
 
 use super::first_image;
 use super::pages::{self, ItemMeta, MetaTable};
@@ -31,6 +32,7 @@ use crate::platform::settings::Settings;
 use crate::site::settings::SiteSettingsCache;
 use crate::state::AppState;
 use content_pages::{Item, blog_index, item_page};
+use preloads::Preloads;
 
 /// The route table shared with `web/src/app/routes.json`.
 #[derive(Deserialize)]
@@ -107,12 +109,19 @@ struct Spa {
     meta: MetaTable,
     public_url: String,
     pages: Option<Pages>,
+    /// Named in each page's head for the browser to fetch with it.
+    preloads: Preloads,
     /// Put into every page as it is sent (see [`Spa::html`]).
     site_settings: SiteSettingsCache,
 }
 
 impl Spa {
-    fn new(index: Option<String>, public_url: &str, site_settings: SiteSettingsCache) -> Self {
+    fn new(
+        index: Option<String>,
+        preloads: Preloads,
+        public_url: &str,
+        site_settings: SiteSettingsCache,
+    ) -> Self {
         let table = RouteTable::shared();
         let meta = MetaTable::shared();
         let pages = index.map(|index| {
@@ -123,7 +132,7 @@ impl Spa {
                 .filter_map(|route| {
                     let page = meta.page(route)?;
                     let url = pages::canonical(public_url, route);
-                    let head = meta.head(page, public_url, Some(&url));
+                    let head = preloads.head(route, None, meta.head(page, public_url, Some(&url)));
                     Some((route.clone(), Bytes::from(pages::with_head(&index, &head))))
                 })
                 .collect();
@@ -141,6 +150,7 @@ impl Spa {
             meta,
             public_url: public_url.to_owned(),
             pages,
+            preloads,
             site_settings,
         }
     }
@@ -172,7 +182,11 @@ impl Spa {
             if let Some(meta) = self.meta.page(route) {
                 // A route with a parameter: its canonical URL is the path itself.
                 let url = pages::canonical(&self.public_url, normalize(path));
-                let head = self.meta.head(meta, &self.public_url, Some(&url));
+                let head = self.preloads.head(
+                    route,
+                    None,
+                    self.meta.head(meta, &self.public_url, Some(&url)),
+                );
                 return (
                     StatusCode::OK,
                     Bytes::from(pages::with_head(&pages.index, &head)),
@@ -186,12 +200,13 @@ impl Spa {
     }
 
     /// The page of a blog post or event with its own tags (`route` is
-    /// `/blog/:id` or `/events/:id`).
+    /// `/blog/:id` or `/events/:id`, `id` as `path` spells it).
     /// `image`, when given, is preloaded (see [`first_image`]).
     fn item_page(
         &self,
         pages: &Pages,
         route: &str,
+        id: &str,
         path: &str,
         item: &ItemMeta,
         image: Option<&str>,
@@ -200,19 +215,22 @@ impl Spa {
             return self.page(pages, path).1;
         };
         let url = pages::canonical(&self.public_url, path);
-        let head = self.meta.item_head(meta, item, &self.public_url, &url);
-        Bytes::from(pages::with_head(&pages.index, &with_preload(head, image)))
+        // The image first: it is the page's largest paint.
+        let head = with_preload(
+            self.meta.item_head(meta, item, &self.public_url, &url),
+            image,
+        );
+        let head = self.preloads.head(route, Some(id), head);
+        Bytes::from(pages::with_head(&pages.index, &head))
     }
 
     /// `/blog` with the first card's image preloaded (`image`).
     fn blog_index(&self, pages: &Pages, image: Option<&str>) -> Option<Bytes> {
         let meta = self.meta.page(BLOG)?;
         let url = pages::canonical(&self.public_url, BLOG);
-        let head = self.meta.head(meta, &self.public_url, Some(&url));
-        Some(Bytes::from(pages::with_head(
-            &pages.index,
-            &with_preload(head, image),
-        )))
+        let head = with_preload(self.meta.head(meta, &self.public_url, Some(&url)), image);
+        let head = self.preloads.head(BLOG, None, head);
+        Some(Bytes::from(pages::with_head(&pages.index, &head)))
     }
 
     /// The app with the not-found tags and `status` (404 or 410).
@@ -272,7 +290,13 @@ pub fn router(settings: &Settings, site_settings: SiteSettingsCache) -> Router<A
     if index.is_none() {
         tracing::warn!(dist = %dist.display(), "web app not built: index.html missing");
     }
-    let spa = Arc::new(Spa::new(index, &settings.public_url, site_settings));
+    let preloads = Preloads::load(dist);
+    let spa = Arc::new(Spa::new(
+        index,
+        preloads,
+        &settings.public_url,
+        site_settings,
+    ));
     let robots = Bytes::from(pages::robots(&settings.public_url));
     let sitemap_spa = Arc::clone(&spa);
     let blog_spa = Arc::clone(&spa);

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
-import { HomePage } from '@/features/pages/components/home-page';
 import { NotFoundPage } from '@/features/pages/components/not-found-page';
 import { AppLayout } from './layout';
 import { RequireAdmin } from './require-admin';
@@ -16,6 +15,9 @@ type PageModule = () => Promise<{ default: ComponentType }>;
  * first page a visitor opens pays only for itself.
  */
 const onDemandPages: Record<string, PageModule> = {
+  // Its own chunk too: the other pages do not carry it, and "/"'s served HTML
+  // names it for preloading with the entry (build-plugins/route-chunks.ts).
+  '/': () => import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
   '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
   '/login': () => import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
   '/register': () => import('@/features/accounts/components/register-page').then((m) => ({ default: m.RegisterPage })),
@@ -82,7 +84,6 @@ const StaticPage = lazy(() =>
 
 /** Pages with their own component; every other public route is a catalogue page. */
 const pageElements: Record<string, ReactNode> = {
-  '/': <HomePage />,
   ...Object.fromEntries(
     Object.entries(onDemandPages).map(([path, load]) => {
       const Page = lazy(load);

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode, Uri};
-use axum::response::Response;
+use axum::response::{IntoResponse, Redirect, Response};
 use bytes::Bytes;
 
 use super::{BLOG, Spa, first_image, pages};
@@ -58,10 +58,10 @@ pub(super) async fn item_page(
     spa: Arc<Spa>,
     state: AppState,
     item: Item,
-    id: String,
+    raw_id: String,
     uri: Uri,
 ) -> Response {
-    let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&id)) else {
+    let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&raw_id)) else {
         return spa.respond(&Method::GET, &uri);
     };
     // The canonical path spells the id the one way the sitemap does.
@@ -69,6 +69,15 @@ pub(super) async fn item_page(
         Item::Post => (Key::BlogPage(id), "/blog/:id", format!("/blog/{id}")),
         Item::Event => (Key::EventPage(id), "/events/:id", format!("/events/{id}")),
     };
+    if raw_id != id.to_string() {
+        // Another spelling of the id (capitals, braces): one address per
+        // item, and the page's preloaded answer is the one the app asks for.
+        let target = match uri.query() {
+            Some(query) => format!("{path}?{query}"),
+            None => path,
+        };
+        return Redirect::permanent(&target).into_response();
+    }
     if let Err(error) = state.content.keep_schedule(&state.pool).await {
         // The page is still served; a due post shows within the cache's time to live.
         tracing::error!(%error, "failed to look up the next scheduled post");
@@ -107,7 +116,14 @@ pub(super) async fn item_page(
             Ok::<_, sqlx::Error>(match meta {
                 Some((meta, image)) => Answer::new(
                     StatusCode::OK,
-                    spa.item_page(pages, route, &path, &meta, image.as_deref()),
+                    spa.item_page(
+                        pages,
+                        route,
+                        &id.to_string(),
+                        &path,
+                        &meta,
+                        image.as_deref(),
+                    ),
                 ),
                 None if matches!(item, Item::Post)
                     && store::post_was_deleted(&state.pool, id).await? =>

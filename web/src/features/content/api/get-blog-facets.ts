@@ -15,8 +15,11 @@ export const blogCategoriesTexts = {
 
 export const blogFacetsQueryKey = ['blog', 'facets'] as const;
 
+/** Also preloaded by /blog's served HTML (`app/route-data.json`). */
+export const blogFacetsPath = '/api/blog/facets';
+
 export function getBlogFacets(signal?: AbortSignal): Promise<BlogFacets> {
-  return apiRequest<BlogFacets>('/api/blog/facets', { signal, describe: () => blogCategoriesTexts.failed });
+  return apiRequest<BlogFacets>(blogFacetsPath, { signal, describe: () => blogCategoriesTexts.failed });
 }
 
 export interface BlogCategorySummary {

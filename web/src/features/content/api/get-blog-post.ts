@@ -10,8 +10,11 @@ export const blogPostTexts = {
 
 export const blogPostQueryKey = (id: string) => ['blog', 'post', id] as const;
 
+/** Also preloaded by the post's served HTML (`app/route-data.json`). */
+export const blogPostPath = (id: string) => `/api/blog/${encodeURIComponent(id)}`;
+
 export function getBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {
-  return apiRequest<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, { signal, describe: () => blogPostTexts.failed });
+  return apiRequest<BlogPost>(blogPostPath(id), { signal, describe: () => blogPostTexts.failed });
 }
 
 /**

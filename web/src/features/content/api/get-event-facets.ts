@@ -14,8 +14,11 @@ export const eventFiltersTexts = {
 
 export const eventFacetsQueryKey = ['events', 'facets'] as const;
 
+/** Also preloaded by /events' served HTML (`app/route-data.json`). */
+export const eventFacetsPath = '/api/events/facets';
+
 export function getEventFacets(signal?: AbortSignal): Promise<EventFacets> {
-  return apiRequest<EventFacets>('/api/events/facets', { signal, describe: () => eventFiltersTexts.failed });
+  return apiRequest<EventFacets>(eventFacetsPath, { signal, describe: () => eventFiltersTexts.failed });
 }
 
 /**

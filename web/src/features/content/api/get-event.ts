@@ -11,8 +11,11 @@ export const eventTexts = {
 
 export const eventQueryKey = (id: string) => ['events', 'detail', id] as const;
 
+/** Also preloaded by the event's served HTML (`app/route-data.json`). */
+export const eventPath = (id: string) => `/api/events/${encodeURIComponent(id)}`;
+
 export function getEvent(id: string, signal?: AbortSignal): Promise<Event> {
-  return apiRequest<Event>(`/api/events/${encodeURIComponent(id)}`, { signal, describe: () => eventTexts.notFound });
+  return apiRequest<Event>(eventPath(id), { signal, describe: () => eventTexts.notFound });
 }
 
 /** Fresh as long as the lists (5 minutes): an event changes rarely. */

@@ -24,11 +24,16 @@ export function blogListParams(page: number, category: string, search: string): 
 
 export const blogListQueryKey = (params: BlogListParams) => ['blog', params] as const;
 
-export function listBlogPosts(params: BlogListParams, signal?: AbortSignal): Promise<BlogList> {
+/** The list's address; the first page's is also preloaded by /blog's served HTML (`app/route-data.json`). */
+export function blogListPath(params: BlogListParams): string {
   const query = new URLSearchParams({ page: String(params.page), limit: String(limits.contentPageSize) });
   if (params.search) query.set('search', params.search);
   if (params.category) query.set('category', params.category);
-  return apiRequest<BlogList>(`/api/blog?${query}`, { signal, describe: () => blogTexts.listFailed });
+  return `/api/blog?${query}`;
+}
+
+export function listBlogPosts(params: BlogListParams, signal?: AbortSignal): Promise<BlogList> {
+  return apiRequest<BlogList>(blogListPath(params), { signal, describe: () => blogTexts.listFailed });
 }
 
 export const blogListQueryOptions = (params: BlogListParams) =>

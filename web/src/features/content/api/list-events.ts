@@ -32,12 +32,17 @@ export function eventListParams(page: number, search: string, status: string, ca
 
 export const eventsQueryKey = (params: EventListParams) => ['events', params] as const;
 
-export function listEvents(params: EventListParams, signal?: AbortSignal): Promise<EventList> {
+/** The list's address; the first page's is also preloaded by /events' served HTML (`app/route-data.json`). */
+export function eventListPath(params: EventListParams): string {
   const query = new URLSearchParams({ page: String(params.page), limit: String(limits.contentPageSize) });
   if (params.search) query.set('search', params.search);
   if (params.status) query.set('status', params.status);
   if (params.category) query.set('category', params.category);
-  return apiRequest<EventList>(`/api/events?${query}`, { signal, describe: () => eventsTexts.listFailed });
+  return `/api/events?${query}`;
+}
+
+export function listEvents(params: EventListParams, signal?: AbortSignal): Promise<EventList> {
+  return apiRequest<EventList>(eventListPath(params), { signal, describe: () => eventsTexts.listFailed });
 }
 
 export const eventsQueryOptions = (params: EventListParams) =>

@@ -1,0 +1,101 @@
+import type { Plugin } from 'vite';
+
+/** The module whose `onDemandPages` table maps each public route to its page's lazy import. */
+const ROUTER = '/src/app/router.tsx';
+
+/** Written next to index.html; the gateway reads it (gateway/src/site/route_scripts.rs). */
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
+
+type Node = { type: string; [key: string]: unknown };
+
+/**
+ * Writes `route-chunks.json`: for each public route with a page of its own,
+ * the scripts its page needs beyond the ones `index.html` already loads (the
+ * page's chunk and the chunks it imports). The gateway names them in that
+ * route's served HTML as `<link rel="modulepreload">`, so the browser fetches
+ * the page's code with the entry script instead of after running it.
+ *
+ * Routes are read from the `onDemandPages` object literal in the router: a
+ * string key whose value calls `import('…')`. A computed key (a template
+ * literal) cannot be known at build time and is left out: that page loads as
+ * before, only later.
+ */
+export function routeChunks(): Plugin {
+  // route → resolved module id of its page
+  const pageModules = new Map<string, string>();
+  return {
+    name: 'nyota-route-chunks',
+    apply: 'build',
+    async transform(code, id) {
+      if (!id.endsWith(ROUTER)) return null;
+      const imports: [string, string][] = [];
+      walk(this.parse(code) as unknown as Node, (node) => {
+        if (node.type !== 'VariableDeclarator') return;
+        const name = node.id as Node;
+        const init = node.init as Node | null;
+        if (name.type !== 'Identifier' || name.name !== 'onDemandPages' || init?.type !== 'ObjectExpression') return;
+        for (const property of init.properties as Node[]) {
+          const key = property.key as Node | undefined;
+          if (property.type !== 'Property' || key?.type !== 'Literal' || typeof key.value !== 'string') continue;
+          walk(property.value as Node, (inner) => {
+            const source = inner.source as Node | undefined;
+            if (inner.type === 'ImportExpression' && source?.type === 'Literal' && typeof source.value === 'string') {
+              imports.push([key.value as string, source.value]);
+            }
+          });
+        }
+      });
+      if (imports.length === 0) this.error(`no onDemandPages imports found in ${ROUTER}`);
+      for (const [route, source] of imports) {
+        const resolved = await this.resolve(source, id);
+        if (!resolved) this.error(`cannot resolve ${source} (route ${route})`);
+        pageModules.set(route, resolved.id);
+      }
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('no entry chunk');
+      // What index.html loads already: the entry and its static imports.
+      const loaded = closure([entry.fileName], byName);
+      const table: Record<string, string[]> = {};
+      for (const [route, moduleId] of pageModules) {
+        // Its own chunk, or the one a small page was merged into.
+        const page =
+          chunks.find((chunk) => chunk.facadeModuleId === moduleId) ??
+          chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
+        if (!page) this.error(`no chunk for ${route} (${moduleId})`);
+        table[route] = closure([page.fileName], byName)
+          .filter((file) => !loaded.includes(file))
+          .map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
+    },
+  };
+}
+
+/** `files` and every chunk they import statically, in load order (a file before its imports). */
+function closure(files: string[], byName: Map<string, { imports: string[] }>): string[] {
+  const seen: string[] = [];
+  const visit = (file: string) => {
+    if (seen.includes(file)) return;
+    seen.push(file);
+    for (const imported of byName.get(file)?.imports ?? []) visit(imported);
+  };
+  files.forEach(visit);
+  return seen;
+}
+
+function walk(node: Node, visit: (node: Node) => void) {
+  visit(node);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object' && 'type' in item) walk(item as Node, visit);
+    } else if (value && typeof value === 'object' && 'type' in value) {
+      walk(value as Node, visit);
+    }
+  }
+}
+
