@@ -37,17 +37,20 @@ pub struct ChatHours {
     pub days: Vec<u8>,
     /// `HH:MM`, 24-hour.
     pub opens: String,
-    /// `HH:MM`, 24-hour, after `opens`.
+    /// `HH:MM`, 24-hour, after `opens`; `00:00` is midnight at the end of
+    /// the day (so `00:00`–`00:00` is all day).
     pub closes: String,
 }
 
 impl Default for ChatHours {
-    /// Monday to Friday, 08:00 to 18:00: the contact page's office hours.
+    /// Every day, all day: the site promises 24/7 support, and the chat
+    /// must not say otherwise (the contact page's Monday–Friday office hours
+    /// are the sales office's, a setting of their own).
     fn default() -> Self {
         ChatHours {
-            days: vec![1, 2, 3, 4, 5],
-            opens: "08:00".to_owned(),
-            closes: "18:00".to_owned(),
+            days: vec![1, 2, 3, 4, 5, 6, 7],
+            opens: "00:00".to_owned(),
+            closes: "00:00".to_owned(),
         }
     }
 }

@@ -164,6 +164,8 @@ fn chat_hours(hours: ChatHours) -> Result<ChatHours, InputError> {
     }
     let (opens, closes) = (hours.opens.trim(), hours.closes.trim());
     let (from, to) = (minutes(opens), minutes(closes));
+    // Closing at 00:00 is midnight at the end of the day.
+    let to = to.map(|to| if to == 0 { 24 * 60 } else { to });
     let (Some(from), Some(to)) = (from, to) else {
         let field = if from.is_none() {
             "chatHours.opens"
@@ -345,6 +347,20 @@ mod tests {
         assert_eq!(trimmed.phone, "+254 711 000 111");
     }
 
+    /// Closing at 00:00 is midnight at the end of the day: all day from
+    /// 00:00, the evening from 18:00.
+    #[test]
+    fn closing_at_midnight_ends_the_day() {
+        for opens in ["00:00", "18:00"] {
+            let hours = ChatHours {
+                days: vec![1],
+                opens: opens.into(),
+                closes: "00:00".into(),
+            };
+            assert_eq!(chat_hours(hours.clone()), Ok(hours));
+        }
+    }
+
     /// The field each refusal names, as the admin form names its inputs.
     #[test]
     fn each_refusal_names_its_field() {
@@ -357,7 +373,10 @@ mod tests {
                 "chatHours.opens",
             ),
             (
-                Box::new(|s| s.chat_hours.closes = "08:00".into()),
+                Box::new(|s| {
+                    s.chat_hours.opens = "09:00".into();
+                    s.chat_hours.closes = "08:00".into();
+                }),
                 "chatHours.closes",
             ),
             (Box::new(|s| s.support_email = "x".into()), "supportEmail"),
@@ -411,7 +430,10 @@ mod tests {
                 "Live chat opening and closing times must be like 08:00 (24-hour)",
             ),
             (
-                Box::new(|s| s.chat_hours.closes = "08:00".into()),
+                Box::new(|s| {
+                    s.chat_hours.opens = "08:00".into();
+                    s.chat_hours.closes = "08:00".into();
+                }),
                 "Live chat must close after it opens",
             ),
             (

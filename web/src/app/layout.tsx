@@ -34,6 +34,17 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
+      {/* The launcher is the page's last control: without this, 50-odd Tabs away. */}
+      <a
+        href="#chat-launcher"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('chat-launcher')?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
+      >
+        Skip to live chat
+      </a>
       <ScrollToTop />
       <PageViewBeacon />
       <Header themeSwitcher={<ThemeSwitcher />} />

@@ -12,7 +12,7 @@ export const defaultSiteSettings: SiteSettings = {
   supportEmail: 'support@nyota.example',
   office: { building: 'Nyota House, 4th Floor', street: 'Waiyaki Way, Westlands', city: 'Nairobi, Kenya' },
   hours: 'Mon-Fri 8AM-6PM EAT',
-  chatHours: { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '18:00' },
+  chatHours: { days: [1, 2, 3, 4, 5, 6, 7], opens: '00:00', closes: '00:00' },
   firstReplyAlertMinutes: 2,
   bookingUrl: 'https://calendar.app.google/nyota-cloud-booking',
   enterpriseAgentUrl: 'https://agents.nyota.example',

@@ -19,7 +19,8 @@ export function chatHoursNotice(now: Date, hours: ChatHours): string | null {
   const eat = new Date(now.getTime() + eatOffsetMs);
   const today = ((eat.getUTCDay() + 6) % 7) + 1; // ISO: 1 = Monday
   const minute = eat.getUTCHours() * 60 + eat.getUTCMinutes();
-  const [opens, closes] = [minutesOf(hours.opens), minutesOf(hours.closes)];
+  // Closing at 00:00 is midnight at the end of the day (00:00–00:00: all day).
+  const [opens, closes] = [minutesOf(hours.opens), minutesOf(hours.closes) || 24 * 60];
   if (hours.days.includes(today) && minute >= opens && minute < closes) return null;
   for (let ahead = 0; ahead <= 7; ahead += 1) {
     const day = ((today - 1 + ahead) % 7) + 1;

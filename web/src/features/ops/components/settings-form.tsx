@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast-store';
 import { useSaveSiteSettings } from '../api/site-settings-save';
 import { PartnersField, SocialLinksField } from './settings-list-fields';
 import { RetentionSettingsFields } from './retention-settings-fields';
+import { ChatHoursPromise } from './chat-hours-promise';
 import {
   formPath,
   maxAttachmentMib,
@@ -327,7 +328,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
           <>
             <Group
               legend="Live chat hours"
-              hint="In East Africa Time (UTC+3). Outside these hours the chat widget says when the team is back and that the reply will come by email."
+              hint="In East Africa Time (UTC+3); closing at 00:00 is midnight. Outside these hours the chat widget says when the team is back and that the reply will come by email."
             >
               <fieldset aria-describedby={error('chatHours.days') ? 'chat-days-problem' : undefined}>
                 <legend className="text-sm font-medium">Days</legend>
@@ -349,6 +350,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                 {field('chatHours.opens', 'Opens (EAT)', { type: 'time' })}
                 {field('chatHours.closes', 'Closes (EAT)', { type: 'time' })}
               </div>
+              <ChatHoursPromise control={control} />
             </Group>
             <Group legend="Conversations">
               <div className="grid gap-4 sm:grid-cols-2">

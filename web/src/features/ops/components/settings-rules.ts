@@ -138,7 +138,8 @@ function chatHoursProblem(hours: SettingsFormValues['chatHours']): { path: strin
       message: 'Live chat opening and closing times must be like 08:00 (24-hour)',
     };
   }
-  return closes <= opens ? { path: 'chatHours.closes', message: 'Live chat must close after it opens' } : null;
+  // Closing at 00:00 is midnight at the end of the day (as the server reads it).
+  return (closes || 24 * 60) <= opens ? { path: 'chatHours.closes', message: 'Live chat must close after it opens' } : null;
 }
 
 /** The first-reply alert threshold: whole minutes, 1 to 60. */

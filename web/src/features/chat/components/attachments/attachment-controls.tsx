@@ -33,7 +33,7 @@ export function AttachButton({ onFile, disabled }: { onFile: (file: File) => voi
         title="Attach an image or PDF"
         disabled={disabled}
         onClick={() => input.current?.click()}
-        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-gray-300 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-50 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800"
+        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-gray-300 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-50 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800"
       >
         <Paperclip className="h-4 w-4" aria-hidden="true" />
       </button>

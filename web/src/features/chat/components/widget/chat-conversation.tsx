@@ -86,9 +86,9 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
             value={composer.text}
             onChange={(e) => composer.onChange(e.target.value)}
             onKeyDown={composer.onKeyDown}
-            className="block max-h-32 min-h-10 flex-1 resize-none rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+            className="block max-h-32 min-h-11 flex-1 resize-none rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 sm:text-sm placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
           />
-          <Button type="submit" aria-label="Send message" disabled={!composer.canSend} className="px-3">
+          <Button type="submit" aria-label="Send message" disabled={!composer.canSend} className="h-11 w-11 shrink-0 px-0">
             {composer.sending ? <Spinner /> : <SendHorizontal className="h-4 w-4" aria-hidden="true" />}
           </Button>
           {composer.problem && (

@@ -59,6 +59,7 @@ export function ChatLauncher() {
     <>
       <button
         ref={buttonRef}
+        id="chat-launcher"
         type="button"
         aria-label={open ? 'Close chat' : launcherLabel(unread)}
         aria-expanded={open}

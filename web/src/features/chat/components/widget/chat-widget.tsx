@@ -77,6 +77,13 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     const field = panel?.querySelector<HTMLElement>('input, textarea');
     (field ?? panel)?.focus();
   }, [open]);
+  // Once the chat is there, typing goes into it: the start form that had the
+  // focus is gone (keyboard users were left on <body>).
+  const shownChat = session.data?.sessionId;
+  useEffect(() => {
+    if (!shownChat) return;
+    panelRef.current?.querySelector<HTMLElement>('textarea')?.focus();
+  }, [shownChat]);
   // On a phone the open panel is the whole screen (a modal); elsewhere it floats beside the page.
   const fullScreen = useFullScreen();
   useFullScreenPanel(panelRef, open && fullScreen);
@@ -93,8 +100,11 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     }
   };
 
-  const started = (chat: ChatSession, visitorName: string, visitorEmail: string) =>
+  const started = (chat: ChatSession, visitorName: string, visitorEmail: string) => {
+    // The start's answer is the chat: no second read before the message box shows.
+    queryClient.setQueryData(chatSessionQueryKey(chat.sessionId), chat);
     remember({ sessionId: chat.sessionId, visitorName, visitorEmail });
+  };
 
   let body;
   if (!sessionId || notFound) {
