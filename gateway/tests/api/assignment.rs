@@ -12,7 +12,10 @@ use sqlx::PgPool;
 use crate::helpers::{Browser, Options, Socket, TestApp, spawn, spawn_with};
 
 /// A support agent with their console open on `gateway`: (browser, id, name).
-async fn agent_online(app: &TestApp, gateway: &str) -> (Browser, String, String, Socket) {
+pub(crate) async fn agent_online(
+    app: &TestApp,
+    gateway: &str,
+) -> (Browser, String, String, Socket) {
     let (agent, email) = app.signed_in_as("support").await;
     let agent = agent.on(gateway);
     let me: Value = agent.get("/api/user").await.json().await.expect("json");
@@ -44,7 +47,7 @@ async fn inbox(agent: &Browser, query: &str) -> Vec<Value> {
     response.json().await.expect("json")
 }
 
-fn joined_notices(messages: &[Value]) -> Vec<String> {
+pub(crate) fn joined_notices(messages: &[Value]) -> Vec<String> {
     messages
         .iter()
         .filter(|m| m["senderType"] == "system")
