@@ -57,7 +57,6 @@ export function ChatMessageLog({
   interleave?: Interleave;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
   // Whether the reader is at the newest message (and so should stay there).
   const atEnd = useRef(true);
   const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0);
@@ -70,10 +69,10 @@ export function ChatMessageLog({
   // The content grows after the scroll was set (an image, a font, a note
   // loading late): a reader at the newest message stays there; one who
   // scrolled back is left where they are.
+  const loaded = messages.data !== undefined;
   useEffect(() => {
     const list = listRef.current;
-    const content = contentRef.current;
-    if (!list || !content || typeof ResizeObserver === 'undefined') return;
+    if (!list || typeof ResizeObserver === 'undefined') return;
     const onScroll = () => {
       atEnd.current = list.scrollHeight - list.scrollTop - list.clientHeight <= 24;
     };
@@ -81,84 +80,82 @@ export function ChatMessageLog({
     const observer = new ResizeObserver(() => {
       if (atEnd.current) list.scrollTop = list.scrollHeight;
     });
-    observer.observe(content);
+    for (const child of list.children) observer.observe(child);
     return () => {
       list.removeEventListener('scroll', onScroll);
       observer.disconnect();
     };
-  }, []);
+  }, [loaded, typingText]);
 
   return (
     // Focusable, so a keyboard can scroll back through a long chat (axe scrollable-region-focusable).
     <div ref={listRef} tabIndex={0} data-chat-log className={cn('overflow-y-auto', className)}>
-      <div ref={contentRef}>
-        {messages.isPending && (
-          <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
-            <Spinner className="h-4 w-4 text-brand" />
-            <span>Loading messages...</span>
-          </div>
-        )}
-        {messages.isError && (
-          <div className="py-8 text-center text-sm">
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {messages.error.message}
-            </p>
-            <Button variant="secondary" className="mt-2" onClick={() => void messages.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
-        {messages.data && (
-          <div role="log" aria-live="polite" aria-label="Messages">
-            <ol className="flex flex-col gap-3">
-              {messages.data.length === 0 && !interleave?.count && (
-                <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>
-              )}
-              {(interleave?.arrange ?? eachMessage)(messages.data, (m) =>
-                m.senderType === 'system' ? (
-                  <li key={m.id} data-message-id={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
-                    <bdi>{m.message}</bdi> <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
-                  </li>
-                ) : (
-                  <li key={m.id} data-message-id={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
-                    <span
-                      className={
-                        visibleNames || (m.senderType !== own && m.senderName)
-                          ? 'text-xs font-medium text-gray-600 dark:text-gray-300'
-                          : 'sr-only'
-                      }
+      {messages.isPending && (
+        <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
+          <Spinner className="h-4 w-4 text-brand" />
+          <span>Loading messages...</span>
+        </div>
+      )}
+      {messages.isError && (
+        <div className="py-8 text-center text-sm">
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {messages.error.message}
+          </p>
+          <Button variant="secondary" className="mt-2" onClick={() => void messages.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {messages.data && (
+        <div role="log" aria-live="polite" aria-label="Messages">
+          <ol className="flex flex-col gap-3">
+            {messages.data.length === 0 && !interleave?.count && (
+              <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>
+            )}
+            {(interleave?.arrange ?? eachMessage)(messages.data, (m) =>
+              m.senderType === 'system' ? (
+                <li key={m.id} data-message-id={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
+                  <bdi>{m.message}</bdi> <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
+                </li>
+              ) : (
+                <li key={m.id} data-message-id={m.id} className={cn('flex flex-col', m.senderType === own ? 'items-end' : 'items-start')}>
+                  <span
+                    className={
+                      visibleNames || (m.senderType !== own && m.senderName)
+                        ? 'text-xs font-medium text-gray-600 dark:text-gray-300'
+                        : 'sr-only'
+                    }
+                  >
+                    <bdi>{messageSenderName(m, senderName(m.senderType))}</bdi>
+                    <span className="sr-only">: </span>
+                  </span>
+                  {m.attachment && (
+                    <div className="mb-1 max-w-[80%]">
+                      <MessageAttachmentView attachment={m.attachment} />
+                    </div>
+                  )}
+                  {(m.message || !m.attachment) && (
+                    <p
+                      className={cn(
+                        'max-w-[80%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
+                        m.senderType === own
+                          ? 'bg-brand-dark text-white'
+                          : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
+                      )}
                     >
-                      <bdi>{messageSenderName(m, senderName(m.senderType))}</bdi>
-                      <span className="sr-only">: </span>
-                    </span>
-                    {m.attachment && (
-                      <div className="mb-1 max-w-[80%]">
-                        <MessageAttachmentView attachment={m.attachment} />
-                      </div>
-                    )}
-                    {(m.message || !m.attachment) && (
-                      <p
-                        className={cn(
-                          'max-w-[80%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
-                          m.senderType === own
-                            ? 'bg-brand-dark text-white'
-                            : 'bg-gray-100 text-gray-900 dark:bg-gray-700 dark:text-gray-100',
-                        )}
-                      >
-                        <bdi>{m.message}</bdi>
-                      </p>
-                    )}
-                    <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
-                      {formatMessageTime(m.createdAt)}
-                    </time>
-                  </li>
-                ),
-              )}
-            </ol>
-          </div>
-        )}
-        {typingText && <p className="mt-2 text-xs text-gray-600 italic dark:text-gray-300">{typingText}</p>}
-      </div>
+                      <bdi>{m.message}</bdi>
+                    </p>
+                  )}
+                  <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
+                    {formatMessageTime(m.createdAt)}
+                  </time>
+                </li>
+              ),
+            )}
+          </ol>
+        </div>
+      )}
+      {typingText && <p className="mt-2 text-xs text-gray-600 italic dark:text-gray-300">{typingText}</p>}
     </div>
   );
 }

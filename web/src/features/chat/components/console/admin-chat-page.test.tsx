@@ -389,7 +389,7 @@ describe('agent console layout', () => {
     expect(entries[2]).toContain('Private note · only agents see this');
     // Nothing sits between the log and the composer.
     const composer = within(conversation).getByRole('form', { name: 'Write a reply' });
-    expect(log.closest('[data-chat-log]')!.nextElementSibling).toBe(composer);
+    expect(log.parentElement!.nextElementSibling).toBe(composer);
 
     // A reply draft stays while a note is written.
     await user.type(within(conversation).getByRole('textbox', { name: 'Reply' }), 'Hello there');
