@@ -8,8 +8,37 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::assignment::{agent_online, joined_notices};
-use crate::helpers::{Browser, Options, message, spawn, spawn_with};
+use crate::helpers::{Browser, Options, Socket, TestApp, message, spawn, spawn_with};
+
+/// A support agent with their console open on `gateway`: (browser, id, name).
+pub(crate) async fn agent_online(
+    app: &TestApp,
+    gateway: &str,
+) -> (Browser, String, String, Socket) {
+    let (agent, email) = app.signed_in_as("support").await;
+    let agent = agent.on(gateway);
+    let me: Value = agent.get("/api/user").await.json().await.expect("json");
+    assert_eq!(me["email"], email.as_str());
+    let mut console = agent.socket().await;
+    console.send(json!({ "type": "join_agents" })).await;
+    assert_eq!(
+        console.recv_type("agents_joined").await["type"],
+        "agents_joined"
+    );
+    let id = me["id"].as_str().expect("id").to_owned();
+    let name = me["name"].as_str().expect("name").to_owned();
+    (agent, id, name, console)
+}
+
+pub(crate) fn joined_notices(messages: &[Value]) -> Vec<String> {
+    messages
+        .iter()
+        .filter(|m| m["senderType"] == "system")
+        .filter_map(|m| m["message"].as_str())
+        .filter(|m| m.ends_with(" joined the chat"))
+        .map(str::to_owned)
+        .collect()
+}
 
 async fn summary(agent: &Browser, chat: &str) -> Value {
     agent
@@ -79,12 +108,17 @@ async fn a_chat_returns_to_the_queue_once_per_absence_and_the_visitor_reads_one_
     console.send(json!({ "type": "join_agents" })).await;
     console.recv_type("agents_joined").await;
     wait_for(&alice, &chat, |s| s["assignedAgentId"] == alice_id.as_str()).await;
-    let bodies = notes(&alice, &chat).await;
-    assert_eq!(
-        count(&bodies, &format!("Assigned to {alice_name}")),
-        2,
-        "{bodies:?}"
-    );
+    // The assignment's event is written just after the assignment itself.
+    let assigned = format!("Assigned to {alice_name}");
+    let mut bodies = notes(&alice, &chat).await;
+    for _ in 0..20 {
+        if count(&bodies, &assigned) >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        bodies = notes(&alice, &chat).await;
+    }
+    assert_eq!(count(&bodies, &assigned), 2, "{bodies:?}");
 
     // A second absence is a second return, and still one joined line.
     drop(console);
