@@ -415,7 +415,10 @@ pub struct VisitorChat {
 }
 
 /// One member of the support team as the console shows them (for
-/// transfers): `available` = online with a console open.
+/// transfers): `available` = online with a console open (takes queued
+/// chats); `acceptsTransfers` = online or busy with a console open (a
+/// colleague may hand them a chat). Invited members who have not set a
+/// password yet are not listed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -425,6 +428,7 @@ pub struct TeamAvailability {
     pub name: String,
     pub status: AgentStatus,
     pub available: bool,
+    pub accepts_transfers: bool,
     #[ts(type = "number")]
     pub open_chats: i64,
     pub capacity: i32,

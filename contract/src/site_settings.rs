@@ -80,6 +80,10 @@ pub struct SiteSettings {
     /// Minutes a chat may wait for its first agent reply before the
     /// console highlights it and alerts once more (1 to 60).
     pub first_reply_alert_minutes: u32,
+    /// Minutes without a key press or pointer move in any admin tab after
+    /// which a signed-in agent is set to Away (warned a minute before;
+    /// 1 to 240).
+    pub agent_idle_minutes: u32,
     /// The external booking calendar (Book a Call, Schedule a Demo…).
     pub booking_url: String,
     /// The external enterprise AI agent page (Edge AI).
@@ -106,6 +110,12 @@ pub struct SiteSettings {
     /// How long each kind of personal data is kept (the `retention` worker).
     pub retention: crate::retention::RetentionPeriods,
 }
+
+/// The default of [`SiteSettings::agent_idle_minutes`].
+pub const DEFAULT_AGENT_IDLE_MINUTES: u32 = 10;
+
+/// The longest [`SiteSettings::agent_idle_minutes`] may be: four hours.
+pub const MAX_AGENT_IDLE_MINUTES: u32 = 240;
 
 /// The default of [`SiteSettings::staff_sign_in_hours`]: a working day.
 pub const DEFAULT_STAFF_SIGN_IN_HOURS: u32 = 12;
@@ -136,6 +146,7 @@ impl Default for SiteSettings {
             hours: "Mon-Fri 8AM-6PM EAT".to_owned(),
             chat_hours: ChatHours::default(),
             first_reply_alert_minutes: DEFAULT_FIRST_REPLY_ALERT_MINUTES,
+            agent_idle_minutes: DEFAULT_AGENT_IDLE_MINUTES,
             booking_url: "https://calendar.app.google/nyota-cloud-booking".to_owned(),
             enterprise_agent_url: "https://agents.nyota.example".to_owned(),
             events_site_url: "https://events.nyota.example".to_owned(),

@@ -59,6 +59,11 @@ test('an admin invites a support agent, who sets a password, sees only the chat 
   });
   expect(canned.status(), await canned.text()).toBe(201);
 
+  // The admin, on the team page, counts as present (presence follows the
+  // agent, not the console page): Busy, so the next chat goes to the new agent.
+  const busy = await page.request.put('/api/agent/status', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { status: 'busy' } });
+  expect(busy.status()).toBe(200);
+
   // The agent opens the console and is online: the next chat is theirs.
   await agent.goto('/admin/chat');
   await expect(agent.getByText('Live updates on')).toBeVisible();
@@ -144,4 +149,6 @@ test('an admin invites a support agent, who sets a password, sees only the chat 
   await expect(ratings.getByRole('row', { name: /Zawadi Njeri/ })).toContainText('5.0');
   await visitorContext.close();
   await agentContext.close();
+  const online = await page.request.put('/api/agent/status', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { status: 'online' } });
+  expect(online.status()).toBe(200);
 });

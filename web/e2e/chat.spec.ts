@@ -96,7 +96,7 @@ test('a visitor and an agent chat live both ways; the visitor chat survives a re
   await expect(messageBox).toHaveValue('');
   await expect(row).toContainText('Hello, I need a bare metal server');
   await expect(row.getByTestId('unread-badge')).toHaveText(/^1/);
-  await expect(row).toContainText(/waiting/);
+  await expect(row.getByTestId('waiting-badge')).toHaveText(/^Waiting/);
 
   // Opening the chat shows the visitor's details and clears the badge.
   await row.click();

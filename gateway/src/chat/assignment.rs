@@ -36,23 +36,28 @@ pub fn joined_notice(agent_name: &str) -> String {
     format!("{agent_name} joined the chat")
 }
 
-/// Tells both sides that `agent_name` now has the chat: an event for the
-/// agents, the joined notice for the visitor, an inbox update.
+/// Tells both sides that agent `agent_id` (shown as `agent_name`) now has
+/// the chat: an event for the agents, an inbox update, and the joined notice
+/// for the visitor unless the last one they read named the same agent (a
+/// chat back with its agent after a return to the queue).
 async fn announce(
     state: &AppState,
     chat_id: Uuid,
+    agent_id: Uuid,
     agent_name: &str,
     event: &str,
 ) -> Result<(), ChatError> {
     store::add_note(&state.pool, chat_id, NoteKind::Event, None, event).await?;
-    send_message(
-        state,
-        chat_id,
-        SenderType::System,
-        None,
-        joined_notice(agent_name),
-    )
-    .await?;
+    if store::mark_announced(&state.pool, chat_id, agent_id).await? {
+        send_message(
+            state,
+            chat_id,
+            SenderType::System,
+            None,
+            joined_notice(agent_name),
+        )
+        .await?;
+    }
     publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
     Ok(())
 }
@@ -61,7 +66,14 @@ async fn announce(
 pub async fn assign_waiting(state: &AppState) -> Result<(), ChatError> {
     for assignment in store::assign_queue(&state.pool, FRESH).await? {
         let event = format!("Assigned to {}", assignment.agent_name);
-        announce(state, assignment.chat_id, &assignment.agent_name, &event).await?;
+        announce(
+            state,
+            assignment.chat_id,
+            assignment.agent_id,
+            &assignment.agent_name,
+            &event,
+        )
+        .await?;
     }
     Ok(())
 }
@@ -93,7 +105,7 @@ pub async fn take(
     if changed {
         let agent_name = shown_name(state, agent_id).await?;
         let event = format!("{agent_name} took the chat");
-        announce(state, chat_id, &agent_name, &event).await?;
+        announce(state, chat_id, agent_id, &agent_name, &event).await?;
         // A chat taken over frees a place with its previous agent.
         assign_waiting_or_log(state).await;
     }
@@ -113,7 +125,7 @@ pub async fn transfer(
     if changed {
         let from_name = shown_name(state, from).await?;
         let event = format!("Transferred by {from_name} to {to_name}");
-        announce(state, chat_id, to_name, &event).await?;
+        announce(state, chat_id, to, to_name, &event).await?;
         assign_waiting_or_log(state).await;
     }
     Ok(changed)
@@ -159,9 +171,8 @@ async fn heartbeat(state: &AppState) -> Result<(), ChatError> {
     let hub = &state.hub;
     store::consoles_seen(&state.pool, hub.instance(), &hub.agents_connected()).await?;
     let after = state.settings.agent_return_after;
-    for returned in store::return_to_queue(&state.pool, after, FRESH).await? {
-        let event = format!("Returned to the queue: {} is away", returned.agent_name);
-        store::add_note(&state.pool, returned.chat_id, NoteKind::Event, None, &event).await?;
+    let event = |agent_name: &str| format!("Returned to the queue: {agent_name} is away");
+    for returned in store::return_to_queue(&state.pool, after, FRESH, event).await? {
         publish_inbox_update(state, returned.chat_id, InboxReason::Assignment).await;
     }
     assign_waiting(state).await

@@ -3,8 +3,8 @@
 
 use contract::retention::{PERIOD_RULES, RetentionPeriods};
 use contract::site_settings::{
-    ChatHours, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS, OfficeAddress, SiteSettings,
-    SocialLink,
+    ChatHours, MAX_AGENT_IDLE_MINUTES, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS,
+    OfficeAddress, SiteSettings, SocialLink,
 };
 
 use crate::platform::input::{self, AtField, Input, InputError};
@@ -19,6 +19,7 @@ impl Input for SiteSettings {
         ("hours", "Office hours"),
         ("chatHours", "Live chat hours"),
         ("firstReplyAlertMinutes", "First-reply alert"),
+        ("agentIdleMinutes", "Agent idle time"),
         ("infoEmail", "Info email"),
         ("investorEmail", "Investor email"),
         ("salesEmail", "Sales email"),
@@ -48,6 +49,12 @@ impl Input for SiteSettings {
                 "First-reply alert must be between 1 and 60 minutes",
             ))
             .at("firstReplyAlertMinutes");
+        }
+        if !(1..=MAX_AGENT_IDLE_MINUTES).contains(&self.agent_idle_minutes) {
+            return Err(InputError::new(format!(
+                "Agent idle time must be between 1 and {MAX_AGENT_IDLE_MINUTES} minutes"
+            )))
+            .at("agentIdleMinutes");
         }
         let info_email = mailbox("Info email", self.info_email).at("infoEmail")?;
         let investor_email = mailbox("Investor email", self.investor_email).at("investorEmail")?;
@@ -92,6 +99,7 @@ impl Input for SiteSettings {
             hours,
             chat_hours,
             first_reply_alert_minutes: self.first_reply_alert_minutes,
+            agent_idle_minutes: self.agent_idle_minutes,
             booking_url,
             enterprise_agent_url,
             events_site_url,
@@ -447,6 +455,14 @@ mod tests {
             (
                 Box::new(|s| s.first_reply_alert_minutes = 61),
                 "First-reply alert must be between 1 and 60 minutes",
+            ),
+            (
+                Box::new(|s| s.agent_idle_minutes = 0),
+                "Agent idle time must be between 1 and 240 minutes",
+            ),
+            (
+                Box::new(|s| s.agent_idle_minutes = 241),
+                "Agent idle time must be between 1 and 240 minutes",
             ),
             (
                 Box::new(|s| s.sales_email = "sales@nyota".into()),

@@ -9,24 +9,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::helpers::{Browser, Options, Socket, TestApp, spawn, spawn_with};
-
-/// A support agent with their console open on `gateway`: (browser, id, name).
-async fn agent_online(app: &TestApp, gateway: &str) -> (Browser, String, String, Socket) {
-    let (agent, email) = app.signed_in_as("support").await;
-    let agent = agent.on(gateway);
-    let me: Value = agent.get("/api/user").await.json().await.expect("json");
-    assert_eq!(me["email"], email.as_str());
-    let mut console = agent.socket().await;
-    console.send(json!({ "type": "join_agents" })).await;
-    assert_eq!(
-        console.recv_type("agents_joined").await["type"],
-        "agents_joined"
-    );
-    let id = me["id"].as_str().expect("id").to_owned();
-    let name = me["name"].as_str().expect("name").to_owned();
-    (agent, id, name, console)
-}
+use crate::agent_presence::{agent_online, joined_notices};
+use crate::helpers::{Browser, Options, spawn, spawn_with};
 
 async fn set_capacity(admin: &Browser, agent_id: &str, capacity: i32) {
     let response = admin
@@ -42,16 +26,6 @@ async fn inbox(agent: &Browser, query: &str) -> Vec<Value> {
     let response = agent.get(&format!("/api/agent/chats?{query}")).await;
     assert_eq!(response.status(), StatusCode::OK);
     response.json().await.expect("json")
-}
-
-fn joined_notices(messages: &[Value]) -> Vec<String> {
-    messages
-        .iter()
-        .filter(|m| m["senderType"] == "system")
-        .filter_map(|m| m["message"].as_str())
-        .filter(|m| m.ends_with(" joined the chat"))
-        .map(str::to_owned)
-        .collect()
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -2,6 +2,7 @@
 //! and a fresh database per test.
 
 mod accounts;
+mod agent_presence;
 mod agent_profile;
 mod agents;
 mod analytics;

@@ -36,6 +36,12 @@ chatHours: ChatHours,
  */
 firstReplyAlertMinutes: number, 
 /**
+ * Minutes without a key press or pointer move in any admin tab after
+ * which a signed-in agent is set to Away (warned a minute before;
+ * 1 to 240).
+ */
+agentIdleMinutes: number, 
+/**
  * The external booking calendar (Book a Call, Schedule a Demo…).
  */
 bookingUrl: string, 

@@ -3,6 +3,9 @@ import type { AgentStatus } from "./AgentStatus";
 
 /**
  * One member of the support team as the console shows them (for
- * transfers): `available` = online with a console open.
+ * transfers): `available` = online with a console open (takes queued
+ * chats); `acceptsTransfers` = online or busy with a console open (a
+ * colleague may hand them a chat). Invited members who have not set a
+ * password yet are not listed.
  */
-export type TeamAvailability = { id: string, name: string, status: AgentStatus, available: boolean, openChats: number, capacity: number, };
+export type TeamAvailability = { id: string, name: string, status: AgentStatus, available: boolean, acceptsTransfers: boolean, openChats: number, capacity: number, };

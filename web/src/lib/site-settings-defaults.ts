@@ -3,6 +3,9 @@
 
 import type { SiteSettings } from '../api-types/SiteSettings';
 
+/** The longest agent idle time, in minutes (contract MAX_AGENT_IDLE_MINUTES). */
+export const maxAgentIdleMinutes = 240;
+
 /** What applies to every setting an admin never set. */
 export const defaultSiteSettings: SiteSettings = {
   phone: '+254 700 000 000',
@@ -14,6 +17,7 @@ export const defaultSiteSettings: SiteSettings = {
   hours: 'Mon-Fri 8AM-6PM EAT',
   chatHours: { days: [1, 2, 3, 4, 5, 6, 7], opens: '00:00', closes: '00:00' },
   firstReplyAlertMinutes: 2,
+  agentIdleMinutes: 10,
   bookingUrl: 'https://calendar.app.google/nyota-cloud-booking',
   enterpriseAgentUrl: 'https://agents.nyota.example',
   eventsSiteUrl: 'https://events.nyota.example',

@@ -10,7 +10,7 @@ import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tansta
 import { useContext } from 'react';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { apiRequest } from './api-client';
-import { defaultSiteSettings } from './site-settings-defaults';
+import { defaultSiteSettings, maxAgentIdleMinutes } from './site-settings-defaults';
 
 export type { SiteSettings };
 export { defaultSiteSettings };
@@ -65,6 +65,12 @@ export function parseSiteSettings(value: unknown): SiteSettings {
       (source.firstReplyAlertMinutes as number) <= 60
         ? (source.firstReplyAlertMinutes as number)
         : defaultSiteSettings.firstReplyAlertMinutes,
+    agentIdleMinutes:
+      Number.isInteger(source.agentIdleMinutes) &&
+      (source.agentIdleMinutes as number) >= 1 &&
+      (source.agentIdleMinutes as number) <= maxAgentIdleMinutes
+        ? (source.agentIdleMinutes as number)
+        : defaultSiteSettings.agentIdleMinutes,
     bookingUrl: text('bookingUrl'),
     enterpriseAgentUrl: text('enterpriseAgentUrl'),
     eventsSiteUrl: text('eventsSiteUrl'),

@@ -300,7 +300,7 @@ async fn add_note(
     security(("session" = [], "csrf" = [])),
     responses(
         (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
-        (status = 409, description = "The chat is already assigned to that agent", body = ErrorBody),
+        (status = 409, description = "The chat is already that agent's, or they cannot take chats (invitation not accepted, away or offline)", body = ErrorBody),
         (status = 403, description = "Only support agents can do this", body = ErrorBody),
         (status = 404, description = "No such chat, or no active agent with that id", body = ErrorBody),
     ))]
@@ -311,9 +311,22 @@ async fn transfer(
     ValidatedJson(body): ValidatedJson<TransferBody>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    let to_name = store::agent_name(&state.pool, body.agent_id)
+    let target = store::transfer_target(&state.pool, body.agent_id, assignment::FRESH)
         .await?
         .ok_or(ApiError::NoSuch("No active agent with that id"))?;
+    let to_name = target.name;
+    // Only someone there to answer may be handed a chat: the visitor would
+    // otherwise read that they joined and wait in silence.
+    if !target.signed_up {
+        return Err(ApiError::Conflict(format!(
+            "{to_name} has not accepted their invitation yet, so they cannot take chats"
+        )));
+    }
+    if !target.present {
+        return Err(ApiError::Conflict(format!(
+            "{to_name} is away or offline and cannot take chats right now"
+        )));
+    }
     if store::assignee(&state.pool, id).await? == Some(body.agent_id) {
         return Err(ApiError::Conflict(format!(
             "This chat is already assigned to {to_name}"

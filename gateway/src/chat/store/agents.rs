@@ -1,7 +1,7 @@
 //! Agents' availability and the queue: status, open consoles, the team's
 //! load, assignment of waiting chats and their return when an agent is away.
 
-use contract::chat::{AgentStatus, TeamAvailability};
+use contract::chat::{AgentStatus, NoteKind, TeamAvailability};
 use std::time::Duration;
 
 use sqlx::PgPool;
@@ -202,11 +202,14 @@ pub struct Returned {
 
 /// Puts back in the queue the open chats of agents who are inactive, or
 /// away or without a console open for longer than `after` (a console of a
-/// gateway that died counts until stale, `fresh`).
+/// gateway that died counts until stale, `fresh`), each with the event
+/// `event(agent name)` written in the same transaction: whoever sees the
+/// chat back in the queue also sees why, and it is written once.
 pub async fn return_to_queue(
     pool: &PgPool,
     after: Duration,
     fresh: Duration,
+    event: impl Fn(&str) -> String,
 ) -> Result<Vec<Returned>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
@@ -230,18 +233,41 @@ pub async fn return_to_queue(
     )
     .fetch_all(&mut *tx)
     .await?;
+    for chat in &returned {
+        let body = event(&chat.agent_name);
+        super::add_note(&mut *tx, chat.chat_id, NoteKind::Event, None, &body).await?;
+    }
     tx.commit().await?;
     Ok(returned)
 }
 
-/// An agent who can be given a chat (active staff), under the name they
-/// are shown by.
-pub async fn agent_name(pool: &PgPool, agent_id: Uuid) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select coalesce(p.display_name, u.name) as "name!"
+/// A colleague a chat may be handed to, under the name they are shown by.
+pub struct TransferTarget {
+    pub name: String,
+    /// Has set a password (an invitation not yet accepted has not).
+    pub signed_up: bool,
+    /// Online or busy with a console open (seen within `fresh`).
+    pub present: bool,
+}
+
+/// Agent `agent_id` as a transfer target, if they are active staff.
+pub async fn transfer_target(
+    pool: &PgPool,
+    agent_id: Uuid,
+    fresh: Duration,
+) -> Result<Option<TransferTarget>, sqlx::Error> {
+    sqlx::query_as!(
+        TransferTarget,
+        r#"select coalesce(p.display_name, u.name) as "name!",
+                  u.password_hash is not null as "signed_up!",
+                  u.agent_status in ('online', 'busy') and exists(
+                      select 1 from agent_consoles c
+                      where c.agent_id = u.id
+                        and c.seen_at > now() - $2 * interval '1 second') as "present!"
            from users u left join agent_profiles p on p.agent_id = u.id
            where u.id = $1 and u.active and u.role in ('admin', 'support')"#,
-        agent_id
+        agent_id,
+        fresh.as_secs_f64()
     )
     .fetch_optional(pool)
     .await
@@ -256,7 +282,8 @@ pub async fn assignee(pool: &PgPool, chat_id: Uuid) -> Result<Option<Uuid>, sqlx
     .fetch_one(pool)
     .await
 }
-/// The active support team with each one's status and load, by name.
+/// The active support team who have signed up (set a password), with each
+/// one's status and load, by name.
 pub async fn team_availability(
     pool: &PgPool,
     fresh: Duration,
@@ -269,11 +296,15 @@ pub async fn team_availability(
                       select 1 from agent_consoles c
                       where c.agent_id = u.id
                         and c.seen_at > now() - $1 * interval '1 second') as "available!",
+                  u.agent_status in ('online', 'busy') and exists(
+                      select 1 from agent_consoles c
+                      where c.agent_id = u.id
+                        and c.seen_at > now() - $1 * interval '1 second') as "accepts_transfers!",
                   (select count(*) from chat_sessions s
                     where s.assigned_agent_id = u.id and s.status = 'open') as "open_chats!",
                   u.capacity
            from users u left join agent_profiles p on p.agent_id = u.id
-           where u.role in ('admin', 'support') and u.active
+           where u.role in ('admin', 'support') and u.active and u.password_hash is not null
            order by lower(coalesce(p.display_name, u.name)), u.id"#,
         fresh.as_secs_f64()
     )

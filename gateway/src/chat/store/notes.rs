@@ -5,9 +5,10 @@ use contract::chat::{ChatNote, NoteKind};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-/// Writes a note or an event on the agents' side of the chat.
+/// Writes a note or an event on the agents' side of the chat (on the pool,
+/// or inside a transaction that changes the chat with it).
 pub async fn add_note(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     chat_id: Uuid,
     kind: NoteKind,
     author_id: Option<Uuid>,
@@ -28,7 +29,7 @@ pub async fn add_note(
         author_id,
         body
     )
-    .fetch_one(pool)
+    .fetch_one(db)
     .await
 }
 

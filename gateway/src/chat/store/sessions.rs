@@ -159,6 +159,26 @@ pub async fn assign_agent(
     Ok(changed > 0)
 }
 
+/// Records that the visitor is being told agent `agent_id` joined chat
+/// `chat_id`; false when they were last told so of the same agent (a chat
+/// handed back after a return to the queue), so nothing new is said.
+pub async fn mark_announced(
+    pool: &PgPool,
+    chat_id: Uuid,
+    agent_id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query!(
+        "update chat_sessions set announced_agent_id = $2
+         where id = $1 and announced_agent_id is distinct from $2",
+        chat_id,
+        agent_id
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(changed > 0)
+}
+
 /// Sets the chat's status; returns whether it changed.
 pub async fn set_status(
     pool: &PgPool,

@@ -13,6 +13,7 @@ import { adminSections } from '@/components/admin/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
+import { AgentPresence } from '@/features/chat/components/console/agent-presence';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogout } from '@/lib/auth/logout';
 import { isAgent, mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
@@ -202,6 +203,8 @@ export function AdminShell() {
         </main>
       </div>
       {isAgent(user) && <AdminNavDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer} />}
+      {/* The agent stays present (their chats stay theirs) on every admin page, not only the console. */}
+      {isAgent(user) && <AgentPresence />}
       <DeferredToaster />
     </div>
   );

@@ -57,15 +57,39 @@ export function ChatMessageLog({
   interleave?: Interleave;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  // Whether the reader is at the newest message (and so should stay there).
+  const atEnd = useRef(true);
   const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0);
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    list.scrollTop = list.scrollHeight;
+    atEnd.current = true;
   }, [count, typingText]);
+  // The content grows after the scroll was set (an image, a font, a note
+  // loading late): a reader at the newest message stays there; one who
+  // scrolled back is left where they are.
+  const loaded = messages.data !== undefined;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const onScroll = () => {
+      atEnd.current = list.scrollHeight - list.scrollTop - list.clientHeight <= 24;
+    };
+    list.addEventListener('scroll', onScroll, { passive: true });
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current) list.scrollTop = list.scrollHeight;
+    });
+    for (const child of list.children) observer.observe(child);
+    return () => {
+      list.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [loaded, typingText]);
 
   return (
     // Focusable, so a keyboard can scroll back through a long chat (axe scrollable-region-focusable).
-    <div ref={listRef} tabIndex={0} className={cn('overflow-y-auto', className)}>
+    <div ref={listRef} tabIndex={0} data-chat-log className={cn('overflow-y-auto', className)}>
       {messages.isPending && (
         <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
           <Spinner className="h-4 w-4 text-brand" />

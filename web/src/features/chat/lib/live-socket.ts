@@ -120,10 +120,15 @@ export class LiveSocket {
     };
   }
 
-  /** Joins the agents' inbox topic now and after every reconnect. */
+  /**
+   * Joins the agents' inbox topic now and after every reconnect. Each joiner
+   * sends the frame (joining twice is harmless), so each one that mounts
+   * later (the console under the admin shell) hears an `agents_joined` of
+   * its own and loads what it shows.
+   */
   joinAgents(): () => void {
     this.agents += 1;
-    if (this.agents === 1) this.send({ type: 'join_agents' });
+    this.send({ type: 'join_agents' });
     let left = false;
     return () => {
       if (left) return;

@@ -23,6 +23,7 @@ import {
   type SettingsFormValues,
 } from './settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
+import { maxAgentIdleMinutes } from '@/lib/site-settings-defaults';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -47,7 +48,7 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
     id: 'chat',
     title: 'Chat and business hours',
     description: 'When live chat is staffed, what visitors may attach, and when a waiting chat alerts the agents.',
-    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes'],
+    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes'],
   },
   {
     id: 'email',
@@ -377,6 +378,22 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                   <p className={hint}>
                     A chat without an agent's reply after this long is marked in the agents' inbox and alerts them once
                     more.
+                  </p>
+                </div>
+                <div>
+                  <TextField
+                    label="Agent idle time (minutes)"
+                    type="number"
+                    min={1}
+                    max={maxAgentIdleMinutes}
+                    step={1}
+                    inputMode="numeric"
+                    error={error('agentIdleMinutes')}
+                    {...register('agentIdleMinutes', { valueAsNumber: true })}
+                  />
+                  <p className={hint}>
+                    An agent with no key press or mouse move in any admin tab for this long is set to Away, after a
+                    warning a minute before.
                   </p>
                 </div>
               </div>

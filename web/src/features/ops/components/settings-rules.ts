@@ -4,6 +4,7 @@
 
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
+import { maxAgentIdleMinutes } from '@/lib/site-settings-defaults';
 import { retentionProblem } from './retention-settings-fields';
 
 /** The form's values: partners as objects, which editable lists need. */
@@ -180,6 +181,10 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
     );
   }
   check('firstReplyAlertMinutes', firstReplyAlertProblem(values.firstReplyAlertMinutes));
+  const idle = values.agentIdleMinutes;
+  if (!Number.isInteger(idle) || idle < 1 || idle > maxAgentIdleMinutes) {
+    check('agentIdleMinutes', `Agent idle time must be between 1 and ${maxAgentIdleMinutes} minutes`);
+  }
   const hours = values.staffSignInHours;
   if (!Number.isInteger(hours) || hours < 1 || hours > maxStaffSignInHours) {
     check('staffSignInHours', `Staff sign-in must last a whole number of hours from 1 to ${maxStaffSignInHours}`);

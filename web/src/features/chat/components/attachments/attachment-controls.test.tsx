@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultSiteSettings } from '@/lib/site-settings-defaults';
 import { useAttachmentDraft } from '@/features/chat/lib/use-attachment-draft';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from './attachment-controls';
-import { MessageAttachmentView } from './message-attachment';
+import { MessageAttachmentView, thumbnailBox } from './message-attachment';
 
 /** A stand-in for the browser's XMLHttpRequest that the test drives. */
 class FakeRequest {
@@ -185,5 +185,14 @@ describe('attachments in the log', () => {
     const link = screen.getByRole('link', { name: /Invoice\.pdf.*2\.4 MB/ });
     expect(link).toHaveAttribute('href', '/api/chat/attachments/pdf-1');
     expect(link).toHaveAttribute('download', 'Invoice.pdf');
+  });
+});
+
+describe('thumbnail box', () => {
+  it('is the thumbnail size shown at most 240 px tall, known before the image loads', () => {
+    expect(thumbnailBox(1600, 800)).toEqual({ width: 320, height: 160 });
+    expect(thumbnailBox(800, 1600)).toEqual({ width: 120, height: 240 });
+    expect(thumbnailBox(40, 20)).toEqual({ width: 40, height: 20 });
+    expect(thumbnailBox(null, null)).toBeNull();
   });
 });

@@ -7,18 +7,42 @@ import { FileText } from 'lucide-react';
 import type { MessageAttachment } from '@/api-types/MessageAttachment';
 import { attachmentUrl, fileSize } from '@/features/chat/api/upload-attachment';
 
+/** The server's thumbnails fit in this square (`THUMBNAIL_SIDE`); they are never enlarged. */
+const thumbnailSide = 320;
+/** The log shows a thumbnail at most this tall (`max-h-60`). */
+const shownHeight = 240;
+
+/**
+ * The box a thumbnail takes in the log, from the image's stored size, so the
+ * log is laid out before the image arrives and it keeps its scroll position
+ * when the image loads. Null when the size is not known.
+ */
+export function thumbnailBox(width: number | null, height: number | null): { width: number; height: number } | null {
+  if (!width || !height) return null;
+  const thumbnail = Math.min(1, thumbnailSide / Math.max(width, height));
+  const scale = thumbnail * Math.min(1, shownHeight / (height * thumbnail));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 export function MessageAttachmentView({ attachment }: { attachment: MessageAttachment }) {
   const url = attachmentUrl(attachment.id);
   if (attachment.kind === 'image') {
+    const box = thumbnailBox(attachment.width, attachment.height);
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand" data-testid="attachment-image">
         <img
           src={attachmentUrl(attachment.id, true)}
           alt={attachment.filename}
           loading="lazy"
-          width={attachment.width ?? undefined}
-          height={attachment.height ?? undefined}
-          className="block h-auto max-h-60 min-h-12 w-auto max-w-full min-w-12 rounded-lg border border-gray-200 bg-gray-50 object-scale-down dark:border-gray-700 dark:bg-gray-800"
+          width={box?.width}
+          height={box?.height}
+          // Width from the stored size, height from its ratio: narrower logs shrink both alike.
+          style={box ? { width: box.width, aspectRatio: `${box.width} / ${box.height}` } : undefined}
+          className={
+            box
+              ? 'block h-auto max-w-full rounded-lg border border-gray-200 bg-gray-50 object-scale-down dark:border-gray-700 dark:bg-gray-800'
+              : 'block h-auto max-h-60 min-h-12 w-auto max-w-full min-w-12 rounded-lg border border-gray-200 bg-gray-50 object-scale-down dark:border-gray-700 dark:bg-gray-800'
+          }
         />
         <span className="sr-only">Open image {attachment.filename}</span>
       </a>

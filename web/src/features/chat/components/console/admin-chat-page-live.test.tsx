@@ -10,7 +10,7 @@ fakeSocketsInEachTest();
 const admin = { ...sampleUser, isAdmin: true };
 const openId = '0190f0a0-0000-7000-8000-000000000001';
 const otherId = '0190f0a0-0000-7000-8000-000000000002';
-const inboxPath = '/api/agent/chats?status=all&assigned=all';
+const inboxPath = '/api/agent/chats?status=open&assigned=all';
 const messagesPath = `/api/chat/sessions/${openId}/messages`;
 const detailPath = `/api/agent/chats/${openId}`;
 

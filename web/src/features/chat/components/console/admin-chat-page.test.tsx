@@ -37,7 +37,7 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
 });
 
 describe('agent console inbox', () => {
-  it('lists chats newest first with badge, waiting time and assignee; filters are toggle buttons', async () => {
+  it('lists open chats newest first with badge, one waiting badge and assignee; filters are toggle buttons', async () => {
     const older = summary({
       sessionId: '0190f0a0-0000-7000-8000-000000000002',
       visitorName: 'Baraka',
@@ -45,12 +45,13 @@ describe('agent console inbox', () => {
       awaitingReply: false,
       waitingSince: null,
       assignedAgentName: 'Administrator',
+      firstReplyAt: minutesAgo(95),
       lastMessageAt: minutesAgo(90),
     });
     const newer = summary({});
     const fetch = mockFetch((url) => {
       if (url === '/api/user') return json(200, admin);
-      if (url === '/api/agent/chats?status=all&assigned=all') return json(200, [older, newer]);
+      if (url === '/api/agent/chats?status=open&assigned=all') return json(200, [older, newer]);
       if (url.startsWith('/api/agent/chats?')) return json(200, []);
       return json(404, {});
     });
@@ -67,14 +68,16 @@ describe('agent console inbox', () => {
     expect(rows[0]).toHaveTextContent('3m ago');
     expect(rows[0]).toHaveTextContent('Do you have GPUs?');
     expect(within(rows[0]!).getByTestId('unread-badge')).toHaveTextContent('2 unread');
-    expect(rows[0]).toHaveTextContent('waiting 3m');
+    // Started 10 min ago with no reply: one badge, past the first-reply alarm (not a second "waiting 3m").
+    expect(within(rows[0]!).getAllByTestId('waiting-badge').map((badge) => badge.textContent)).toEqual(['Waiting 10 min without a reply']);
     expect(rows[0]).toHaveTextContent('Unassigned');
     expect(within(rows[1]!).queryByTestId('unread-badge')).toBeNull();
-    expect(rows[1]).not.toHaveTextContent('waiting');
+    expect(within(rows[1]!).queryByTestId('waiting-badge')).toBeNull();
     expect(rows[1]).toHaveTextContent('Administrator');
 
     const status = screen.getByRole('group', { name: 'Status' });
-    expect(within(status).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    // Open is the default view: resolved chats are under Resolved and All.
+    expect(within(status).getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(status).getByRole('button', { name: 'Pending' }));
     await user.click(within(screen.getByRole('group', { name: 'Assignment' })).getByRole('button', { name: 'Mine' }));
     expect(await screen.findByText('No chats match these filters.', {}, { timeout: 5_000 })).toBeInTheDocument();
@@ -176,7 +179,7 @@ describe('agent console inbox', () => {
     expect(bubble.contains(item.querySelector('time'))).toBe(false);
   });
 
-  it('moves through the inbox with j and k, focuses the reply with r and lists the shortcuts on ?', async () => {
+  it('moves through the inbox with j and k, focuses the reply with r, leaves it with Escape and lists the shortcuts on ?', async () => {
     const older = summary({
       sessionId: '0190f0a0-0000-7000-8000-000000000002',
       visitorName: 'Baraka',
@@ -216,10 +219,15 @@ describe('agent console inbox', () => {
     expect(reply).toHaveValue('jk');
     expect(screen.getByRole('region', { name: 'Wanjiru' })).toBeInTheDocument();
 
-    reply.blur();
+    // Escape leaves the box for the log, and the single keys work again.
+    await user.keyboard('{Escape}');
+    expect(reply).not.toHaveFocus();
+    expect(conversation.querySelector('[data-chat-log]')).toHaveFocus();
     await user.keyboard('?');
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(within(help).getByText('Resolve the open chat')).toBeInTheDocument();
+    expect(within(help).getByText('Resolve the open chat (5 seconds to undo)')).toBeInTheDocument();
+    expect(within(help).getByText('Undo resolving')).toBeInTheDocument();
+    expect(within(help).getByText('Leave the reply or note box (then these keys work again)')).toBeInTheDocument();
     expect(within(help).getByText('Open the canned-reply picker')).toBeInTheDocument();
     await user.click(within(help).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();

@@ -24,9 +24,12 @@ import { useMarkAgentChatRead } from '@/features/chat/api/mark-agent-chat-read';
 import { adminSection } from '@/components/admin/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
-import { ChatInbox, sortByActivity } from './chat-inbox';
+import { ChatInbox } from './chat-inbox';
+import { sortInbox, useInboxSort } from './inbox-order';
+import { useSiteSettings } from '@/lib/site-settings';
 import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
+import { ResolveUndoBar, usePendingResolve } from './resolve-undo';
 import { usePageVisible } from './console-alerts';
 import { useConsoleAlerts } from '@/features/chat/lib/console-alerts/use-console-alerts';
 import { ConsoleAlertsContext } from '@/features/chat/lib/console-alerts/alerts-context';
@@ -41,10 +44,13 @@ export default function AdminChatPage() {
   const { data: user } = useUser();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('chat');
-  const [filters, setFilters] = useState<InboxFilters>({ status: 'all', assigned: 'all' });
+  // Open chats by default: resolved ones are under Resolved (and All).
+  const [filters, setFilters] = useState<InboxFilters>({ status: 'open', assigned: 'all' });
+  const [sort, setSort] = useInboxSort();
   const [link, setLink] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
   const visible = usePageVisible();
-  const now = useNow(30_000);
+  // Relative times stay true: re-read every 15 s.
+  const now = useNow(15_000);
 
   const wide = useWideConsole();
   const [detailsOpen, toggleDetails] = useDetailsOpen();
@@ -191,9 +197,13 @@ export default function AdminChatPage() {
   useResyncOnReturn(() => refreshInbox());
 
   // Keyboard shortcuts (the `?` overlay lists them): j/k move through the
-  // inbox as shown, the rest act on the open chat.
+  // inbox as shown, e/u resolve with undo, s searches, the rest act on the open chat.
   const [helpOpen, setHelpOpen] = useState(false);
   const inbox = useAgentChats(filters);
+  const alarmMinutes = useSiteSettings().firstReplyAlertMinutes;
+  const pendingResolve = usePendingResolve();
+  const { start: startResolve, undo: undoResolve } = pendingResolve;
+  const openChat = useAgentChat(selectedId);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (helpOpen) return;
@@ -202,22 +212,30 @@ export default function AdminChatPage() {
       event.preventDefault();
       if (key === '?') return setHelpOpen(true);
       if (key === 'j' || key === 'k') {
-        const rows = sortByActivity(inbox.data ?? []);
+        const rows = sortInbox(inbox.data ?? [], sort, Date.now(), alarmMinutes);
         const at = rows.findIndex((chat) => chat.sessionId === selectedId);
         const next = rows[at === -1 ? 0 : Math.min(Math.max(at + (key === 'j' ? 1 : -1), 0), rows.length - 1)];
         if (next) select(next.sessionId);
         return;
       }
+      if (key === 'u') return undoResolve();
+      if (key === 's') return document.getElementById('chat-search')?.focus();
       if (!selectedId) return;
-      const command = ({ r: 'reply', '/': 'canned', n: 'note', e: 'resolve' } as const)[key];
+      if (key === 'e') {
+        const chat = openChat.data;
+        if (chat?.sessionId === selectedId && chat.status === 'open') startResolve(selectedId, chat.visitorName);
+        return;
+      }
+      const command = (
+        { r: 'reply', '/': 'canned', n: 'note', a: 'assign', o: 'reopen', t: 'transfer', d: 'details' } as const
+      )[key as 'r'];
       if (command) sendConsoleCommand(command);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [helpOpen, inbox.data, selectedId, select]);
+  }, [helpOpen, inbox.data, selectedId, select, sort, alarmMinutes, startResolve, undoResolve, openChat.data]);
 
   // The open chat is read while the agent can see it: on opening, on new visitor messages, on returning to the tab.
-  const openChat = useAgentChat(selectedId);
   const markRead = useMarkAgentChatRead();
   const unread = openChat.data?.sessionId === selectedId ? (openChat.data?.unreadCount ?? 0) : 0;
   const attempted = useRef('');
@@ -265,7 +283,15 @@ export default function AdminChatPage() {
       {showInbox && (
         <div className="flex min-h-0 w-full shrink-0 flex-col border-gray-200 lg:w-80 lg:border-r xl:w-96 dark:border-gray-800">
           <ConsoleAlertsContext.Provider value={alerts}>
-            <ChatInbox filters={filters} onFiltersChange={setFilters} selectedId={selectedId} onSelect={select} now={now} />
+            <ChatInbox
+              filters={filters}
+              onFiltersChange={setFilters}
+              sort={sort}
+              onSortChange={setSort}
+              selectedId={selectedId}
+              onSelect={select}
+              now={now}
+            />
           </ConsoleAlertsContext.Provider>
         </div>
       )}
@@ -287,6 +313,7 @@ export default function AdminChatPage() {
         )
       )}
       <ConsoleShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ResolveUndoBar pending={pendingResolve.pending} onUndo={undoResolve} />
     </div>
   );
 }

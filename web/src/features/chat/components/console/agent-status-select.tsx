@@ -1,5 +1,5 @@
 // The agent's availability in the console header: online takes new chats,
-// busy keeps its own, away takes none.
+// busy keeps its own and accepts transfers, away takes none.
 
 import type { AgentStatus } from '@/api-types/AgentStatus';
 import { agentStatusLabels, useAgentStatus, useSetAgentStatus } from '@/features/chat/api/agent-availability';
@@ -8,8 +8,8 @@ const statuses: AgentStatus[] = ['online', 'busy', 'away'];
 
 const hints: Record<AgentStatus, string> = {
   online: 'New chats are assigned to you.',
-  busy: 'You keep your chats; no new ones are assigned.',
-  away: 'No new chats; your open chats return to the queue if you stay away.',
+  busy: 'You keep your chats; no new ones are assigned, but colleagues may transfer one to you.',
+  away: 'No new chats or transfers; your open chats return to the queue if you stay away.',
 };
 
 export function AgentStatusSelect() {

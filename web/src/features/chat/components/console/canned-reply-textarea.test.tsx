@@ -48,6 +48,11 @@ describe('CannedReplyTextarea', () => {
     expect(options.map((o) => o.textContent)).toEqual(['/hello Greeting', '/hours Opening hours']);
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    // The active reply is previewed as it will be inserted, and follows the arrow keys.
+    expect(screen.getByTestId('canned-preview')).toHaveTextContent('Hello Amina, I am Baraka.');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('canned-preview')).toHaveTextContent('We answer Mon-Fri 8-18 EAT.');
+    await user.keyboard('{ArrowUp}');
 
     await user.keyboard('{Enter}');
     expect(box).toHaveValue('Hello Amina, I am Baraka.');

@@ -4,7 +4,8 @@
 // agent's names filled in, Escape closes. HTML allows no role on a textarea
 // (so not `combobox`): it stays a textbox with list autocompletion that
 // controls the listbox and names the active option, and a status line
-// announces the list.
+// announces the list. Under the list, the active reply is previewed as it
+// will be inserted.
 
 import { useId, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
 import type { CannedResponse } from '@/api-types/CannedResponse';
@@ -37,6 +38,8 @@ export function CannedReplyTextarea({ value, onValueChange, onKeyDown, replies, 
   const open = slash !== null && dismissed !== `${slash.start}:${slash.query}` && matches.length > 0;
   const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;
+  const previewed = open ? matches[activeIndex] : undefined;
+  const preview = previewed ? fillTemplate(previewed.body, values) : null;
 
   const track = (text: string, caret: number) => {
     const next = slashQuery(text, caret);
@@ -102,35 +105,48 @@ export function CannedReplyTextarea({ value, onValueChange, onKeyDown, replies, 
       <p role="status" className="sr-only">
         {open ? `${matches.length} canned ${matches.length === 1 ? 'reply' : 'replies'}: arrow keys choose, Enter inserts, Escape closes.` : ''}
       </p>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Canned replies"
+      {/* The list, and under it the chosen reply as it will be inserted. */}
+      <div
         hidden={!open}
-        className="absolute bottom-full left-0 z-10 mb-1 max-h-64 w-full overflow-y-auto rounded-md border border-gray-300 bg-white py-1 text-sm shadow-lg dark:border-gray-600 dark:bg-gray-900"
+        className="absolute bottom-full left-0 z-10 mb-1 w-full overflow-hidden rounded-md border border-gray-300 bg-white text-sm shadow-lg dark:border-gray-600 dark:bg-gray-900"
       >
-        {open &&
-          matches.map((reply, index) => (
-            <li
-              key={reply.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              // Keep the focus in the textarea: choosing must not blur it first.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(reply);
-              }}
-              onMouseEnter={() => setActive(index)}
-              className={cn(
-                'cursor-pointer px-3 py-1.5',
-                index === activeIndex && 'bg-brand/10 text-brand-dark dark:bg-brand-light/20 dark:text-brand-light',
-              )}
-            >
-              <span className="font-mono">/{reply.shortcut}</span> <span className="text-gray-700 dark:text-gray-300">{reply.title}</span>
-            </li>
-          ))}
-      </ul>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Canned replies"
+          className="max-h-48 overflow-y-auto py-1"
+        >
+          {open &&
+            matches.map((reply, index) => (
+              <li
+                key={reply.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                // Keep the focus in the textarea: choosing must not blur it first.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(reply);
+                }}
+                onMouseEnter={() => setActive(index)}
+                className={cn(
+                  'cursor-pointer px-3 py-1.5',
+                  index === activeIndex && 'bg-brand/10 text-brand-dark dark:bg-brand-light/20 dark:text-brand-light',
+                )}
+              >
+                <span className="font-mono">/{reply.shortcut}</span> <span className="text-gray-700 dark:text-gray-300">{reply.title}</span>
+              </li>
+            ))}
+        </ul>
+        {open && preview !== null && (
+          <div data-testid="canned-preview" className="max-h-32 overflow-y-auto border-t border-gray-200 bg-gray-50 px-3 py-2 dark:border-gray-700 dark:bg-gray-950">
+            <p className="text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">Preview</p>
+            <p className="mt-1 whitespace-pre-wrap break-words text-gray-900 dark:text-gray-100">
+              <bdi>{preview}</bdi>
+            </p>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

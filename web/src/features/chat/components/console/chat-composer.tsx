@@ -1,7 +1,8 @@
 // The console's composer, pinned under the conversation's log. Two modes:
 // Reply (to the visitor; `/` opens the canned replies) and Note (a private
 // note for the team, in amber, which never reaches the visitor). `r` and `n`
-// switch mode and focus the box; each mode keeps its own draft. A reply may
+// switch mode and focus the box (so does clicking a mode); Escape leaves the
+// box; each mode keeps its own draft. A reply may
 // carry a file (button, paste or drop; a file dropped on a note goes to the reply).
 
 import { Lock, SendHorizontal } from 'lucide-react';
@@ -16,7 +17,7 @@ import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { CannedReplyTextarea } from './canned-reply-textarea';
 import { useNoteDraft } from './chat-private-notes';
-import { useConsoleCommands } from './console-shortcuts';
+import { leaveTextBox, useConsoleCommands } from './console-shortcuts';
 
 export type ComposerMode = 'reply' | 'note';
 
@@ -50,13 +51,17 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
   }, [focusRequest, mode, noteId, replyId]);
 
   useConsoleCommands((command) => {
-    if (command === 'reply' || command === 'canned') setMode('reply');
-    if (command === 'note') setMode('note');
+    if (command !== 'reply' && command !== 'canned' && command !== 'note') return;
+    setMode(command === 'note' ? 'note' : 'reply');
     if (command === 'canned') reply.onChange('/');
-    if (command !== 'resolve') setFocusRequest((n) => n + 1);
+    setFocusRequest((n) => n + 1);
   });
 
+  const replyKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!leaveTextBox(event)) reply.onKeyDown(event);
+  };
   const noteKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (leaveTextBox(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     note.submit();
@@ -84,6 +89,11 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
           {modes.map((option) => (
             <label
               key={option.value}
+              // Choosing a mode with the pointer goes on to its text box, after the browser has focused
+              // the radio; the arrow keys' clicks (detail 0) stay on the radios.
+              onClick={(event) => {
+                if (event.detail > 0) requestAnimationFrame(() => setFocusRequest((n) => n + 1));
+              }}
               className={cn(
                 'flex cursor-pointer items-center gap-1 rounded px-2.5 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand',
                 mode === option.value
@@ -155,7 +165,7 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
               placeholder={`Reply to ${chat.visitorName}`}
               value={reply.text}
               onValueChange={reply.onChange}
-              onKeyDown={reply.onKeyDown}
+              onKeyDown={replyKeyDown}
               replies={canned.data ?? []}
               values={{ visitorName: chat.visitorName, agentName: me?.name ?? '' }}
               className={cn(

@@ -24,6 +24,13 @@ import { ChatComposer } from './chat-composer';
 import { notesInLog } from './chat-private-notes';
 import { useConsoleCommands } from './console-shortcuts';
 
+/** Focuses the element with `id` once it is rendered (within about a second). */
+function focusWhenShown(id: string, tries = 60) {
+  const element = document.getElementById(id);
+  if (element) element.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusWhenShown(id, tries - 1));
+}
+
 /** Side by side (wide screens), or one of the phone's screens. */
 export type ConversationView = 'wide' | 'conversation' | 'details';
 
@@ -99,7 +106,17 @@ function Conversation({ chat, view, detailsOpen, onToggleDetails, onOpenDetails,
   const headingId = `conversation-heading-${sessionId}`;
   const detailsId = `chat-details-${sessionId}`;
   useConsoleCommands((command) => {
-    if (command === 'resolve' && !resolved && !resolve.isPending) resolve.mutate(sessionId);
+    if (command === 'assign' && !mine && !assign.isPending) assign.mutate(sessionId);
+    if (command === 'reopen' && resolved && !reopen.isPending) reopen.mutate(sessionId);
+    if (command === 'details') {
+      if (view === 'wide') onToggleDetails();
+      else if (view === 'conversation') onOpenDetails();
+    }
+    if (command === 'transfer') {
+      if (view === 'wide' && !detailsOpen) onToggleDetails();
+      if (view === 'conversation') onOpenDetails();
+      focusWhenShown(`transfer-${sessionId}-agent`);
+    }
   });
 
   if (view === 'details') {

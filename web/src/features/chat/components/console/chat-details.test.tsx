@@ -19,13 +19,15 @@ function renderWithQueries(ui: React.ReactNode) {
 describe('transfer', () => {
   const chat = { sessionId, assignedAgentId: 'me', queuePosition: null } as ChatSummary;
 
-  it('asks for an agent, then transfers with the note and shows refusals in words', async () => {
+  it('offers only who can take chats, asks for an agent, then transfers with the note and shows refusals in words', async () => {
     const posted: unknown[] = [];
     mockFetch((url, init) => {
       if (url === '/api/agent/team') {
         return json(200, [
-          { id: 'me', name: 'Me', status: 'online', available: true, openChats: 3, capacity: 8 },
-          { id: 'amina', name: 'Amina', status: 'busy', available: false, openChats: 2, capacity: 8 },
+          { id: 'me', name: 'Me', status: 'online', available: true, acceptsTransfers: true, openChats: 3, capacity: 8 },
+          { id: 'amina', name: 'Amina', status: 'busy', available: false, acceptsTransfers: true, openChats: 2, capacity: 8 },
+          { id: 'baraka', name: 'Baraka', status: 'away', available: false, acceptsTransfers: false, openChats: 0, capacity: 8 },
+          { id: 'sup', name: 'Sup Port', status: 'online', available: false, acceptsTransfers: false, openChats: 0, capacity: 8 },
         ]);
       }
       if (url === `/api/agent/chats/${sessionId}/transfer`) {
@@ -39,6 +41,8 @@ describe('transfer', () => {
     const select = screen.getByRole('combobox', { name: 'Transfer to' });
     await screen.findByRole('option', { name: /Amina/ });
     expect(within(select).queryByRole('option', { name: /^Me/ })).toBeNull();
+    expect(within(select).getByRole('option', { name: 'Amina (Busy, 2/8)' })).toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: /Baraka|Sup Port/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose an agent to transfer the chat to.');

@@ -1,7 +1,7 @@
 // The agent console's inbox: filters and one button per chat, latest activity first.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -13,14 +13,17 @@ import {
   type InboxStatusFilter,
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
-import { formatRelativeTime, formatWaiting } from '@/lib/console-format';
+import { formatRelativeTime } from '@/lib/console-format';
+import { useSiteSettings } from '@/lib/site-settings';
 import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
+import { inboxSortOptions, sortInbox, type InboxSort } from './inbox-order';
 
+// Open first: it is the default view (resolved chats only under Resolved and All).
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
-  { value: 'all', label: 'All' },
   { value: 'open', label: 'Open' },
   { value: 'pending', label: 'Pending' },
   { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All' },
 ];
 
 const assignedOptions: Array<{ value: InboxAssignedFilter; label: string }> = [
@@ -87,35 +90,44 @@ function LabelFilter({ value, onChange }: { value: string; onChange: (label: str
   );
 }
 
-/** Newest activity first (the server sorts too; this keeps the order right between refetches). */
-export function sortByActivity(chats: ChatSummary[]): ChatSummary[] {
-  return [...chats].sort((a, b) => Date.parse(b.lastMessageAt) - Date.parse(a.lastMessageAt));
-}
-
 /** Up and Down move between the chat buttons. */
 export function ChatInbox({
   filters,
   onFiltersChange,
+  sort,
+  onSortChange,
   selectedId,
   onSelect,
   now,
 }: {
   filters: InboxFilters;
   onFiltersChange: (filters: InboxFilters) => void;
+  sort: InboxSort;
+  onSortChange: (sort: InboxSort) => void;
   selectedId: string | null;
   onSelect: (sessionId: string) => void;
   now: number;
 }) {
   const chats = useAgentChats(filters);
-  const rows = useMemo(() => (chats.data ? sortByActivity(chats.data) : []), [chats.data]);
+  const alarmMinutes = useSiteSettings().firstReplyAlertMinutes;
+  const rows = useMemo(() => (chats.data ? sortInbox(chats.data, sort, now, alarmMinutes) : []), [chats.data, sort, now, alarmMinutes]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 76,
+    estimateSize: () => 58,
     overscan: 8,
     getItemKey: (index) => rows[index]?.sessionId ?? index,
   });
+
+  // The selected row stays in view when it moves (assigned, a new message, another order).
+  const selectedIndex = rows.findIndex((chat) => chat.sessionId === selectedId);
+  const shownIndex = useRef(-1);
+  useEffect(() => {
+    if (selectedIndex === -1 || selectedIndex === shownIndex.current) return;
+    shownIndex.current = selectedIndex;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
 
   // Arrow keys move between rows, scrolling the next one into the page first.
   const moveFocus = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -159,6 +171,23 @@ export function ChatInbox({
             onChange={(assigned) => onFiltersChange({ ...filters, assigned })}
           />
           <LabelFilter value={filters.label ?? ''} onChange={(label) => onFiltersChange({ ...filters, label: label || undefined })} />
+          <div className="flex items-center gap-1.5 text-xs">
+            <label htmlFor="inbox-sort" className="font-semibold">
+              Sort
+            </label>
+            <select
+              id="inbox-sort"
+              value={sort}
+              onChange={(event) => onSortChange(event.target.value as InboxSort)}
+              className="rounded-md border border-gray-300 bg-white px-1.5 py-0.5 dark:border-gray-600 dark:bg-gray-900"
+            >
+              {inboxSortOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
       {/* The pane bounds this box's height, so the virtualiser renders only the rows in view. */}
@@ -224,6 +253,7 @@ function InboxRow({
   now: number;
 }) {
   const alert = useInboxRowAlert(chat, now);
+  // Two lines (about 60 px): who, what is pending and when; then the last line and who has it.
   return (
     <button
       type="button"
@@ -233,46 +263,46 @@ function InboxRow({
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(chat.sessionId)}
       className={cn(
-        'block w-full border-l-2 px-3 py-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
+        'block w-full border-l-2 px-3 py-1.5 text-left text-sm hover:bg-gray-50 dark:hover:bg-gray-800',
         selected ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800' : cn('border-transparent', alert.className),
       )}
     >
-      <span className="flex items-baseline justify-between gap-2">
-        <span className={cn('truncate', chat.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>
+      <span className="flex items-center gap-1.5">
+        <span className={cn('min-w-0 truncate', chat.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>
           <bdi>{chat.visitorName}</bdi>
         </span>
-        <time dateTime={chat.lastMessageAt} className="shrink-0 text-xs text-gray-600 dark:text-gray-300">
-          {formatRelativeTime(chat.lastMessageAt, now)}
-        </time>
-      </span>
-      <span className="block truncate text-sm text-gray-700 dark:text-gray-300">
-        {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
-      </span>
-      <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         {chat.unreadCount > 0 && (
-          <span data-testid="unread-badge" className="rounded-full bg-brand-dark px-2 py-0.5 font-bold text-white">
+          <span data-testid="unread-badge" className="shrink-0 rounded-full bg-brand-dark px-1.5 text-xs font-bold leading-5 text-white">
             {chat.unreadCount}
             <span className="sr-only"> unread</span>
           </span>
         )}
         <InboxWaitingBadge chat={chat} now={now} alert={alert} />
-        {chat.awaitingReply && chat.waitingSince && (
-          <span className="font-medium text-amber-800 dark:text-amber-300">{formatWaiting(chat.waitingSince, now)}</span>
-        )}
         {chat.status === 'resolved' && (
-          <span className="rounded bg-gray-200 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
+          <span className="shrink-0 rounded bg-gray-200 px-1.5 text-xs leading-5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
         )}
-        {chat.labels.map((label) => (
-          <span key={label} className="rounded bg-gray-100 px-1.5 py-0.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">
-            {label}
+        <time dateTime={chat.lastMessageAt} className="ml-auto shrink-0 pl-1 text-xs text-gray-600 dark:text-gray-300">
+          {formatRelativeTime(chat.lastMessageAt, now)}
+        </time>
+      </span>
+      <span className="flex items-center gap-1.5 text-xs leading-5">
+        <span className="min-w-0 flex-1 truncate text-sm text-gray-700 dark:text-gray-300">
+          {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
+        </span>
+        {chat.labels.length > 0 && (
+          <span className="max-w-[35%] shrink-0 truncate rounded bg-gray-100 px-1.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">
+            {chat.labels.join(', ')}
           </span>
-        ))}
-        {chat.queuePosition !== null && (
-          <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+        )}
+        {chat.queuePosition !== null ? (
+          <span className="shrink-0 rounded bg-amber-100 px-1.5 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
             Queue #{chat.queuePosition}
           </span>
+        ) : (
+          <span className="max-w-[30%] shrink-0 truncate text-gray-600 dark:text-gray-300">
+            {chat.assignedAgentName === null ? 'Unassigned' : <bdi>{chat.assignedAgentName}</bdi>}
+          </span>
         )}
-        <span className="text-gray-600 dark:text-gray-300">{chat.assignedAgentName === null ? 'Unassigned' : <bdi>{chat.assignedAgentName}</bdi>}</span>
       </span>
     </button>
   );

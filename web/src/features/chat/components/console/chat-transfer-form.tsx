@@ -10,7 +10,8 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
   const [agentId, setAgentId] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const others = (team.data ?? []).filter((member) => member.id !== chat.assignedAgentId);
+  // Only someone there to answer is offered: online or busy with the admin open (the server refuses the rest).
+  const others = (team.data ?? []).filter((member) => member.acceptsTransfers && member.id !== chat.assignedAgentId);
   const id = `transfer-${chat.sessionId}`;
 
   const submit = (event: FormEvent) => {
@@ -45,11 +46,18 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
           disabled={team.isPending}
           className="mt-1 h-8 w-full rounded-md border border-gray-300 bg-white px-2 dark:border-gray-600 dark:bg-gray-950"
         >
-          <option value="">{team.isPending ? 'Loading team…' : team.isError ? 'Team unavailable' : 'Choose an agent'}</option>
+          <option value="">
+            {team.isPending
+              ? 'Loading team…'
+              : team.isError
+                ? 'Team unavailable'
+                : others.length === 0
+                  ? 'No one else can take chats now'
+                  : 'Choose an agent'}
+          </option>
           {others.map((member) => (
             <option key={member.id} value={member.id}>
-              {member.name} ({member.available ? agentStatusLabels[member.status] : 'Offline'}, {member.openChats}/
-              {member.capacity})
+              {member.name} ({agentStatusLabels[member.status]}, {member.openChats}/{member.capacity})
             </option>
           ))}
         </select>

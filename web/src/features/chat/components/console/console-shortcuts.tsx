@@ -2,7 +2,7 @@
 // Single keys, as in mail clients; ignored while typing in a field or with
 // Ctrl/Alt/Meta held, so they never eat text or browser shortcuts.
 
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 
 export const consoleShortcuts: { key: string; label: string; action: string }[] = [
@@ -11,12 +11,19 @@ export const consoleShortcuts: { key: string; label: string; action: string }[] 
   { key: 'r', label: 'R', action: 'Write a reply (Reply mode)' },
   { key: '/', label: '/', action: 'Open the canned-reply picker' },
   { key: 'n', label: 'N', action: 'Write a private note (Note mode)' },
-  { key: 'e', label: 'E', action: 'Resolve the open chat' },
+  { key: 'Escape', label: 'Esc', action: 'Leave the reply or note box (then these keys work again)' },
+  { key: 'a', label: 'A', action: 'Assign the open chat to me' },
+  { key: 'e', label: 'E', action: 'Resolve the open chat (5 seconds to undo)' },
+  { key: 'u', label: 'U', action: 'Undo resolving' },
+  { key: 'o', label: 'O', action: 'Reopen the open chat' },
+  { key: 't', label: 'T', action: 'Transfer the open chat' },
+  { key: 'd', label: 'D', action: 'Show or hide the details' },
+  { key: 's', label: 'S', action: 'Search conversations' },
   { key: '?', label: '?', action: 'Show these shortcuts' },
 ];
 
 /** What the page asks the open conversation to do. */
-export type ConsoleCommand = 'reply' | 'canned' | 'note' | 'resolve';
+export type ConsoleCommand = 'reply' | 'canned' | 'note' | 'assign' | 'reopen' | 'transfer' | 'details';
 
 const commandEvent = 'nyota:console-command';
 
@@ -43,11 +50,21 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** The shortcut a key press means, if any. */
+/** The shortcut a key press means, if any (Escape is the text boxes' own, see `leaveTextBox`). */
 export function shortcutOf(event: KeyboardEvent): string | null {
   if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return null;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  return consoleShortcuts.some((shortcut) => shortcut.key === key) ? key : null;
+  return key !== 'Escape' && consoleShortcuts.some((shortcut) => shortcut.key === key) ? key : null;
+}
+
+/** Escape in a reply or note box: focus goes to the conversation's log, where the single keys work. */
+export function leaveTextBox(event: ReactKeyboardEvent<HTMLElement>): boolean {
+  if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return false;
+  event.preventDefault();
+  const log = event.currentTarget.closest('section')?.querySelector<HTMLElement>('[data-chat-log]');
+  if (log) log.focus();
+  else event.currentTarget.blur();
+  return true;
 }
 
 /** The `?` overlay: a modal list of the shortcuts, closed by Escape or Close. */
