@@ -112,6 +112,14 @@ export const adminPages: Record<string, Lazy> = {
     load: () => import('@/features/content/components/admin/admin-blogs-enhanced-page'),
     loading: 'Loading enhanced blog manager...',
   },
+  '/admin/blogs/new': {
+    load: () => import('@/features/content/components/admin/admin-blog-editor-page'),
+    loading: 'Loading the post editor...',
+  },
+  '/admin/blogs/:id': {
+    load: () => import('@/features/content/components/admin/admin-blog-editor-page'),
+    loading: 'Loading the post editor...',
+  },
   '/admin/analytics': { load: () => import('@/features/ops/components/admin-analytics-page'), loading: 'Loading analytics...' },
   '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/ops/components/admin-database-page'), loading: 'Loading database view...' },

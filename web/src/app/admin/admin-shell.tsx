@@ -7,7 +7,7 @@ import { ChevronDown, LogOut, Menu, ShieldCheck, SquareArrowOutUpRight } from 'l
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { AdminNavDrawer, AdminSidebar } from '@/components/admin/admin-sidebar';
+import { AdminNavDrawer, AdminSidebar, currentNavPath } from '@/components/admin/admin-sidebar';
 import { AdminToolbarSlot } from '@/components/admin/admin-toolbar';
 import { adminSections } from '@/components/admin/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
@@ -21,7 +21,9 @@ import { isAgent, mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
 export function adminTitle(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin') return 'Overview';
-  return adminSections.find((section) => section.path === path)?.title ?? '';
+  // A page without a section of its own (the post editor) is titled by the section it belongs to.
+  const section = adminSections.find((candidate) => candidate.path === path) ?? adminSections.find((candidate) => candidate.path === currentNavPath(path));
+  return section?.title ?? '';
 }
 
 /** The signed-in agent's menu: who they are, the public site, theme, sign out. */
