@@ -7,6 +7,7 @@ mod agents;
 mod analytics;
 mod analytics_report;
 mod assignment;
+mod blog_featured;
 mod canned_replies;
 mod chat;
 mod chat_attachment_safety;
