@@ -25,6 +25,7 @@ mod crawlers;
 mod database;
 mod db_budgets;
 mod dead_letters;
+mod email_health;
 mod faults;
 mod health;
 mod helpers;

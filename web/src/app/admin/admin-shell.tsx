@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AdminNavDrawer, AdminSidebar, currentNavPath } from '@/components/admin/admin-sidebar';
 import { AdminToolbarSlot } from '@/components/admin/admin-toolbar';
+import { EmailHealthBanner } from '@/components/admin/email-health-banner';
 import { adminSections } from '@/components/admin/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -196,6 +197,7 @@ export function AdminShell() {
       <div className="flex min-h-0 flex-1">
         {isAgent(user) && <AdminSidebar />}
         <main id="main" ref={main} tabIndex={-1} className="relative min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-none">
+          <EmailHealthBanner enabled={user?.isAdmin === true} />
           <AdminToolbarSlot.Provider value={toolbar}>
             <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
               <Outlet />
