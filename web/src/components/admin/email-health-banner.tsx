@@ -1,7 +1,7 @@
 import type { EmailHealth } from '@/api-types/EmailHealth';
 import { Alert } from '@/components/ui/alert';
 import { useEmailHealth } from '@/lib/api/email-health';
-import { formatEatDateTime } from '@/lib/content/dates';
+import { formatEatDateTime } from '@/lib/admin-time';
 
 /** What the admin is told about outgoing email, or null when it works. */
 export function emailHealthWarning(health: EmailHealth): { title: string; body: string } | null {

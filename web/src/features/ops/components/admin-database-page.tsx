@@ -8,7 +8,7 @@ import { useDatabaseOverview } from '../api/database-overview';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { count, DataTable } from './analytics-tables';
 import { DeadLetters } from './database-dead-letters';
-import { formatEatClock } from '@/lib/content/dates';
+import { formatEatClock } from '@/lib/admin-time';
 import { bytes, tableRows, waited, when } from './database-format';
 import { Retention } from './database-retention';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { LoadFailed } from '@/components/admin/list-states';
@@ -23,8 +23,7 @@ export const blogEditorTexts = {
  * own, so a post has an address to come back to. Creating a post moves to its
  * own address; saving keeps the editor open; Cancel returns to the list.
  */
-export default function AdminBlogEditorPage() {
-  const { id } = useParams();
+export function AdminBlogEditor({ id }: { id: string | undefined }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   // The admin table's own read (every post, whole), usually already cached by the list.

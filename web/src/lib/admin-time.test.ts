@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEatClock, formatEatDateTime } from './dates';
+import { formatEatClock, formatEatDateTime } from './admin-time';
 
 describe('admin times in EAT', () => {
   it('says the time in Nairobi, whatever the browser zone, and names the zone', () => {
