@@ -152,6 +152,10 @@ pub struct BlogPreview {
 pub struct BlogList {
     pub posts: Vec<BlogPostSummary>,
     pub pagination: Pagination,
+    /// On page 1, the newest featured post matching the search and category,
+    /// whichever page it is on (the Featured card); `null` on other pages
+    /// and when no matching post is featured.
+    pub featured: Option<BlogPostSummary>,
 }
 
 /// A post in the public list (`GET /api/blog`): what a card shows. No

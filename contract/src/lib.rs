@@ -11,6 +11,7 @@ pub mod consent;
 pub mod content;
 pub mod database;
 pub mod dead_letters;
+pub mod email_health;
 pub mod intake;
 pub mod namespace;
 pub mod owners;

@@ -135,6 +135,10 @@ test('an admin writes a Markdown post with uploaded images, previews and publish
   await main.getByRole('combobox', { name: 'Status' }).selectOption('published');
   await main.getByRole('button', { name: 'Create post' }).click();
   await expect(page.getByText('Post created', { exact: true })).toBeVisible();
+  // The new post opens at its own address; the list has it.
+  await expect(page).toHaveURL(/\/admin\/blogs\/[0-9a-f-]{36}$/);
+  await expect(main.getByRole('heading', { level: 2, name: `Edit post: ${title}` })).toBeVisible();
+  await main.getByRole('link', { name: 'All posts' }).click();
   await expect(main.getByRole('table', { name: 'Blog posts' }).getByRole('rowheader', { name: title })).toBeVisible();
 
   const visitor = await visitorPage(browser, baseURL);
@@ -265,6 +269,7 @@ test('/admin/blogs: edit a title, the unsaved-changes warning, delete with confi
   const table = main.getByRole('table', { name: 'Blog posts' });
   await expect(table.getByRole('rowheader')).toHaveText([original]);
   await table.getByRole('button', { name: `Edit ${original}` }).click();
+  await expect(page).toHaveURL(`/admin/blogs/${id}`);
   const titleField = main.getByRole('textbox', { name: 'Title' });
   await titleField.fill('');
   await main.getByRole('button', { name: 'Save changes' }).click();
@@ -279,18 +284,22 @@ test('/admin/blogs: edit a title, the unsaved-changes warning, delete with confi
   await expect(leave.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(leave).toBeHidden();
-  await expect(page).toHaveURL('/admin/blogs');
+  await expect(page).toHaveURL(`/admin/blogs/${id}`);
   await expect(titleField).toHaveValue(revised);
 
   // Back too.
   await page.evaluate(() => window.history.back());
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Stay on this page' }).click();
-  await expect(page).toHaveURL('/admin/blogs');
+  await expect(page).toHaveURL(`/admin/blogs/${id}`);
   await expect(titleField).toHaveValue(revised);
 
   await main.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Post saved', { exact: true })).toBeVisible();
+  // Saving keeps the editor; the list has the new title.
+  await expect(page).toHaveURL(`/admin/blogs/${id}`);
+  await main.getByRole('link', { name: 'All posts' }).click();
+  await main.getByRole('searchbox', { name: 'Search posts' }).fill(`serval ${tag}`);
   await expect(table.getByRole('rowheader')).toHaveText([revised]);
   expect(((await (await api.get(`/api/blog/${id}`)).json()) as { title: string }).title).toBe(revised);
 

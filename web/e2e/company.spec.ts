@@ -66,7 +66,15 @@ test.describe('/solutions/nyota-finance', () => {
     await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
     expect(await visiblePrices(page)).toEqual(['$84/year', '$168/year', '$264/year', 'Contact sales']);
     await expect(page.locator('[role="tabpanel"]:not([hidden]) del').first()).toHaveText('$100.80');
-    await expect(page.getByText('per user, billed yearly: $7 a month')).toBeVisible();
+    await expect(page.getByText('per user, billed yearly: $7 a month instead of $8.40')).toBeVisible();
+    // The badge of each period states that period's saving.
+    const starter = page.locator('[role="tabpanel"]:not([hidden]) article').first();
+    await expect(starter).toContainText('Save 17% vs monthly billing');
+    await expect(starter).not.toContainText('Save 25% vs launch');
+    await page.getByText('Monthly', { exact: true }).click();
+    await expect(starter).toContainText('Save 25% vs launch');
+    await expect(starter).not.toContainText('vs monthly billing');
+    await page.getByText('Yearly', { exact: true }).click();
 
     // Keyboard only: arrow to Zoho Mail, then back to monthly billing.
     await page.getByRole('tab', { name: 'Google Workspace' }).focus();

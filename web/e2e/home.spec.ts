@@ -73,7 +73,7 @@ test.describe('home page', () => {
   test('the product tabs work by keyboard and Read More leads where the spec says', async ({ page }) => {
     await page.goto('/');
     const tablist = page.getByRole('tablist', { name: 'Products' });
-    await expect(tablist.getByRole('tab')).toHaveText(['Nodes', 'BI', 'CloudX', 'Edge AI', 'SME']);
+    await expect(tablist.getByRole('tab')).toHaveText(['Nodes', 'Nyota BI', 'CloudX', 'Edge AI', 'SME']);
     const targets = ['/bare-metal-servers', '/nyota-bi', '/flexi-cloud', '/edge', '/iaas'];
     const readMore = () => page.getByRole('tabpanel').getByRole('link', { name: /^Read More/ });
 
@@ -123,7 +123,7 @@ test.describe('home page', () => {
     await page.goto('/#services');
     const services = page.locator('section#services');
     await expect(services.getByRole('heading', { level: 2 })).toHaveText('Our services');
-    await expect(services.getByRole('heading', { level: 3 })).toHaveText(['Nodes', 'CloudX', 'BI', 'Edge AI']);
+    await expect(services.getByRole('heading', { level: 3 })).toHaveText(['Nodes', 'CloudX', 'Nyota BI', 'Edge AI']);
     await expect(services).toContainText('use now and pay later', { ignoreCase: true });
     await expect(services).toContainText('Automated reconciliation');
   });

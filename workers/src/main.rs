@@ -177,7 +177,11 @@ async fn main() -> anyhow::Result<()> {
             // Only the roles that send email build the mailer.
             let needs = cli.command.needs();
             let mailer = if needs.mail {
-                Some(std::sync::Arc::new(settings.mail.mailer()?))
+                let mailer = settings.mail.mailer()?;
+                workers::mail::health::record_configured(&pool, mailer.is_enabled())
+                    .await
+                    .context("failed to record whether email is configured")?;
+                Some(std::sync::Arc::new(mailer))
             } else {
                 None
             };

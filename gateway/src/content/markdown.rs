@@ -139,6 +139,22 @@ pub fn outside_images(source: &str) -> Vec<String> {
         .collect()
 }
 
+/// The first image a post's page shows inside its content: an upload
+/// (`/objects/…`, the only images the renderer keeps as images). A list card
+/// shows it when the post has no image of its own.
+pub fn first_image(format: ContentFormat, source: &str) -> Option<String> {
+    if format != ContentFormat::Markdown {
+        return None;
+    }
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    Parser::new_ext(source, options).find_map(|event| match event {
+        Event::Start(Tag::Image { dest_url, .. }) if image_allowed(&dest_url) => {
+            Some(dest_url.into_string())
+        }
+        _ => None,
+    })
+}
+
 /// Quotes text for an attribute value of HTML we write ourselves.
 fn attribute(value: &str) -> String {
     value
@@ -286,6 +302,19 @@ mod tests {
 
     fn md(source: &str) -> String {
         render(ContentFormat::Markdown, source)
+    }
+
+    #[test]
+    fn the_first_image_is_the_first_upload_the_page_shows() {
+        let first = |source: &str| first_image(ContentFormat::Markdown, source);
+        assert_eq!(
+            first("Intro\n\n![rack](https://cdn.example/a.png) ![dc](/objects/1) ![b](/objects/2)"),
+            Some("/objects/1".to_owned())
+        );
+        assert_eq!(first("No images, `![x](/objects/1)` is code"), None);
+        assert_eq!(first("<img src=\"/objects/1\">"), None);
+        assert_eq!(first("![up](/objects/../x)"), None);
+        assert_eq!(first_image(ContentFormat::Plain, "![dc](/objects/1)"), None);
     }
 
     /// Every tag in `html` (text `<` is always escaped, so each `<` opens

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::error::{ContentError, EVENT_NOT_FOUND, POST_NOT_FOUND};
+use super::markdown;
 use super::store::{self, EventsQuery, ListQuery};
 use super::views;
 use crate::content::cache::{Answer, Key};
@@ -177,6 +178,25 @@ pub fn parse_id(id: &str) -> Option<Uuid> {
     Uuid::parse_str(id).ok()
 }
 
+/// A post as a list card shows it: without its content, and with the first
+/// image of its content when it has no image of its own.
+pub fn card(post: BlogPost) -> BlogPostSummary {
+    let has_image = post
+        .image
+        .as_deref()
+        .is_some_and(|image| !image.trim().is_empty());
+    let body_image = if has_image {
+        None
+    } else {
+        markdown::first_image(post.content_format, &post.full_content)
+    };
+    let mut summary = BlogPostSummary::from(post);
+    if body_image.is_some() {
+        summary.image = body_image;
+    }
+    summary
+}
+
 /// Published posts whose time has come, newest first (cached, with an
 /// ETag).
 #[utoipa::path(get, path = "/blog", tag = "content",
@@ -202,9 +222,15 @@ async fn list_posts(
         .content
         .get_or_compute(Key::Posts(query.clone()), async {
             let list = store::list_posts(&state.pool, &query).await?;
+            let featured = if query.page == 1 {
+                store::featured_post(&state.pool, &query).await?
+            } else {
+                None
+            };
             json_answer(&BlogList {
-                posts: list.posts.into_iter().map(BlogPostSummary::from).collect(),
+                posts: list.posts.into_iter().map(card).collect(),
                 pagination: list.pagination,
+                featured: featured.map(card),
             })
         })
         .await?;

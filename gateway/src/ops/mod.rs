@@ -4,6 +4,7 @@
 
 pub mod analytics;
 pub mod database;
+pub mod email_health;
 pub mod error;
 pub mod health;
 pub mod metrics;
@@ -23,4 +24,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(overview::router())
         .merge(database::router())
         .merge(analytics::router())
+        .merge(email_health::router())
 }

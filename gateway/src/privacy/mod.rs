@@ -56,6 +56,8 @@ pub use admin::overdue_count;
 /// The same answer whatever the address, so the form tells nobody whether
 /// an address has an account or any data here.
 pub const ASKED: &str = "Thank you. We have emailed a link to this address: please open it to confirm your request. Nothing happens until you do.";
+/// [`ASKED`] when the site sends no email: no link is promised.
+pub const ASKED_EMAIL_OFF: &str = "Thank you. This site is not sending email right now, so we cannot email you the link that confirms your request. Please try again later or contact us.";
 const UNAVAILABLE: &str = "Your request cannot be taken right now. Please try again.";
 const ENTITY: &str = "privacy_request";
 
@@ -183,11 +185,17 @@ async fn ask(
     )
     .await?;
     tx.commit().await?;
+    let email_enabled = crate::ops::email_health::email_enabled(&state.pool).await?;
     tracing::info!(privacy_request.id = %id, privacy_request.kind = kind.code(), "privacy request taken");
     Ok((
         StatusCode::ACCEPTED,
         Json(Accepted {
-            message: ASKED.to_owned(),
+            message: if email_enabled {
+                ASKED
+            } else {
+                ASKED_EMAIL_OFF
+            }
+            .to_owned(),
         }),
     ))
 }

@@ -413,10 +413,18 @@ mod tests {
             "/blog/42",
             "/events/abc/",
             "/admin/events/enhanced",
+            "/admin/blogs/new",
+            "/admin/blogs/0190c3a4-0000-7000-8000-000000000001",
         ] {
             assert!(table.is_page(page), "{page} should be a page");
         }
-        for missing in ["/nope", "/blog/1/2", "/admin/unknown", "/loginx"] {
+        for missing in [
+            "/nope",
+            "/blog/1/2",
+            "/admin/unknown",
+            "/loginx",
+            "/admin/blogs/1/2",
+        ] {
             assert!(!table.is_page(missing), "{missing} should not be a page");
         }
     }

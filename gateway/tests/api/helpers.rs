@@ -142,6 +142,12 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .expect("valid mail settings"),
         )
     };
+    // As the workers' start-up does for the roles that send email.
+    if options.smtp_url.is_some() || options.intake_worker.is_some() {
+        workers::mail::health::record_configured(&pool, options.smtp_url.is_some())
+            .await
+            .expect("email health recorded");
+    }
     if options.smtp_url.is_some() {
         let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
         workers::notify::spawn(ctx.clone(), mailer(), signer, until_stopped())

@@ -5,4 +5,10 @@ import type { Pagination } from "./Pagination";
 /**
  * `GET /api/blog`.
  */
-export type BlogList = { posts: Array<BlogPostSummary>, pagination: Pagination, };
+export type BlogList = { posts: Array<BlogPostSummary>, pagination: Pagination, 
+/**
+ * On page 1, the newest featured post matching the search and category,
+ * whichever page it is on (the Featured card); `null` on other pages
+ * and when no matching post is featured.
+ */
+featured: BlogPostSummary | null, };

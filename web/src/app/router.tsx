@@ -98,6 +98,13 @@ export function publicElement(path: string): ReactNode {
 
 type Lazy = { load: () => Promise<{ default: ComponentType }>; loading: string };
 
+// The list and the post editor are one chunk: a chunk of the editor's own
+// would reshuffle the shared chunks and cost the public pages a request.
+const blogAdmin: Lazy = {
+  load: () => import('@/features/content/components/admin/admin-blogs-page'),
+  loading: 'Loading blog manager...',
+};
+
 /** Admin pages are split into their own chunks, each with its own loading message. */
 export const adminPages: Record<string, Lazy> = {
   '/admin': { load: () => import('@/app/admin/admin-home-page'), loading: 'Loading admin dashboard...' },
@@ -108,11 +115,13 @@ export const adminPages: Record<string, Lazy> = {
     load: () => import('@/features/content/components/admin/admin-events-enhanced-page'),
     loading: 'Loading enhanced events manager...',
   },
-  '/admin/blogs': { load: () => import('@/features/content/components/admin/admin-blogs-page'), loading: 'Loading blog manager...' },
+  '/admin/blogs': blogAdmin,
   '/admin/blogs/enhanced': {
     load: () => import('@/features/content/components/admin/admin-blogs-enhanced-page'),
     loading: 'Loading enhanced blog manager...',
   },
+  '/admin/blogs/new': blogAdmin,
+  '/admin/blogs/:id': blogAdmin,
   '/admin/analytics': { load: () => import('@/features/ops/components/admin-analytics-page'), loading: 'Loading analytics...' },
   '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/ops/components/admin-database-page'), loading: 'Loading database view...' },

@@ -23,6 +23,7 @@
 //!
 //! Owns table sent_emails: the only module that writes it.
 
+pub mod health;
 pub mod templates;
 
 use std::time::Duration;
@@ -207,7 +208,19 @@ impl Mailer {
             }
             return Err(MailError::Busy);
         }
-        match self.send(email).await {
+        let sent = self.send(email).await;
+        // A failure to record the health is logged, never the send's outcome.
+        let recorded = match &sent {
+            Ok(Delivery::Sent) => health::record_success(pool).await,
+            Err(error @ (MailError::Smtp(_) | MailError::Refused(_))) => {
+                health::record_failure(pool, &error.to_string()).await
+            }
+            _ => Ok(()),
+        };
+        if let Err(error) = recorded {
+            tracing::warn!(%error, "failed to record the email health");
+        }
+        match sent {
             Ok(delivery) => {
                 sqlx::query!(
                     "update sent_emails set sent_at = now() where key = $1 and kind = $2",

@@ -72,6 +72,9 @@ struct TranscriptQueued {
 const ONLY_THE_VISITOR: &str = "Only the visitor who started this chat can ask for its transcript";
 const WRONG_CODE: &str = "That code is not right. Please check the email and try again.";
 const EXPIRED_CODE: &str = "This code has expired. Please ask for a new one.";
+/// When the site sends no email at all.
+pub const EMAIL_OFF: &str =
+    "This site is not sending email right now, so the transcript cannot be emailed.";
 const NOT_QUEUED: &str = "The transcript could not be sent right now. Please try again.";
 
 /// Emails the chat's transcript (visitor messages, replies and notices,
@@ -87,7 +90,7 @@ const NOT_QUEUED: &str = "The transcript could not be sent right now. Please try
         (status = 403, description = "Only the visitor who started this chat can ask for its transcript", body = ErrorBody),
         (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
         (status = 429, description = "Too many emails for this chat, this address or this client", body = ErrorBody),
-        (status = 503, description = "The email could not be queued", body = ErrorBody),
+        (status = 503, description = "The email could not be queued, or the site sends no email", body = ErrorBody),
     ))]
 async fn transcript(
     State(state): State<AppState>,
@@ -98,6 +101,10 @@ async fn transcript(
     ValidatedJson(body): ValidatedJson<TranscriptBody>,
 ) -> Result<(StatusCode, Json<TranscriptQueued>), ApiError> {
     owner_only(&state, &session, user, id, ONLY_THE_VISITOR).await?;
+    // Promise no email (nor a code by email) the site will not send.
+    if !crate::ops::email_health::email_enabled(&state.pool).await? {
+        return Err(ApiError::Unavailable(EMAIL_OFF));
+    }
     let (email, mut confirmed) = store::chat_address(&state.pool, id).await?;
     let now = OffsetDateTime::now_utc();
     if let (Some(code), false) = (&body.code, confirmed) {

@@ -3,10 +3,13 @@
 //! page shows first: small reads computed in the database, so a page never
 //! needs every post or event to draw its filters.
 
+use contract::content::ContentFormat;
 use contract::content::{
     BlogFacets, CategoryCount, EventFacets, EventStatus, EventSummary, PopularPost, StatusCount,
 };
 use sqlx::PgPool;
+
+use crate::content::markdown;
 use time::Date;
 
 /// Popular Articles shows five (spec §9).
@@ -15,9 +18,6 @@ const POPULAR_POSTS: i64 = 5;
 /// Other Events shows four events the grid above does not; the grid shows
 /// at most a page of 12, so 16 always leave four.
 const OTHER_EVENTS: i64 = 4 + 12;
-
-/// The posts of the list's first page (the web app asks for 12, spec §9).
-const FIRST_PAGE: i64 = 12;
 
 /// Categories (in the order the newest-first list first shows them) and
 /// the most viewed posts, of the published posts whose time has come.
@@ -51,22 +51,25 @@ pub async fn blog_facets(pool: &PgPool) -> sqlx::Result<BlogFacets> {
     })
 }
 
-/// The `image` of the post whose card the blog page draws first: the first
-/// featured post of the first page (the Featured card), else its first post.
-/// `None` when there are no posts; `Some(None)` when that post has no image.
+/// The image of the post whose card the blog page draws first: the newest
+/// featured post (the Featured card, found on any page), else the newest
+/// post; its own image, else the first image of its content (as its card
+/// shows it, `read::card`). `None` when there are no posts; `Some(None)`
+/// when that post shows no image.
 pub async fn first_card_image(pool: &PgPool) -> sqlx::Result<Option<Option<String>>> {
-    let first = sqlx::query_scalar!(
-        r#"with first_page as (
-             select image, featured, published_at, id from blog_posts
-             where status = 'published' and published_at <= now()
-             order by published_at desc, id desc limit $1)
-           select image from first_page
+    let first = sqlx::query!(
+        r#"select image, full_content, content_format as "content_format!: ContentFormat"
+           from blog_posts
+           where status = 'published' and published_at <= now()
            order by featured desc, published_at desc, id desc limit 1"#,
-        FIRST_PAGE,
     )
     .fetch_optional(pool)
     .await?;
-    Ok(first)
+    Ok(first.map(|post| {
+        post.image
+            .filter(|image| !image.trim().is_empty())
+            .or_else(|| markdown::first_image(post.content_format, &post.full_content))
+    }))
 }
 
 /// Statuses and categories with their counts, in the list's order (upcoming

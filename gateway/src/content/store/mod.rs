@@ -118,6 +118,31 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminB
     })
 }
 
+/// The newest published featured post matching the list's search and
+/// category, whichever page it is on: the blog page's Featured card.
+pub async fn featured_post(pool: &PgPool, query: &ListQuery) -> sqlx::Result<Option<BlogPost>> {
+    let tsquery = query.tsquery();
+    sqlx::query_as!(
+        BlogPost,
+        r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
+                  image, null::text as image_data, source_url,
+                  coalesce(v.views, 0) as "uvm!", featured,
+                  status as "status!: PostStatus",
+                  content_format as "content_format!: ContentFormat",
+                  null::text as content_html, read_time_auto
+           from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
+           where featured and status = 'published' and published_at <= now()
+             and ($1::text is null or search @@ to_tsquery('simple', $1))
+             and ($2::text is null or category = $2)
+           order by published_at desc, id desc
+           limit 1"#,
+        tsquery.as_deref(),
+        query.category.as_deref(),
+    )
+    .fetch_optional(pool)
+    .await
+}
+
 /// The post's HTML, rendered from its source by the current renderer and
 /// policy on every read (the answer cache keeps the result): HTML stored by
 /// an older renderer, or written into the row by hand, is never served.

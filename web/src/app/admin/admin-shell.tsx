@@ -7,8 +7,9 @@ import { ChevronDown, LogOut, Menu, ShieldCheck, SquareArrowOutUpRight } from 'l
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { AdminNavDrawer, AdminSidebar } from '@/components/admin/admin-sidebar';
+import { AdminNavDrawer, AdminSidebar, currentNavPath } from '@/components/admin/admin-sidebar';
 import { AdminToolbarSlot } from '@/components/admin/admin-toolbar';
+import { EmailHealthBanner } from '@/components/admin/email-health-banner';
 import { adminSections } from '@/components/admin/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -22,7 +23,9 @@ import { isAgent, mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
 export function adminTitle(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin') return 'Overview';
-  return adminSections.find((section) => section.path === path)?.title ?? '';
+  // A page without a section of its own (the post editor) is titled by the section it belongs to.
+  const section = adminSections.find((candidate) => candidate.path === path) ?? adminSections.find((candidate) => candidate.path === currentNavPath(path));
+  return section?.title ?? '';
 }
 
 /** The signed-in agent's menu: who they are, the public site, theme, sign out. */
@@ -195,6 +198,7 @@ export function AdminShell() {
       <div className="flex min-h-0 flex-1">
         {isAgent(user) && <AdminSidebar />}
         <main id="main" ref={main} tabIndex={-1} className="relative min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-none">
+          <EmailHealthBanner enabled={user?.isAdmin === true} />
           <AdminToolbarSlot.Provider value={toolbar}>
             <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
               <Outlet />

@@ -3,6 +3,8 @@ import type { AdminOverview } from '@/api-types/AdminOverview';
 import type { OverviewCount } from '@/api-types/OverviewCount';
 import { Alert } from '@/components/ui/alert';
 import { useOverview } from '@/lib/api/admin-overview';
+import { useEmailHealth } from '@/lib/api/email-health';
+import { formatEatDateTime } from '@/lib/admin-time';
 import { formatWaiting } from '@/lib/console-format';
 import { useNow } from '@/lib/use-now';
 
@@ -48,6 +50,31 @@ export function overviewTiles(overview: AdminOverview, now: number): Tile[] {
       detail: 'Their emailed link not yet confirmed',
     },
   ];
+}
+
+const emailStates = { working: 'Working', failing: 'Failing', off: 'Off' } as const;
+
+/** Outgoing email: off, working or failing, with the last success and the last error. */
+function EmailTile() {
+  const health = useEmailHealth().data;
+  if (!health) return null;
+  const urgent = health.state !== 'working';
+  return (
+    <li
+      className={`h-full rounded-lg border p-3 ${
+        urgent ? 'border-brand-dark bg-pink-50 dark:border-brand-light dark:bg-gray-800' : 'border-gray-200 dark:border-gray-700'
+      }`}
+    >
+      <span className="block text-sm font-medium text-gray-700 dark:text-gray-300">Outgoing email</span>
+      <span className="mt-1 block text-3xl font-bold">{emailStates[health.state]}</span>
+      <span className="mt-1 block text-xs text-gray-700 dark:text-gray-300">
+        {`Last success: ${health.lastSuccessAt ? formatEatDateTime(health.lastSuccessAt) : 'none yet'}`}
+      </span>
+      {health.lastError && health.state === 'failing' && (
+        <span className="mt-1 block text-xs break-words text-gray-700 dark:text-gray-300">{`Last error: ${health.lastError}`}</span>
+      )}
+    </li>
+  );
 }
 
 /** What waits for a person, each number a link to where it is handled. */
@@ -101,6 +128,7 @@ export function OverviewTiles() {
               </li>
             );
           })}
+          <EmailTile />
         </ul>
       )}
     </section>

@@ -12,7 +12,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/events/enhanced', title: 'Events (enhanced editor)', description: 'Bulk actions, duplicates, image upload and a live preview beside the editor.' },
   { path: '/admin/blogs', title: 'Blog posts', description: 'Write, edit, feature and delete blog posts.' },
   { path: '/admin/blogs/enhanced', title: 'Blog posts (enhanced editor)', description: 'Bulk actions, image upload and a live preview beside the editor.' },
-  { path: '/admin/analytics', title: 'Analytics', description: 'Page views from visitors who accepted cookies.' },
+  { path: '/admin/analytics', title: 'Analytics', description: 'Chats, registrations and contact requests per day; page views and visitors from those who accepted cookies.' },
   { path: '/admin/uploads', title: 'Uploads', description: 'Images for blog posts and events: upload, copy their address, delete.' },
   { path: '/admin/database', title: 'Database', description: 'Migrations, tables, message streams and dead letters to replay or discard.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },

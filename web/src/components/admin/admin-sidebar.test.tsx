@@ -29,7 +29,7 @@ describe('admin sidebar', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Overview', 'Chat', 'Requests', 'Privacy requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Team', 'Settings', 'Database']);
+    expect(names).toEqual(['Overview', 'Chat', 'Requests', 'Privacy requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Agents', 'Settings', 'Database']);
     expect(within(nav).getByText('Work')).toBeInTheDocument();
     expect(within(nav).getByText('Content')).toBeInTheDocument();
     expect(within(nav).getByText('Platform')).toBeInTheDocument();
@@ -49,6 +49,9 @@ describe('admin sidebar', () => {
 
   it('counts the enhanced editors as their section', () => {
     expect(currentNavPath('/admin/blogs/enhanced')).toBe('/admin/blogs');
+    expect(currentNavPath('/admin/blogs/new')).toBe('/admin/blogs');
+    expect(currentNavPath('/admin/blogs/0190c3a4-0000-7000-8000-000000000001')).toBe('/admin/blogs');
+    expect(currentNavPath('/admin/blogsx')).toBeUndefined();
     expect(currentNavPath('/admin/events/enhanced/')).toBe('/admin/events');
     expect(currentNavPath('/admin')).toBe('/admin');
     expect(currentNavPath('/admin/unknown')).toBeUndefined();

@@ -28,7 +28,7 @@ interface NavItem {
   path: string;
   label: string;
   icon: LucideIcon;
-  /** Other pages of the same section (the enhanced editors). */
+  /** Other pages of the same section (the enhanced editors); `/x/*` is every page under /x. */
   also?: string[];
 }
 
@@ -50,7 +50,7 @@ export const adminNavigation: NavGroup[] = [
   {
     label: 'Content',
     items: [
-      { path: '/admin/blogs', label: 'Blog', icon: FileText, also: ['/admin/blogs/enhanced'] },
+      { path: '/admin/blogs', label: 'Blog', icon: FileText, also: ['/admin/blogs/*'] },
       { path: '/admin/events', label: 'Events', icon: CalendarDays, also: ['/admin/events/enhanced'] },
       { path: '/admin/uploads', label: 'Uploads', icon: Images },
     ],
@@ -59,19 +59,23 @@ export const adminNavigation: NavGroup[] = [
     label: 'Platform',
     items: [
       { path: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
-      { path: '/admin/agents', label: 'Team', icon: Users },
+      { path: '/admin/agents', label: 'Agents', icon: Users },
       { path: '/admin/settings', label: 'Settings', icon: Settings },
       { path: '/admin/database', label: 'Database', icon: Database },
     ],
   },
 ];
 
+function belongsTo(path: string, pattern: string): boolean {
+  return pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}
+
 /** The navigation item a path belongs to, if any. */
 export function currentNavPath(pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   for (const group of adminNavigation) {
     for (const item of group.items) {
-      if (item.path === path || item.also?.includes(path)) return item.path;
+      if (item.path === path || item.also?.some((other) => belongsTo(path, other))) return item.path;
     }
   }
   return undefined;

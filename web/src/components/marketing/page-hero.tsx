@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/components/ui/cn';
 
 /**
  * The top of a public page: an optional badge, the page's one h1, a lead
@@ -11,6 +12,7 @@ export function PageHero({
   lead,
   actions,
   illustration,
+  compact = false,
 }: {
   badge?: string;
   /** The page headline, rendered as the h1. */
@@ -18,6 +20,8 @@ export function PageHero({
   lead?: ReactNode;
   actions?: ReactNode;
   illustration?: ReactNode;
+  /** Less height on phones, for a page whose content should start on the first screen. */
+  compact?: boolean;
 }) {
   return (
     <section className="bg-gradient-to-b from-pink-50 to-white dark:from-gray-950 dark:to-gray-900">
@@ -25,7 +29,7 @@ export function PageHero({
         className={
           illustration
             ? 'mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:py-20 lg:grid-cols-2 lg:px-8'
-            : 'mx-auto max-w-4xl px-4 py-16 text-center sm:py-20 lg:px-8'
+            : cn('mx-auto max-w-4xl px-4 text-center sm:py-20 lg:px-8', compact ? 'py-8' : 'py-16')
         }
       >
         <div>
@@ -40,7 +44,7 @@ export function PageHero({
               className={
                 illustration
                   ? 'mt-6 max-w-2xl text-lg text-gray-700 dark:text-gray-300'
-                  : 'mx-auto mt-6 max-w-2xl text-lg text-gray-700 dark:text-gray-300'
+                  : cn('mx-auto max-w-2xl text-gray-700 dark:text-gray-300', compact ? 'mt-3 text-base sm:mt-6 sm:text-lg' : 'mt-6 text-lg')
               }
             >
               {lead}

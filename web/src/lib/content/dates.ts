@@ -27,3 +27,4 @@ export function formatCalendarDate(day: string): string {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return Number.isNaN(date.getTime()) ? day : longUsCalendar.format(date);
 }
+

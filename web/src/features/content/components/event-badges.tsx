@@ -31,6 +31,9 @@ export function eventImageSrc(event: Pick<Event, 'image'>): string {
   return contentImageSrc(event.image) ?? defaultServerImage;
 }
 
+/** The bright pastel illustrations glare on a dark page: dimmed and desaturated there. */
+export const eventImageDarkClass = 'dark:brightness-75 dark:saturate-75';
+
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return (
     <span

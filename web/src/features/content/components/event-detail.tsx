@@ -9,6 +9,7 @@ import {
   detailStatusLabel,
   EventCategoryBadge,
   eventEndedText,
+  eventImageDarkClass,
   eventImageSrc,
   isOpenForRegistration,
   registerHref,
@@ -71,7 +72,7 @@ export function EventDetail({
             width={1200}
             height={630}
             loading="eager"
-            className="h-auto w-full rounded-xl object-cover"
+            className={`h-auto w-full rounded-xl object-cover ${eventImageDarkClass}`}
           />
           <div className="mt-6 flex flex-wrap gap-2">
             <EventCategoryBadge category={event.category} />

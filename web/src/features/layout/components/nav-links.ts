@@ -30,7 +30,8 @@ export const footerGroups: Array<{ title: string; links: NavLink[] }> = [
   {
     title: 'Products',
     links: [
-      { to: '/#services', label: 'Services' },
+      // Named after the home section it opens.
+      { to: '/#services', label: 'Our services' },
       { to: '/bare-metal-servers', label: 'Bare Metal Servers' },
       { to: '/virtual-servers', label: 'Virtual Servers' },
       { to: '/data-forge', label: site.biProduct },

@@ -6,11 +6,14 @@ import { LoadingMessage, Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAnalyticsReport } from '../api/analytics-report';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
-import { duration, lastDays, nairobiToday, rangePresets, rangeProblem, shortDay, type DayRange } from './analytics-range';
+import { duration, isPreset, lastDays, nairobiToday, rangePresets, rangeProblem, shortDay, type DayRange } from './analytics-range';
 import { count, DataTable } from './analytics-tables';
 
 // recharts is large: it loads with the charts, never with the public pages.
 const AnalyticsCharts = lazy(() => import('./analytics-charts'));
+
+/** Ratings of chats no agent answered (or whose agent's account is gone). */
+export const noAgentRatings = 'No agent (chat not answered)';
 
 function Summary({ report }: { report: AnalyticsReport }) {
   const total = (key: 'visitors' | 'chatsStarted' | 'chatsAnswered' | 'registrations' | 'contactRequests') =>
@@ -95,7 +98,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         caption="Chat ratings per agent and week"
         columns={[
           { header: 'Week of', cell: (row) => row.week },
-          { header: 'Agent', cell: (row) => row.name },
+          { header: 'Agent', cell: (row) => (row.agentId === null ? noAgentRatings : row.name) },
           { header: 'Ratings', cell: (row) => count(row.ratings), numeric: true },
           { header: 'Average (1–5)', cell: (row) => row.average.toFixed(1), numeric: true },
         ]}
@@ -171,11 +174,19 @@ export default function AdminAnalyticsPage() {
           )}
         </div>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
-          {rangePresets.map((preset) => (
-            <Button key={preset.days} variant="secondary" onClick={() => show(lastDays(preset.days, today))}>
-              {preset.label}
-            </Button>
-          ))}
+          {rangePresets.map((preset) => {
+            const active = isPreset(range, preset.days, today);
+            return (
+              <Button
+                key={preset.days}
+                variant={active ? 'primary' : 'secondary'}
+                aria-pressed={active}
+                onClick={() => show(lastDays(preset.days, today))}
+              >
+                {preset.label}
+              </Button>
+            );
+          })}
         </div>
         {problem && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -117,7 +117,7 @@ describe('/admin/database', () => {
       expect(within(legend).getByText(figure, { selector: 'dt' }).nextElementSibling?.textContent).toMatch(/\w+/);
     }
     expect(screen.getByTestId('attachment-totals')).toHaveTextContent(
-      'Chat attachments: 3 files, 5.5 MB (thumbnails 41.0 kB), stored in the chat_attachments table.',
+      "Chat attachments: 3 files, 5.5 MB as uploaded (thumbnails 41.0 kB), stored in the chat_attachments table. Postgres compresses them, so that table's stored size (compressed) below can be much smaller.",
     );
     const tables = screen.getByRole('table', { name: /Tables of the public schema/ });
     expect(within(tables).getByRole('row', { name: 'users 12 65.5 kB' })).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { useDatabaseOverview } from '../api/database-overview';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { count, DataTable } from './analytics-tables';
 import { DeadLetters } from './database-dead-letters';
+import { formatEatClock } from '@/lib/admin-time';
 import { bytes, tableRows, waited, when } from './database-format';
 import { Retention } from './database-retention';
 
@@ -101,8 +102,9 @@ function Overview({ overview }: { overview: DatabaseOverview }) {
           Tables
         </h2>
         <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="attachment-totals">
-          Chat attachments: {count(overview.chatAttachments.count)} files, {bytes(overview.chatAttachments.bytes)} (thumbnails{' '}
-          {bytes(overview.chatAttachments.thumbnailBytes)}), stored in the chat_attachments table.
+          Chat attachments: {count(overview.chatAttachments.count)} files, {bytes(overview.chatAttachments.bytes)} as uploaded
+          (thumbnails {bytes(overview.chatAttachments.thumbnailBytes)}), stored in the chat_attachments table. Postgres
+          compresses them, so that table&apos;s stored size (compressed) below can be much smaller.
         </p>
         <DataTable
           caption="Tables of the public schema: rows counted, or estimated for tables over 8 MiB"
@@ -115,8 +117,8 @@ function Overview({ overview }: { overview: DatabaseOverview }) {
               numeric: true,
             },
             {
-              header: 'Size',
-              help: 'The table, its indexes and its TOAST data together, on disk.',
+              header: 'Stored size',
+              help: 'Stored size (compressed): the table, its indexes and its TOAST data together, on disk.',
               cell: (row) => bytes(row.totalBytes),
               numeric: true,
             },
@@ -158,7 +160,7 @@ export default function AdminDatabasePage() {
         </Button>
         {overview.dataUpdatedAt > 0 && (
           <p className="text-sm text-gray-700 dark:text-gray-300">
-            As of {new Date(overview.dataUpdatedAt).toLocaleTimeString('en-US', { hour12: false })}
+            As of {formatEatClock(overview.dataUpdatedAt)}
           </p>
         )}
       </div>

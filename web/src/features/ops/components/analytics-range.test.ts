@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, duration, lastDays, nairobiToday, rangeLength, rangeProblem, shortDay } from './analytics-range';
+import { addDays, duration, isPreset, lastDays, nairobiToday, rangeLength, rangeProblem, shortDay } from './analytics-range';
 
 describe('analytics range', () => {
+  it('knows which preset a range is', () => {
+    const range = { from: '2026-10-27', to: '2026-11-25' };
+    expect(isPreset(range, 30, '2026-11-25')).toBe(true);
+    expect(isPreset(range, 7, '2026-11-25')).toBe(false);
+    expect(isPreset({ from: '2026-10-28', to: '2026-11-25' }, 30, '2026-11-25')).toBe(false);
+  });
+
   it('knows the Nairobi day, three hours ahead of UTC', () => {
     expect(nairobiToday(new Date('2026-03-01T20:59:00Z'))).toBe('2026-03-01');
     expect(nairobiToday(new Date('2026-03-01T21:00:00Z'))).toBe('2026-03-02');

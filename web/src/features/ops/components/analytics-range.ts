@@ -48,6 +48,12 @@ export function lastDays(days: number, today: string): DayRange {
   return { from: addDays(today, -(days - 1)), to: today };
 }
 
+/** Whether `range` is the preset of the last `days` days up to `today` (its button shows as pressed). */
+export function isPreset(range: DayRange, days: number, today: string): boolean {
+  const preset = lastDays(days, today);
+  return range.from === preset.from && range.to === preset.to;
+}
+
 /** Days in the range, both ends included (0 when it is not a range). */
 export function rangeLength({ from, to }: DayRange): number {
   const start = dayNumber(from);

@@ -11,11 +11,18 @@ export function bytes(value: number): string {
   return `${scaled.toFixed(1)} ${units[unit]}`;
 }
 
-/** An instant in the viewer's own time zone, e.g. "Nov 25, 2026, 09:14". */
+const eatWhen = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** An instant in EAT, as every admin time is, e.g. "Nov 25, 2026, 09:14 EAT". */
 export function when(instant: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: false }).format(date);
+  return `${eatWhen.format(date)} EAT`;
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

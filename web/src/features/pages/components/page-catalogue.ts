@@ -66,7 +66,9 @@ const placeholders: Record<string, PlaceholderText> = {
     intro: 'IaaS, managed infrastructure, co-location and a core stack built for financial services.',
   },
   [`/solutions/${site.slug}-finance`]: {
-    heading: 'Hosted Business Email',
+    // The Solutions menu's name for this page (spec), in its heading too.
+    heading: 'Flexicloud Hosted Email',
+    badge: 'FLEXICLOUD',
     intro: 'Google Workspace and Zoho Mail plans for your business, with local setup and support.',
   },
   '/iaas': {

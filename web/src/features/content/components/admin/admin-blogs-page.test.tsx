@@ -6,6 +6,7 @@ import { renderApp } from '@/test/render';
 import { fakeContentApi } from './admin-content-test-support';
 import { supportDialogs } from '@/test/dialog-test-support';
 import { unsavedTexts } from '@/components/admin/unsaved-changes-guard';
+import { publishTexts } from './blog-post-model';
 
 supportDialogs();
 
@@ -19,9 +20,9 @@ const newer = post({ title: 'Data stays in Africa', category: 'Compliance', publ
 
 async function openTable(path = '/admin/blogs') {
   const user = userEvent.setup();
-  renderApp(path);
+  const { router } = renderApp(path);
   const table = await screen.findByRole('table', { name: 'Blog posts' }, { timeout: 5_000 });
-  return { user, table };
+  return { user, table, router };
 }
 
 const titles = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
@@ -114,6 +115,7 @@ describe('the blog post form', () => {
     const api = fakeContentApi({ posts: [older] });
     const { user } = await openTable();
     await user.click(screen.getByRole('button', { name: 'New post' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
     expect(screen.getByRole('heading', { name: 'New post' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Author' })).toHaveValue('Wanjiru Kamau');
     await user.type(screen.getByRole('textbox', { name: 'Image' }), 'dc.jpg');
@@ -140,8 +142,10 @@ describe('the blog post form', () => {
         headers: { 'Content-Type': 'application/json' },
       }),
     );
-    const { user } = await openTable();
+    const { user, router } = await openTable();
     await user.click(screen.getByRole('button', { name: 'New post' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
+    expect(router.state.location.pathname).toBe('/admin/blogs/new');
     await user.type(screen.getByRole('textbox', { name: 'Title' }), '  GPU cloud for Africa ');
     await user.type(screen.getByRole('combobox', { name: 'Category' }), 'Innovation');
     await user.type(screen.getByRole('textbox', { name: 'Excerpt' }), 'Early access opens.');
@@ -155,6 +159,10 @@ describe('the blog post form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create post' }));
     expect(await screen.findByText('Post created')).toBeInTheDocument();
+    // The new post opens at its own address, ready for more changes.
+    expect(await screen.findByRole('heading', { name: 'Edit post: GPU cloud for Africa' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/blogs/new-post-1');
+    await user.click(screen.getByRole('link', { name: 'All posts' }));
     const table = await screen.findByRole('table', { name: 'Blog posts' });
     expect(titles(table)).toContain('GPU cloud for Africa');
     expect(api.writes.at(-1)).toEqual({
@@ -176,8 +184,10 @@ describe('the blog post form', () => {
 
   it('edits a title, and warns before leaving with changes unsaved', async () => {
     const api = fakeContentApi({ posts: [older] });
-    const { user, table } = await openTable();
+    const { user, table, router } = await openTable();
     await user.click(within(table).getByRole('button', { name: 'Edit Tier-3 design notes' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
+    expect(router.state.location.pathname).toBe(`/admin/blogs/${older.id}`);
     const title = screen.getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.type(title, 'Tier-3 design, revised');
@@ -193,6 +203,9 @@ describe('the blog post form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Post saved')).toBeInTheDocument();
+    // Saving keeps the editor open on the post.
+    expect(router.state.location.pathname).toBe(`/admin/blogs/${older.id}`);
+    await user.click(screen.getByRole('link', { name: 'All posts' }));
     expect(titles(await screen.findByRole('table', { name: 'Blog posts' }))).toEqual(['Tier-3 design, revised']);
     expect(api.writes).toEqual([
       {
@@ -201,6 +214,35 @@ describe('the blog post form', () => {
         body: expect.objectContaining({ title: 'Tier-3 design, revised', publishedAt: older.publishedAt }),
       },
     ]);
+  });
+});
+
+describe('publishing from the editor', () => {
+  it('refuses to schedule without a later time, then schedules and publishes now', async () => {
+    const draft = post({ title: 'Edge AI plans', status: 'draft', publishedAt: '2026-01-10T09:00:00Z' });
+    const api = fakeContentApi({ posts: [draft] });
+    const { user, table } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Edit Edge AI plans' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
+
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    const when = screen.getByLabelText('Publication date and time (Nairobi)');
+    await waitFor(() => expect(when).toHaveAccessibleDescription(expect.stringContaining(publishTexts.scheduleNeedsFutureTime)));
+    expect(api.writes).toEqual([]);
+
+    await user.clear(when);
+    await user.type(when, '2099-03-14T09:00');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Post scheduled')).toBeInTheDocument();
+    expect(api.writes.at(-1)?.body).toEqual(
+      expect.objectContaining({ status: 'published', publishedAt: '2099-03-14T09:00:00+03:00' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    expect(await screen.findByText('Post published')).toBeInTheDocument();
+    const published = api.writes.at(-1)?.body as { status: string; publishedAt: string };
+    expect(published.status).toBe('published');
+    expect(Date.parse(published.publishedAt)).toBeLessThanOrEqual(Date.now());
   });
 });
 
@@ -239,6 +281,7 @@ describe('/admin/blogs/enhanced', () => {
     const api = fakeContentApi({ posts: [newer] });
     const { user, table } = await openTable('/admin/blogs/enhanced');
     await user.click(within(table).getByRole('button', { name: 'Edit Data stays in Africa' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
     const preview = screen.getByRole('region', { name: 'Live preview' });
     expect(within(preview).getByRole('heading', { level: 2, name: 'Data stays in Africa' })).toBeInTheDocument();
     expect(within(preview).getByRole('img', { name: 'Data stays in Africa' })).toHaveAttribute('src', '/objects/a');
@@ -266,6 +309,7 @@ describe('/admin/blogs/enhanced', () => {
     );
     const { user, table } = await openTable('/admin/blogs/enhanced');
     await user.click(within(table).getByRole('button', { name: 'Edit Data stays in Africa' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
     const preview = screen.getByRole('region', { name: 'Live preview' });
     const alert = await within(preview).findByRole('alert');
     expect(alert).toHaveTextContent('The preview could not be rendered');
@@ -282,6 +326,7 @@ describe('one editor on both blog screens', () => {
     fakeContentApi({ posts: [newer] });
     const { user } = await openTable('/admin/blogs');
     await user.click(screen.getByRole('button', { name: 'New post' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
     expect(screen.getByRole('button', { name: 'Upload image' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Insert image' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Live preview' })).toBeInTheDocument();
@@ -308,6 +353,7 @@ describe('one editor on both blog screens', () => {
     const api = fakeContentApi({ posts: [old] });
     const { user, table } = await openTable();
     await user.click(within(table).getByRole('button', { name: 'Edit Old notes' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
     expect(screen.getByText(/This post was written before Markdown/)).toBeInTheDocument();
     expect(screen.queryByRole('toolbar', { name: 'Formatting' })).toBeNull();
     await waitFor(() => expect(api.previews.length).toBeGreaterThan(0));

@@ -75,7 +75,8 @@ export function fakeContentApi(seed: { posts?: BlogPost[]; events?: Event[]; upl
     const id = path.split('/').pop() ?? '';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     if (path === '/api/admin/blog' && method === 'POST') {
-      const saved = { ...(body as unknown as BlogPost), id: `new-post-${++created}`, uvm: 0, imageData: null, contentHtml: null, readTimeAuto: !body.readTime };
+      // As the server: no publication time means now.
+      const saved = { ...(body as unknown as BlogPost), publishedAt: (body.publishedAt as string | undefined) ?? new Date().toISOString(), id: `new-post-${++created}`, uvm: 0, imageData: null, contentHtml: null, readTimeAuto: !body.readTime };
       api.posts.unshift(saved);
       return json(201, saved);
     }

@@ -25,6 +25,8 @@ import {
   blogPostSchema,
   blogPostValues,
   previewPost,
+  publishNow,
+  schedule,
   type BlogPostValues,
 } from './blog-post-model';
 import type { ContentSchema } from './content-manager';
@@ -230,7 +232,7 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
         name: 'publishedAt',
         label: 'Publication date and time (Nairobi)',
         type: 'datetime-local',
-        hint: 'Empty: now. A later time schedules the post: it goes public then.',
+        hint: 'Pick a later time and press Schedule: the post goes public then. Publish now makes it public at once.',
       },
       {
         kind: 'input',
@@ -252,6 +254,14 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
         hint: 'A featured post is shown in the Featured card at the top of /blog.',
       },
     ],
+    actions: [
+      { label: 'Publish now', apply: (values) => publishNow(values), done: 'Post published' },
+      { label: 'Schedule', apply: (values) => schedule(values), done: 'Post scheduled' },
+    ],
     Preview: BlogPreview,
+  },
+  editor: {
+    newPath: '/admin/blogs/new',
+    itemPath: (post) => `/admin/blogs/${encodeURIComponent(post.id)}`,
   },
 };

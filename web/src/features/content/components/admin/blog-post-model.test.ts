@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { post } from '@/test/content-fixtures';
-import { blogPostFieldFor, blogPostInput, blogPostInputOf, blogPostSchema, blogPostValues, previewPost } from './blog-post-model';
+import {
+  blogPostFieldFor,
+  blogPostInput,
+  blogPostInputOf,
+  blogPostSchema,
+  blogPostValues,
+  previewPost,
+  publishNow,
+  publishTexts,
+  schedule,
+} from './blog-post-model';
 
 const valid = {
   ...blogPostValues(null, 'Wanjiru Kamau'),
@@ -118,5 +128,24 @@ describe('the blog post body', () => {
     const rendered = previewPost(valid, null, { html: '<h2>Hi</h2>', readTime: '2 min read' });
     expect(rendered).toMatchObject({ contentHtml: '<h2>Hi</h2>', readTime: '2 min read', readTimeAuto: true });
     expect(previewPost({ ...valid, readTime: '9 min read' }, null, { html: '', readTime: '2 min read' }).readTime).toBe('9 min read');
+  });
+});
+
+describe('the publishing actions', () => {
+  const now = new Date('2026-03-14T06:30:20Z'); // 09:30 in Nairobi
+
+  it('publishes now from the current minute in Nairobi', () => {
+    expect(publishNow({ ...valid, status: 'draft', publishedAt: '2027-01-01T10:00' }, now)).toEqual({
+      values: { ...valid, status: 'published', publishedAt: '2026-03-14T09:30' },
+    });
+  });
+
+  it('schedules only for a minute after now', () => {
+    expect(schedule({ ...valid, publishedAt: '2026-03-14T09:31' }, now)).toEqual({
+      values: { ...valid, status: 'published', publishedAt: '2026-03-14T09:31' },
+    });
+    for (const publishedAt of ['', '2026-03-14T09:30', '2025-12-31T23:59', 'soon']) {
+      expect(schedule({ ...valid, publishedAt }, now)).toEqual({ field: 'publishedAt', message: publishTexts.scheduleNeedsFutureTime });
+    }
   });
 });

@@ -152,3 +152,24 @@ export function previewPost(
     readTimeAuto: input.readTime === undefined,
   };
 }
+
+/** What a publishing action makes of the form's values, or why it cannot. */
+export type PublishOutcome = { values: BlogPostValues } | { field: 'publishedAt'; message: string };
+
+export const publishTexts = {
+  scheduleNeedsFutureTime: 'Pick a date and time after now to schedule the post',
+} as const;
+
+/** Publish now: published, from this minute (Nairobi time, as the date field shows it). */
+export function publishNow(values: BlogPostValues, now: Date = new Date()): PublishOutcome {
+  return { values: { ...values, status: 'published', publishedAt: minuteInNairobi(now) } };
+}
+
+/** Schedule: published from the chosen minute, which must lie ahead (else it would be public at once). */
+export function schedule(values: BlogPostValues, now: Date = new Date()): PublishOutcome {
+  const minute = values.publishedAt;
+  if (!isLocalMinute(minute) || Date.parse(publicationInstant(minute)) <= now.getTime()) {
+    return { field: 'publishedAt', message: publishTexts.scheduleNeedsFutureTime };
+  }
+  return { values: { ...values, status: 'published' } };
+}

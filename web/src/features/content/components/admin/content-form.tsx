@@ -30,6 +30,16 @@ export type ContentField<V extends FieldValues> =
   | { kind: 'checkbox'; name: Path<V>; label: string; hint: string }
   | { kind: 'custom'; name: Path<V>; render: (control: Control<V>) => ReactNode };
 
+/**
+ * A save that first changes the values (Publish now, Schedule), or names the
+ * field that stops it. `done` is the toast's title after the save.
+ */
+export interface ContentAction<V extends FieldValues> {
+  label: string;
+  apply: (values: V) => { values: V } | { field: Path<V>; message: string };
+  done: string;
+}
+
 /** What the form edits: an item, a copy of one (not saved yet), or a new one. */
 export type ContentTarget<T, V> = { kind: 'new' } | { kind: 'edit'; item: T } | { kind: 'copy'; of: T; values: V };
 
@@ -54,6 +64,8 @@ export interface ContentFormSchema<T extends { id: string; title: string }, V ex
   useUpdate: () => { mutateAsync: (change: { id: string; input: I }) => Promise<T> };
   gridFields: ReadonlyArray<ContentField<V>>;
   fields: ReadonlyArray<ContentField<V>>;
+  /** Saves beside the main one, each changing the values first (Publish now, Schedule). */
+  actions?: ReadonlyArray<ContentAction<V>>;
   /** The item exactly as its public page will show it once saved. */
   Preview: (props: { control: Control<V>; original: T | null }) => ReactNode;
 }
@@ -157,7 +169,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
     return found && JSON.stringify({ ...start, ...found.values }) !== JSON.stringify(start) ? found : null;
   });
 
-  const onSubmit = async (submitted: V) => {
+  const onSubmit = async (submitted: V, doneTitle?: string) => {
     setFormError(null);
     const input = schema.input(submitted, existing);
     try {
@@ -165,7 +177,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
       setSaved(true);
       autosave.forget();
       reset(submitted);
-      toast({ title: `${capitalised(noun)} ${existing ? 'saved' : 'created'}`, description: result.title });
+      toast({ title: doneTitle ?? `${capitalised(noun)} ${existing ? 'saved' : 'created'}`, description: result.title });
       onDone(result);
     } catch (failure) {
       const refused = refusalMessage(failure);
@@ -178,6 +190,17 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
       }
     }
   };
+
+  const runAction = (action: ContentAction<V>) =>
+    handleSubmit(async (submitted) => {
+      const outcome = action.apply(submitted);
+      if ('field' in outcome) {
+        setError(outcome.field, { type: 'action', message: outcome.message });
+        setFocus(outcome.field);
+        return;
+      }
+      await onSubmit(outcome.values, action.done);
+    });
 
   const cancel = () => (unsaved ? setConfirmDiscard(true) : onDone());
   const heading =
@@ -236,7 +259,7 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
   const category = 'category' as Path<V>;
   const image = 'image' as Path<V>;
   const form = (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+    <form noValidate onSubmit={handleSubmit((submitted) => onSubmit(submitted))} className="space-y-5">
       <InputField label="Title" error={errorOf(title)} maxLength={400} {...register(title)} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Category" list={categoryList} error={errorOf(category)} maxLength={120} {...register(category)} />
@@ -259,6 +282,11 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
           {isSubmitting && <Spinner />}
           {existing ? 'Save changes' : `Create ${noun}`}
         </Button>
+        {schema.actions?.map((action) => (
+          <Button key={action.label} variant="secondary" onClick={() => void runAction(action)()} disabled={isSubmitting}>
+            {action.label}
+          </Button>
+        ))}
         <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
           Cancel
         </Button>

@@ -2,7 +2,7 @@ import type { QueryClient, UseMutationResult, UseQueryResult } from '@tanstack/r
 import { Copy, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/ui/search-field';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -78,6 +78,8 @@ export interface ContentSchema<T extends ContentItem, V extends FieldValues, I, 
   /** On the enhanced screen, the values a Duplicate row action opens the form with. */
   duplicate?: (item: T) => V;
   form: ContentFormSchema<T, V, I>;
+  /** When set, new and existing items open in the editor at these addresses instead of inside the list. */
+  editor?: { newPath: string; itemPath: (item: T) => string };
 }
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -108,6 +110,9 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const remove = schema.useDelete();
   const bulk = useBulkAction<T>(schema.invalidate);
+  const navigate = useNavigate();
+  const openNew = () => (schema.editor ? navigate(schema.editor.newPath) : setEditing({ kind: 'new' }));
+  const openItem = (item: T) => (schema.editor ? navigate(schema.editor.itemPath(item)) : setEditing({ kind: 'edit', item }));
 
   const rows = useMemo(() => items.data ?? [], [items.data]);
   const { sorted, sort, sortBy } = useSorted<T, K | 'title' | 'category'>(rows, schema.sortValues, schema.defaultSort);
@@ -158,7 +163,7 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
   };
 
   const newButton = (
-    <Button onClick={() => setEditing({ kind: 'new' })}>
+    <Button onClick={openNew}>
       <Plus aria-hidden="true" className="h-4 w-4" />
       {`New ${noun}`}
     </Button>
@@ -250,7 +255,7 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
                 ))}
                 <td>
                   <div className="flex justify-end gap-1">
-                    <RowAction label="Edit" subject={item.title} icon={Pencil} onClick={() => setEditing({ kind: 'edit', item })} />
+                    <RowAction label="Edit" subject={item.title} icon={Pencil} onClick={() => openItem(item)} />
                     {enhanced && schema.duplicate && (
                       <RowAction
                         label="Duplicate"
@@ -271,7 +276,8 @@ export function ContentManager<T extends ContentItem, V extends FieldValues, I, 
   }
 
   return (
-    <AdminSectionPage path={path} wide={enhanced}>
+    // Wide on both screens: the table's columns need more than the narrow frame at 1366 px.
+    <AdminSectionPage path={path} wide>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="w-full max-w-md">
           <SearchField label={`Search ${nouns}`} placeholder={`Search ${nouns}...`} value={searchText} onChange={setSearchText} />

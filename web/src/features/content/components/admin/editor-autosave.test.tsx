@@ -23,6 +23,7 @@ async function editPost(path = '/admin/blogs') {
   const view = renderApp(path);
   const table = await screen.findByRole('table', { name: 'Blog posts' }, { timeout: 5_000 });
   await user.click(within(table).getByRole('button', { name: `Edit ${saved.title}` }));
+  await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
   return { user, view };
 }
 
@@ -74,6 +75,7 @@ describe('autosave of the editor', () => {
     window.localStorage.setItem(autosaveKey('post', saved.id), JSON.stringify({ savedAt: '2026-11-26T10:05:00Z', values: { fullContent: 'Original text' } }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('table', { name: 'Blog posts' })).getByRole('button', { name: `Edit ${saved.title}` }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
     expect(screen.queryByRole('region', { name: 'Unsaved changes found' })).toBeNull();
   });
 

@@ -39,8 +39,9 @@ export default function BlogPage() {
   }
 
   const list = posts.data;
-  const featured = list?.posts.find((post) => post.featured);
-  const latest = list?.posts.filter((post) => post !== featured) ?? [];
+  // The server names the Featured card on page 1, whichever page the post is on.
+  const featured = list?.featured ?? undefined;
+  const latest = list?.posts.filter((post) => post.id !== featured?.id) ?? [];
 
   return (
     <>

@@ -46,9 +46,16 @@ function listQueries(fetch: ReturnType<typeof mockFetch>): string[] {
     .map((url) => url.search);
 }
 
-/** A page of the public list: the posts without their content, as the server answers. */
-function page(posts: BlogPost[], current = 1, totalPages = 1) {
-  return json(200, { posts: posts.map(summary), pagination: pagination(current, totalPages) });
+/**
+ * A page of the public list: the posts without their content, as the server
+ * answers; page 1 names the featured post (by default the page's own).
+ */
+function page(posts: BlogPost[], current = 1, totalPages = 1, featured = posts.find((p) => p.featured)) {
+  return json(200, {
+    posts: posts.map(summary),
+    pagination: pagination(current, totalPages),
+    featured: current === 1 && featured ? summary(featured) : null,
+  });
 }
 
 describe('/blog', () => {
@@ -70,6 +77,25 @@ describe('/blog', () => {
     expect(screen.getByPlaceholderText('Search articles...')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Blog pages' })).not.toBeInTheDocument();
     expect(document.title).toBe('Tech Blog | Nyota Cloud');
+  });
+
+  it('shows the featured post the server names on page 1 even when it is on a later page, once', async () => {
+    const user = userEvent.setup();
+    const onPage2 = post({ title: 'Featured from page 2', featured: true });
+    const latest = [post({ title: 'Newest' }), post({ title: 'Second newest' })];
+    backend({
+      list: (query) => (query.get('page') === '2' ? page([onPage2], 2, 2, onPage2) : page(latest, 1, 2, onPage2)),
+    });
+    renderApp('/blog');
+    const featuredSection = await screen.findByRole('region', { name: 'Featured Article' });
+    expect(within(featuredSection).getByRole('link', { name: 'Featured from page 2' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Latest Articles' })).getAllByRole('article')).toHaveLength(2);
+
+    // Page 2 has no Featured card: its post is in the grid.
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    const grid = screen.getByRole('region', { name: 'Latest Articles' });
+    expect(await within(grid).findByRole('link', { name: 'Featured from page 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Featured Article' })).not.toBeInTheDocument();
   });
 
   it("loads the first card's image at once and first, the others lazily (the phone's largest paint)", async () => {

@@ -4,6 +4,7 @@ import type { EventSummary } from '@/api-types/EventSummary';
 import {
   cardStatusLabel,
   EventCategoryBadge,
+  eventImageDarkClass,
   eventEndedText,
   eventImageSrc,
   isOpenForRegistration,
@@ -45,7 +46,7 @@ export function EventCard({ event }: { event: EventSummary }) {
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand dark:border-gray-700 dark:bg-gray-900">
       <div className="relative">
-        <FallbackImage src={eventImageSrc(event)} alt="" width={640} height={360} className="h-44 w-full object-cover" />
+        <FallbackImage src={eventImageSrc(event)} alt="" width={640} height={360} className={`h-44 w-full object-cover ${eventImageDarkClass}`} />
         <div className="absolute top-3 left-3">
           <StatusBadge status={event.status} label={cardStatusLabel(event.status)} />
         </div>

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { otherEvents, useEventFacets } from '@/features/content/api/get-event-facets';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
+import { eventSections } from './event-sections';
 
 export const noOtherEvents = 'No other events available at the moment. Check back soon!';
 
@@ -25,15 +26,12 @@ function capitalise(value: string): string {
   return value === 'All' ? value : value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-/** The grid's heading follows the status filter: the spec's Upcoming Events for All and upcoming, else e.g. Completed Events. */
-export function eventsHeading(status: string): string {
-  return status === 'All' || status === 'upcoming' ? 'Upcoming Events' : `${capitalise(status)} Events`;
-}
-
 /**
- * /events: the Upcoming Events grid (search, status and category filters, 12
- * per page; its heading follows the status filter), Other Events (never a
- * card already in the grid), the Stay Connected box and the hosting link.
+ * /events: the search, the status and category filters and the page of 12
+ * events in sections (Upcoming Events, then Completed Events), Other Events
+ * (never a card already shown above), the Stay Connected box and the hosting
+ * link. On a phone the filters scroll sideways in one row each and the hero
+ * is compact, so the first card shows on the first screen.
  * Changing the search or a filter goes back to page 1 (spec §4).
  */
 export default function EventsPage() {
@@ -49,6 +47,8 @@ export default function EventsPage() {
   const list = events.data;
   // Other Events leaves out the cards already in the grid above.
   const others = filters.data ? otherEvents(filters.data.others, new Set(list?.events.map((event) => event.id))) : null;
+  // Upcoming first, then completed: a finished event is never listed as upcoming.
+  const sections = eventSections(list?.events ?? [], status);
 
   return (
     <>
@@ -60,71 +60,83 @@ export default function EventsPage() {
         type={meta.type}
       />
       <PageHero
+        compact
         badge="EVENTS"
         title={`${site.company} Events`}
         lead="Meet our engineers at summits, conferences and infrastructure events across Africa: talks on cloud, data residency and security, hands-on workshops, and time to plan your next deployment."
       />
-      <Section id="upcoming-events" title={eventsHeading(status)}>
-        <div className="flex flex-col gap-4">
-          <div className="max-w-md">
-            <SearchField
-              label="Search events"
-              placeholder="Search events..."
-              value={searchText}
-              onChange={(next) => {
-                setSearchText(next);
-                setPage(1);
-              }}
-            />
-          </div>
-          <FilterButtons
-            label="Filter by status"
-            options={filters.data?.statuses ?? ['All']}
-            value={status}
-            display={capitalise}
-            onChange={(next) => {
-              setStatus(next);
-              setPage(1);
-            }}
-          />
-          <FilterButtons
-            label="Filter by category"
-            options={filters.data?.categories ?? ['All']}
-            value={category}
-            onChange={(next) => {
-              setCategory(next);
-              setPage(1);
-            }}
-          />
-          {filters.isError && <Alert title={filters.error.message} />}
-        </div>
-        <div className="mt-8">
-          {events.isPending && <LoadingMessage>Loading events...</LoadingMessage>}
-          {events.isError && <Alert title={eventsTexts.pageFailed} />}
-          {list &&
-            (list.events.length > 0 ? (
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {list.events.map((event) => (
-                  <li key={event.id} className="flex">
-                    <EventCard event={event} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-center text-gray-700 dark:text-gray-300">
-                No events match your search. Try other words or filters.
-              </p>
-            ))}
-          {list && (
-            <Pagination
-              label="Event pages"
-              page={page}
-              totalPages={list.pagination.totalPages}
-              onPageChange={setPage}
-            />
+      {sections.map((section, index) => (
+        <Section
+          key={section.status}
+          id={`${section.status}-events`}
+          title={section.title}
+          className={index === 0 ? 'pt-8 sm:pt-16' : undefined}
+        >
+          {index === 0 && (
+            <div className="flex flex-col gap-4">
+              <div className="max-w-md">
+                <SearchField
+                  label="Search events"
+                  placeholder="Search events..."
+                  value={searchText}
+                  onChange={(next) => {
+                    setSearchText(next);
+                    setPage(1);
+                  }}
+                />
+              </div>
+              <FilterButtons
+                label="Filter by status"
+                options={filters.data?.statuses ?? ['All']}
+                value={status}
+                display={capitalise}
+                oneRow
+                onChange={(next) => {
+                  setStatus(next);
+                  setPage(1);
+                }}
+              />
+              <FilterButtons
+                label="Filter by category"
+                options={filters.data?.categories ?? ['All']}
+                value={category}
+                oneRow
+                onChange={(next) => {
+                  setCategory(next);
+                  setPage(1);
+                }}
+              />
+              {filters.isError && <Alert title={filters.error.message} />}
+            </div>
           )}
-        </div>
-      </Section>
+          <div className={index === 0 ? 'mt-8' : undefined}>
+            {index === 0 && events.isPending && <LoadingMessage>Loading events...</LoadingMessage>}
+            {index === 0 && events.isError && <Alert title={eventsTexts.pageFailed} />}
+            {list &&
+              (section.events.length > 0 ? (
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {section.events.map((event) => (
+                    <li key={event.id} className="flex">
+                      <EventCard event={event} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-center text-gray-700 dark:text-gray-300">
+                  No events match your search. Try other words or filters.
+                </p>
+              ))}
+            {list && index === sections.length - 1 && (
+              <Pagination
+                label="Event pages"
+                page={page}
+                totalPages={list.pagination.totalPages}
+                onPageChange={setPage}
+              />
+            )}
+          </div>
+        </Section>
+      ))}
       <Section id="other-events" title="Other Events" muted>
         {others &&
           (others.length > 0 ? (

@@ -72,7 +72,13 @@ describe('/events', () => {
     expect(register).toHaveAttribute('target', '_blank');
     expect(register).toHaveAttribute('rel', 'noopener noreferrer');
 
-    const pastCard = within(upcoming).getByRole('link', { name: 'Edge Workshop' }).closest('article')!;
+    // A completed event is in a section of its own, after the upcoming ones.
+    expect(within(upcoming).queryByRole('link', { name: 'Edge Workshop' })).not.toBeInTheDocument();
+    const completed = screen.getByRole('region', { name: 'Completed Events' });
+    expect(
+      screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby')).filter((id) => id?.endsWith('-events-heading')),
+    ).toEqual(['upcoming-events-heading', 'completed-events-heading', 'other-events-heading']);
+    const pastCard = within(completed).getByRole('link', { name: 'Edge Workshop' }).closest('article')!;
     expect(pastCard).toHaveTextContent('COMPLETED');
     expect(pastCard).toHaveTextContent('This event has ended');
     expect(within(pastCard).queryByRole('link', { name: /Register Now/ })).not.toBeInTheDocument();
@@ -91,7 +97,8 @@ describe('/events', () => {
     const all = [event({ status: 'upcoming', category: 'Summit' }), event({ status: 'completed', category: 'Workshop' })];
     const fetch = backend({
       facets: () => json(200, eventFacets(all)),
-      list: (query) => page([event({ title: `Result ${query}` })], Number(query.get('page')), 2),
+      // As the server: the status asked for is the status answered.
+      list: (query) => page([event({ title: `Result ${query}`, status: query.get('status') === 'completed' ? 'completed' : 'upcoming' })], Number(query.get('page')), 2),
     });
     renderApp('/events');
     const nav = await screen.findByRole('navigation', { name: 'Event pages' });

@@ -169,7 +169,10 @@ describe('/solutions/nyota-finance', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Yearly' }));
     expect(visiblePrices()).toEqual(['$84/year', '$168/year', '$264/year', 'Contact sales']);
-    expect(screen.getByText('per user, billed yearly: $7 a month')).toBeInTheDocument();
+    expect(screen.getByText('per user, billed yearly: $7 a month instead of $8.40')).toBeInTheDocument();
+    // The badge states the yearly saving, not the monthly view's.
+    expect(screen.getAllByText('Save 17% vs monthly billing')).toHaveLength(3);
+    expect(screen.queryByText('Save 25% vs launch')).not.toBeInTheDocument();
     expect(screen.getByText('$100.80').tagName).toBe('DEL');
     expect(screen.getByText('$100.80').parentElement).toHaveTextContent('Instead of $100.80 a year on monthly billing');
 

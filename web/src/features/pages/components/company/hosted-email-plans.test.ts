@@ -90,9 +90,9 @@ describe('price labels', () => {
   it('Google Workspace, yearly: per user a year and a month, struck against a year on monthly billing', () => {
     const was = (price: string) => ({ price, meaning: 'a year on monthly billing' });
     expect(labels('google-workspace', 'yearly')).toEqual([
-      ['Starter', { price: '$84', period: '/year', billed: 'per user, billed yearly: $7 a month', was: was('$100.80'), save: 'Save 25% vs launch' }],
-      ['Standard', { price: '$168', period: '/year', billed: 'per user, billed yearly: $14 a month', was: was('$201.60'), save: 'Save 20% vs launch' }],
-      ['Plus', { price: '$264', period: '/year', billed: 'per user, billed yearly: $22 a month', was: was('$316.80'), save: 'Save 28% vs launch' }],
+      ['Starter', { price: '$84', period: '/year', billed: 'per user, billed yearly: $7 a month instead of $8.40', was: was('$100.80'), save: 'Save 17% vs monthly billing' }],
+      ['Standard', { price: '$168', period: '/year', billed: 'per user, billed yearly: $14 a month instead of $16.80', was: was('$201.60'), save: 'Save 17% vs monthly billing' }],
+      ['Plus', { price: '$264', period: '/year', billed: 'per user, billed yearly: $22 a month instead of $26.40', was: was('$316.80'), save: 'Save 17% vs monthly billing' }],
       ['Enterprise', { price: 'Contact sales', save: 'Custom pricing' }],
     ]);
   });

@@ -219,8 +219,17 @@ export interface PriceLabels {
   billed?: string;
   /** The struck-through figure and what it is: "$100.80", "a year on monthly billing". */
   was?: { price: string; meaning: string };
-  /** "Save 25% vs launch"; "Custom pricing" on a Contact sales plan with Custom savings. */
+  /**
+   * The saving of the period shown: "Save 25% vs launch" (the spec's label), or
+   * on a yearly commitment "Save 17% vs monthly billing"; "Custom pricing" on
+   * a Contact sales plan with Custom savings.
+   */
   save?: string;
+}
+
+/** What a month costs less on yearly billing, in whole percent ($8.40 → $7: 17). */
+export function yearlySaving(monthly: number, yearly: number): number {
+  return Math.round((1 - yearly / monthly) * 100);
 }
 
 export function priceLabels(provider: Pick<EmailProvider, 'figures'>, plan: HostedEmailPlan, billing: Billing): PriceLabels {
@@ -241,12 +250,14 @@ export function priceLabels(provider: Pick<EmailProvider, 'figures'>, plan: Host
         save,
       };
     }
+    // The yearly view states its own saving (a month's price against monthly
+    // billing's), not the launch saving the monthly view shows.
     return {
       price: formatUsd(laterYearly ?? yearly * 12),
       period: '/year',
-      billed: `per user, billed yearly: ${formatUsd(yearly)} a month`,
+      billed: `per user, billed yearly: ${formatUsd(yearly)} a month instead of ${formatUsd(monthly)}`,
       was: laterMonthly === undefined ? undefined : { price: formatUsd(laterMonthly), meaning: 'a year on monthly billing' },
-      save,
+      save: yearly < monthly ? `Save ${yearlySaving(monthly, yearly)}% vs monthly billing` : undefined,
     };
   }
   if (billing === 'monthly') {

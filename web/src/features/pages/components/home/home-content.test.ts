@@ -45,8 +45,8 @@ describe('home content against the spec', () => {
     expect(new Set(defaultSiteSettings.partners).size).toBe(14);
   });
 
-  it('closes with Nodes, CloudX, BI and Edge AI', () => {
-    expect(homeServices.map((s) => s.title)).toEqual(['Nodes', 'CloudX', 'BI', 'Edge AI']);
+  it('closes with Nodes, CloudX, Nyota BI and Edge AI (the BI product by its one name)', () => {
+    expect(homeServices.map((s) => s.title)).toEqual(['Nodes', 'CloudX', 'Nyota BI', 'Edge AI']);
     expect(homeServices[0]?.text).toMatch(/leased infrastructure/i);
     expect(homeServices[1]?.text).toMatch(/all your cloud subscriptions in one place/i);
     expect(homeServices[1]?.text).toMatch(/use now and pay later/i);

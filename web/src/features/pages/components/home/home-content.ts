@@ -36,7 +36,7 @@ export const productTabs: readonly ProductTab[] = [
   },
   {
     id: 'bi',
-    label: 'BI',
+    label: site.biProduct,
     title: `${site.biProduct}: turn your data into decisions`,
     description:
       'Connect your accounting, sales and operations data in one place. Dashboards refresh themselves, reconciliations run automatically and your team spends its time on decisions instead of spreadsheets.',
@@ -172,7 +172,7 @@ export const homeServices: readonly HomeService[] = [
   },
   {
     id: 'bi',
-    title: 'BI',
+    title: site.biProduct,
     text: 'Automated reconciliation and live dashboards that turn your bank, mobile money and ledger data into decisions.',
     href: `/${site.slug}-bi`,
   },

@@ -49,7 +49,7 @@ describe('HomePage', () => {
     const user = userEvent.setup();
     renderHome();
     const tabs = within(screen.getByRole('tablist', { name: 'Products' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Nodes', 'BI', 'CloudX', 'Edge AI', 'SME']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Nodes', 'Nyota BI', 'CloudX', 'Edge AI', 'SME']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: /Read More/ })).toHaveAttribute(
       'href',
