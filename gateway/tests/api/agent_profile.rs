@@ -287,6 +287,15 @@ async fn without_a_display_name_the_account_name_is_shown_and_transfers_use_disp
     let chat = visitor.start_chat("Otieno", "otieno@example.com").await;
     let sent: Value = first.send(&chat, "Hello").await.json().await.expect("json");
     assert_eq!(sent["senderName"], first_name.as_str());
+    // A transfer goes only to an agent who is there: Baraka has the console
+    // open and is busy (so the chat is not simply assigned to them).
+    let response = second
+        .put("/api/agent/status", &json!({ "status": "busy" }))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut console = second.socket().await;
+    console.send(json!({ "type": "join_agents" })).await;
+    console.recv_type("agents_joined").await;
     let response = first
         .post(
             &format!("/api/agent/chats/{chat}/transfer"),

@@ -823,6 +823,7 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("chat_notes", "author_id", Holds::Staff),
     ("chat_ratings", "agent_id", Holds::Staff),
     ("chat_sessions", "assigned_agent_id", Holds::Staff),
+    ("chat_sessions", "announced_agent_id", Holds::Staff),
     ("chat_sessions", "email_code_attempts", Holds::Nothing), // a count
     ("chat_sessions", "email_code_expires_at", Holds::Nothing), // a time
     ("chat_sessions", "email_code_hash", Holds::Nothing),     // a hash of a one-time code

@@ -28,14 +28,51 @@ pub async fn record_success(pool: &PgPool) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Records that a send failed at the SMTP server, with its error.
+/// Records that a send failed at the SMTP server, with its error (the
+/// addresses in it left out: a refusal names its recipient, and this row is
+/// shown to every admin and kept past any erasure of that person).
 pub async fn record_failure(pool: &PgPool, error: &str) -> sqlx::Result<()> {
     sqlx::query!(
         "insert into email_health (configured, last_failure_at, last_error) values (true, now(), $1)
          on conflict (singleton) do update set last_failure_at = now(), last_error = excluded.last_error",
-        error,
+        without_addresses(error),
     )
     .execute(pool)
     .await?;
     Ok(())
+}
+
+/// `error` with every word holding an `@` (an address, bracketed or not)
+/// replaced by `[address]`.
+fn without_addresses(error: &str) -> String {
+    error
+        .split(' ')
+        .map(|word| {
+            if word.contains('@') {
+                "[address]"
+            } else {
+                word
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_addresses;
+
+    #[test]
+    fn a_refusal_keeps_its_words_but_not_its_recipient() {
+        assert_eq!(
+            without_addresses(
+                "permanent error (550): 5.1.1 <amina@example.com>: Recipient address rejected"
+            ),
+            "permanent error (550): 5.1.1 [address] Recipient address rejected"
+        );
+        assert_eq!(
+            without_addresses("connection refused"),
+            "connection refused"
+        );
+    }
 }
