@@ -53,7 +53,7 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
   const lit = hovered ?? score ?? 0;
   return (
     <form onSubmit={submit} className="text-sm" aria-labelledby={`${id}-title`}>
-      {/* 44 px stars, a finger's target; the button wraps under them on a narrow phone. */}
+      {/* On a phone 44 px stars, a finger's target; on a laptop (a mouse) one compact row. */}
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         <span id={`${id}-title`} className="font-medium">
           Rate this chat
@@ -66,7 +66,7 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
                 key={value}
                 title={label}
                 onMouseEnter={() => setHovered(value)}
-                className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand"
+                className="flex h-11 w-11 cursor-pointer sm:h-9 sm:w-7 items-center justify-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand"
               >
                 <input
                   type="radio"
