@@ -189,6 +189,52 @@ pub struct ChatSession {
     pub queue_position: Option<i64>,
 }
 
+/// A chat as its visitor's widget shows it: the chat and its one status
+/// line, computed by the server from one reading (see [`ChatLine`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WidgetChat {
+    #[serde(flatten)]
+    pub session: ChatSession,
+    pub line: ChatLine,
+}
+
+/// Whether anyone answers chats now, for the start form (before a chat
+/// exists to carry a [`ChatLine`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatAvailability {
+    /// An agent is online with the console open (whatever the hours).
+    pub agents_online: bool,
+}
+
+/// What the visitor is told about who will answer, exactly one at a time.
+/// An agent online outranks the business hours: while one is online the
+/// chat is queued or assigned, never "away".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[ts(export)]
+pub enum ChatLine {
+    /// The assigned agent has answered.
+    Connected { agent_name: String },
+    /// Assigned to an agent who has not answered yet.
+    Joining { agent_name: String },
+    /// Waiting for a free agent while at least one is online; the wait is
+    /// estimated from recent chats' waits (absent without any).
+    Queued {
+        #[ts(type = "number")]
+        position: i64,
+        #[ts(type = "number | null")]
+        wait_minutes: Option<i64>,
+    },
+    /// No agent is online: the chat waits, and the reply comes by email
+    /// when email is sent (else in the chat).
+    Away { reply_by_email: bool },
+    Resolved,
+}
+
 /// One row of the agent console's inbox.
 #[derive(
     Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::FromRow, utoipa::ToSchema,
@@ -520,11 +566,16 @@ pub struct CommitConfirmation {
     pub ids: Vec<Uuid>,
 }
 
-/// What the visitor is told when no agent is online.
-pub fn offline_notice(email: &str) -> String {
-    format!(
-        "Our support team is offline right now. We have your message and will reply by email to {email}."
-    )
+/// What the visitor is told when no agent is online: the reply comes by
+/// email when the site sends email, else in the chat.
+pub fn offline_notice(email: &str, email_enabled: bool) -> String {
+    if email_enabled {
+        format!(
+            "Our support team is offline right now. We have your message and will reply by email to {email}."
+        )
+    } else {
+        "Our support team is offline right now. We have your message and will reply here when an agent is back.".to_owned()
+    }
 }
 
 #[cfg(test)]

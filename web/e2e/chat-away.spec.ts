@@ -1,6 +1,7 @@
-// The widget's away notice against the real stack (issue 24): outside live
-// chat's business hours (a site setting) the visitor is told the team is
-// away, until an agent answers; then the notice goes at once.
+// The widget's away line against the real stack (issues 24 and 35): with no
+// agent online, outside live chat's business hours (a site setting), the
+// visitor is told the team is away and when it is back, until an agent
+// answers; then the status line says who is there, without a reload.
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminEmail, adminPassword, presetConsent } from './helpers';
@@ -21,6 +22,12 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     data: { ...original, chatHours: { days: [otherDay], opens: '08:00', closes: '09:00' } },
   });
   expect(closed.status(), await closed.text()).toBe(200);
+  // Nobody online: the admin away by choice, and no console of an earlier test still counted.
+  const away = await api.put('/api/agent/status', { data: { status: 'away' } });
+  expect(away.status(), await away.text()).toBe(200);
+  await expect
+    .poll(async () => (await (await api.get('/api/chat/availability')).json()).agentsOnline, { timeout: 45_000 })
+    .toBe(false);
 });
 
 test.afterAll(async () => {
@@ -28,10 +35,12 @@ test.afterAll(async () => {
   // Other specs expect the settings they started with.
   const restored = await api.put('/api/admin/site-settings', { data: original });
   expect(restored.status(), await restored.text()).toBe(200);
+  const online = await api.put('/api/agent/status', { data: { status: 'online' } });
+  expect(online.status(), await online.text()).toBe(200);
   await api.dispose();
 });
 
-test('outside hours the away notice shows until an agent joins and answers, then goes at once', async ({ browser, baseURL }) => {
+test('with nobody online outside hours the away line shows until an agent answers, then says who is there', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   // The visitor writes while no agent's console is open: the chat waits.
   const visitorContext = await browser.newContext({ baseURL });
@@ -41,7 +50,7 @@ test('outside hours the away notice shows until an agent joins and answers, then
   await visitor.goto('/');
   await visitor.getByRole('button', { name: 'Open chat' }).click();
   const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
-  const away = panel.getByText(/Our team is away right now/);
+  const away = panel.getByText(/^Our team is away right now and back .+ at 08:00 EAT\./);
   // The start form says so too.
   await expect(away).toBeVisible();
   await panel.getByLabel('Name').fill(visitorName);
@@ -53,7 +62,8 @@ test('outside hours the away notice shows until an agent joins and answers, then
   await expect(panel.getByRole('log').getByText('Is anyone there?')).toBeVisible();
   await expect(away).toBeVisible();
 
-  // An agent opens the console and answers: the notice goes without a reload.
+  // An agent (away by choice, so never assigned by the queue) opens the
+  // console and answers: the line changes without a reload.
   const agentContext = await browser.newContext({ baseURL });
   await presetConsent(agentContext);
   const agent = await agentContext.newPage();
@@ -71,12 +81,15 @@ test('outside hours the away notice shows until an agent joins and answers, then
   await expect(panel.getByRole('log').getByText('Yes, how can I help?')).toBeVisible();
   await expect(panel.getByRole('log').getByText(/joined the chat/)).toBeVisible();
   await expect(away).toBeHidden();
+  const connected = panel.locator('[role=status][data-line]');
+  await expect(connected).toHaveText(/^You're connected to .+\.$/);
 
   // Reopened later, the chat still has its agent: no notice.
   await visitor.reload();
   await visitor.getByRole('button', { name: 'Open chat' }).click();
   await expect(panel.getByRole('log').getByText('Yes, how can I help?')).toBeVisible();
   await expect(away).toBeHidden();
+  await expect(connected).toHaveText(/^You're connected to .+\.$/);
 
   await agentContext.close();
   await visitorContext.close();

@@ -39,6 +39,12 @@ async fn starting_a_chat_validates_its_input(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_chat_started_with_no_agent_online_says_so(pool: PgPool) {
     let app = spawn(pool).await;
+    // Email is sent (as the workers record when they start with an SMTP
+    // server): the notice promises the reply by email.
+    sqlx::query("insert into email_health (configured) values (true)")
+        .execute(&app.pool)
+        .await
+        .expect("email_health");
     let response = app
         .post(
             "/api/chat/sessions",

@@ -11,6 +11,7 @@ mod assignment;
 mod blog_featured;
 mod canned_replies;
 mod chat;
+mod chat_line;
 mod chat_attachment_safety;
 mod chat_attachments;
 mod chat_confirmations;

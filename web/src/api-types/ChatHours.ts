@@ -15,6 +15,7 @@ days: Array<number>,
  */
 opens: string, 
 /**
- * `HH:MM`, 24-hour, after `opens`.
+ * `HH:MM`, 24-hour, after `opens`; `00:00` is midnight at the end of
+ * the day (so `00:00`–`00:00` is all day).
  */
 closes: string, };

@@ -3,7 +3,9 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use contract::chat::{ChatMessage, ChatRating, ChatSession, ChatStatus, InboxReason, SenderType};
+use contract::chat::{
+    ChatAvailability, ChatLine, ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType, WidgetChat,
+};
 use serde::Deserialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -17,6 +19,7 @@ use crate::chat::{
     MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, reopen,
     role_in_chat, send_client_message, send_message,
 };
+use crate::ops::email_health::email_enabled;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{ApiPath, ClientIp, CurrentUser};
@@ -28,6 +31,7 @@ use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(availability))
         .routes(routes!(start))
         .routes(routes!(show))
         .routes(routes!(messages, post_message))
@@ -71,6 +75,18 @@ impl Input for StartBody {
     }
 }
 
+/// Whether an agent answers chats now: the start form says the team is
+/// away only when none does.
+#[utoipa::path(get, path = "/chat/availability", tag = "chat",
+    responses(
+        (status = 200, description = "Whether an agent is online", body = ChatAvailability),
+    ))]
+async fn availability(State(state): State<AppState>) -> Result<Json<ChatAvailability>, ApiError> {
+    Ok(Json(ChatAvailability {
+        agents_online: store::any_agent_available(&state.visitor_pool, assignment::FRESH).await?,
+    }))
+}
+
 /// Keeps at most `max` characters of visitor-supplied context.
 fn clip(value: Option<&str>, max: usize) -> Option<String> {
     value
@@ -84,7 +100,7 @@ fn clip(value: Option<&str>, max: usize) -> Option<String> {
     request_body = StartBody,
     security(("csrf" = []), ("csrf" = [], "session" = [])),
     responses(
-        (status = 201, description = "The chat, assigned or with its place in the queue", body = ChatSession),
+        (status = 201, description = "The chat, assigned or with its place in the queue", body = WidgetChat),
         (status = 429, description = "Too many chats started from this address", body = ErrorBody),
         (status = 503, description = "Chat is temporarily unavailable", body = ErrorBody),
     ))]
@@ -95,7 +111,7 @@ async fn start(
     user: Option<CurrentUser>,
     headers: HeaderMap,
     ValidatedJson(body): ValidatedJson<StartBody>,
-) -> Result<(StatusCode, Json<ChatSession>), ApiError> {
+) -> Result<(StatusCode, Json<WidgetChat>), ApiError> {
     state.limits.check(Limit::ChatStart, &ip)?;
     let owner_token = match session.get::<Uuid>(OWNER_TOKEN_KEY).await? {
         Some(token) => token,
@@ -131,7 +147,9 @@ async fn start(
         .unwrap_or(false);
     let announced = async {
         if !agents_online {
-            let notice = contract::chat::offline_notice(&chat.visitor_email);
+            // Likewise, an email is promised only when email is known to be sent.
+            let emails = email_enabled(&state.pool).await.unwrap_or(false);
+            let notice = contract::chat::offline_notice(&chat.visitor_email, emails);
             send_message(&state, chat.session_id, SenderType::System, None, notice).await?;
         }
         publish_started(&state, &chat, agents_online).await?;
@@ -149,8 +167,46 @@ async fn start(
     publish_inbox_update(&state, chat.session_id, InboxReason::NewSession).await;
     assignment::assign_waiting_or_log(&state).await;
     // Read again: assigned by now, or its place in the queue.
-    let chat = store::session(&state.pool, chat.session_id).await?;
-    Ok((StatusCode::CREATED, Json(chat)))
+    Ok((
+        StatusCode::CREATED,
+        Json(visitor_chat(&state, chat.session_id).await?),
+    ))
+}
+
+/// The chat and its one status line (see [`ChatLine`]), read on the
+/// visitors' pool: every queued widget polls this.
+async fn visitor_chat(state: &AppState, chat_id: Uuid) -> Result<WidgetChat, ApiError> {
+    let pool = &state.visitor_pool;
+    let session = store::session(pool, chat_id).await?;
+    let line = if session.status == ChatStatus::Resolved {
+        ChatLine::Resolved
+    } else if let Some(agent) = store::assigned_agent(pool, chat_id).await? {
+        if agent.answered {
+            ChatLine::Connected { agent_name: agent.name }
+        } else {
+            ChatLine::Joining { agent_name: agent.name }
+        }
+    } else if store::any_agent_available(pool, assignment::FRESH).await? {
+        let position = session.queue_position.unwrap_or(1);
+        let wait = store::recent_wait_seconds(pool).await?;
+        ChatLine::Queued {
+            position,
+            wait_minutes: wait.map(|seconds| expected_wait_minutes(position, seconds)),
+        }
+    } else {
+        ChatLine::Away {
+            reply_by_email: email_enabled(pool).await?,
+        }
+    };
+    Ok(WidgetChat { session, line })
+}
+
+/// About how long the chat at `position` waits when recent chats waited a
+/// median of `median_seconds` each: the chats ahead are answered in turn.
+/// Whole minutes, at least one.
+fn expected_wait_minutes(position: i64, median_seconds: f64) -> i64 {
+    // Saturating float-to-int cast: an absurd median cannot overflow.
+    ((median_seconds.max(0.0) * position as f64) / 60.0).ceil().max(1.0) as i64
 }
 
 async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Requester, ApiError> {
@@ -162,7 +218,7 @@ async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Reque
     params(("id" = Uuid, Path, description = "The chat session id")),
     security((), ("session" = [])),
     responses(
-        (status = 200, description = "The chat", body = ChatSession),
+        (status = 200, description = "The chat and its status line", body = WidgetChat),
         (status = 404, description = "No such chat, or not one this browser or account may see", body = ErrorBody),
     ))]
 async fn show(
@@ -170,9 +226,9 @@ async fn show(
     session: Session,
     user: Option<CurrentUser>,
     ApiPath(id): ApiPath<Uuid>,
-) -> Result<Json<ChatSession>, ApiError> {
+) -> Result<Json<WidgetChat>, ApiError> {
     role_in_chat(&state, &requester(&session, user).await?, id).await?;
-    Ok(Json(store::session(&state.pool, id).await?))
+    Ok(Json(visitor_chat(&state, id).await?))
 }
 
 /// The chat's messages, oldest first.

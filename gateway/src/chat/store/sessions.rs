@@ -103,6 +103,53 @@ pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::
     .await
 }
 
+/// The agent a chat is assigned to, as its visitor sees them.
+pub struct AssignedAgent {
+    pub name: String,
+    /// Whether this agent has written in the chat yet.
+    pub answered: bool,
+}
+
+#[tracing::instrument(name = "chat.db.assigned_agent", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn assigned_agent(
+    pool: &PgPool,
+    chat_id: Uuid,
+) -> Result<Option<AssignedAgent>, sqlx::Error> {
+    sqlx::query_as!(
+        AssignedAgent,
+        r#"select coalesce(p.display_name, a.name) as "name!",
+                  exists(select 1 from chat_messages m
+                          where m.session_id = s.id and m.sender_type = 'agent'
+                            and m.agent_id = s.assigned_agent_id) as "answered!"
+           from chat_sessions s
+           join users a on a.id = s.assigned_agent_id
+           left join agent_profiles p on p.agent_id = a.id
+           where s.id = $1"#,
+        chat_id
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+/// The median time from start to an agent's first reply over the last 200
+/// chats of the past week, in seconds; `None` without any answered chat.
+#[tracing::instrument(name = "chat.db.recent_wait", skip_all)]
+pub async fn recent_wait_seconds(pool: &PgPool) -> Result<Option<f64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select percentile_cont(0.5) within group (
+                      order by extract(epoch from r.first_reply - s.created_at)::float8)
+           from (select id, created_at from chat_sessions
+                  where created_at > now() - interval '7 days'
+                  order by created_at desc limit 200) s
+           cross join lateral (
+               select min(m.created_at) as first_reply from chat_messages m
+                where m.session_id = s.id and m.sender_type = 'agent') r
+           where r.first_reply is not null"#
+    )
+    .fetch_one(pool)
+    .await
+}
+
 /// Whether the `chat` worker has stored message `message_id`.
 #[tracing::instrument(name = "chat.db.message_stored", skip_all, fields(chat.message_id = %message_id))]
 pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sqlx::Error> {

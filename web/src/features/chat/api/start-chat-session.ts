@@ -1,7 +1,7 @@
 // POST /api/chat/sessions.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatSession } from '@/api-types/ChatSession';
+import type { WidgetChat } from '@/api-types/WidgetChat';
 import { apiRequest, refusalMessage } from '@/lib/api-client';
 import { messages, toastTitles } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
@@ -14,12 +14,12 @@ export interface StartChatInput {
   pageUrl: string;
 }
 
-export function startChatSession(body: StartChatInput): Promise<ChatSession> {
-  return apiRequest<ChatSession>('/api/chat/sessions', { method: 'POST', body });
+export function startChatSession(body: StartChatInput): Promise<WidgetChat> {
+  return apiRequest<WidgetChat>('/api/chat/sessions', { method: 'POST', body });
 }
 
 /** Success and failure toasts are the catalogue's (spec §8); a refusal is shown by the form instead. */
-export function useStartChatSession(options: { onStarted?: (session: ChatSession) => void } = {}) {
+export function useStartChatSession(options: { onStarted?: (session: WidgetChat) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['chat', 'start'],

@@ -1,9 +1,9 @@
 // Live chat's business hours (a site setting, in East Africa Time: UTC+3 all
-// year, Africa/Nairobi has no daylight saving). Outside them the widget says
-// when the team is back and that the reply will come by email.
+// year, Africa/Nairobi has no daylight saving). They only say when the team
+// is back: whether anyone answers now is the server's (an agent online
+// outranks the hours), so they word the "away" line and nothing else.
 
 import type { ChatHours } from '@/api-types/ChatHours';
-import type { ChatMessage } from '@/api-types/ChatMessage';
 
 const eatOffsetMs = 3 * 60 * 60 * 1000;
 const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -13,8 +13,11 @@ function minutesOf(time: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
-/** `null` while the team answers chats, else what the visitor is told. */
-export function chatHoursNotice(now: Date, hours: ChatHours): string | null {
+/**
+ * When chat hours next begin ("today at 08:00 EAT", "on Monday at 08:00
+ * EAT"); `null` within the hours, and when no day is open at all.
+ */
+export function chatHoursReturn(now: Date, hours: ChatHours): string | null {
   // The wall clock in Nairobi, read through UTC getters.
   const eat = new Date(now.getTime() + eatOffsetMs);
   const today = ((eat.getUTCDay() + 6) % 7) + 1; // ISO: 1 = Monday
@@ -26,20 +29,7 @@ export function chatHoursNotice(now: Date, hours: ChatHours): string | null {
     const day = ((today - 1 + ahead) % 7) + 1;
     if (!hours.days.includes(day) || (ahead === 0 && minute >= opens)) continue;
     const when = ahead === 0 ? 'today' : ahead === 1 ? 'tomorrow' : `on ${dayNames[day - 1]}`;
-    return `Our team is away right now and back ${when} at ${hours.opens} EAT. Leave a message and we will reply by email.`;
+    return `${when} at ${hours.opens} EAT`;
   }
-  return 'Our team is away right now. Leave a message and we will reply by email.';
-}
-
-/**
- * Whether an agent has joined or answered the chat, so the away notice no
- * longer applies. The visitor's side of the wire carries no assignment:
- * `ChatSession` has no agent field, and its `queuePosition` is also null on a
- * freshly started chat, so the join shows only as the gateway's system notice
- * "<agent> joined the chat" (gateway/src/chat/assignment.rs, `joined_notice`).
- */
-export function agentHasJoined(messages: readonly ChatMessage[]): boolean {
-  return messages.some(
-    (m) => m.senderType === 'agent' || (m.senderType === 'system' && m.message.endsWith(' joined the chat')),
-  );
+  return null;
 }

@@ -1,34 +1,38 @@
 // An active chat as the visitor sees it: messages (theirs on the right, the
-// agent's on the left, system notices centred), typing, and the message box.
-// Outside business hours the away notice shows until an agent joins, types or
-// answers (live, as the socket's frames land in the messages cache).
+// agent's on the left, system notices centred), typing, the one status line
+// (who answers, and when) and the message box.
 
 import { SendHorizontal } from 'lucide-react';
 import { useRef } from 'react';
-import type { ChatSession } from '@/api-types/ChatSession';
+import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatMessages } from '@/features/chat/api/get-chat-messages';
-import { agentHasJoined } from '@/features/chat/lib/chat-hours';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { useTypingIndicator } from '@/features/chat/lib/use-typing-indicator';
-import { ChatHoursNotice } from './chat-hours-notice';
+import { useEmailEnabled } from '@/lib/api/email-status';
 import { ChatRatingForm } from './chat-rating';
+import { ChatStatusLine } from './chat-status-line';
+import { useFullScreen } from './full-screen-panel';
 import { ChatTranscriptButton } from './chat-transcript-button';
 import { useLatestInView } from './use-latest-in-view';
 
-export function ChatConversation({ session, onNewChat }: { session: ChatSession; onNewChat: () => void }) {
+export function ChatConversation({ session, onNewChat }: { session: WidgetChat; onNewChat: () => void }) {
   const { sessionId } = session;
   const messages = useChatMessages(sessionId);
   const agentTyping = useTypingIndicator(sessionId, 'agent');
   const composer = useMessageComposer(sessionId);
   const drop = useFileDrop(composer.attach);
   const resolved = session.status === 'resolved';
-  const agentHere = agentTyping || agentHasJoined(messages.data ?? []);
+  // The transcript is offered only when the site sends email.
+  const emailEnabled = useEmailEnabled();
+  // On a phone the box starts one line tall (it grows as text wraps): with the
+  // keyboard up every line is the conversation's.
+  const fullScreen = useFullScreen();
   const logRef = useRef<HTMLDivElement>(null);
   useLatestInView(logRef);
 
@@ -45,13 +49,8 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
           className="min-h-0 flex-1 overscroll-contain px-4 py-3 focus-visible:-outline-offset-2"
         />
       </div>
-      {messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
-      {!resolved && !agentHere && <ChatHoursNotice className="mx-4 mb-2" />}
-      {!resolved && session.queuePosition !== null && (
-        <p role="status" className="border-t border-gray-200 px-4 py-2 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
-          You are number {session.queuePosition} in the queue. An agent will join as soon as one is free.
-        </p>
-      )}
+      {emailEnabled === true && messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
+      <ChatStatusLine chat={session} />
       {resolved ? (
         // Compact (two short rows), so the conversation above stays readable.
         <div className="shrink-0 space-y-2 border-t border-gray-200 px-3 py-2 dark:border-gray-700">
@@ -80,7 +79,7 @@ export function ChatConversation({ session, onNewChat }: { session: ChatSession;
             dir="auto"
             aria-invalid={composer.problem ? true : undefined}
             aria-describedby={composer.problem ? `chat-message-${sessionId}-problem` : undefined}
-            rows={2}
+            rows={fullScreen ? 1 : 2}
             maxLength={maxMessageLength}
             placeholder="Type your message..."
             value={composer.text}

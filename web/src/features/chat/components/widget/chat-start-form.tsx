@@ -2,13 +2,16 @@
 // values are not sent (spec §5).
 
 import { useState, type FormEvent } from 'react';
-import type { ChatSession } from '@/api-types/ChatSession';
+import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { refusalMessage } from '@/lib/api-client';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '@/features/chat/api/start-chat-session';
-import { ChatHoursNotice } from './chat-hours-notice';
+import { useChatAvailability } from '@/features/chat/api/get-chat-availability';
+import { awayBeforeStart } from '@/features/chat/lib/chat-line';
+import { useEmailEnabled } from '@/lib/api/email-status';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export interface StartFormErrors {
   name?: string;
@@ -31,7 +34,7 @@ export function ChatStartForm({
 }: {
   initialName: string;
   initialEmail: string;
-  onStarted: (session: ChatSession, visitorName: string, visitorEmail: string) => void;
+  onStarted: (session: WidgetChat, visitorName: string, visitorEmail: string) => void;
 }) {
   const [name, setName] = useState(initialName);
   const [email, setEmail] = useState(initialEmail);
@@ -59,7 +62,7 @@ export function ChatStartForm({
       <p className="text-sm text-gray-700 dark:text-gray-300">
         Hi! Tell us who you are and our support team will be right with you.
       </p>
-      <ChatHoursNotice />
+      <AwayBeforeStart />
       <TextField
         label="Name"
         name="visitorName"
@@ -88,5 +91,18 @@ export function ChatStartForm({
         {start.isPending ? 'Starting...' : 'Start Chat'}
       </Button>
     </form>
+  );
+}
+
+/** With no agent online (whatever the hours), the visitor knows before starting. */
+function AwayBeforeStart() {
+  const availability = useChatAvailability();
+  const emailEnabled = useEmailEnabled();
+  const { chatHours } = useSiteSettings();
+  if (availability.data?.agentsOnline !== false) return null;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+      {awayBeforeStart(new Date(), chatHours, emailEnabled === true)}
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
-import type { ChatSession } from '@/api-types/ChatSession';
+import type { WidgetChat } from '@/api-types/WidgetChat';
 import { chatMessagesQueryKey } from '@/features/chat/api/get-chat-messages';
 import { fakeSocketsInEachTest, FakeWebSocket, latestSocket, setTabHidden } from '@/test/live-sockets';
 import { json, mockFetch, renderApp } from '@/test/render';
@@ -10,13 +10,14 @@ import { json, mockFetch, renderApp } from '@/test/render';
 fakeSocketsInEachTest();
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
-const session: ChatSession = {
+const session: WidgetChat = {
   sessionId,
   visitorName: 'Amina',
   visitorEmail: 'amina@example.com',
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
   queuePosition: null,
+  line: { kind: 'connected', agentName: 'Wanjiru' },
 };
 const messagesPath = `/api/chat/sessions/${sessionId}/messages`;
 const sessionPath = `/api/chat/sessions/${sessionId}`;

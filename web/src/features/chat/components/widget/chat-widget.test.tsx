@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
-import type { ChatSession } from '@/api-types/ChatSession';
+import type { WidgetChat } from '@/api-types/WidgetChat';
 import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, type Handler } from '@/test/render';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
@@ -11,13 +11,14 @@ import { validateStartForm } from './chat-start-form';
 quietSocketsInEachTest();
 
 const sessionId = '0190f0a0-0000-7000-8000-0000000000aa';
-const session: ChatSession = {
+const session: WidgetChat = {
   sessionId,
   visitorName: 'Amina',
   visitorEmail: 'amina@example.com',
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
   queuePosition: null,
+  line: { kind: 'connected', agentName: 'Wanjiru' },
 };
 const agentMessage: ChatMessage = {
   id: '0190f0a0-0000-7000-8000-0000000000b1',
@@ -30,7 +31,9 @@ const agentMessage: ChatMessage = {
 
 /** Signed out; chat calls go to `chat`. */
 function backend(chat: Handler) {
-  return mockFetch((url, init) => (url === '/api/user' ? json(401, {}) : chat(url, init)));
+  return mockFetch((url, init) =>
+    url === '/api/user' ? json(401, {}) : url === '/api/email-status' ? json(200, { emailEnabled: true }) : chat(url, init),
+  );
 }
 
 const chatCalls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
@@ -195,10 +198,12 @@ describe('chat widget', () => {
     expect(bodies).toEqual([{}, { code: '111111' }, { code: '042917' }]);
   });
 
-  it('says where a queued chat stands and stops saying it once an agent has it', async () => {
+  it('says where a queued chat stands', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     backend((url) => {
-      if (url === `/api/chat/sessions/${sessionId}`) return json(200, { ...session, queuePosition: 3 });
+      if (url === `/api/chat/sessions/${sessionId}`) {
+        return json(200, { ...session, queuePosition: 3, line: { kind: 'queued', position: 3, waitMinutes: null } });
+      }
       if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, []);
       return json(404, {});
     });

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ChatSession } from '@/api-types/ChatSession';
+import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/site';
@@ -63,8 +63,11 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     if (!sessionId || event.type !== 'frame') return;
     const { frame } = event;
     if (frame.type === 'new_message' && frame.sessionId === sessionId) {
-      // System messages announce joins, resolves and reopens: the status may have changed.
-      if (frame.message.senderType === 'system') refetchSession(sessionId);
+      // System messages announce joins, resolves and reopens, and an agent's
+      // first answer connects: the status line may have changed.
+      const { senderType } = frame.message;
+      const line = queryClient.getQueryData<WidgetChat>(chatSessionQueryKey(sessionId))?.line;
+      if (senderType === 'system' || (senderType === 'agent' && line?.kind !== 'connected')) refetchSession(sessionId);
       if (!openRef.current && frame.message.senderType !== 'user') onUnread();
     }
   }, Boolean(sessionId));
@@ -100,7 +103,7 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     }
   };
 
-  const started = (chat: ChatSession, visitorName: string, visitorEmail: string) => {
+  const started = (chat: WidgetChat, visitorName: string, visitorEmail: string) => {
     // The start's answer is the chat: no second read before the message box shows.
     queryClient.setQueryData(chatSessionQueryKey(chat.sessionId), chat);
     remember({ sessionId: chat.sessionId, visitorName, visitorEmail });
