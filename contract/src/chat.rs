@@ -214,13 +214,21 @@ pub struct ChatAvailability {
 /// An agent online outranks the business hours: while one is online the
 /// chat is queued or assigned, never "away".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[ts(export)]
 pub enum ChatLine {
     /// The assigned agent has answered.
-    Connected { agent_name: String },
+    Connected {
+        agent_name: String,
+    },
     /// Assigned to an agent who has not answered yet.
-    Joining { agent_name: String },
+    Joining {
+        agent_name: String,
+    },
     /// Waiting for a free agent while at least one is online; the wait is
     /// estimated from recent chats' waits (absent without any).
     Queued {
@@ -231,7 +239,9 @@ pub enum ChatLine {
     },
     /// No agent is online: the chat waits, and the reply comes by email
     /// when email is sent (else in the chat).
-    Away { reply_by_email: bool },
+    Away {
+        reply_by_email: bool,
+    },
     Resolved,
 }
 

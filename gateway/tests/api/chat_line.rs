@@ -33,9 +33,9 @@ async fn email_configured(pool: &PgPool) {
         "insert into email_health (configured) values (true)
          on conflict (singleton) do update set configured = true",
     )
-        .execute(pool)
-        .await
-        .expect("email_health");
+    .execute(pool)
+    .await
+    .expect("email_health");
 }
 
 #[sqlx::test(migrations = "../migrations")]

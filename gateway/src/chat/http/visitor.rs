@@ -4,7 +4,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use contract::chat::{
-    ChatAvailability, ChatLine, ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType, WidgetChat,
+    ChatAvailability, ChatLine, ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType,
+    WidgetChat,
 };
 use serde::Deserialize;
 use tower_sessions::Session;
@@ -182,9 +183,13 @@ async fn visitor_chat(state: &AppState, chat_id: Uuid) -> Result<WidgetChat, Api
         ChatLine::Resolved
     } else if let Some(agent) = store::assigned_agent(pool, chat_id).await? {
         if agent.answered {
-            ChatLine::Connected { agent_name: agent.name }
+            ChatLine::Connected {
+                agent_name: agent.name,
+            }
         } else {
-            ChatLine::Joining { agent_name: agent.name }
+            ChatLine::Joining {
+                agent_name: agent.name,
+            }
         }
     } else if store::any_agent_available(pool, assignment::FRESH).await? {
         let position = session.queue_position.unwrap_or(1);
@@ -206,7 +211,9 @@ async fn visitor_chat(state: &AppState, chat_id: Uuid) -> Result<WidgetChat, Api
 /// Whole minutes, at least one.
 fn expected_wait_minutes(position: i64, median_seconds: f64) -> i64 {
     // Saturating float-to-int cast: an absurd median cannot overflow.
-    ((median_seconds.max(0.0) * position as f64) / 60.0).ceil().max(1.0) as i64
+    ((median_seconds.max(0.0) * position as f64) / 60.0)
+        .ceil()
+        .max(1.0) as i64
 }
 
 async fn requester(session: &Session, user: Option<CurrentUser>) -> Result<Requester, ApiError> {
