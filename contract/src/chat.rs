@@ -214,23 +214,24 @@ pub struct ChatAvailability {
 /// An agent online outranks the business hours: while one is online the
 /// chat is queued or assigned, never "away".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+// Fields renamed per variant: utoipa's schema does not read
+// `rename_all_fields`, and the OpenAPI document must match the wire.
+#[serde(tag = "kind", rename_all = "camelCase")]
 #[ts(export)]
 pub enum ChatLine {
     /// The assigned agent has answered.
+    #[serde(rename_all = "camelCase")]
     Connected {
         agent_name: String,
     },
     /// Assigned to an agent who has not answered yet.
+    #[serde(rename_all = "camelCase")]
     Joining {
         agent_name: String,
     },
     /// Waiting for a free agent while at least one is online; the wait is
     /// estimated from recent chats' waits (absent without any).
+    #[serde(rename_all = "camelCase")]
     Queued {
         #[ts(type = "number")]
         position: i64,
@@ -239,6 +240,7 @@ pub enum ChatLine {
     },
     /// No agent is online: the chat waits, and the reply comes by email
     /// when email is sent (else in the chat).
+    #[serde(rename_all = "camelCase")]
     Away {
         reply_by_email: bool,
     },
