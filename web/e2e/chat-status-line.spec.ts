@@ -237,12 +237,15 @@ test.describe('keyboard only', () => {
     test.setTimeout(60_000);
     await presetConsent(context);
     await page.goto('/contact');
+    // The app has drawn the page (its skip links with it) before the first key.
+    const launcher = page.getByRole('button', { name: 'Open chat' });
+    await expect(launcher).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The second stop of Tab: after "Skip to main content".
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to live chat' })).toBeFocused();
     await page.keyboard.press('Enter');
-    const launcher = page.getByRole('button', { name: 'Open chat' });
     await expect(launcher).toBeFocused();
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
