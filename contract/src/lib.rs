@@ -7,6 +7,7 @@ pub mod agent_profile;
 pub mod agents;
 pub mod analytics;
 pub mod chat;
+pub mod chat_line;
 pub mod consent;
 pub mod content;
 pub mod database;

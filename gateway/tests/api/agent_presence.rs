@@ -30,6 +30,17 @@ pub(crate) async fn agent_online(
     (agent, id, name, console)
 }
 
+/// Sets how many chats agent `agent_id` takes at once (as `admin`).
+pub(crate) async fn set_capacity(admin: &Browser, agent_id: &str, capacity: i32) {
+    let response = admin
+        .patch(
+            &format!("/api/admin/agents/{agent_id}"),
+            &json!({ "capacity": capacity }),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
 pub(crate) fn joined_notices(messages: &[Value]) -> Vec<String> {
     messages
         .iter()

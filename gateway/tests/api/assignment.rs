@@ -9,18 +9,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::agent_presence::{agent_online, joined_notices};
+use crate::agent_presence::{agent_online, joined_notices, set_capacity};
 use crate::helpers::{Browser, Options, spawn, spawn_with};
-
-async fn set_capacity(admin: &Browser, agent_id: &str, capacity: i32) {
-    let response = admin
-        .patch(
-            &format!("/api/admin/agents/{agent_id}"),
-            &json!({ "capacity": capacity }),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
-}
 
 async fn inbox(agent: &Browser, query: &str) -> Vec<Value> {
     let response = agent.get(&format!("/api/agent/chats?{query}")).await;

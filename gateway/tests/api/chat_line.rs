@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::agent_presence::agent_online;
+use crate::agent_presence::{agent_online, set_capacity};
 use crate::helpers::{Browser, spawn};
 
 async fn line(visitor: &Browser, chat: &str) -> Value {
@@ -14,16 +14,6 @@ async fn line(visitor: &Browser, chat: &str) -> Value {
     assert_eq!(response.status(), StatusCode::OK);
     let chat: Value = response.json().await.expect("json");
     chat["line"].clone()
-}
-
-async fn set_capacity(admin: &Browser, agent_id: &str, capacity: i32) {
-    let response = admin
-        .patch(
-            &format!("/api/admin/agents/{agent_id}"),
-            &json!({ "capacity": capacity }),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
 }
 
 /// Marks outgoing email as configured, as the workers do when they start

@@ -3,10 +3,8 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use contract::chat::{
-    ChatAvailability, ChatLine, ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType,
-    WidgetChat,
-};
+use contract::chat::{ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType};
+use contract::chat_line::{ChatAvailability, ChatLine, WidgetChat};
 use serde::Deserialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
