@@ -4,7 +4,7 @@
 // answers; then the status line says who is there, without a reload.
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminEmail, adminPassword, presetConsent } from './helpers';
+import { adminEmail, adminPassword, openAdminConsole, presetConsent } from './helpers';
 
 let api: APIRequestContext;
 let original: Record<string, unknown>;
@@ -64,16 +64,7 @@ test('with nobody online outside hours the away line shows until an agent answer
 
   // An agent (away by choice, so never assigned by the queue) opens the
   // console and answers: the line changes without a reload.
-  const agentContext = await browser.newContext({ baseURL });
-  await presetConsent(agentContext);
-  const agent = await agentContext.newPage();
-  const login = await agent.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    data: { email: adminEmail, password: adminPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  await agent.goto('/admin/chat');
-  await expect(agent.getByText('Live updates on')).toBeVisible();
+  const { context: agentContext, page: agent } = await openAdminConsole(browser, baseURL!);
   await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
   const reply = agent.getByRole('region', { name: visitorName }).getByRole('textbox', { name: 'Reply' });
   await reply.fill('Yes, how can I help?');

@@ -5,7 +5,7 @@
 // 480 px as the message box takes the focus), where the status takes one line.
 
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, presetConsent } from './helpers';
+import { adminEmail, adminPassword, openAdminConsole, presetConsent } from './helpers';
 
 let api: APIRequestContext;
 let original: Record<string, unknown>;
@@ -56,16 +56,7 @@ async function expectAgentsOnline(online: boolean) {
 /** The admin with the admin open in a tab: online (the console's socket lives in the admin shell). */
 async function agentOnline(browser: Browser, baseURL: string): Promise<BrowserContext> {
   await setStatus('online');
-  const context = await browser.newContext({ baseURL });
-  await presetConsent(context);
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    data: { email: adminEmail, password: adminPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  await page.goto('/admin/chat');
-  await expect(page.getByText('Live updates on')).toBeVisible();
+  const { context } = await openAdminConsole(browser, baseURL);
   await expectAgentsOnline(true);
   return context;
 }

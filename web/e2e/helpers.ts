@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export function uniqueEmail(tag = 'user'): string {
   return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -43,6 +43,21 @@ export async function fillRegisterForm(page: Page, email: string, first = 'Wanji
 
 export const adminEmail = process.env.E2E_ADMIN_EMAIL;
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
+
+/** The seeded admin, signed in in a browser of their own, with the chat console open and live. */
+export async function openAdminConsole(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
+  await presetConsent(context);
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { email: adminEmail, password: adminPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto('/admin/chat');
+  await expect(page.getByText('Live updates on')).toBeVisible();
+  return { context, page };
+}
 
 /**
  * Every axe violation on the page (WCAG 2.0/2.1 A and AA rules and axe best practices, all impacts), with
