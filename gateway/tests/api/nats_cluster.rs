@@ -65,8 +65,9 @@ impl Cluster {
     /// addresses and a temporary store, and starts the nodes.
     fn start() -> Cluster {
         let dir = tempfile::tempdir().expect("tempdir");
+        let mut taken = Vec::new();
         let ports: Vec<[u16; 3]> = (0..3)
-            .map(|_| [free_port(), free_port(), free_port()])
+            .map(|_| [(); 3].map(|()| free_port(&mut taken)))
             .collect();
         let infra = Path::new(env!("CARGO_MANIFEST_DIR")).join("../infra/nats");
         let mut nodes = Vec::new();
@@ -128,10 +129,19 @@ impl Cluster {
             .join(",")
     }
 
-    /// Waits until JetStream answers (the cluster has elected its meta leader).
-    async fn wait_until_ready(&self) {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    /// Waits until JetStream answers (the cluster has elected its meta
+    /// leader). A node that exits meanwhile, or a wait past 60 s, fails the
+    /// test with every node's log, so a failure says what the nodes saw.
+    async fn wait_until_ready(&mut self) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         loop {
+            let exited = self.nodes.iter_mut().find_map(|node| {
+                let status = node.process.as_mut()?.try_wait().ok().flatten()?;
+                Some(format!("{} ({status})", node.name))
+            });
+            if let Some(node) = exited {
+                panic!("node {node} exited at start\n{}", self.logs());
+            }
             let servers = contract::process::nats_servers(&self.url()).expect("URLs");
             let problem = match async_nats::connect(servers).await {
                 Ok(client) => match async_nats::jetstream::new(client).query_account().await {
@@ -142,10 +152,25 @@ impl Cluster {
             };
             assert!(
                 tokio::time::Instant::now() < deadline,
-                "the cluster did not elect a JetStream leader in 30 s: {problem}"
+                "the cluster did not elect a JetStream leader in 60 s: {problem}\n{}",
+                self.logs()
             );
             tokio::time::sleep(Duration::from_millis(250)).await;
         }
+    }
+
+    /// The last lines of every node's log.
+    fn logs(&self) -> String {
+        self.nodes
+            .iter()
+            .map(|node| {
+                let log = std::fs::read_to_string(&node.log).unwrap_or_default();
+                let lines: Vec<&str> = log.lines().collect();
+                let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+                format!("--- {} ---\n{tail}", node.name)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     fn node(&mut self, name: &str) -> &mut Node {
@@ -170,11 +195,21 @@ fn replaced(text: &str, from: &str, to: &str) -> String {
     text.replace(from, to)
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
+/// A free port below the kernel's ephemeral range, so no listener bound to
+/// port 0 and no outgoing connection of the tests running alongside can
+/// take it between this check and the node's own bind.
+/// `taken` holds the ports already chosen for this cluster.
+fn free_port(taken: &mut Vec<u16>) -> u16 {
+    use rand::Rng;
+    let mut random = rand::thread_rng();
+    for _ in 0..1000 {
+        let port = random.gen_range(20_000..32_000);
+        if !taken.contains(&port) && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            taken.push(port);
+            return port;
+        }
+    }
+    panic!("no free port between 20000 and 32000")
 }
 
 #[sqlx::test(migrations = "../migrations")]
