@@ -1,6 +1,7 @@
 //! No consumer retries for ever: poison messages become dead letters at
 //! once, transient failures are retried with backoff a bounded number of
-//! times, and dead letters can be replayed. Real Postgres and NATS.
+//! times (replays in `dead_letter_replay.rs`, batches in `chat_consumer.rs`).
+//! Real Postgres and NATS.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -12,10 +13,10 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 use workers::WorkerContext;
-use workers::consumer::{self, Batching, ConsumerSpec, Outcome, RetryPolicy};
-use workers::dead_letters::{self, Filter};
+use workers::consumer::{self, ConsumerSpec, Outcome, RetryPolicy};
+use workers::dead_letters::{self};
 
-use crate::helpers::{Options, TestApp, nats_url, spawn, spawn_with};
+use crate::helpers::{Options, TestApp, spawn, spawn_with};
 
 /// A `chat.send` command for `session_id`, as the gateway would publish it.
 pub fn command(session_id: Uuid, text: &str) -> SendMessage {
@@ -51,7 +52,12 @@ pub async fn publish(app: &TestApp, command: &SendMessage) -> Vec<u8> {
 }
 
 /// Polls `count` until it returns at least `at_least`, for up to `within`.
-async fn wait_for_count(pool: &PgPool, sql: &str, at_least: i64, within: Duration) -> i64 {
+pub(crate) async fn wait_for_count(
+    pool: &PgPool,
+    sql: &str,
+    at_least: i64,
+    within: Duration,
+) -> i64 {
     let started = Instant::now();
     loop {
         let count: i64 = sqlx::query_scalar(sql)
@@ -65,7 +71,7 @@ async fn wait_for_count(pool: &PgPool, sql: &str, at_least: i64, within: Duratio
     }
 }
 
-async fn chat_consumer_info(app: &TestApp) -> jetstream::consumer::Info {
+pub(crate) async fn chat_consumer_info(app: &TestApp) -> jetstream::consumer::Info {
     let stream = jetstream::new(app.nats.clone())
         .get_stream(app.namespace.chat_stream().name)
         .await
@@ -84,7 +90,7 @@ pub fn context(app: &TestApp) -> WorkerContext {
 }
 
 /// A consumer on the chat commands with tiny limits, for `handler`.
-fn tiny_spec(app: &TestApp, name: &'static str) -> ConsumerSpec {
+pub(crate) fn tiny_spec(app: &TestApp, name: &'static str) -> ConsumerSpec {
     ConsumerSpec {
         name,
         stream: app.namespace.chat_stream(),
@@ -413,362 +419,4 @@ async fn a_dead_letter_that_cannot_be_written_stays_in_jetstream(pool: PgPool) {
         .await
         .expect("deliveries");
     assert_eq!(deliveries, 4);
-}
-
-/// A chat message dead-lettered because its chat did not exist yet.
-async fn dead_letter_for_a_missing_chat(app: &TestApp, text: &str) -> (Uuid, Uuid, Uuid) {
-    let chat = Uuid::now_v7();
-    let command = command(chat, text);
-    publish(app, &command).await;
-    let sql = format!(
-        "select count(*) from dead_letters where subject = '{}'",
-        app.namespace.chat_send(chat)
-    );
-    assert_eq!(
-        wait_for_count(&app.pool, &sql, 1, Duration::from_secs(10)).await,
-        1
-    );
-    let dead_letter: Uuid = sqlx::query_scalar(
-        "select id from dead_letters where subject = $1 and reason = 'data' and role = 'chat'",
-    )
-    .bind(app.namespace.chat_send(chat))
-    .fetch_one(&app.pool)
-    .await
-    .expect("dead letter");
-    sqlx::query(
-        "insert into chat_sessions (id, visitor_name, visitor_email, owner_token)
-         values ($1, 'Late', 'late@example.com', $2)",
-    )
-    .bind(chat)
-    .bind(Uuid::new_v4())
-    .execute(&app.pool)
-    .await
-    .expect("chat created");
-    (dead_letter, chat, command.message.id)
-}
-
-async fn stored_messages(pool: &PgPool, id: Uuid) -> i64 {
-    let sql = format!("select count(*) from chat_messages where id = '{id}'");
-    wait_for_count(pool, &sql, 1, Duration::from_secs(10)).await
-}
-
-async fn replayed_at_is_set(pool: &PgPool, id: Uuid) -> bool {
-    sqlx::query_scalar("select replayed_at is not null from dead_letters where id = $1")
-        .bind(id)
-        .fetch_one(pool)
-        .await
-        .expect("dead letter")
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn replay_stores_a_message_whose_chat_exists_now(pool: PgPool) {
-    let app = spawn(pool).await;
-    let (dead_letter, _, message) = dead_letter_for_a_missing_chat(&app, "early bird").await;
-    assert_eq!(
-        dead_letters::counts(&app.pool).await.expect("counts"),
-        [("chat".to_owned(), "data".to_owned(), 1)]
-    );
-
-    // Well inside the duplicate window of the original Nats-Msg-Id.
-    let jetstream = jetstream::new(app.nats.clone());
-    let filter = Filter {
-        role: Some("chat".to_owned()),
-        ..Filter::default()
-    };
-    let replayed = dead_letters::replay(&app.pool, &jetstream, &filter)
-        .await
-        .expect("replayed");
-    assert_eq!(replayed, 1);
-    assert_eq!(stored_messages(&app.pool, message).await, 1, "stored");
-    assert!(replayed_at_is_set(&app.pool, dead_letter).await);
-    assert!(
-        dead_letters::counts(&app.pool)
-            .await
-            .expect("counts")
-            .is_empty()
-    );
-
-    // Nothing left to replay; other roles are not touched.
-    assert_eq!(
-        dead_letters::replay(&app.pool, &jetstream, &Filter::default())
-            .await
-            .expect("replayed"),
-        0
-    );
-    let total: i64 = sqlx::query_scalar("select count(*) from dead_letters")
-        .fetch_one(&app.pool)
-        .await
-        .expect("count");
-    assert_eq!(total, 1, "the replay did not fail again");
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn the_replay_command_replays_the_dead_letter_it_is_given(pool: PgPool) {
-    let app = spawn(pool).await;
-    let (first, _, first_message) = dead_letter_for_a_missing_chat(&app, "one").await;
-    let (second, _, _) = dead_letter_for_a_missing_chat(&app, "two").await;
-
-    let output = std::process::Command::new(crate::chat_pipeline::workers_binary())
-        .args(["replay-dead-letters", "--id", &first.to_string()])
-        .env("DATABASE_URL", &app.database_url)
-        .env("NATS_URL", nats_url())
-        .env("NATS_PREFIX", app.namespace_prefix())
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the command runs");
-    assert!(output.status.success(), "{output:?}");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout).trim(),
-        "replayed 1 dead letters"
-    );
-    assert_eq!(stored_messages(&app.pool, first_message).await, 1);
-    assert!(replayed_at_is_set(&app.pool, first).await);
-    assert!(!replayed_at_is_set(&app.pool, second).await, "only --id");
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn a_consumer_left_with_endless_redelivery_takes_the_new_limit(pool: PgPool) {
-    let app = spawn_with(
-        pool,
-        Options {
-            with_chat_worker: false,
-            ..Options::default()
-        },
-    )
-    .await;
-    // As an older release left it: max_deliver -1.
-    let stream = jetstream::new(app.nats.clone())
-        .get_or_create_stream(app.namespace.chat_stream())
-        .await
-        .expect("stream");
-    stream
-        .create_consumer(jetstream::consumer::pull::Config {
-            durable_name: Some("chat".to_owned()),
-            filter_subject: app.namespace.chat_send_all(),
-            max_deliver: -1,
-            ..Default::default()
-        })
-        .await
-        .expect("old consumer");
-
-    workers::chat::spawn(context(&app), std::future::pending())
-        .await
-        .expect("chat worker starts");
-    assert_eq!(chat_consumer_info(&app).await.config.max_deliver, 21);
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn a_backlog_is_handed_over_in_batches_and_each_message_settled_alone(pool: PgPool) {
-    const MESSAGES: usize = 60;
-    let app = spawn_with(
-        pool,
-        Options {
-            with_chat_worker: false,
-            ..Options::default()
-        },
-    )
-    .await;
-    // The backlog waits in the stream before the consumer starts.
-    jetstream::new(app.nats.clone())
-        .get_or_create_stream(app.namespace.chat_stream())
-        .await
-        .expect("stream");
-    let commands: Vec<SendMessage> = (0..MESSAGES)
-        .map(|n| command(Uuid::now_v7(), &format!("{n}")))
-        .collect();
-    for command in &commands {
-        publish(&app, command).await;
-    }
-    let batches: Arc<Mutex<Vec<usize>>> = Arc::default();
-    let handler_batches = Arc::clone(&batches);
-    consumer::spawn_batched(
-        &context(&app),
-        tiny_spec(&app, "batched"),
-        Batching {
-            max_messages: 16,
-            linger: Duration::from_millis(50),
-        },
-        std::future::pending(),
-        move |messages| {
-            let batches = Arc::clone(&handler_batches);
-            async move {
-                batches.lock().expect("lock").push(messages.len());
-                // Even numbers are handled, odd ones are bad data.
-                messages
-                    .iter()
-                    .map(|message| {
-                        let command: SendMessage =
-                            serde_json::from_slice(&message.payload).expect("a chat command");
-                        let n: usize = command.message.message.parse().expect("a number");
-                        if n.is_multiple_of(2) {
-                            Outcome::Done
-                        } else {
-                            Outcome::Reject(anyhow::anyhow!("odd {n}"))
-                        }
-                    })
-                    .collect()
-            }
-        },
-    )
-    .await
-    .expect("consumer starts");
-
-    let count = "select count(*) from dead_letters";
-    assert_eq!(
-        wait_for_count(&app.pool, count, 30, Duration::from_secs(10)).await,
-        30
-    );
-    // Time for redeliveries, were any message left unsettled (ack wait 5 s
-    // is longer; a nak'ed one would come back within 80 ms).
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let batches = batches.lock().expect("lock").clone();
-    assert_eq!(batches.iter().sum::<usize>(), MESSAGES, "{batches:?}");
-    assert!(
-        batches.iter().any(|&size| size > 1),
-        "the backlog came in batches: {batches:?}"
-    );
-    assert!(batches.iter().all(|&size| size <= 16), "{batches:?}");
-    let mut dead: Vec<String> =
-        sqlx::query_scalar("select headers->'Nats-Msg-Id'->>0 from dead_letters")
-            .fetch_all(&app.pool)
-            .await
-            .expect("dead letters");
-    dead.sort();
-    let mut odd: Vec<String> = commands
-        .iter()
-        .skip(1)
-        .step_by(2)
-        .map(|command| command.message.id.to_string())
-        .collect();
-    odd.sort();
-    assert_eq!(dead, odd, "exactly the rejected messages are dead letters");
-    let stream = jetstream::new(app.nats.clone())
-        .get_stream(app.namespace.chat_stream().name)
-        .await
-        .expect("stream");
-    let mut consumer: jetstream::consumer::PullConsumer =
-        stream.get_consumer("batched").await.expect("consumer");
-    let info = consumer.info().await.expect("info");
-    assert_eq!(info.num_ack_pending, 0, "every message acked or terminated");
-    assert_eq!(info.num_redelivered, 0);
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn a_batch_with_poison_stores_the_good_messages_and_dead_letters_only_the_poison(
-    pool: PgPool,
-) {
-    let app = spawn_with(
-        pool,
-        Options {
-            with_chat_worker: false,
-            settings: vec![("CHAT_CONFIRM_TIMEOUT_MS", "1".into())],
-            ..Options::default()
-        },
-    )
-    .await;
-    let chat: Uuid = app
-        .start_chat("Mixed", "mixed@example.com")
-        .await
-        .parse()
-        .expect("uuid");
-    let first = command(chat, "first");
-    let nul = command(chat, "poison\u{0}");
-    let nowhere = command(Uuid::now_v7(), "for a chat that does not exist");
-    let last = command(chat, "last");
-    for command in [&first, &nul, &nowhere, &last] {
-        publish(&app, command).await;
-    }
-
-    // The role's batch handler, given the whole stream (the offline notice
-    // of the chat's start and the four) as one batch.
-    let stream = jetstream::new(app.nats.clone())
-        .get_stream(app.namespace.chat_stream().name)
-        .await
-        .expect("stream");
-    let probe: jetstream::consumer::PullConsumer = stream
-        .create_consumer(jetstream::consumer::pull::Config {
-            durable_name: Some("probe".to_owned()),
-            filter_subject: app.namespace.chat_send_all(),
-            ..Default::default()
-        })
-        .await
-        .expect("probe consumer");
-    let mut messages = Vec::new();
-    let mut fetched = probe
-        .fetch()
-        .max_messages(5)
-        .expires(Duration::from_secs(2))
-        .messages()
-        .await
-        .expect("fetch");
-    {
-        use futures::StreamExt as _;
-        while let Some(message) = fetched.next().await {
-            messages.push(message.expect("message"));
-        }
-    }
-    assert_eq!(messages.len(), 5, "the notice and the four");
-    let outcomes = workers::chat::handle_batch(&context(&app), &messages).await;
-    let by_id: Vec<(Uuid, &'static str)> = messages
-        .iter()
-        .zip(&outcomes)
-        .map(|(message, outcome)| {
-            let command: SendMessage =
-                serde_json::from_slice(&message.payload).expect("a chat command");
-            let kind = match outcome {
-                Outcome::Done => "done",
-                Outcome::Retry(_) => "retry",
-                Outcome::Reject(_) => "reject",
-            };
-            (command.message.id, kind)
-        })
-        .collect();
-    for (command, expected) in [
-        (&first, "done"),
-        (&nul, "reject"),
-        (&nowhere, "reject"),
-        (&last, "done"),
-    ] {
-        assert!(
-            by_id.contains(&(command.message.id, expected)),
-            "{:?} should be {expected}: {by_id:?}",
-            command.message.message
-        );
-    }
-    let stored = "select message from chat_messages where session_id = $1 and sender_type = 'user' order by id";
-    let texts: Vec<String> = sqlx::query_scalar(stored)
-        .bind(chat)
-        .fetch_all(&app.pool)
-        .await
-        .expect("messages");
-    assert_eq!(texts, ["first", "last"]);
-
-    // The real role on the same backlog: the good ones are stored already
-    // (once), the two bad ones end as dead letters, nothing else does.
-    workers::chat::spawn(context(&app), std::future::pending())
-        .await
-        .expect("chat worker starts");
-    let count = "select count(*) from dead_letters where role = 'chat' and reason = 'data'";
-    assert_eq!(
-        wait_for_count(&app.pool, count, 2, Duration::from_secs(10)).await,
-        2
-    );
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let mut dead: Vec<String> =
-        sqlx::query_scalar("select headers->'Nats-Msg-Id'->>0 from dead_letters")
-            .fetch_all(&app.pool)
-            .await
-            .expect("dead letters");
-    dead.sort();
-    let mut poison = vec![nul.message.id.to_string(), nowhere.message.id.to_string()];
-    poison.sort();
-    assert_eq!(dead, poison);
-    let texts: Vec<String> = sqlx::query_scalar(stored)
-        .bind(chat)
-        .fetch_all(&app.pool)
-        .await
-        .expect("messages");
-    assert_eq!(texts, ["first", "last"], "stored once each");
-    let info = chat_consumer_info(&app).await;
-    assert_eq!(info.num_ack_pending, 0, "nothing left pending");
 }

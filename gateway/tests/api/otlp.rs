@@ -3,21 +3,11 @@
 //! receiver in the test that decodes the protobuf with the official
 //! OpenTelemetry definitions (`opentelemetry-proto`).
 
-use std::collections::{HashMap, HashSet};
-use std::io::Read as _;
+use std::collections::HashSet;
 use std::process::Command;
-use std::sync::{Arc, Mutex};
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::IntoResponse;
+use axum::http::StatusCode;
 use contract::Namespace;
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
-use opentelemetry_proto::tonic::common::v1::{AnyValue, KeyValue, any_value};
-use prost::Message as _;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -25,190 +15,12 @@ use crate::chat_pipeline::workers_binary;
 use crate::helpers::{
     Browser, SIGNING_KEY, database_url, delete_streams, fake_web_build, nats_url,
 };
+use crate::otlp_receiver::{OtlpReceiver, ReceivedSpan};
 use crate::process::Process;
 
 /// Spans of two processes on one machine share its clock; this much slack
 /// covers the rounding of their timestamps.
 const CLOCK_TOLERANCE_NS: u64 = 5_000_000;
-
-/// One span as the receiver decoded it.
-#[derive(Clone, Debug)]
-struct ReceivedSpan {
-    /// `service.name` of the resource that exported it.
-    service: String,
-    name: String,
-    trace_id: String,
-    span_id: String,
-    /// Empty for a root span.
-    parent_span_id: String,
-    start_ns: u64,
-    end_ns: u64,
-    attributes: HashMap<String, String>,
-    /// `(trace id, span id)` of each linked span.
-    links: Vec<(String, String)>,
-}
-
-impl ReceivedSpan {
-    fn duration_ms(&self) -> f64 {
-        self.end_ns.saturating_sub(self.start_ns) as f64 / 1e6
-    }
-}
-
-#[derive(Clone, Default)]
-struct Received {
-    spans: Arc<Mutex<Vec<ReceivedSpan>>>,
-    /// Requests the receiver could not take, so a test fails on them.
-    problems: Arc<Mutex<Vec<String>>>,
-}
-
-/// An OTLP/HTTP trace receiver: `POST /v1/traces` with a protobuf
-/// `ExportTraceServiceRequest`, gzip-compressed or not.
-struct OtlpReceiver {
-    /// What `OTEL_EXPORTER_OTLP_ENDPOINT` is set to (the exporter adds `/v1/traces`).
-    endpoint: String,
-    received: Received,
-    server: tokio::task::JoinHandle<()>,
-}
-
-impl OtlpReceiver {
-    async fn start() -> OtlpReceiver {
-        let received = Received::default();
-        let app = axum::Router::new()
-            .route("/v1/traces", axum::routing::post(receive))
-            .with_state(received.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let endpoint = format!("http://{}", listener.local_addr().expect("addr"));
-        let server = tokio::spawn(async move {
-            axum::serve(listener, app).await.expect("receiver serves");
-        });
-        OtlpReceiver {
-            endpoint,
-            received,
-            server,
-        }
-    }
-
-    /// Every span received so far; fails the test on a request it refused.
-    fn spans(&self) -> Vec<ReceivedSpan> {
-        let problems = self.received.problems.lock().expect("lock").clone();
-        assert!(problems.is_empty(), "the receiver refused: {problems:?}");
-        self.received.spans.lock().expect("lock").clone()
-    }
-}
-
-impl Drop for OtlpReceiver {
-    fn drop(&mut self) {
-        self.server.abort();
-    }
-}
-
-async fn receive(
-    State(received): State<Received>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> impl IntoResponse {
-    match decode(&headers, &body) {
-        Ok(request) => {
-            received
-                .spans
-                .lock()
-                .expect("lock")
-                .extend(spans_of(request));
-            let answer = ExportTraceServiceResponse::default().encode_to_vec();
-            (
-                StatusCode::OK,
-                [(header::CONTENT_TYPE, "application/x-protobuf")],
-                answer,
-            )
-        }
-        Err(problem) => {
-            received.problems.lock().expect("lock").push(problem);
-            (
-                StatusCode::BAD_REQUEST,
-                [(header::CONTENT_TYPE, "text/plain")],
-                Vec::new(),
-            )
-        }
-    }
-}
-
-fn decode(headers: &HeaderMap, body: &[u8]) -> Result<ExportTraceServiceRequest, String> {
-    let content_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default();
-    if content_type != "application/x-protobuf" {
-        return Err(format!("content type {content_type:?}, not protobuf"));
-    }
-    let gzip = headers
-        .get(header::CONTENT_ENCODING)
-        .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"gzip"));
-    let mut inflated = Vec::new();
-    let body = if gzip {
-        flate2::read::GzDecoder::new(body)
-            .read_to_end(&mut inflated)
-            .map_err(|error| format!("bad gzip body: {error}"))?;
-        &inflated[..]
-    } else {
-        body
-    };
-    ExportTraceServiceRequest::decode(body).map_err(|error| format!("bad protobuf: {error}"))
-}
-
-fn spans_of(request: ExportTraceServiceRequest) -> Vec<ReceivedSpan> {
-    let mut spans = Vec::new();
-    for resource_spans in request.resource_spans {
-        let resource = resource_spans
-            .resource
-            .map(|resource| attributes(&resource.attributes))
-            .unwrap_or_default();
-        let service = resource.get("service.name").cloned().unwrap_or_default();
-        for scope_spans in resource_spans.scope_spans {
-            for span in scope_spans.spans {
-                spans.push(ReceivedSpan {
-                    service: service.clone(),
-                    name: span.name,
-                    trace_id: hex(&span.trace_id),
-                    span_id: hex(&span.span_id),
-                    parent_span_id: hex(&span.parent_span_id),
-                    start_ns: span.start_time_unix_nano,
-                    end_ns: span.end_time_unix_nano,
-                    attributes: attributes(&span.attributes),
-                    links: span
-                        .links
-                        .iter()
-                        .map(|link| (hex(&link.trace_id), hex(&link.span_id)))
-                        .collect(),
-                });
-            }
-        }
-    }
-    spans
-}
-
-fn attributes(pairs: &[KeyValue]) -> HashMap<String, String> {
-    pairs
-        .iter()
-        .map(|pair| (pair.key.clone(), text(pair.value.as_ref())))
-        .collect()
-}
-
-fn text(value: Option<&AnyValue>) -> String {
-    match value.and_then(|value| value.value.as_ref()) {
-        Some(any_value::Value::StringValue(text)) => text.clone(),
-        Some(any_value::Value::BoolValue(flag)) => flag.to_string(),
-        Some(any_value::Value::IntValue(number)) => number.to_string(),
-        Some(any_value::Value::DoubleValue(number)) => number.to_string(),
-        Some(other) => format!("{other:?}"),
-        None => String::new(),
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
 
 /// The platform as production runs it, in miniature: one `gateway` process
 /// and one `workers chat` process on this test's database and NATS
