@@ -151,7 +151,7 @@ pub async fn listen(
 /// `user_id` key followed by the id as a 36-character string, which is what
 /// this looks for: `a7` "user_id" (a 7-byte string), `d9 24` (a 36-byte
 /// string), the id. Rare (password resets, an agent losing rights), so a
-/// scan is fine. `tests/api/password_reset.rs` checks it against real
+/// scan is fine. `system-tests/tests/api/password_reset.rs` checks it against real
 /// sessions. The caller announces the ended sessions ([`announce_ended`])
 /// once the deletion is committed.
 pub async fn delete_of_user(

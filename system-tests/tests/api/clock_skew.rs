@@ -38,7 +38,7 @@ impl SkewedGateway {
         let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
         let namespace = Namespace::new(prefix.clone()).expect("valid prefix");
         let web_dist = fake_web_build();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_gateway"));
+        let mut command = Command::new(system_tests::binary("gateway"));
         command
             .env("LD_PRELOAD", LIBFAKETIME)
             .env("FAKETIME", offset)

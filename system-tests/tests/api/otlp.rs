@@ -59,7 +59,7 @@ impl Platform {
         worker.logged("role started").await;
 
         let web_dist = fake_web_build();
-        let mut gateway = Command::new(env!("CARGO_BIN_EXE_gateway"));
+        let mut gateway = Command::new(system_tests::binary("gateway"));
         gateway
             .env("HOST", "127.0.0.1")
             .env("PORT", "0")

@@ -2,7 +2,7 @@
 //! `workers` process that gets killed, and the trace that spans it.
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -14,28 +14,9 @@ use sqlx::PgPool;
 
 use crate::helpers::{Options, SmtpSink, TestApp, nats_url, spawn_with};
 
-/// The real worker binary, beside this test's own binary: the test runs from
-/// `<target>/<profile>/deps/`, `cargo build` puts `workers` in
-/// `<target>/<profile>/` (wherever `CARGO_TARGET_DIR` points).
-///
-/// `WORKERS_BIN` names another one: with a target directory shared by
-/// several checkouts, `<profile>/workers` is whichever checkout built last.
+/// The real worker binary (see `system_tests::binary`).
 pub fn workers_binary() -> PathBuf {
-    if let Some(path) = std::env::var_os("WORKERS_BIN") {
-        return PathBuf::from(path);
-    }
-    let test_binary = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = test_binary
-        .parent()
-        .and_then(Path::parent)
-        .expect("<target>/<profile>/deps/<test>");
-    let path = profile_dir.join(format!("workers{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "build the workers binary first: cargo build --bin workers ({} is missing)",
-        path.display()
-    );
-    path
+    system_tests::binary("workers")
 }
 
 fn start_chat_worker(app: &TestApp) -> Child {
