@@ -7,7 +7,8 @@
 //! It is also the one writer of `canned_responses` (`canned.rs`) and of
 //! `agent_profiles` (`profiles.rs`).
 //!
-//! Split by concern; every function is re-exported here, so callers name
+//! Split by concern; each file's functions are re-exported here by name (the
+//! list below says which file holds which), so callers name
 //! `store::<function>`.
 
 mod agents;
@@ -21,13 +22,23 @@ mod profiles;
 mod ratings;
 mod sessions;
 
-pub use agents::*;
-pub use canned::*;
-pub use email_codes::*;
-pub use erasure::*;
-pub use inbox::*;
-pub use labels::*;
-pub use notes::*;
-pub use profiles::*;
-pub use ratings::*;
-pub use sessions::*;
+pub use agents::{
+    Assignment, Returned, TransferTarget, agent_status, any_agent_available, assign_queue,
+    assignee, console_closed, console_opened, consoles_seen, return_to_queue, set_agent_status,
+    team_availability, transfer_target,
+};
+pub use canned::{canned_responses, create_canned, delete_canned, update_canned};
+pub use email_codes::{CodeCheck, chat_address, check_code, code_hash, new_code, set_code};
+pub use erasure::{ErasedChats, chats_of_person, correct_chats, erase_chats};
+pub use inbox::{
+    AssignedFilter, StatusFilter, search, summaries, summary, unanswered, visitor_history, waiting,
+};
+pub use labels::{labels_in_use, set_labels};
+pub use notes::{add_note, notes};
+pub use profiles::{agent_profile, save_agent_profile, shown_name};
+pub use ratings::{Rated, rate, rating};
+pub use sessions::{
+    AssignedAgent, NewChat, Ownership, adopt_anonymous_chats, assign_agent, assigned_agent,
+    delete_unannounced, exists, insert, mark_announced, mark_read, message_stored, messages,
+    ownership, recent_wait_seconds, reopen, session, set_status,
+};
