@@ -1,6 +1,8 @@
 //! The wire format between the gateway and the workers: NATS subjects and
 //! streams, payload types, and the trace-context helpers that carry a
-//! request's trace across NATS. Also the one `init_tracing` both processes use.
+//! request's trace across NATS. Also the one `init_tracing` both processes use,
+//! the dead letters ([`dead_letters`]), signed links ([`signing`]) and process
+//! plumbing ([`process`]).
 
 pub mod accounts;
 pub mod agent_profile;

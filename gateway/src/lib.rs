@@ -3,11 +3,12 @@
 //! a port-0 listener.
 //!
 //! One folder per domain — [`accounts`], [`chat`], [`content`], [`intake`],
-//! [`site`], [`ops`] — each with its router, handlers, one error type mapped
-//! to `ApiError` once, and a `store` holding all its SQL. [`platform`] is
-//! what they build on and never imports them. [`startup`] provisions and
-//! starts the listeners, [`state`] is the plain data they share, [`app`]
-//! merges the routes, and [`openapi`] finishes the document made from them.
+//! [`ops`], [`privacy`], [`site`] — each with its router, handlers and a
+//! `store` holding most of its SQL. [`platform`] is what they build on.
+//! [`startup`] provisions and starts the listeners, [`state`] is the plain
+//! data they share, [`app`] merges the routes, and [`openapi`] finishes the
+//! document made from them. Which module may use which is the table in
+//! `docs/ARCHITECTURE.md`, checked by `tests/architecture.rs`.
 
 pub mod accounts;
 pub mod app;

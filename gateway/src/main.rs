@@ -1,3 +1,7 @@
+//! The `gateway` binary: reads the settings, starts tracing, connects to
+//! Postgres and NATS and runs [`gateway::launch`] until SIGTERM or Ctrl-C.
+//! `--check-settings` lists the variables and checks them without connecting.
+
 use anyhow::Context as _;
 use gateway::Settings;
 

@@ -1,7 +1,8 @@
-//! Start-up, in the order [`crate::launch`] runs it: check the NATS server,
-//! provision what the state is built from (JetStream streams, the rate-limit
-//! bucket, the site settings), then start every listener and background task
-//! on one `TaskTracker`, so that shutdown can wait for all of them.
+//! Start-up, in the order [`crate::launch`] runs it: check the NATS server
+//! (2.10 or newer), provision what the state is built from (JetStream
+//! streams, the rate-limit bucket, the site settings), then start every
+//! listener and background task on one `TaskTracker`, so that shutdown can
+//! wait for all of them.
 //!
 //! Each listener subscribes and waits for the server's round trip before
 //! [`spawn_listeners`] returns: nothing announced once the gateway reports

@@ -1,4 +1,7 @@
-//! Shared application state: cheap to clone, one per process.
+//! Shared application state: cheap to clone, one per process, plain data
+//! built without I/O from what `startup::provision` made. It holds parts of
+//! domains (chat's hub, presence, confirmations and owners; content's cache
+//! and views; the site settings), so whatever takes it reaches them.
 
 use std::sync::Arc;
 

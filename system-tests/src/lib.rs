@@ -1,8 +1,9 @@
 //! The tests that cross processes: the real gateway and workers (in the test
 //! process and as their own binaries), NATS and Postgres. The tests are
 //! under `tests/` (`api/` for the platform, `sample_content.rs` for the
-//! workers' seed checked by the gateway's validation); this library finds
-//! the binaries they start.
+//! workers' seed checked by the gateway's validation, and `architecture.rs`,
+//! which reads only files: the dependency map of `docs/ARCHITECTURE.md`
+//! against both crates' code); this library finds the binaries they start.
 
 use std::path::{Path, PathBuf};
 

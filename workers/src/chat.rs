@@ -6,7 +6,7 @@
 //! point loses nothing and duplicates nothing.
 //!
 //! This role is the one writer of `chat_messages`. It never writes
-//! `chat_sessions` (the gateway's `chat/store.rs` owns that table, and
+//! `chat_sessions` (the gateway's `chat/store/` owns that table, and
 //! reopens a resolved chat before publishing its visitor's message): what
 //! the agents' inbox shows of a chat's activity (last message, its time) is
 //! read from `chat_messages` itself.

@@ -1,6 +1,6 @@
 //! `workers <role>`: runs one worker role, or `all` of them in one process,
-//! plus the `migrate`, `seed-admin` and `replay-dead-letters` maintenance
-//! commands.
+//! plus the `migrate`, `seed-admin`, `seed-sample-content`,
+//! `replay-dead-letters` and `drop-streams` maintenance commands.
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};

@@ -17,7 +17,7 @@
 //! dead_letters, tower_sessions.session, password_reset_tokens, audit_log,
 //! cookie_consents, sent_emails, waitlist_entries, and chat_attachments
 //! never sent after a day): a delete by age is the one write it makes to them
-//! (docs/ARCHITECTURE.md, departures). The predicates are those of
+//! (docs/DECISIONS.md, Data protection). The predicates are those of
 //! [`contract::retention::pending`], which counts what a run would remove.
 
 use std::collections::BTreeMap;

@@ -1,7 +1,9 @@
 //! What every domain builds on and none owns: the server and its
 //! middleware, settings, errors, extractors and input rules, rate limits,
-//! metrics, the NATS bus, the session store and the audit log. Nothing here
-//! imports a domain.
+//! metrics, the NATS bus, the session store and the audit log. It reaches
+//! domains in two places, both to be removed: `bus.rs` and `extract.rs` take
+//! the `AppState` of `state.rs`, and `extract.rs` runs `accounts`'
+//! second-factor check.
 
 pub mod audit;
 pub mod bus;

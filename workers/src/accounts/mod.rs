@@ -1,6 +1,8 @@
 //! The `accounts` role: registration, login and password reset as a NATS
 //! service in a queue group. Argon2 runs on the blocking pool, bounded by a semaphore, so that
 //! password work never stalls the runtime nor exhausts memory (19 MiB each).
+//! It also relays the outbox ([`crate::outbox`]) and answers
+//! `owners.users.erase` (a data subject's erasure, [`crate::erasure`]).
 
 pub mod users;
 

@@ -1,6 +1,6 @@
 //! A data subject's erasure and correction, for the chat tables this store
-//! owns (`chat_sessions`, `chat_notes`, `chat_ratings`, and
-//! `chat_attachments` through its own store). Their chats are kept, shown
+//! owns (`chat_sessions`, `chat_notes`, `chat_ratings`), and a visitor's
+//! unsent uploads in `chat_attachments`. Their chats are kept, shown
 //! to agents as "Erased visitor"; the `chat` worker blanks their messages
 //! first (it owns `chat_messages`), so their attachments are no longer
 //! named by any message when they are deleted here.

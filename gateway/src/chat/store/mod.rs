@@ -4,8 +4,9 @@
 //! sign-in, assignment, status, read marks), of `chat_notes` and of the
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
-//! It is also the one writer of `canned_responses` (`canned.rs`) and of
-//! `agent_profiles` (`profiles.rs`).
+//! It is also the one writer of `canned_responses` (`canned.rs`),
+//! `agent_profiles` (`profiles.rs`), `agent_consoles` (`agents.rs`) and
+//! `chat_ratings` (`ratings.rs`).
 //!
 //! Split by concern; each file's functions are re-exported here by name (the
 //! list below says which file holds which), so callers name

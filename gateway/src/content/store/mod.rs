@@ -1,7 +1,7 @@
 //! Every query of posts and events: the read API's and the admin's writes
 //! (each write with its `audit_log` row); uploads are [`uploads`]. This
-//! module owns `blog_posts` and `events` (the sample seeding of a new
-//! install aside); a post's view count (`uvm`) is read from
+//! module owns `blog_posts`, `events` and `deleted_blog_posts` (the sample
+//! seeding of a new install aside); a post's view count (`uvm`) is read from
 //! `blog_post_views`, which the `views` worker owns.
 
 pub mod facets;

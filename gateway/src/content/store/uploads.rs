@@ -1,6 +1,6 @@
 //! Uploaded images: their bytes in Postgres (so every gateway serves every
 //! image), the admin's list with the posts and events that show each one,
-//! and the writes with their audit rows.
+//! and the writes with their audit rows. The only writer of `uploads`.
 
 use bytes::Bytes;
 use contract::content::{Upload, UploadUse, UploadUseKind};
