@@ -2,8 +2,8 @@
 //! is linked to its one message, none twice, none lost.
 
 use crate::chat_attachments::{attached, pdf, png, send_with, stored_attachments};
-use crate::chat_pipeline::workers_binary;
-use crate::helpers::{Options, TestApp, nats_url, spawn_with};
+use crate::chat_pipeline::start_chat_worker;
+use crate::helpers::{Options, TestApp, spawn_with};
 use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -21,17 +21,6 @@ async fn linked(app: &TestApp, chats: &[String]) -> Vec<(String, String)> {
     .fetch_all(&app.pool)
     .await
     .expect("query")
-}
-
-fn start_chat_worker(app: &TestApp) -> std::process::Child {
-    std::process::Command::new(workers_binary())
-        .arg("chat")
-        .env("DATABASE_URL", &app.database_url)
-        .env("NATS_URL", nats_url())
-        .env("NATS_PREFIX", app.namespace_prefix())
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .expect("worker starts")
 }
 
 #[sqlx::test(migrations = "../migrations")]

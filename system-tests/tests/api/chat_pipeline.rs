@@ -19,7 +19,8 @@ pub fn workers_binary() -> PathBuf {
     system_tests::binary("workers")
 }
 
-fn start_chat_worker(app: &TestApp) -> Child {
+/// A `workers chat` process of the real binary on `app`'s database and NATS prefix.
+pub fn start_chat_worker(app: &TestApp) -> Child {
     Command::new(workers_binary())
         .arg("chat")
         .env("DATABASE_URL", &app.database_url)
