@@ -14,8 +14,6 @@ import { RetentionSettingsFields } from './retention-settings-fields';
 import { ChatHoursPromise } from './chat-hours-promise';
 import {
   formPath,
-  maxAttachmentMib,
-  maxStaffSignInHours,
   toFormValues,
   toSettings,
   validateSettings,
@@ -23,7 +21,7 @@ import {
   type SettingsFormValues,
 } from './settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
-import { maxAgentIdleMinutes } from '@/lib/site-settings-defaults';
+import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -360,13 +358,13 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                     label="Largest chat attachment (MiB)"
                     type="number"
                     min={1}
-                    max={maxAttachmentMib}
+                    max={maxChatAttachmentMib}
                     step={1}
                     inputMode="numeric"
                     error={error('chatAttachmentMaxMib')}
                     {...register('chatAttachmentMaxMib', { valueAsNumber: true })}
                   />
-                  <p className={hint}>Images and PDFs visitors and agents send in a chat; at most {maxAttachmentMib} MiB.</p>
+                  <p className={hint}>Images and PDFs visitors and agents send in a chat; at most {maxChatAttachmentMib} MiB.</p>
                 </div>
                 <div>
                   {field('firstReplyAlertMinutes', 'First-reply alert (minutes)', {

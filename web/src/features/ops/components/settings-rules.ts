@@ -4,7 +4,7 @@
 
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
-import { maxAgentIdleMinutes } from '@/lib/site-settings-defaults';
+import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 import { retentionProblem } from './retention-settings-fields';
 
 /** The form's values: partners as objects, which editable lists need. */
@@ -18,10 +18,6 @@ export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | '
 
 export const maxPartners = 30;
 export const maxSocialLinks = 10;
-/** The most a chat attachment may be set to, in MiB (contract MAX_CHAT_ATTACHMENT_MIB). */
-export const maxAttachmentMib = 25;
-/** The longest a staff sign-in may be set to last, in hours (contract MAX_STAFF_SIGN_IN_HOURS). */
-export const maxStaffSignInHours = 168;
 export const videoEmbedPrefix = 'https://www.youtube-nocookie.com/embed/';
 
 export function toFormValues(settings: SiteSettings): SettingsFormValues {
@@ -174,10 +170,10 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   const chatHours = chatHoursProblem(values.chatHours);
   if (chatHours) check(chatHours.path, chatHours.message);
   const mib = values.chatAttachmentMaxMib;
-  if (!Number.isInteger(mib) || mib < 1 || mib > maxAttachmentMib) {
+  if (!Number.isInteger(mib) || mib < 1 || mib > maxChatAttachmentMib) {
     check(
       'chatAttachmentMaxMib',
-      `Largest chat attachment must be a whole number of MiB from 1 to ${maxAttachmentMib}`,
+      `Largest chat attachment must be a whole number of MiB from 1 to ${maxChatAttachmentMib}`,
     );
   }
   check('firstReplyAlertMinutes', firstReplyAlertProblem(values.firstReplyAlertMinutes));

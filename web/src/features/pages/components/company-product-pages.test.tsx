@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { createQueryClient } from '@/lib/query-client';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import AboutPage from './about/about-page';
 import EdgePage from './edge/edge-page';
 import IaasPage from './iaas/iaas-page';
