@@ -7,7 +7,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 
 /// The Privacy Policy version a choice is made under: the policy's "last
-/// updated" date (web `privacy-content.ts`). A new policy version asks every
+/// updated" date (web `privacy-content.ts`; the web reads it from the generated
+/// `api-types/consent-policy.ts`). A new policy version asks every
 /// visitor again.
 pub const POLICY_VERSION: &str = "2025-04-23";
 
@@ -42,4 +43,22 @@ pub struct ConsentRecord {
 pub struct ConsentState {
     pub choice: Option<ConsentRecord>,
     pub policy_version: String,
+}
+
+#[cfg(test)]
+mod tests {
+    /// The version the web's banner records: `web/src/api-types/consent-policy.ts`.
+    #[test]
+    fn export_web_values() {
+        crate::ts_values::export(
+            "consent-policy.ts",
+            "contract::consent::tests::export_web_values",
+            &[],
+            &[crate::ts_values::TsConst::new(
+                "consentPolicyVersion",
+                "The Privacy Policy version a cookie choice is made under (`POLICY_VERSION`).",
+                &super::POLICY_VERSION,
+            )],
+        );
+    }
 }

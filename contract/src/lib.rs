@@ -27,6 +27,8 @@ pub mod signing;
 pub mod site_settings;
 pub mod subscriptions;
 pub mod telemetry;
+#[cfg(test)]
+mod ts_values;
 pub mod waitlist;
 
 pub use namespace::Namespace;

@@ -64,7 +64,9 @@ impl Default for RetentionPeriods {
 }
 
 /// One period's field, label, unit and the range an admin may set it to
-/// (the admin form and the gateway's check say the same).
+/// (the admin form and the gateway's check say the same: the web's copy is
+/// generated, `web/src/api-types/retention-rules.ts`).
+#[derive(Serialize)]
 pub struct PeriodRule {
     pub field: &'static str,
     pub label: &'static str,
@@ -468,6 +470,25 @@ mod tests {
         assert_eq!(
             periods.problem().as_deref(),
             Some("Waitlist entries must be kept between 1 and 120 months")
+        );
+    }
+
+    /// The admin form's rules: `web/src/api-types/retention-rules.ts`.
+    #[test]
+    fn export_web_values() {
+        crate::ts_values::export(
+            "retention-rules.ts",
+            "contract::retention::tests::export_web_values",
+            &["RetentionPeriods"],
+            &[crate::ts_values::TsConst::new(
+                "retentionRules",
+                "Every retention period's rule, in the form's order (`PERIOD_RULES`).",
+                &PERIOD_RULES,
+            )
+            .satisfies(
+                "readonly { field: keyof RetentionPeriods; label: string; \
+                 unit: 'months' | 'days'; min: number; max: number }[]",
+            )],
         );
     }
 

@@ -219,4 +219,39 @@ mod tests {
         assert_eq!(partial.chat_attachment_max_mib, 10);
         assert_eq!(partial.retention.resolved_chats_months, 24);
     }
+
+    /// The defaults and limits the web applies:
+    /// `web/src/api-types/site-settings-defaults.ts`.
+    #[test]
+    fn export_web_values() {
+        use crate::ts_values::TsConst;
+        crate::ts_values::export(
+            "site-settings-defaults.ts",
+            "contract::site_settings::tests::export_web_values",
+            &["SiteSettings"],
+            &[
+                TsConst::new(
+                    "defaultSiteSettings",
+                    "What applies to every setting an admin never set (`SiteSettings::default()`).",
+                    &SiteSettings::default(),
+                )
+                .typed("SiteSettings"),
+                TsConst::new(
+                    "maxAgentIdleMinutes",
+                    "The longest agent idle time, in minutes (`MAX_AGENT_IDLE_MINUTES`).",
+                    &MAX_AGENT_IDLE_MINUTES,
+                ),
+                TsConst::new(
+                    "maxStaffSignInHours",
+                    "The longest a staff sign-in may be set to last, in hours (`MAX_STAFF_SIGN_IN_HOURS`).",
+                    &MAX_STAFF_SIGN_IN_HOURS,
+                ),
+                TsConst::new(
+                    "maxChatAttachmentMib",
+                    "The most a chat attachment may be set to, in MiB (`MAX_CHAT_ATTACHMENT_MIB`).",
+                    &MAX_CHAT_ATTACHMENT_MIB,
+                ),
+            ],
+        );
+    }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { defaultSiteSettings } from '../src/lib/site-settings-defaults';
+import { defaultSiteSettings } from '../src/api-types/site-settings-defaults';
 import { axeViolations, presetConsent } from './helpers';
 
 const headline = 'Making cloud solutions affordable, accessible and transformative for SMEs';

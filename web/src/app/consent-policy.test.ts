@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentPolicyVersion } from '@/config/site';
+import { consentPolicyVersion } from '@/api-types/consent-policy';
 import { privacyContent } from '@/features/pages/components/legal/privacy-content';
 
 describe('cookie consent policy version', () => {

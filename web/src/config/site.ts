@@ -39,13 +39,6 @@ export const freshness = {
   filters: { staleTime: 30 * minute, gcTime: 30 * minute },
 } as const;
 
-/**
- * The Privacy Policy version a cookie choice is made under: its "last
- * updated" date (privacy-content.ts; the server's contract::consent
- * POLICY_VERSION says the same). A newer policy asks every visitor again.
- */
-export const consentPolicyVersion = '2025-04-23';
-
 /** localStorage keys. */
 export const storageKeys = {
   theme: 'theme',

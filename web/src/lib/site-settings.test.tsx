@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { json, mockFetch } from '@/test/render';
-import { defaultSiteSettings, parseSiteSettings, useSiteSettings } from './site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
+import { parseSiteSettings, useSiteSettings } from './site-settings';
 
 function Phone() {
   const settings = useSiteSettings();

@@ -3,17 +3,16 @@
 // The gateway puts the current settings into each page it serves
 // (<script id="site-settings" type="application/json">), so the first render
 // already has them; without that block (the Vite dev server) they come from
-// GET /api/site-settings, and the defaults below fill in until they arrive
-// or if that fails.
+// GET /api/site-settings, and the defaults (the contract's, generated into
+// api-types/site-settings-defaults.ts) fill in until they arrive or if that fails.
 
 import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { apiRequest } from './api-client';
-import { defaultSiteSettings, maxAgentIdleMinutes } from './site-settings-defaults';
+import { defaultSiteSettings, maxAgentIdleMinutes } from '@/api-types/site-settings-defaults';
 
 export type { SiteSettings };
-export { defaultSiteSettings };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings-defaults';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 
 // The tests render the whole app, whose pages are lazily loaded chunks; on a
 // shared two-core machine compiling Rust beside them, a first import can take

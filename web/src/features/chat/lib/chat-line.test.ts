@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings-defaults';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { chatHoursReturn } from './chat-hours';
 import { awayBeforeStart, chatLineText } from './chat-line';
 

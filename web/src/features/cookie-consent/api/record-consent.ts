@@ -5,7 +5,7 @@
 // the next choice, never the visitor's problem.
 
 import type { ConsentInput } from '@/api-types/ConsentInput';
-import { consentPolicyVersion } from '@/config/site';
+import { consentPolicyVersion } from '@/api-types/consent-policy';
 import { requestHeaders } from '@/lib/api-client';
 
 export function recordConsent(accepted: boolean): void {

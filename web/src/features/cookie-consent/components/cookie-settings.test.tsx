@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consentPolicyVersion } from '@/config/site';
+import { consentPolicyVersion } from '@/api-types/consent-policy';
 import { json, mockFetch, renderApp } from '@/test/render';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 

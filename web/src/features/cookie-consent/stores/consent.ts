@@ -5,7 +5,8 @@
 // (src/lib/cookie-settings.ts).
 
 import { useSyncExternalStore } from 'react';
-import { consentPolicyVersion, storageKeys } from '@/config/site';
+import { consentPolicyVersion } from '@/api-types/consent-policy';
+import { storageKeys } from '@/config/site';
 import { recordConsent } from '../api/record-consent';
 
 export type Consent = 'accepted' | 'declined' | 'unknown';

@@ -1,72 +1,21 @@
 import { get, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
+import { retentionRules } from '@/api-types/retention-rules';
 import { TextField } from '@/components/ui/text-field';
-import type { SettingsFormValues } from './settings-rules';
+import type { SettingsFormValues } from '../lib/settings-rules';
 
-/**
- * Each retention period with its label, unit and range: the server's
- * contract::retention::PERIOD_RULES, word for word.
- */
-export const retentionRules: readonly {
-  field: keyof RetentionPeriods;
-  label: string;
-  unit: 'months' | 'days';
-  min: number;
-  max: number;
-  help: string;
-}[] = [
-  {
-    field: 'resolvedChatsMonths',
-    label: 'Resolved chats',
-    unit: 'months',
-    min: 1,
-    max: 120,
-    help: 'After the last message: the chat with its messages, attachments, notes and rating.',
-  },
-  { field: 'contactRequestsMonths', label: 'Contact requests', unit: 'months', min: 1, max: 120, help: 'Contact and demo requests, after they were sent.' },
-  {
-    field: 'unconfirmedSubscriptionsDays',
-    label: 'Unconfirmed subscriptions',
-    unit: 'days',
-    min: 1,
-    max: 365,
-    help: 'Never confirmed, or unsubscribed: after the last request or unsubscribe.',
-  },
-  {
-    field: 'pageVisitorsDays',
-    label: 'Raw page views',
-    unit: 'days',
-    min: 1,
-    max: 730,
-    help: 'The anonymous visitors of each day. Daily page-view totals are kept.',
-  },
-  { field: 'deadLettersDays', label: 'Dead letters', unit: 'days', min: 1, max: 365, help: 'Messages a worker gave up on, with their contents.' },
-  { field: 'auditLogMonths', label: 'Audit log', unit: 'months', min: 1, max: 120, help: 'Who changed what in the admin.' },
-  { field: 'cookieConsentsMonths', label: 'Cookie consents', unit: 'months', min: 1, max: 120, help: 'Cookie banner choices on record.' },
-  {
-    field: 'sentEmailsMonths',
-    label: 'Sent emails',
-    unit: 'months',
-    min: 1,
-    max: 120,
-    help: 'The record of each email sent (address, what about, when), after sending.',
-  },
-  { field: 'waitlistEntriesMonths', label: 'Waitlist entries', unit: 'months', min: 1, max: 120, help: 'Waitlist entries, after joining.' },
-];
-
-/** The first retention period out of its range, as the server words it. */
-export function retentionProblem(periods: RetentionPeriods): { path: string; message: string } | null {
-  for (const rule of retentionRules) {
-    const value = periods[rule.field];
-    if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
-      return {
-        path: `retention.${rule.field}`,
-        message: `${rule.label} must be kept between ${rule.min} and ${rule.max} ${rule.unit}`,
-      };
-    }
-  }
-  return null;
-}
+/** What each retention period covers, under its field in the form. */
+const retentionHelp: Record<keyof RetentionPeriods, string> = {
+  resolvedChatsMonths: 'After the last message: the chat with its messages, attachments, notes and rating.',
+  contactRequestsMonths: 'Contact and demo requests, after they were sent.',
+  unconfirmedSubscriptionsDays: 'Never confirmed, or unsubscribed: after the last request or unsubscribe.',
+  pageVisitorsDays: 'The anonymous visitors of each day. Daily page-view totals are kept.',
+  deadLettersDays: 'Messages a worker gave up on, with their contents.',
+  auditLogMonths: 'Who changed what in the admin.',
+  cookieConsentsMonths: 'Cookie banner choices on record.',
+  sentEmailsMonths: 'The record of each email sent (address, what about, when), after sending.',
+  waitlistEntriesMonths: 'Waitlist entries, after joining.',
+};
 
 interface Props {
   register: UseFormRegister<SettingsFormValues>;
@@ -101,7 +50,7 @@ export function RetentionSettingsFields({ register, errors }: Props) {
               error={message(errors, `retention.${rule.field}`)}
               {...register(`retention.${rule.field}`, { valueAsNumber: true })}
             />
-            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{rule.help}</p>
+            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{retentionHelp[rule.field]}</p>
           </div>
         ))}
       </div>

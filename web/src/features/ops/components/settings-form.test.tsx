@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { json, mockFetch, renderApp, sampleUser, type Handler } from '@/test/render';
 import { supportDialogs } from '@/test/dialog-test-support';

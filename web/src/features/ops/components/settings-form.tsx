@@ -3,7 +3,7 @@ import { get, set, useForm, type FieldErrors, type Resolver } from 'react-hook-f
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { refusalField, refusalMessage } from '@/lib/api-client';
@@ -14,16 +14,14 @@ import { RetentionSettingsFields } from './retention-settings-fields';
 import { ChatHoursPromise } from './chat-hours-promise';
 import {
   formPath,
-  maxAttachmentMib,
-  maxStaffSignInHours,
   toFormValues,
   toSettings,
   validateSettings,
   videoEmbedPrefix,
   type SettingsFormValues,
-} from './settings-rules';
+} from '../lib/settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
-import { maxAgentIdleMinutes } from '@/lib/site-settings-defaults';
+import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -360,13 +358,13 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                     label="Largest chat attachment (MiB)"
                     type="number"
                     min={1}
-                    max={maxAttachmentMib}
+                    max={maxChatAttachmentMib}
                     step={1}
                     inputMode="numeric"
                     error={error('chatAttachmentMaxMib')}
                     {...register('chatAttachmentMaxMib', { valueAsNumber: true })}
                   />
-                  <p className={hint}>Images and PDFs visitors and agents send in a chat; at most {maxAttachmentMib} MiB.</p>
+                  <p className={hint}>Images and PDFs visitors and agents send in a chat; at most {maxChatAttachmentMib} MiB.</p>
                 </div>
                 <div>
                   {field('firstReplyAlertMinutes', 'First-reply alert (minutes)', {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings-defaults';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { useAttachmentDraft } from '@/features/chat/lib/use-attachment-draft';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from './attachment-controls';
 import { MessageAttachmentView, thumbnailBox } from './message-attachment';

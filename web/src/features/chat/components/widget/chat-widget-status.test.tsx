@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatLine } from '@/api-types/ChatLine';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { WidgetChat } from '@/api-types/WidgetChat';
-import { defaultSiteSettings } from '@/lib/site-settings-defaults';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { fakeSocketsInEachTest, FakeWebSocket, latestSocket } from '@/test/live-sockets';
 import { json, mockFetch, renderApp } from '@/test/render';
 

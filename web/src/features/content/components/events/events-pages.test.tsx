@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@/api-types/Event';
-import { defaultSiteSettings as settings } from '@/lib/site-settings';
+import { defaultSiteSettings as settings } from '@/api-types/site-settings-defaults';
 import { event, eventFacets, pagination } from '@/test/content-fixtures';
 import { json, mockFetch, renderApp } from '@/test/render';
 

@@ -1,7 +1,7 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultSiteSettings as settings } from '@/lib/site-settings';
+import { defaultSiteSettings as settings } from '@/api-types/site-settings-defaults';
 import { dismissToast, useCurrentToast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, type Handler } from '@/test/render';
 import { financeMarketStats } from './finance-content';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import routeTable from '@/app/routes.json';
 import { defaultHomeTab, homeServices, homeTestimonials, productTabs } from './home-content';
 

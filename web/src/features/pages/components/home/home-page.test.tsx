@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { HomePage } from '../home-page';
 import { homeTestimonials } from './home-content';
 import { TestimonialCarousel } from './testimonial-carousel';

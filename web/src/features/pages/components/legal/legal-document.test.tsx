@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { renderApp } from '@/test/render';
 
 const pages = [

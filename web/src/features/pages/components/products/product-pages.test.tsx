@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { BareMetalPage } from './bare-metal/bare-metal-page';
 import { DataForgePage } from './data-forge/data-forge-page';
 import { ManagedInfrastructurePage } from './managed-infrastructure/managed-infrastructure-page';

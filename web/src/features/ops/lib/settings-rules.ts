@@ -2,10 +2,11 @@
 // the form shows each message by its field before anything is sent, and the
 // server answers the same text, naming the field, for the first failing one.
 
+import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
-import { maxAgentIdleMinutes } from '@/lib/site-settings-defaults';
-import { retentionProblem } from './retention-settings-fields';
+import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
+import { retentionRules } from '@/api-types/retention-rules';
 
 /** The form's values: partners as objects, which editable lists need. */
 export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | 'firstReplyAlertMinutes'> & {
@@ -18,10 +19,6 @@ export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | '
 
 export const maxPartners = 30;
 export const maxSocialLinks = 10;
-/** The most a chat attachment may be set to, in MiB (contract MAX_CHAT_ATTACHMENT_MIB). */
-export const maxAttachmentMib = 25;
-/** The longest a staff sign-in may be set to last, in hours (contract MAX_STAFF_SIGN_IN_HOURS). */
-export const maxStaffSignInHours = 168;
 export const videoEmbedPrefix = 'https://www.youtube-nocookie.com/embed/';
 
 export function toFormValues(settings: SiteSettings): SettingsFormValues {
@@ -151,6 +148,20 @@ function firstReplyAlertProblem(raw: string): string | null {
     : 'First-reply alert must be between 1 and 60 minutes';
 }
 
+/** The first retention period out of its range, as the server words it (the rules are the contract's, generated). */
+function retentionProblem(periods: RetentionPeriods): { path: string; message: string } | null {
+  for (const rule of retentionRules) {
+    const value = periods[rule.field];
+    if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
+      return {
+        path: `retention.${rule.field}`,
+        message: `${rule.label} must be kept between ${rule.min} and ${rule.max} ${rule.unit}`,
+      };
+    }
+  }
+  return null;
+}
+
 /** Field path (as the form names it, e.g. `partners.2.name`) → message. */
 export type SettingsErrors = Record<string, string>;
 
@@ -174,10 +185,10 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   const chatHours = chatHoursProblem(values.chatHours);
   if (chatHours) check(chatHours.path, chatHours.message);
   const mib = values.chatAttachmentMaxMib;
-  if (!Number.isInteger(mib) || mib < 1 || mib > maxAttachmentMib) {
+  if (!Number.isInteger(mib) || mib < 1 || mib > maxChatAttachmentMib) {
     check(
       'chatAttachmentMaxMib',
-      `Largest chat attachment must be a whole number of MiB from 1 to ${maxAttachmentMib}`,
+      `Largest chat attachment must be a whole number of MiB from 1 to ${maxChatAttachmentMib}`,
     );
   }
   check('firstReplyAlertMinutes', firstReplyAlertProblem(values.firstReplyAlertMinutes));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '@/lib/site-settings';
+import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { toFormValues, toSettings, validateSettings, type SettingsFormValues } from './settings-rules';
 
 function errorsWith(edit: (values: SettingsFormValues) => void) {
