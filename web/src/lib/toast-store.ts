@@ -1,6 +1,6 @@
 // A tiny store for the single visible toast (spec §4: one toast at a time).
 
-import { createStore, useStore } from './create-store';
+import { useSyncExternalStore } from 'react';
 
 export interface ToastData {
   id: number;
@@ -9,18 +9,32 @@ export interface ToastData {
   variant?: 'default' | 'destructive';
 }
 
-const current = createStore<ToastData | null>(null);
+let current: ToastData | null = null;
 let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
 
 /** Shows a toast, replacing any toast on screen. */
 export function toast(data: Omit<ToastData, 'id'>): void {
-  current.set({ ...data, id: nextId++ });
+  current = { ...data, id: nextId++ };
+  emit();
 }
 
 export function dismissToast(id: number): void {
-  if (current.get()?.id === id) current.set(null);
+  if (current?.id === id) {
+    current = null;
+    emit();
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function useCurrentToast(): ToastData | null {
-  return useStore(current, null);
+  return useSyncExternalStore(subscribe, () => current, () => null);
 }
