@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/components/ui/cn';
 
 /**
  * The top of a public page: an optional badge, the page's one h1, a lead

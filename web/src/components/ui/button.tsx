@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from './cn';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 

@@ -22,7 +22,7 @@ import {
   highlightLimits,
   previewEvent,
   type EventValues,
-} from '../../lib/event-model';
+} from './event-model';
 import { HighlightsEditor } from './highlights-editor';
 
 export const markCompletedRefused = 'The server kept it upcoming';
