@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { ArrowRightLeft, Headset, LockKeyhole, MailCheck } from 'lucide-react';
 import { ActionLink } from '@/components/marketing/action-link';
+import { DemoRequestForm } from '@/components/marketing/demo-request-form';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { PlanCard } from '@/components/marketing/plan-card';
@@ -141,11 +142,8 @@ const reasons = [
   },
 ] as const;
 
-/**
- * Hosted email (/solutions/nyota-finance): provider and billing selectors, the plan cards of spec §9, Why Choose,
- * Request Demo (`demoForm`, intake's, given by app/hosted-email-route.tsx).
- */
-export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
+/** Hosted email (/solutions/nyota-finance): provider and billing selectors, the plan cards of spec §9, Why Choose, Request Demo. */
+export function HostedEmailPage() {
   const entry = catalogueEntry(hostedEmailRoute);
   const [provider, setProvider] = useState<EmailProviderId>(defaultProvider);
   const [billing, setBilling] = useState<Billing>(defaultBilling);
@@ -204,7 +202,7 @@ export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
         intro="Tell us how many mailboxes you need and where your email lives today; an engineer will walk you through the plans and the move."
       >
         <div className="mx-auto max-w-2xl">
-          {demoForm}
+          <DemoRequestForm source={hostedEmailRoute} company />
         </div>
       </Section>
     </>
