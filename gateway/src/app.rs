@@ -43,13 +43,13 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed });
     let with_sessions = Router::new()
         .nest("/api", api)
-        .merge(crate::chat::socket::router())
+        .merge(crate::chat::http::socket::router())
         .layer(sessions);
     Router::new()
         .merge(with_sessions)
         .merge(crate::ops::health::router())
-        .merge(crate::content::uploads::objects_router())
-        .merge(crate::site::web::router(
+        .merge(crate::content::http::uploads::objects_router())
+        .merge(crate::site::http::web::router(
             &state.settings,
             state.site_settings.clone(),
         ))

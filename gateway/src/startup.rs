@@ -138,7 +138,7 @@ pub async fn spawn_listeners(
     .context("failed to subscribe to revocations")?;
     state
         .confirmations
-        .route(nats, tracker, shutdown.clone())
+        .dispatch(nats, tracker, shutdown.clone())
         .await
         .context("failed to subscribe to commit confirmations")?;
     crate::chat::owners::listen(

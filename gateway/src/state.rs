@@ -1,7 +1,9 @@
 //! Shared application state: cheap to clone, one per process, plain data
-//! built without I/O from what `startup::provision` made. It holds parts of
-//! domains (chat's hub, presence, confirmations and owners; content's cache
-//! and views; the site settings), so whatever takes it reaches them.
+//! built without I/O from what `startup::provision` made. It is assembled
+//! here, beside the app, from parts of domains (chat's hub, presence,
+//! confirmations and owners; content's cache and views; the site settings)
+//! and of `platform`, and gives the platform's extractors and bus what they
+//! ask for ([`ProxyTrust`], [`SignInState`], [`DurableBus`]).
 
 use std::sync::Arc;
 
@@ -16,6 +18,9 @@ use crate::chat::owners::ChatOwners;
 use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
 use crate::content::views::ViewCounter;
+use crate::platform::bus::DurableBus;
+use crate::platform::error::ApiError;
+use crate::platform::extract::{ProxyTrust, SignInState};
 use crate::platform::limits::Limits;
 use crate::platform::metrics::Metrics;
 use crate::platform::pools::Pools;
@@ -121,5 +126,39 @@ impl std::ops::Deref for AppState {
 
     fn deref(&self) -> &Inner {
         &self.inner
+    }
+}
+
+impl ProxyTrust for AppState {
+    fn trust_forwarded_for(&self) -> bool {
+        self.settings.trust_forwarded_for
+    }
+}
+
+impl SignInState for AppState {
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn core_pool(&self) -> &PgPool {
+        &self.core_pool
+    }
+
+    fn staff_sign_in_hours(&self) -> u32 {
+        self.site_settings.current().settings.staff_sign_in_hours
+    }
+
+    async fn admit(&self, user: &contract::accounts::User, path: &str) -> Result<(), ApiError> {
+        crate::accounts::second_factor::enforce(self, user, path).await
+    }
+}
+
+impl DurableBus for AppState {
+    fn jetstream(&self) -> &async_nats::jetstream::Context {
+        &self.jetstream
+    }
+
+    fn store_health(&self) -> &StoreHealth {
+        &self.store_health
     }
 }

@@ -6,9 +6,13 @@ use contract::chat::{ChatStatus, SenderType};
 use tower_sessions::Session;
 use uuid::Uuid;
 
-use super::{ChatError, OWNER_TOKEN_KEY};
+use super::ChatError;
 use crate::platform::extract::SIGN_IN_ID_KEY;
 use crate::state::AppState;
+
+/// Session key of the random token that marks this browser as the owner of
+/// the chats it started. It survives the id rotation at login.
+pub const OWNER_TOKEN_KEY: &str = "chat_owner";
 
 /// Who is asking about a chat.
 #[derive(Clone, Debug)]

@@ -12,6 +12,9 @@
 //! queries it runs take turns under one advisory lock, so assignment is
 //! race-free across gateways (see [`store::assign_queue`]).
 //!
+//! The rule itself is [`share_out`]: each queued chat, oldest first, to the
+//! agent with the fewest open chats who has room under their capacity.
+//!
 //! Every assignment and transfer is an event in the agents' side of the
 //! conversation (`chat_notes`); the visitor sees only "<agent> joined the
 //! chat".
@@ -64,7 +67,7 @@ async fn announce(
 
 /// Gives queued chats to available agents (see the module docs).
 pub async fn assign_waiting(state: &AppState) -> Result<(), ChatError> {
-    for assignment in store::assign_queue(&state.pool, FRESH).await? {
+    for assignment in store::assign_queue(&state.pool, FRESH, share_out).await? {
         let event = format!("Assigned to {}", assignment.agent_name);
         announce(
             state,
@@ -176,4 +179,72 @@ async fn heartbeat(state: &AppState) -> Result<(), ChatError> {
         publish_inbox_update(state, returned.chat_id, InboxReason::Assignment).await;
     }
     assign_waiting(state).await
+}
+
+/// The assignment rule: each chat of `queue` (oldest first) goes to the
+/// agent with the fewest open chats among those with room under their
+/// capacity (on a tie, the first in `agents`' order); what finds no room
+/// stays queued. Each agent's load grows with what they are given.
+pub fn share_out(queue: &[Uuid], agents: &mut [store::AgentLoad]) -> Vec<store::Assignment> {
+    let mut assignments = Vec::with_capacity(queue.len());
+    for &chat_id in queue {
+        let Some(agent) = agents
+            .iter_mut()
+            .filter(|agent| agent.room() > 0)
+            .min_by_key(|agent| agent.open)
+        else {
+            break;
+        };
+        agent.open += 1;
+        assignments.push(store::Assignment {
+            chat_id,
+            agent_id: agent.id,
+            agent_name: agent.name.clone(),
+        });
+    }
+    assignments
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agent(n: u128, capacity: i32, open: i64) -> store::AgentLoad {
+        store::AgentLoad {
+            id: Uuid::from_u128(n),
+            name: format!("Agent {n}"),
+            capacity,
+            open,
+        }
+    }
+
+    fn chats(n: u128) -> Vec<Uuid> {
+        (100..100 + n).map(Uuid::from_u128).collect()
+    }
+
+    fn given(assignments: &[store::Assignment]) -> Vec<(u128, u128)> {
+        assignments
+            .iter()
+            .map(|a| (a.chat_id.as_u128(), a.agent_id.as_u128()))
+            .collect()
+    }
+
+    #[test]
+    fn the_oldest_chat_goes_to_the_agent_with_the_fewest_open_chats() {
+        let mut agents = [agent(1, 5, 3), agent(2, 5, 1)];
+        let assignments = share_out(&chats(3), &mut agents);
+        // Agent 2 catches up first; on a tie the first agent listed.
+        assert_eq!(given(&assignments), [(100, 2), (101, 2), (102, 1)]);
+        assert_eq!((agents[0].open, agents[1].open), (4, 3));
+    }
+
+    #[test]
+    fn nobody_goes_beyond_capacity_and_the_rest_stay_queued() {
+        let mut agents = [agent(1, 2, 2), agent(2, 2, 1)];
+        let assignments = share_out(&chats(3), &mut agents);
+        assert_eq!(given(&assignments), [(100, 2)]);
+        let mut full = [agent(1, 0, 0)];
+        assert!(share_out(&chats(1), &mut full).is_empty());
+        assert!(share_out(&chats(2), &mut []).is_empty());
+    }
 }

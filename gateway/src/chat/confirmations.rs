@@ -28,7 +28,7 @@ pub struct Confirmations {
 }
 
 impl Confirmations {
-    /// This gateway's confirmations, not yet routed (see [`Self::route`]).
+    /// This gateway's confirmations, not yet dispatched (see [`Self::dispatch`]).
     pub fn new(namespace: &Namespace) -> Self {
         let gateway = Uuid::new_v4();
         Confirmations {
@@ -37,7 +37,7 @@ impl Confirmations {
         }
     }
 
-    /// [`Self::new`] and [`Self::route`] in one, on a task of its own.
+    /// [`Self::new`] and [`Self::dispatch`] in one, on a task of its own.
     pub async fn listen(
         nats: &async_nats::Client,
         namespace: Namespace,
@@ -45,16 +45,16 @@ impl Confirmations {
     ) -> anyhow::Result<Self> {
         let confirmations = Self::new(&namespace);
         confirmations
-            .route(nats, &TaskTracker::new(), shutdown)
+            .dispatch(nats, &TaskTracker::new(), shutdown)
             .await?;
         Ok(confirmations)
     }
 
-    /// Subscribes to this gateway's confirmations and routes each to the
+    /// Subscribes to this gateway's confirmations and hands each to the
     /// request waiting for it, on a task of `tracker`. Should the
     /// subscription end (it should not before shutdown), that is logged and
     /// sends wait out their time-out.
-    pub async fn route(
+    pub async fn dispatch(
         &self,
         nats: &async_nats::Client,
         tracker: &TaskTracker,

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
 use contract::Namespace;
+use contract::chat::ServerFrame;
 use futures::StreamExt as _;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -293,6 +294,12 @@ fn close_joined(topics: &HashMap<TopicKey, Topic>) -> usize {
         member.close(SERVICE_RESTART, RESYNC_REASON);
     }
     members.len()
+}
+
+/// A server frame as the JSON text sent on sockets and NATS.
+pub fn frame_json(frame: &ServerFrame) -> String {
+    // Serialising our own plain enum cannot fail.
+    serde_json::to_string(frame).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -13,6 +13,9 @@ use super::{ChatError, frame_json};
 use crate::platform::bus::publish_durable;
 use crate::state::AppState;
 
+/// Longest chat message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 4000;
+
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,
 /// after waiting (bounded) for the worker to commit it.
 pub async fn send_message(

@@ -4,30 +4,19 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use axum::Router;
-use axum::extract::State;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::http::{HeaderMap, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use contract::chat::{ClientFrame, SenderType, ServerFrame};
 use futures::SinkExt;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
-use tower_sessions::Session;
 use uuid::Uuid;
 
 use super::hub::{Member, Outgoing};
 use super::{ChatError, Requester, frame_json, role_in_chat};
-use crate::platform::error::ApiError;
-use crate::platform::extract::{CurrentUser, SIGNED_IN_AT_KEY, staff_sign_in_ends};
+use crate::platform::extract::staff_sign_in_ends;
 use crate::platform::limits::{Quota, gcra, now_ns};
 use crate::state::AppState;
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/ws", get(upgrade))
-}
 
 /// Frames queued for one socket before it counts as a slow consumer.
 const OUTBOX_FRAMES: usize = 64;
@@ -37,53 +26,7 @@ const IDLE_LIMIT: Duration = Duration::from_secs(60);
 /// How long a closing socket may take to take its close frame.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
 /// Largest frame a client may send.
-const MAX_CLIENT_FRAME: usize = 16 * 1024;
-
-async fn upgrade(
-    State(state): State<AppState>,
-    session: Session,
-    user: Option<CurrentUser>,
-    headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
-    if !origin_allowed(&headers, &state.settings.allowed_origins) {
-        return Err(ApiError::Forbidden(
-            "This origin may not open a chat socket",
-        ));
-    }
-    let requester = Requester::from_session(&session, user.map(|CurrentUser(user)| user)).await?;
-    // A staff socket closes when its sign-in window ends, as REST answers 401 then.
-    let staff_signed_in_at = if requester.is_agent() {
-        session.get::<i64>(SIGNED_IN_AT_KEY).await?
-    } else {
-        None
-    };
-    Ok(upgrade
-        // Small buffers: thousands of mostly idle sockets must stay cheap.
-        .read_buffer_size(512)
-        .write_buffer_size(4 * 1024)
-        .max_message_size(MAX_CLIENT_FRAME)
-        .max_frame_size(MAX_CLIENT_FRAME)
-        .on_upgrade(move |socket| serve_socket(socket, state, requester, staff_signed_in_at))
-        .into_response())
-}
-
-/// Browsers always send `Origin`; it must be this site (same host) or one
-/// listed in `ALLOWED_ORIGINS`. Clients without one (not browsers) cannot
-/// be tricked into using a visitor's cookies, so they pass.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return true;
-    };
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    let origin_host = origin
-        .strip_prefix("https://")
-        .or_else(|| origin.strip_prefix("http://"));
-    host.is_some() && origin_host == host
-}
+pub(crate) const MAX_CLIENT_FRAME: usize = 16 * 1024;
 
 /// The close reason of a staff socket whose sign-in window ended.
 pub const SIGN_IN_EXPIRED: &str = "Sign-in expired";
@@ -96,7 +39,7 @@ fn sign_in_deadline(state: &AppState, signed_in_at: i64) -> Instant {
     Instant::now() + Duration::from_secs(u64::try_from(left).unwrap_or(0))
 }
 
-async fn serve_socket(
+pub(crate) async fn serve_socket(
     mut socket: WebSocket,
     state: AppState,
     requester: Requester,
@@ -396,41 +339,5 @@ impl SocketSession<'_> {
                 self.error("Live updates are temporarily unavailable");
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::HOST, host.parse().expect("header"));
-        if let Some(origin) = origin {
-            headers.insert(header::ORIGIN, origin.parse().expect("header"));
-        }
-        headers
-    }
-
-    #[test]
-    fn same_host_and_listed_origins_pass_others_fail() {
-        let allowed = vec!["https://nyota.example".to_owned()];
-        assert!(origin_allowed(
-            &headers(Some("http://localhost:8080"), "localhost:8080"),
-            &[]
-        ));
-        assert!(origin_allowed(
-            &headers(Some("https://nyota.example"), "10.0.0.5:8080"),
-            &allowed
-        ));
-        assert!(origin_allowed(&headers(None, "localhost:8080"), &[]));
-        assert!(!origin_allowed(
-            &headers(Some("https://evil.example"), "localhost:8080"),
-            &allowed
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("http://localhost:8081"), "localhost:8080"),
-            &[]
-        ));
     }
 }

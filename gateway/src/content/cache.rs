@@ -32,6 +32,7 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::store::{EventsQuery, ListQuery};
+use crate::state::AppState;
 
 /// What an answer is the answer to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -258,6 +259,25 @@ pub async fn listen(
             }
         }
     }))
+}
+
+/// Tells every gateway (this one at once) that the content changed.
+pub async fn changed(state: &AppState) {
+    state.content.clear();
+    let announced = crate::platform::bus::announce(
+        &state.nats,
+        state.namespace.content_changed(),
+        Bytes::new(),
+    )
+    .await;
+    if let Err(error) = announced {
+        // The write is committed; other gateways catch up within the cache's
+        // time to live.
+        tracing::error!(
+            error = format!("{error:#}"),
+            "failed to publish content.changed"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 
 use contract::content::{BlogPostInput, BlogPreviewInput, ContentFormat, EventInput};
 
+use super::listing::MAX_CATEGORY_CHARS;
 use super::markdown;
-use super::read::MAX_CATEGORY_CHARS;
 use crate::platform::input::{self, AtField, Input, InputError};
 
 /// The longest post content, in characters.

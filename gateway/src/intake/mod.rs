@@ -1,15 +1,15 @@
 //! What the public sends in and admins read: contact and demo requests
-//! ([`messages`]), newsletter subscriptions ([`subscriptions`]) and the
-//! waitlist ([`waitlist`]). Each public call is queued on the `INTAKE`
-//! stream for the `intake` worker, which stores what it consumes by asking
-//! this domain ([`owner`]): [`store`] is the only writer of
-//! `contact_requests` and `subscriptions`. The admin pages read them.
+//! (rules in [`contact`]), newsletter subscriptions and the waitlist (rules
+//! in [`waitlist`]); the routes are [`http`]. Each public call is queued on
+//! the `INTAKE` stream for the `intake` worker, which stores what it
+//! consumes by asking this domain ([`owner`]): [`store`] is the only writer
+//! of `contact_requests` and `subscriptions`. The admin pages read them.
 
+pub mod contact;
 pub mod error;
-pub mod messages;
+pub mod http;
 pub mod owner;
 pub mod store;
-pub mod subscriptions;
 pub mod waitlist;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -20,8 +20,5 @@ pub use error::IntakeError;
 
 /// Intake's `/api` routes.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(messages::router())
-        .merge(subscriptions::router())
-        .merge(waitlist::router())
+    http::router()
 }

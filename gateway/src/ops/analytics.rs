@@ -27,7 +27,7 @@ use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp, CurrentUser};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
-use crate::site::web::RouteTable;
+use crate::site::RouteTable;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

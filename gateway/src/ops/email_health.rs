@@ -1,14 +1,14 @@
-//! How outgoing email fares, as the workers (the senders) record it in
-//! `email_health`: the admin's banner and tile, and the one boolean the
-//! public pages need so that no text promises an email that is not sent.
+//! The routes that show how outgoing email fares: the admin's banner and
+//! tile, and the one boolean the public pages need (read in
+//! [`crate::platform::email_health`]).
 
 use axum::Json;
 use axum::extract::State;
-use contract::email_health::{EmailHealth, EmailState, EmailStatus};
-use sqlx::PgPool;
+use contract::email_health::{EmailHealth, EmailStatus};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::platform::email_health::{email_enabled, email_health};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Admin;
 use crate::state::AppState;
@@ -17,31 +17,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(admin_email_health))
         .routes(routes!(email_status))
-}
-
-/// What the workers last recorded (`Off` when they never did).
-pub async fn email_health(pool: &PgPool) -> sqlx::Result<EmailHealth> {
-    let row = sqlx::query!(
-        "select configured, last_success_at, last_failure_at, last_error from email_health"
-    )
-    .fetch_optional(pool)
-    .await?;
-    Ok(match row {
-        Some(row) => EmailHealth::from_record(
-            Some(row.configured),
-            row.last_success_at,
-            row.last_failure_at,
-            row.last_error,
-        ),
-        None => EmailHealth::from_record(None, None, None, None),
-    })
-}
-
-/// Whether the site sends email at all: configured (a failing server is
-/// retried, so its emails still go out later). Texts that promise an email
-/// say something else when it is not.
-pub async fn email_enabled(pool: &PgPool) -> sqlx::Result<bool> {
-    Ok(email_health(pool).await?.state != EmailState::Off)
 }
 
 /// Whether email is configured and going out, with the last success and

@@ -141,7 +141,7 @@ pub struct BusError(#[source] async_nats::jetstream::context::PublishError);
     )
 )]
 pub async fn publish_durable(
-    state: &crate::state::AppState,
+    state: &impl DurableBus,
     kind: &'static str,
     subject: String,
     mut headers: async_nats::HeaderMap,
@@ -152,20 +152,20 @@ pub async fn publish_durable(
     let payload = serde_json::to_vec(payload).unwrap_or_default();
     let stored = async {
         state
-            .jetstream
+            .jetstream()
             .publish_with_headers(subject, headers, payload.into())
             .await?
             .await
     };
     match stored.await {
         Ok(ack) => {
-            state.store_health.stored();
+            state.store_health().stored();
             Ok(ack)
         }
         Err(error) => {
             // Readiness and the overview learn of a full store from here too
             // (found by chaos fault 7: chat is most of what is written).
-            state.store_health.failed(kind, &error);
+            state.store_health().failed(kind, &error);
             Err(BusError(error))
         }
     }
@@ -176,7 +176,7 @@ pub async fn publish_durable(
 /// `unavailable` is the 503 text when it was not stored. For the public calls
 /// whose work an `intake` worker does.
 pub async fn enqueue(
-    state: &crate::state::AppState,
+    state: &impl DurableBus,
     subject: String,
     id: Uuid,
     event: &impl serde::Serialize,
@@ -186,7 +186,7 @@ pub async fn enqueue(
     let headers = contract::telemetry::deduplicated_headers(&id.to_string());
     let stored = async {
         state
-            .jetstream
+            .jetstream()
             .publish_with_headers(subject.clone(), headers, payload.into())
             .await?
             .await
@@ -194,9 +194,17 @@ pub async fn enqueue(
     if let Err(error) = stored.await {
         // One line per interval however many requests fail (a full store
         // fails them all).
-        state.store_health.failed("intake", &error);
+        state.store_health().failed("intake", &error);
         return Err(ApiError::Unavailable(unavailable));
     }
-    state.store_health.stored();
+    state.store_health().stored();
     Ok(())
+}
+
+/// What a durable publish needs from the app's state: the JetStream
+/// context, and the record of failed writes that readiness and the
+/// overview read.
+pub trait DurableBus: Sync {
+    fn jetstream(&self) -> &async_nats::jetstream::Context;
+    fn store_health(&self) -> &crate::platform::store_health::StoreHealth;
 }

@@ -1,5 +1,8 @@
 //! Extractors whose rejections are `ApiError`s: query and path, the client
 //! IP, and the signed-in user. JSON bodies go through `input::ValidatedJson`.
+//! What the client IP and the sign-in need from the app's state they ask
+//! through [`ProxyTrust`] and [`SignInState`], which the app's state
+//! implements, so the ground floor names no domain.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -12,7 +15,28 @@ use uuid::Uuid;
 
 use crate::platform::error::ApiError;
 use crate::platform::sessions::SignedIn;
-use crate::state::AppState;
+use crate::platform::settings::Settings;
+
+/// Whether the `X-Forwarded-For` of our own proxy names the client.
+pub trait ProxyTrust: Send + Sync {
+    fn trust_forwarded_for(&self) -> bool;
+}
+
+/// What the signed-in user's extractors need from the app's state.
+pub trait SignInState: Send + Sync {
+    fn settings(&self) -> &Settings;
+    /// The pool of sessions and the signed-in user.
+    fn core_pool(&self) -> &sqlx::PgPool;
+    /// The site setting `staffSignInHours`.
+    fn staff_sign_in_hours(&self) -> u32;
+    /// `Ok` when `user` may use `path` now (a role that requires a second
+    /// factor, without one, may only enrol).
+    fn admit(
+        &self,
+        user: &User,
+        path: &str,
+    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send;
+}
 
 /// `Query<T>` whose failures are JSON 400s.
 #[derive(FromRequestParts)]
@@ -28,11 +52,11 @@ pub struct ApiPath<T>(pub T);
 /// The address rate limits are keyed by.
 pub struct ClientIp(pub IpAddr);
 
-impl FromRequestParts<AppState> for ClientIp {
+impl<S: ProxyTrust> FromRequestParts<S> for ClientIp {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        if state.settings.trust_forwarded_for {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if state.trust_forwarded_for() {
             // The last entry is the one our own proxy appended.
             let forwarded = parts
                 .headers
@@ -64,23 +88,20 @@ pub const SIGN_IN_ID_KEY: &str = "sign_in_id";
 /// The signed-in user; rejects with 401 when there is none.
 pub struct CurrentUser(pub User);
 
-impl FromRequestParts<AppState> for CurrentUser {
+impl<S: SignInState> FromRequestParts<S> for CurrentUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        <CurrentUser as OptionalFromRequestParts<AppState>>::from_request_parts(parts, state)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        <CurrentUser as OptionalFromRequestParts<S>>::from_request_parts(parts, state)
             .await?
             .ok_or(ApiError::Unauthorized("Not signed in"))
     }
 }
 
-impl OptionalFromRequestParts<AppState> for CurrentUser {
+impl<S: SignInState> OptionalFromRequestParts<S> for CurrentUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Option<Self>, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, ApiError> {
         let session = Session::from_request_parts(parts, state)
             .await
             .map_err(|(_, message)| ApiError::Internal(anyhow::anyhow!(message)))?;
@@ -89,23 +110,19 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
         };
         let signed_in_at = session.get::<i64>(SIGNED_IN_AT_KEY).await?.unwrap_or(0);
         let now = OffsetDateTime::now_utc().unix_timestamp();
-        if sign_in_expired(signed_in_at, now, state.settings.session_max_age) {
+        if sign_in_expired(signed_in_at, now, state.settings().session_max_age) {
             session.flush().await?;
             return Ok(None);
         }
         let Some(session_id) = session.id() else {
             return Ok(None);
         };
-        match crate::platform::sessions::signed_in_user(&state.core_pool, session_id, user_id)
+        match crate::platform::sessions::signed_in_user(state.core_pool(), session_id, user_id)
             .await?
         {
             SignedIn::User(user)
                 if user.is_agent()
-                    && staff_sign_in_expired(
-                        state.site_settings.current().settings.staff_sign_in_hours,
-                        signed_in_at,
-                        now,
-                    ) =>
+                    && staff_sign_in_expired(state.staff_sign_in_hours(), signed_in_at, now) =>
             {
                 // Staff sign in again after the admin's set hours (site settings).
                 session.flush().await?;
@@ -117,7 +134,7 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
                     .extensions
                     .get::<OriginalUri>()
                     .map_or_else(|| parts.uri.path().to_owned(), |uri| uri.path().to_owned());
-                crate::accounts::second_factor::enforce(state, &user, &path).await?;
+                state.admit(&user, &path).await?;
                 Ok(Some(CurrentUser(user)))
             }
             // Signed out (or rotated) on some gateway: this one may still have
@@ -136,12 +153,12 @@ impl OptionalFromRequestParts<AppState> for CurrentUser {
 /// for other users.
 pub struct Agent(pub User);
 
-impl FromRequestParts<AppState> for Agent {
+impl<S: SignInState> FromRequestParts<S> for Agent {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let CurrentUser(user) =
-            <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+            <CurrentUser as FromRequestParts<S>>::from_request_parts(parts, state).await?;
         if user.is_agent() {
             Ok(Agent(user))
         } else {
@@ -154,12 +171,12 @@ impl FromRequestParts<AppState> for Agent {
 /// 403 for other users, support agents included.
 pub struct Admin(pub User);
 
-impl FromRequestParts<AppState> for Admin {
+impl<S: SignInState> FromRequestParts<S> for Admin {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let CurrentUser(user) =
-            <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+            <CurrentUser as FromRequestParts<S>>::from_request_parts(parts, state).await?;
         if user.role == Role::Admin {
             Ok(Admin(user))
         } else {

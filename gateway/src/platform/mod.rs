@@ -1,15 +1,16 @@
 //! What every domain builds on and none owns: the server and its
 //! middleware, settings, errors, extractors and input rules, rate limits,
-//! metrics, the NATS bus, the session store and the audit log. It reaches
-//! domains in two places, both to be removed: `bus.rs` and `extract.rs` take
-//! the `AppState` of `state.rs`, and `extract.rs` runs `accounts`'
-//! second-factor check.
+//! metrics, the NATS bus, the session store and the audit log. It uses no
+//! domain: what it needs of the app's state it asks through traits the
+//! state implements (`extract.rs`, `bus.rs`).
 
 pub mod audit;
 pub mod bus;
+pub mod email_health;
 pub mod email_links;
 pub mod error;
 pub mod extract;
+pub mod files;
 pub mod input;
 pub mod limits;
 pub mod metrics;

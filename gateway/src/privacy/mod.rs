@@ -185,7 +185,7 @@ async fn ask(
     )
     .await?;
     tx.commit().await?;
-    let email_enabled = crate::ops::email_health::email_enabled(&state.pool).await?;
+    let email_enabled = crate::platform::email_health::email_enabled(&state.pool).await?;
     tracing::info!(privacy_request.id = %id, privacy_request.kind = kind.code(), "privacy request taken");
     Ok((
         StatusCode::ACCEPTED,

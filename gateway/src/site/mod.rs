@@ -1,7 +1,8 @@
 //! The site itself: its settings (phone numbers, mailboxes, hours, links;
-//! edited by admins, cached on every gateway), and the web app served with
-//! each page's title and link-preview tags, and the cookie choices on
-//! record (`consent.rs`).
+//! edited by admins, cached on every gateway: [`settings`], their rules
+//! [`rules`]), the web app served with each page's title and link-preview
+//! tags ([`http::web`], [`pages`]), and the cookie choices on record
+//! ([`consent`]). Routes in [`http`], queries in [`store`].
 
 pub mod consent;
 pub mod error;
@@ -11,8 +12,16 @@ pub mod pages;
 mod rules;
 pub mod settings;
 pub mod store;
-pub mod web;
 
 pub use error::SiteError;
-pub use http::router;
+pub use http::web::RouteTable;
 pub use settings::SiteSettingsCache;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::state::AppState;
+
+/// The site's `/api` routes (the web app's are [`http::web::router`]).
+pub fn router() -> OpenApiRouter<AppState> {
+    http::router()
+}

@@ -58,7 +58,7 @@ pub struct SiteSettingsCache {
 impl SiteSettingsCache {
     /// Reads the stored settings (defaults for what was never set).
     pub async fn load(pool: &PgPool) -> sqlx::Result<Self> {
-        let (settings, updated_at) = super::store::read(pool).await?;
+        let (settings, updated_at) = super::store::settings::read(pool).await?;
         Ok(SiteSettingsCache {
             current: Arc::new(RwLock::new(Arc::new(Current::new(settings, updated_at)))),
             reloading: Arc::default(),
@@ -76,7 +76,7 @@ impl SiteSettingsCache {
     /// Reads the stored settings again.
     pub async fn reload(&self, pool: &PgPool) -> sqlx::Result<()> {
         let _one_at_a_time = self.reloading.lock().await;
-        let (settings, updated_at) = super::store::read(pool).await?;
+        let (settings, updated_at) = super::store::settings::read(pool).await?;
         if self.current().settings != settings {
             tracing::info!("site settings reloaded");
         }

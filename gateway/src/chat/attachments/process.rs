@@ -10,6 +10,7 @@
 //! content ([`super::pdf`]), and are kept as sent (they are only ever
 //! downloaded). CPU-heavy: callers run [`process`] on a blocking thread.
 
+use crate::platform::files::{MAX_SIDE, pixels_within_budget};
 use std::io::{self, Cursor, Write};
 
 use contract::chat::AttachmentKind;
@@ -24,20 +25,6 @@ use imagesize::ImageType;
 
 /// The longest side of a thumbnail, in pixels.
 pub const THUMBNAIL_SIDE: u32 = 320;
-
-/// The longest side of an image we decode, in pixels.
-pub const MAX_SIDE: u32 = 12_000;
-
-/// The most pixels an image may declare: 40 megapixels (8000 × 5000). A
-/// file that declares more is refused before it is decoded, however small
-/// it is (decoding and encoding one this size takes about a second of CPU).
-pub const MAX_PIXELS: u64 = 40_000_000;
-
-/// Whether an image of `width` × `height` may be decoded, here or in a
-/// visitor's browser: at most [`MAX_SIDE`] a side and [`MAX_PIXELS`] in all.
-pub fn pixels_within_budget(width: u32, height: u32) -> bool {
-    width <= MAX_SIDE && height <= MAX_SIDE && u64::from(width) * u64::from(height) <= MAX_PIXELS
-}
 
 /// Images declaring more pixels than this are decoded in the heavy lane
 /// (see `attachments::Lane`), one at a time, so that they never hold up
@@ -110,8 +97,8 @@ impl Declared {
 }
 
 /// The type and size `data`'s header declares (`Ok(None)`: a PDF), refused
-/// when it is not a supported type or declares more than [`MAX_PIXELS`] or
-/// [`MAX_SIDE`]. Cheap: reads only the header.
+/// when it is not a supported type or declares more than [`MAX_PIXELS`](crate::platform::files::MAX_PIXELS) or
+/// [`MAX_SIDE`](crate::platform::files::MAX_SIDE). Cheap: reads only the header.
 pub fn declared(data: &[u8]) -> Result<Option<Declared>, Refusal> {
     if data.is_empty() {
         return Err(Refusal::Empty);

@@ -1,10 +1,13 @@
 //! The chat's REST routes: the visitor's (start, read, post) and the agent
 //! console's (inbox, assign, resolve, reopen, mark read) and the agent's
-//! own profile (display name, alert preferences).
+//! own profile (display name, alert preferences), the canned replies, and
+//! the upgrade to the live socket ([`socket`], outside `/api`).
 
 mod agent;
 mod attachments;
+mod canned;
 mod profile;
+pub mod socket;
 mod transcript;
 mod visitor;
 
@@ -22,4 +25,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(attachments::router())
         .merge(profile::router())
         .merge(transcript::router())
+        .merge(canned::router())
 }

@@ -1,59 +1,23 @@
 //! `GET`/`PUT /api/agent/profile`: the signed-in agent's own display name
 //! and alert preferences. Only the agent themselves reads or changes it;
 //! a change is rate limited and audited (the display name is what visitors
-//! see).
+//! see). The fields' rules are `chat::profile`.
 
 use axum::Json;
 use axum::extract::State;
-use contract::agent_profile::{
-    AgentProfile, AgentProfileInput, AlertEvent, MAX_DISPLAY_NAME_CHARS,
-};
-use serde_json::json;
+use contract::agent_profile::{AgentProfile, AgentProfileInput};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::chat::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Agent;
-use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(profile, save_profile))
-}
-
-/// Each event once, in one order.
-fn event_set(mut events: Vec<AlertEvent>) -> Vec<AlertEvent> {
-    events.sort();
-    events.dedup();
-    events
-}
-
-impl Input for AgentProfileInput {
-    const LABELS: &'static [(&'static str, &'static str)] = &[
-        ("displayName", "Display name"),
-        ("soundEnabled", "Sound"),
-        ("soundEvents", "Events that sound"),
-        ("notifyEvents", "Desktop notifications"),
-    ];
-
-    fn check(self) -> Result<Self, InputError> {
-        // Empty (or only invisible characters): shown under the account name.
-        let display_name = match self.display_name {
-            Some(raw) => input::text("Display name", raw)?
-                .max_chars(MAX_DISPLAY_NAME_CHARS)?
-                .own_name()?
-                .optional_clipped(MAX_DISPLAY_NAME_CHARS),
-            None => None,
-        };
-        Ok(AgentProfileInput {
-            display_name,
-            sound_enabled: self.sound_enabled,
-            sound_events: event_set(self.sound_events),
-            notify_events: event_set(self.notify_events),
-        })
-    }
 }
 
 /// The signed-in agent's display name and alert preferences.
@@ -90,18 +54,6 @@ async fn save_profile(
     state
         .limits
         .check(Limit::AgentProfile, agent.id.to_string().as_str())?;
-    let mut tx = state.pool.begin().await?;
-    store::save_agent_profile(&mut tx, agent.id, &body).await?;
-    let details = json!({ "displayName": body.display_name });
-    crate::platform::audit::record(
-        &mut tx,
-        agent.id,
-        "update",
-        "agent_profile",
-        agent.id,
-        details,
-    )
-    .await?;
-    tx.commit().await?;
+    store::save_agent_profile(&state.pool, agent.id, &body).await?;
     Ok(Json(store::agent_profile(&state.pool, agent.id).await?))
 }

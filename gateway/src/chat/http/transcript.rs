@@ -102,7 +102,7 @@ async fn transcript(
 ) -> Result<(StatusCode, Json<TranscriptQueued>), ApiError> {
     owner_only(&state, &session, user, id, ONLY_THE_VISITOR).await?;
     // Promise no email (nor a code by email) the site will not send.
-    if !crate::ops::email_health::email_enabled(&state.pool).await? {
+    if !crate::platform::email_health::email_enabled(&state.pool).await? {
         return Err(ApiError::Unavailable(EMAIL_OFF));
     }
     let (email, mut confirmed) = store::chat_address(&state.pool, id).await?;

@@ -18,7 +18,7 @@ use crate::chat::{
     MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, reopen,
     role_in_chat, send_client_message, send_message,
 };
-use crate::ops::email_health::email_enabled;
+use crate::platform::email_health::email_enabled;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{ApiPath, ClientIp, CurrentUser};

@@ -104,7 +104,7 @@ pub async fn any_agent_available(pool: &PgPool, fresh: Duration) -> Result<bool,
 }
 
 /// A chat given to an agent by [`assign_queue`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assignment {
     pub chat_id: Uuid,
     pub agent_id: Uuid,
@@ -112,11 +112,20 @@ pub struct Assignment {
 }
 
 /// An agent who may take chats, with their load.
-struct Available {
-    id: Uuid,
-    name: String,
-    capacity: i32,
-    open: i64,
+#[derive(Clone, Debug)]
+pub struct AgentLoad {
+    pub id: Uuid,
+    pub name: String,
+    pub capacity: i32,
+    /// Their open chats.
+    pub open: i64,
+}
+
+impl AgentLoad {
+    /// How many more chats they may take.
+    pub fn room(&self) -> i64 {
+        (i64::from(self.capacity) - self.open).max(0)
+    }
 }
 
 /// Lock key of the assignment section: assigners on every gateway take
@@ -124,17 +133,21 @@ struct Available {
 const ASSIGNMENT_LOCK: i64 = 0x6e796f74_61737367; // "nyotassg"
 
 /// Gives queued chats, oldest first, to the online agents with a console
-/// open (seen within `fresh`) and room under their capacity, each to the
-/// agent with the fewest open chats. Runs in one transaction holding an
+/// open (seen within `fresh`), as `rule` shares them out (the rule is
+/// `chat::assignment::share_out`). Runs in one transaction holding an
 /// advisory lock, so concurrent calls on any gateway assign each chat once
 /// and never beyond capacity.
-pub async fn assign_queue(pool: &PgPool, fresh: Duration) -> Result<Vec<Assignment>, sqlx::Error> {
+pub async fn assign_queue(
+    pool: &PgPool,
+    fresh: Duration,
+    rule: impl FnOnce(&[Uuid], &mut [AgentLoad]) -> Vec<Assignment>,
+) -> Result<Vec<Assignment>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
         .execute(&mut *tx)
         .await?;
     let mut agents = sqlx::query_as!(
-        Available,
+        AgentLoad,
         r#"select u.id, coalesce(p.display_name, u.name) as "name!", u.capacity,
                   (select count(*) from chat_sessions s
                     where s.assigned_agent_id = u.id and s.status = 'open') as "open!"
@@ -148,10 +161,7 @@ pub async fn assign_queue(pool: &PgPool, fresh: Duration) -> Result<Vec<Assignme
     )
     .fetch_all(&mut *tx)
     .await?;
-    let room: i64 = agents
-        .iter()
-        .map(|agent| (i64::from(agent.capacity) - agent.open).max(0))
-        .sum();
+    let room: i64 = agents.iter().map(AgentLoad::room).sum();
     if room == 0 {
         return Ok(Vec::new());
     }
@@ -163,22 +173,7 @@ pub async fn assign_queue(pool: &PgPool, fresh: Duration) -> Result<Vec<Assignme
     )
     .fetch_all(&mut *tx)
     .await?;
-    let mut assignments = Vec::with_capacity(queue.len());
-    for chat_id in queue {
-        let Some(agent) = agents
-            .iter_mut()
-            .filter(|agent| agent.open < i64::from(agent.capacity))
-            .min_by_key(|agent| agent.open)
-        else {
-            break;
-        };
-        agent.open += 1;
-        assignments.push(Assignment {
-            chat_id,
-            agent_id: agent.id,
-            agent_name: agent.name.clone(),
-        });
-    }
+    let assignments = rule(&queue, &mut agents);
     let chats: Vec<Uuid> = assignments.iter().map(|a| a.chat_id).collect();
     let assignees: Vec<Uuid> = assignments.iter().map(|a| a.agent_id).collect();
     sqlx::query!(

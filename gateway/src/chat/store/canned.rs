@@ -1,10 +1,13 @@
-//! The canned replies (`canned_responses`).
+//! The canned replies (`canned_responses`): every change is audited in its
+//! own transaction.
 
 use contract::agents::{CannedResponse, CannedResponseInput};
-use sqlx::{PgConnection, PgPool};
+use serde_json::json;
+use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::chat::error::ChatError;
+use crate::platform::audit;
 
 /// A unique-shortcut violation as its own error; anything else stays a
 /// database error.
@@ -28,11 +31,13 @@ pub async fn canned_responses(pool: &PgPool) -> Result<Vec<CannedResponse>, Chat
     Ok(replies)
 }
 
-/// Adds a canned reply.
+/// Adds a canned reply, audited as `admin`'s.
 pub async fn create_canned(
-    tx: &mut PgConnection,
+    pool: &PgPool,
+    admin: Uuid,
     body: &CannedResponseInput,
 ) -> Result<CannedResponse, ChatError> {
+    let mut tx = pool.begin().await?;
     let reply = sqlx::query_as!(
         CannedResponse,
         "insert into canned_responses (id, shortcut, title, body)
@@ -45,15 +50,29 @@ pub async fn create_canned(
     .fetch_one(&mut *tx)
     .await
     .map_err(on_taken_shortcut)?;
+    let details = json!({ "shortcut": reply.shortcut });
+    audit::record(
+        &mut tx,
+        admin,
+        "create",
+        "canned_response",
+        reply.id,
+        details,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(reply)
 }
 
-/// Replaces canned reply `id`; `None` when there is no such one.
+/// Replaces canned reply `id`, audited as `admin`'s; `None` when there is
+/// no such one.
 pub async fn update_canned(
-    tx: &mut PgConnection,
+    pool: &PgPool,
+    admin: Uuid,
     id: Uuid,
     body: &CannedResponseInput,
 ) -> Result<Option<CannedResponse>, ChatError> {
+    let mut tx = pool.begin().await?;
     let reply = sqlx::query_as!(
         CannedResponse,
         "update canned_responses set shortcut = $2, title = $3, body = $4, updated_at = now()
@@ -66,16 +85,30 @@ pub async fn update_canned(
     .fetch_optional(&mut *tx)
     .await
     .map_err(on_taken_shortcut)?;
-    Ok(reply)
+    let Some(reply) = reply else {
+        return Ok(None);
+    };
+    let details = json!({ "shortcut": reply.shortcut });
+    audit::record(&mut tx, admin, "update", "canned_response", id, details).await?;
+    tx.commit().await?;
+    Ok(Some(reply))
 }
 
-/// Deletes canned reply `id`; its shortcut, or `None` when there is no such one.
-pub async fn delete_canned(tx: &mut PgConnection, id: Uuid) -> Result<Option<String>, ChatError> {
+/// Deletes canned reply `id`, audited as `admin`'s; `None` when there is
+/// no such one.
+pub async fn delete_canned(pool: &PgPool, admin: Uuid, id: Uuid) -> Result<Option<()>, ChatError> {
+    let mut tx = pool.begin().await?;
     let shortcut = sqlx::query_scalar!(
         "delete from canned_responses where id = $1 returning shortcut",
         id
     )
     .fetch_optional(&mut *tx)
     .await?;
-    Ok(shortcut)
+    let Some(shortcut) = shortcut else {
+        return Ok(None);
+    };
+    let details = json!({ "shortcut": shortcut });
+    audit::record(&mut tx, admin, "delete", "canned_response", id, details).await?;
+    tx.commit().await?;
+    Ok(Some(()))
 }

@@ -24,9 +24,9 @@ mod ratings;
 mod sessions;
 
 pub use agents::{
-    Assignment, Returned, TransferTarget, agent_status, any_agent_available, assign_queue,
-    assignee, console_closed, console_opened, consoles_seen, return_to_queue, set_agent_status,
-    team_availability, transfer_target,
+    AgentLoad, Assignment, Returned, TransferTarget, agent_status, any_agent_available,
+    assign_queue, assignee, console_closed, console_opened, consoles_seen, return_to_queue,
+    set_agent_status, team_availability, transfer_target,
 };
 pub use canned::{canned_responses, create_canned, delete_canned, update_canned};
 pub use email_codes::{CodeCheck, chat_address, check_code, code_hash, new_code, set_code};

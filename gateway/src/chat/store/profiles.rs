@@ -2,7 +2,7 @@
 //! preferences, and the name an agent is shown under everywhere.
 
 use contract::agent_profile::{AgentProfile, AgentProfileInput, AlertEvent};
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 fn events(names: Vec<String>) -> Vec<AlertEvent> {
@@ -48,12 +48,14 @@ pub async fn agent_profile(pool: &PgPool, agent_id: Uuid) -> Result<AgentProfile
     })
 }
 
-/// Saves agent `agent_id`'s profile (checked input).
+/// Saves agent `agent_id`'s profile (checked input), audited as theirs
+/// with the display name (what visitors see).
 pub async fn save_agent_profile(
-    tx: &mut PgConnection,
+    pool: &PgPool,
     agent_id: Uuid,
     profile: &AgentProfileInput,
 ) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
     sqlx::query!(
         "insert into agent_profiles
              (agent_id, display_name, sound_enabled, sound_events, notify_events, updated_at)
@@ -68,9 +70,19 @@ pub async fn save_agent_profile(
         &names(&profile.sound_events),
         &names(&profile.notify_events),
     )
-    .execute(tx)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    let details = serde_json::json!({ "displayName": profile.display_name });
+    crate::platform::audit::record(
+        &mut tx,
+        agent_id,
+        "update",
+        "agent_profile",
+        agent_id,
+        details,
+    )
+    .await?;
+    tx.commit().await
 }
 
 /// The name agent `agent_id` is shown under: their display name, else their

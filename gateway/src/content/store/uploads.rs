@@ -8,7 +8,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::{Action, audit};
+use super::shared::{Action, audit};
 
 /// Where an upload is served.
 pub fn url(id: Uuid) -> String {

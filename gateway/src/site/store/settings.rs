@@ -1,11 +1,11 @@
-//! Every query of the site settings: the one row, read and saved.
+//! The site settings (`site_settings`): the one row, read and saved.
 
 use contract::site_settings::SiteSettings;
 use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::error::SiteError;
+use crate::site::error::SiteError;
 
 /// The stored settings and when they were saved (defaults, never saved,
 /// when there is no row).

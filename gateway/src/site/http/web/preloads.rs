@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::pages::escape;
+use crate::site::pages::escape;
 
 /// The built table's file name, beside `index.html`.
 const SCRIPTS_FILE: &str = "route-chunks.json";
@@ -28,7 +28,7 @@ impl Preloads {
     pub fn load(dist: &Path) -> Self {
         Self {
             scripts: read_scripts(&dist.join(SCRIPTS_FILE)),
-            data: serde_json::from_str(include_str!("../../../../web/src/app/route-data.json"))
+            data: serde_json::from_str(include_str!("../../../../../web/src/app/route-data.json"))
                 .expect("web/src/app/route-data.json is valid"),
         }
     }

@@ -27,7 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(read))
         .routes(routes!(save))
-        .merge(super::consent::router())
 }
 
 /// The site's contact details, hours and links (with an ETag).
@@ -71,7 +70,7 @@ async fn save(
 ) -> Result<Response, ApiError> {
     crate::accounts::second_factor::check_own_role(&state, &admin, &settings.second_factor_roles)
         .await?;
-    super::store::save(&state.pool, admin.id, &settings).await?;
+    crate::site::store::settings::save(&state.pool, admin.id, &settings).await?;
     if let Err(error) = state.site_settings.reload(&state.pool).await {
         // Saved: this gateway catches up on the event or within a minute.
         tracing::error!(%error, "site settings saved but not reloaded");

@@ -28,7 +28,7 @@ use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::store;
+use crate::intake::store;
 use crate::platform::email_links;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;

@@ -1,6 +1,6 @@
 //! The built web app: hashed assets with long-lived caching (precompressed
 //! brotli/gzip when present), `index.html` for every client route with that
-//! page's title and link-preview tags filled in (see [`super::pages`]), HTTP
+//! page's title and link-preview tags filled in (see [`crate::site::pages`]), HTTP
 //! 404 (still with the app) for any other path, redirects for link aliases,
 //! `/sitemap.xml` and `/robots.txt`. The client routes come from the web
 //! app's own route table.
@@ -23,12 +23,12 @@ use tower_http::services::ServeDir;
 mod content_pages;
 mod preloads;
 
-use super::first_image;
-use super::pages::{self, ItemMeta, MetaTable};
 use crate::content::cache::{Answer, Key};
 use crate::content::store;
 use crate::platform::error::ApiError;
 use crate::platform::settings::Settings;
+use crate::site::first_image;
+use crate::site::pages::{self, ItemMeta, MetaTable};
 use crate::site::settings::SiteSettingsCache;
 use crate::state::AppState;
 use content_pages::{Item, blog_index, item_page};
@@ -45,7 +45,7 @@ pub struct RouteTable {
 
 impl RouteTable {
     pub fn shared() -> Self {
-        serde_json::from_str(include_str!("../../../web/src/app/routes.json"))
+        serde_json::from_str(include_str!("../../../../web/src/app/routes.json"))
             .expect("web/src/app/routes.json is valid")
     }
 

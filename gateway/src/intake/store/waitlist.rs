@@ -1,0 +1,61 @@
+//! The waitlist (`waitlist`): counted, paged and exported for the admin.
+
+use crate::intake::error::IntakeError;
+use contract::waitlist::{WaitlistEntry, WaitlistInterest};
+use sqlx::PgPool;
+
+/// Waitlist entries of `interest` (any when `None`), counted.
+pub async fn count_waitlist(
+    pool: &PgPool,
+    interest: Option<WaitlistInterest>,
+) -> Result<i64, IntakeError> {
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from waitlist_entries
+           where ($1::text is null or interest = $1)"#,
+        interest as Option<WaitlistInterest>,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(total)
+}
+
+/// The same entries, newest first, `limit` from `offset`.
+pub async fn waitlist_page(
+    pool: &PgPool,
+    interest: Option<WaitlistInterest>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<WaitlistEntry>, IntakeError> {
+    let items = sqlx::query_as!(
+        WaitlistEntry,
+        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
+           from waitlist_entries
+           where ($1::text is null or interest = $1)
+           order by created_at desc, id desc
+           limit $2 offset $3"#,
+        interest as Option<WaitlistInterest>,
+        limit,
+        offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(items)
+}
+
+/// Every such entry, newest first (the CSV export).
+pub async fn waitlist_entries(
+    pool: &PgPool,
+    interest: Option<WaitlistInterest>,
+) -> Result<Vec<WaitlistEntry>, IntakeError> {
+    let entries = sqlx::query_as!(
+        WaitlistEntry,
+        r#"select id, email, name, interest as "interest: WaitlistInterest", created_at
+           from waitlist_entries
+           where ($1::text is null or interest = $1)
+           order by created_at desc, id desc"#,
+        interest as Option<WaitlistInterest>,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(entries)
+}
