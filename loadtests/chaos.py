@@ -46,7 +46,7 @@ import chaos_store
 
 ROOT = Path(__file__).resolve().parent.parent
 START = time.monotonic()
-ROLES = ["accounts", "chat", "notify", "intake", "views", "analytics"]
+ROLES = ["accounts", "chat", "notify", "requests", "views", "analytics"]
 
 
 def log(message: str) -> None:

@@ -78,20 +78,20 @@ impl Namespace {
         self.subject("accounts.reset_password")
     }
 
-    /// JetStream command: a visitor joined the waitlist (`intake` worker
+    /// JetStream command: a visitor joined the waitlist (`requests` worker
     /// stores it and confirms by email).
     pub fn intake_waitlist(&self) -> String {
         self.subject("intake.waitlist")
     }
 
-    /// JetStream command: a visitor subscribed to a topic (`intake` worker
+    /// JetStream command: a visitor subscribed to a topic (`requests` worker
     /// stores it pending and emails the confirmation link).
     pub fn intake_subscription(&self) -> String {
         self.subject("intake.subscription")
     }
 
     /// JetStream command: someone asked to reset the password of an address
-    /// (`intake` worker emails a reset link when an account has it).
+    /// (`requests` worker emails a reset link when an account has it).
     pub fn intake_password_reset(&self) -> String {
         self.subject("intake.password_reset")
     }
@@ -108,7 +108,7 @@ impl Namespace {
     }
 
     /// JetStream command: a contact or demo request to store and email
-    /// (`intake` worker); the message id is the client's idempotency key.
+    /// (`requests` worker); the message id is the client's idempotency key.
     pub fn intake_message(&self) -> String {
         self.subject("intake.message")
     }
@@ -213,7 +213,7 @@ impl Namespace {
     }
 
     /// JetStream command: an email about a data subject request
-    /// ([`crate::privacy::PrivacyEmail`]; `intake` worker).
+    /// ([`crate::privacy::PrivacyEmail`]; `requests` worker).
     pub fn intake_privacy(&self) -> String {
         self.subject("intake.privacy")
     }
@@ -230,13 +230,13 @@ impl Namespace {
         self.subject("owners.users.erase")
     }
 
-    /// Request-reply to the `intake` role, owner of `waitlist_entries`,
+    /// Request-reply to the `requests` role, owner of `waitlist_entries`,
     /// `sent_emails` and `password_reset_tokens`: erase a person's rows.
     pub fn owners_erase_intake_records(&self) -> String {
         self.subject("owners.intake_records.erase")
     }
 
-    /// Request-reply to the `intake` role, owner of `waitlist_entries`:
+    /// Request-reply to the `requests` role, owner of `waitlist_entries`:
     /// apply a data subject's correction of name and email
     /// ([`crate::privacy::CorrectPerson`]).
     pub fn owners_correct_waitlist_entries(&self) -> String {

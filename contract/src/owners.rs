@@ -14,8 +14,8 @@
 //! | `subscriptions` | gateway `intake::store` | `owners.subscriptions.store`, `owners.subscriptions.claim_confirmation` |
 //! | `chat_messages` | `chat` worker | `owners.chat_messages.erase` |
 //! | `users` | `accounts` worker | `owners.users.erase` |
-//! | `waitlist_entries`, `sent_emails`, `password_reset_tokens` | `intake` worker | `owners.intake_records.erase` |
-//! | `waitlist_entries` | `intake` worker | `owners.waitlist_entries.correct` |
+//! | `waitlist_entries`, `sent_emails`, `password_reset_tokens` | `requests` worker | `owners.intake_records.erase` |
+//! | `waitlist_entries` | `requests` worker | `owners.waitlist_entries.correct` |
 
 use std::time::Duration;
 

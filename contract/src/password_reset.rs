@@ -1,7 +1,7 @@
 //! Password reset: `POST /api/password-reset` publishes
 //! [`PasswordResetRequested`] on `intake.password_reset` whatever the
 //! address (so the answer says nothing about which accounts exist); the
-//! `intake` worker emails a single-use link to an existing account.
+//! `requests` worker emails a single-use link to an existing account.
 //! `POST /api/password-reset/confirm` asks the `accounts` worker
 //! (`accounts.reset_password`) to set the new password.
 

@@ -1,7 +1,7 @@
 //! Data subject requests: a person asks from `/privacy` for a copy of their
 //! data (access), a correction, or its erasure. `POST /api/privacy/requests`
 //! stores the request unconfirmed and publishes [`PrivacyEmail::Confirm`] on
-//! `intake.privacy`; the `intake` worker emails a signed confirmation link.
+//! `intake.privacy`; the `requests` worker emails a signed confirmation link.
 //! Once confirmed, staff see it under `/admin/privacy-requests` with its due
 //! dates; an access request's archive is emailed as a signed link
 //! ([`PrivacyEmail::ExportReady`]) valid 7 days. Staff acknowledging the
@@ -83,7 +83,7 @@ pub struct PrivacyRequestInput {
     pub details: String,
 }
 
-/// Published on `intake.privacy`: an email for the `intake` worker to send
+/// Published on `intake.privacy`: an email for the `requests` worker to send
 /// about request `request_id` (also the JetStream message id, with the kind).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "send", rename_all = "snake_case")]

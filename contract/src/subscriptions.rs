@@ -1,6 +1,6 @@
 //! Email subscriptions (the blog's Stay Updated and the events' Stay
 //! Connected boxes), with double opt-in: `POST /api/subscriptions` publishes
-//! [`SubscriptionRequested`] on `intake.subscription`; the `intake` worker
+//! [`SubscriptionRequested`] on `intake.subscription`; the `requests` worker
 //! stores the address as pending and emails a signed confirmation link (at
 //! most one an hour per address and topic); only confirmed addresses count.
 

@@ -1,6 +1,6 @@
 //! The waitlist: visitors who want to hear when something opens (registration,
 //! the GPU cluster's early access). `POST /api/waitlist` publishes
-//! [`WaitlistJoined`] on `intake.waitlist`; the `intake` worker stores one
+//! [`WaitlistJoined`] on `intake.waitlist`; the `requests` worker stores one
 //! entry per address and interest and confirms it by email once.
 
 use serde::{Deserialize, Serialize};

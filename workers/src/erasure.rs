@@ -3,11 +3,11 @@
 //! ([`contract::privacy::ErasePerson`]) in the `owners` queue group, with
 //! the number of rows it changed. The SQL lives in the owning modules:
 //! `chat.rs` (`chat_messages`), `accounts/users.rs` and `outbox.rs`
-//! (`users`, `outbox`), `intake.rs`, `mail/` and `reset_tokens.rs`
+//! (`users`, `outbox`), `requests/`, `mail/` and `reset_tokens.rs`
 //! (`waitlist_entries`, `sent_emails`, `password_reset_tokens`). Every
 //! handler is idempotent: asked again, it changes nothing more.
 //!
-//! A correction takes the same path ([`serve_requests`]): the `intake` role
+//! A correction takes the same path ([`serve_requests`]): the `requests` role
 //! answers `owners.waitlist_entries.correct`
 //! ([`contract::privacy::CorrectPerson`]).
 

@@ -26,9 +26,11 @@ enum Command {
     Chat,
     /// Emails support about chats started while no agent is online.
     Notify,
-    /// Stores contact and demo requests, waitlist entries and subscriptions
-    /// and sends their emails; welcomes new users; emails password resets.
-    Intake,
+    /// Answers what people send in (the INTAKE stream) by email: contact and
+    /// demo requests, waitlist entries and subscriptions (each stored by its
+    /// owner), welcomes to new users, password resets and invitations, and
+    /// the emails of data subject requests.
+    Requests,
     /// Counts blog post views, one update per post per second.
     Views,
     /// Adds up page views per day, path and referrer host.
@@ -91,7 +93,7 @@ impl Command {
                 signing: true,
                 ..roles
             },
-            Command::Intake | Command::All => Needs {
+            Command::Requests | Command::All => Needs {
                 mail: true,
                 signing: true,
                 ..roles
@@ -169,7 +171,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Accounts
         | Command::Chat
         | Command::Notify
-        | Command::Intake
+        | Command::Requests
         | Command::Views
         | Command::Analytics
         | Command::Retention
@@ -217,15 +219,15 @@ async fn main() -> anyhow::Result<()> {
                     .await?,
                 );
             }
-            if all || matches!(cli.command, Command::Intake) {
+            if all || matches!(cli.command, Command::Requests) {
                 roles.push(
-                    workers::intake::spawn(
+                    workers::requests::spawn(
                         ctx.clone(),
                         mail(&mailer)?,
                         signer
                             .clone()
-                            .context("the signer is built for the intake role")?,
-                        workers::intake::RETRY,
+                            .context("the signer is built for the requests role")?,
+                        workers::requests::RETRY,
                         stop.wait(),
                     )
                     .await?,

@@ -3,7 +3,7 @@
 //! of the database resets nobody's password.
 //!
 //! Owns table password_reset_tokens: the only module that writes it. The
-//! intake role stores a token per emailed link, the accounts role uses
+//! requests role stores a token per emailed link, the accounts role uses
 //! them up.
 
 use std::time::Duration;

@@ -42,7 +42,7 @@ pub struct Variables {
     #[arg(long, env = "PUBLIC_URL")]
     public_url: Option<String>,
     /// The key signing the subscription links in emails (the gateway's
-    /// SIGNING_KEY, at least 32 characters); needed by the intake role.
+    /// SIGNING_KEY, at least 32 characters); needed by the requests role.
     #[arg(long, env = "SIGNING_KEY", hide_env_values = true)]
     signing_key: Option<String>,
 }
@@ -94,7 +94,7 @@ pub struct Settings {
     pub jetstream_replicas: usize,
     pub mail: MailSettings,
     /// `SIGNING_KEY`: signs the links in subscription emails; the gateway's
-    /// key (at least 32 characters), needed by the intake role.
+    /// key (at least 32 characters), needed by the requests role.
     pub signing_key: SecretString,
 }
 

@@ -2,13 +2,14 @@
 //! sent, checked in words (page, limit, search, category, status), a path
 //! id, and a post as a list card shows it.
 
+use contract::content::{BlogPost, BlogPostSummary, EventStatus};
+use serde::Deserialize;
+use uuid::Uuid;
+
 use crate::content::markdown;
 use crate::content::store::{self, EventsQuery, ListQuery};
 use crate::platform::error::ApiError;
 use crate::platform::params::{self, given};
-use contract::content::{BlogPost, BlogPostSummary, EventStatus};
-use serde::Deserialize;
-use uuid::Uuid;
 
 /// The query of a list, as sent; see [`RawList::validate`].
 #[derive(Deserialize)]

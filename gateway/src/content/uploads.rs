@@ -4,14 +4,15 @@
 //! carry script, so it is refused like any other file. At most
 //! [`MAX_IMAGE_BYTES`], streamed to disk and read back a few at a time.
 
-use crate::platform::error::ApiError;
-use crate::platform::spool::{SpoolError, spool};
 use axum::Json;
 use axum::extract::multipart::{Field, MultipartError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use imagesize::ImageType;
 use tokio::sync::{Semaphore, SemaphorePermit};
+
+use crate::platform::error::ApiError;
+use crate::platform::spool::{SpoolError, spool};
 
 /// The largest image kept: 5 MiB.
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;

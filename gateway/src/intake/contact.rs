@@ -3,12 +3,13 @@
 //! filled too fast), the page it came from, and the idempotency key that
 //! makes a retried send one request. The routes are `intake::http::messages`.
 
-use crate::platform::error::ApiError;
-use crate::platform::input::{self, Input, InputError};
 use axum::http::HeaderMap;
 use contract::intake::ContactMessageInput;
 use sha2::{Digest as _, Sha256};
 use uuid::Uuid;
+
+use crate::platform::error::ApiError;
+use crate::platform::input::{self, Input, InputError};
 
 /// A form sent sooner than this after it was shown was not filled by a person.
 pub(crate) const MIN_FILL_MS: i64 = 3_000;

@@ -1,7 +1,7 @@
 //! What the public sends in and admins read: contact and demo requests
 //! (rules in [`contact`]), newsletter subscriptions and the waitlist (rules
 //! in [`waitlist`]); the routes are [`http`]. Each public call is queued on
-//! the `INTAKE` stream for the `intake` worker, which stores what it
+//! the `INTAKE` stream for the `requests` worker, which stores what it
 //! consumes by asking this domain ([`owner`]): [`store`] is the only writer
 //! of `contact_requests` and `subscriptions`. The admin pages read them.
 

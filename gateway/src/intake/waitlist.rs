@@ -3,9 +3,11 @@
 //! spreadsheet would run is kept as text). The routes are
 //! `intake::http::waitlist`.
 
-use crate::platform::input::{self, Input, InputError};
-use contract::waitlist::{WaitlistEntry, WaitlistInput, WaitlistInterest};
 use std::borrow::Cow;
+
+use contract::waitlist::{WaitlistEntry, WaitlistInput, WaitlistInterest};
+
+use crate::platform::input::{self, Input, InputError};
 
 pub(crate) fn interest_list() -> String {
     WaitlistInterest::ALL

@@ -174,7 +174,7 @@ pub async fn publish_durable(
 /// Publishes `event` on the `INTAKE` stream with `id` as its `Nats-Msg-Id`
 /// and waits until JetStream stored it, so a 202 after this is never lost;
 /// `unavailable` is the 503 text when it was not stored. For the public calls
-/// whose work an `intake` worker does.
+/// whose work a `requests` worker does.
 pub async fn enqueue(
     state: &impl DurableBus,
     subject: String,

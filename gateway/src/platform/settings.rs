@@ -62,7 +62,7 @@ pub struct Settings {
     pub public_url: String,
     /// `SIGNING_KEY` (required, at least 32 characters): signs the links in
     /// emails that act without a login (subscription confirm and
-    /// unsubscribe); the `intake` workers need the same key.
+    /// unsubscribe); the `requests` workers need the same key.
     pub signing_key: SecretString,
 }
 

@@ -6,12 +6,13 @@
 //! beacon (`ops/analytics.rs`) asks [`declined`] so that a view sent after
 //! a Decline is never counted, whatever the browser's script did.
 
-use super::store::consent as store;
-use crate::platform::input::{Input, InputError};
 use axum::http::{HeaderMap, header};
 use contract::consent::{ConsentInput, POLICY_VERSION};
 use sqlx::PgPool;
 use uuid::Uuid;
+
+use super::store::consent as store;
+use crate::platform::input::{Input, InputError};
 
 /// The cookie holding the consent id.
 pub const COOKIE: &str = "nyota_consent";

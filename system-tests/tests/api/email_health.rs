@@ -38,7 +38,7 @@ async fn email_enabled(app: &TestApp) -> Value {
     response.json().await.expect("json")
 }
 
-/// Sends a contact request: the intake worker emails sales and the visitor.
+/// Sends a contact request: the requests worker emails sales and the visitor.
 async fn contact(app: &TestApp) {
     let response = app
         .client

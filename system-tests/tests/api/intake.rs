@@ -1,5 +1,5 @@
 //! Contact and demo requests end to end: `POST /api/messages` → JetStream
-//! `INTAKE` → the `intake` worker → Postgres and real SMTP, and
+//! `INTAKE` → the `requests` worker → Postgres and real SMTP, and
 //! registrations' emails, with the helpers the other `intake_*` tests share.
 //! Real NATS, Postgres and SMTP sink.
 

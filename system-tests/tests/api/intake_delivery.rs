@@ -1,4 +1,4 @@
-//! The intake worker's delivery of a request's emails: after an SMTP outage
+//! The requests worker's delivery of a request's emails: after an SMTP outage
 //! every email goes once, failing emails are dead-lettered with the request
 //! kept, claimed sends are not repeated, and a request consumed while no
 //! gateway answers is stored once.
@@ -276,7 +276,7 @@ fn contact_message(email: &str) -> contract::intake::ContactMessage {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_request_consumed_while_no_gateway_answers_is_stored_once_one_does(pool: PgPool) {
-    // The intake worker alone, in a namespace no gateway serves yet.
+    // The requests worker alone, in a namespace no gateway serves yet.
     let namespace =
         contract::Namespace::new(format!("t{}", Uuid::new_v4().simple())).expect("valid prefix");
     let nats = contract::process::connect_nats(&crate::helpers::nats_url(), "test")
@@ -296,7 +296,7 @@ async fn a_request_consumed_while_no_gateway_answers_is_stored_once_one_does(poo
     .expect("valid mail settings");
     let signer =
         contract::signing::Signer::new(crate::helpers::SIGNING_KEY).expect("valid signing key");
-    workers::intake::spawn(
+    workers::requests::spawn(
         ctx,
         std::sync::Arc::new(mailer),
         signer,
@@ -304,7 +304,7 @@ async fn a_request_consumed_while_no_gateway_answers_is_stored_once_one_does(poo
         stop.clone().cancelled_owned(),
     )
     .await
-    .expect("intake worker starts");
+    .expect("requests worker starts");
     let queued = contact_message(&visitor());
     let jetstream = async_nats::jetstream::new(nats.clone());
     jetstream

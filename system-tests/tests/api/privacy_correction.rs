@@ -64,7 +64,7 @@ async fn a_correction_changes_name_email_and_phone_on_record(pool: PgPool) {
         .await
         .expect("subscription");
     assert_eq!(subscribed, 1);
-    // The waitlist, owned by the `intake` role, was corrected by it, and the
+    // The waitlist, owned by the `requests` role, was corrected by it, and the
     // outcome counts it.
     let waitlist: Vec<(String, Option<String>)> =
         sqlx::query_as("select email, name from waitlist_entries")

@@ -1,5 +1,5 @@
 //! Subscriptions with double opt-in end to end: subscribe → `INTAKE` → the
-//! `intake` worker stores it pending and emails signed links → confirm and
+//! `requests` worker stores it pending and emails signed links → confirm and
 //! unsubscribe without a login; forged links refused; counts for admins.
 
 use std::time::Duration;
@@ -349,7 +349,7 @@ async fn the_owner_stores_an_address_once_and_gives_one_request_the_confirmation
     let (first, second) = (Uuid::now_v7(), Uuid::now_v7());
     let store = app.namespace.owners_store_subscription();
 
-    // As the intake worker asks: any gateway answers.
+    // As the requests worker asks: any gateway answers.
     let stored: SubscriptionStored = ask(&app.nats, store.clone(), &request(first))
         .await
         .expect("the owner answers");

@@ -1,5 +1,5 @@
 //! The waitlist end to end: `POST /api/waitlist` → JetStream `INTAKE` → the
-//! `intake` worker → Postgres and real SMTP; the admins' list and CSV export.
+//! `requests` worker → Postgres and real SMTP; the admins' list and CSV export.
 
 use std::time::Duration;
 

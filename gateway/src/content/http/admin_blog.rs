@@ -1,6 +1,15 @@
 //! `/api/admin/blog`: every post (drafts and scheduled ones too), the
 //! content preview, and the writes, each followed by `content.changed`.
 
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use contract::content::{
+    AdminBlogList, BlogPost, BlogPostInput, BlogPreview, BlogPreviewInput, ContentFormat,
+};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use crate::content::cache::changed;
 use crate::content::error::ContentError;
 use crate::content::listing::{RawList, parse_id};
@@ -12,14 +21,6 @@ use crate::platform::extract::{Admin, ApiPath, ApiQuery};
 use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use contract::content::{
-    AdminBlogList, BlogPost, BlogPostInput, BlogPreview, BlogPreviewInput, ContentFormat,
-};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

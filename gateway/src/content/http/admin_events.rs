@@ -1,6 +1,13 @@
 //! `/api/admin/events`: the admin's writes of events, each followed by
 //! `content.changed`.
 
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use contract::content::{Event, EventInput};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use crate::content::cache::changed;
 use crate::content::error::ContentError;
 use crate::content::listing::parse_id;
@@ -10,12 +17,6 @@ use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiPath};
 use crate::platform::input::ValidatedJson;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use contract::content::{Event, EventInput};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

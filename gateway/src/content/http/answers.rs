@@ -2,14 +2,15 @@
 //! gzipped for clients that accept it, with an ETag and 304s, fresh for
 //! five minutes.
 
-use crate::content::cache::{Answer, Key};
-use crate::platform::error::ApiError;
-use crate::state::AppState;
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use serde::Serialize;
+
+use crate::content::cache::{Answer, Key};
+use crate::platform::error::ApiError;
+use crate::state::AppState;
 
 /// Lists and details stay fresh for five minutes (spec §9).
 const FRESH_FOR: HeaderValue = HeaderValue::from_static("public, max-age=300");

@@ -2,6 +2,13 @@
 //! `/api/blog/{id}/image-data`: the published posts, cached (with ETags)
 //! and counted as read (`content::views`).
 
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::Response;
+use contract::content::{BlogFacets, BlogList, BlogPost, ImageData};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use super::answers::{json_answer, one_item, respond};
 use crate::content::cache::Key;
 use crate::content::error::{ContentError, POST_NOT_FOUND};
@@ -12,12 +19,6 @@ use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{ApiPath, ApiQuery, ClientIp, CurrentUser};
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::Response;
-use contract::content::{BlogFacets, BlogList, BlogPost, ImageData};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

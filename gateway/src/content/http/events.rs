@@ -1,6 +1,13 @@
 //! `GET /api/events`, `/api/events/facets` and `/api/events/{id}`: the
 //! events, upcoming and completed, cached (with ETags).
 
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use contract::content::{Event, EventFacets, EventList, EventStatus};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use super::answers::{json_answer, one_item, respond};
 use crate::content::cache::Key;
 use crate::content::error::{ContentError, EVENT_NOT_FOUND};
@@ -10,12 +17,6 @@ use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{ApiPath, ApiQuery};
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::response::Response;
-use contract::content::{Event, EventFacets, EventList, EventStatus};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -3,12 +3,8 @@
 //! never changes once stored, so it is served with immutable caching. What
 //! an upload must be is `content::uploads`.
 
-use crate::content::store::uploads::{self, NewUpload, Object};
-use crate::content::uploads::{MAX_IMAGE_BYTES, UploadError, inspect, read_file};
-use crate::platform::error::ApiError;
-use crate::platform::error::ErrorBody;
-use crate::platform::extract::{Admin, ApiPath};
-use crate::state::AppState;
+use std::time::Duration;
+
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -17,11 +13,17 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use contract::content::{Upload, UploadList};
-use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt as _};
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+use crate::content::store::uploads::{self, NewUpload, Object};
+use crate::content::uploads::{MAX_IMAGE_BYTES, UploadError, inspect, read_file};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath};
+use crate::state::AppState;
 
 /// The upload route's body limit: the image plus room for the multipart
 /// boundaries and part headers (the file's own size is checked exactly).

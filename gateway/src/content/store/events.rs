@@ -2,11 +2,12 @@
 //! each write with its `audit_log` row; an event before Nairobi's today is
 //! completed.
 
-use super::shared::{Action, ListQuery, audit};
 use contract::content::{Event, EventInput, EventList, EventStatus, Pagination};
 use sqlx::PgPool;
 use time::Date;
 use uuid::Uuid;
+
+use super::shared::{Action, ListQuery, audit};
 
 /// A validated events request, also the cache key of its answer (with the
 /// day it was answered on, since status depends on it).

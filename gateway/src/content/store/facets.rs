@@ -8,9 +8,9 @@ use contract::content::{
     BlogFacets, CategoryCount, EventFacets, EventStatus, EventSummary, PopularPost, StatusCount,
 };
 use sqlx::PgPool;
+use time::Date;
 
 use crate::content::markdown;
-use time::Date;
 
 /// Popular Articles shows five (spec §9).
 const POPULAR_POSTS: i64 = 5;

@@ -4,14 +4,15 @@
 //! count (`uvm`) is read from `blog_post_views`, which the `views` worker
 //! owns.
 
-use super::shared::{Action, ListQuery, audit};
-use crate::content::markdown;
 use contract::content::{
     AdminBlogList, BlogPost, BlogPostInput, ContentFormat, ImageData, Pagination, PostStatus,
 };
 use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
+
+use super::shared::{Action, ListQuery, audit};
+use crate::content::markdown;
 
 /// Newest first; ranked first when there is a search. The public list has
 /// only published posts whose time has come, without their content; the

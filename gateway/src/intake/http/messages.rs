@@ -1,17 +1,7 @@
 //! Contact and demo requests: the public `POST /api/messages` (validated,
-//! published to the `INTAKE` stream for the `intake` worker, answered after
+//! published to the `INTAKE` stream for the `requests` worker, answered after
 //! the PubAck), the admins' inbox of stored requests, and the admin overview.
 
-use crate::intake::contact::{bot_reason, idempotency_key, request_id_for_key};
-use crate::intake::error::IntakeError;
-use crate::intake::store;
-use crate::platform::error::ApiError;
-use crate::platform::error::ErrorBody;
-use crate::platform::extract::{Admin, ApiPath, ApiQuery, ClientIp};
-use crate::platform::input::{Input, InputError, ValidatedJson};
-use crate::platform::limits::Limit;
-use crate::platform::params::{self, given};
-use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -25,6 +15,17 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+use crate::intake::contact::{bot_reason, idempotency_key, request_id_for_key};
+use crate::intake::error::IntakeError;
+use crate::intake::store;
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiPath, ApiQuery, ClientIp};
+use crate::platform::input::{Input, InputError, ValidatedJson};
+use crate::platform::limits::Limit;
+use crate::platform::params::{self, given};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

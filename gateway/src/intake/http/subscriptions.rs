@@ -1,5 +1,5 @@
 //! Email subscriptions with double opt-in. `POST /api/subscriptions` is
-//! validated and published on the `INTAKE` stream; the `intake` worker
+//! validated and published on the `INTAKE` stream; the `requests` worker
 //! stores the address as pending and emails a confirmation whose links are
 //! signed with `SIGNING_KEY` ([`contract::signing`]). The links come back
 //! here without a login: `GET /api/subscriptions/confirm?token=` and
@@ -26,6 +26,8 @@ use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::intake::store;
@@ -36,8 +38,6 @@ use crate::platform::extract::{Admin, ApiQuery, ClientIp};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

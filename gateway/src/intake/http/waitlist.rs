@@ -1,16 +1,8 @@
 //! The waitlist: `POST /api/waitlist` (validated, published on the `INTAKE`
-//! stream for the `intake` worker, which stores one entry per address and
+//! stream for the `requests` worker, which stores one entry per address and
 //! interest and confirms it by email; answered after the PubAck), and the
 //! admins' list and CSV export.
 
-use crate::intake::store;
-use crate::intake::waitlist::{interest_list, to_csv};
-use crate::platform::error::ApiError;
-use crate::platform::error::ErrorBody;
-use crate::platform::extract::{Admin, ApiQuery, ClientIp};
-use crate::platform::input::ValidatedJson;
-use crate::platform::limits::Limit;
-use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -24,6 +16,15 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+use crate::intake::store;
+use crate::intake::waitlist::{interest_list, to_csv};
+use crate::platform::error::ApiError;
+use crate::platform::error::ErrorBody;
+use crate::platform::extract::{Admin, ApiQuery, ClientIp};
+use crate::platform::input::ValidatedJson;
+use crate::platform::limits::Limit;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -1,10 +1,11 @@
 //! The contact and demo requests (`contact_requests`): stored once per
 //! request id, paged for the admin inbox, their status updated.
 
-use crate::intake::error::IntakeError;
 use contract::intake::{ContactMessage, ContactRequest, ContactRequestPatch, ContactStatus};
 use sqlx::PgPool;
 use uuid::Uuid;
+
+use crate::intake::error::IntakeError;
 
 /// Contact requests with `status` (any when `None`) whose text contains
 /// `search` (lowercase), counted.
@@ -112,7 +113,7 @@ pub async fn update_request(
     Ok(Some(request))
 }
 
-/// Stores contact request `request` once, for the `intake` worker (this
+/// Stores contact request `request` once, for the `requests` worker (this
 /// module is the only writer of `contact_requests`): a redelivered one
 /// (same id) changes nothing. Whether it was new.
 pub async fn insert_request(pool: &PgPool, request: &ContactMessage) -> Result<bool, IntakeError> {

@@ -2,7 +2,7 @@
 //! ([`contact_requests`]), subscriptions ([`subscriptions`]), the waitlist
 //! ([`waitlist`]), and one person's data across them ([`person`]). This
 //! module is the only writer of `contact_requests` and `subscriptions`: the
-//! `intake` worker stores what it consumes by asking `intake::owner`, which
+//! `requests` worker stores what it consumes by asking `intake::owner`, which
 //! calls the functions here.
 
 mod contact_requests;

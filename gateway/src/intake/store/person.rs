@@ -1,8 +1,9 @@
 //! One person's intake data across the tables, for the data-subject
 //! requests: erased, or their address corrected, in one transaction.
 
-use crate::intake::error::IntakeError;
 use sqlx::PgPool;
+
+use crate::intake::error::IntakeError;
 
 /// A data subject's erasure: deletes their contact and demo requests and
 /// their subscriptions. Returns (contact requests, subscriptions) deleted;

@@ -2,11 +2,12 @@
 //! its emailed link confirms it, unsubscribes, and each topic's confirmed
 //! subscribers.
 
-use crate::intake::error::IntakeError;
 use contract::owners::{ClaimConfirmation, SubscriptionStored};
 use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic, TopicSubscribers};
 use sqlx::PgPool;
 use uuid::Uuid;
+
+use crate::intake::error::IntakeError;
 
 /// Whether subscription `id` exists.
 pub async fn subscription_exists(pool: &PgPool, id: Uuid) -> Result<bool, IntakeError> {
@@ -45,7 +46,7 @@ pub async fn unsubscribe(pool: &PgPool, id: Uuid) -> Result<bool, IntakeError> {
     Ok(left.rows_affected() > 0)
 }
 
-/// Stores subscription request `request` for the `intake` worker (this
+/// Stores subscription request `request` for the `requests` worker (this
 /// module is the only writer of `subscriptions`): the address pending when
 /// new for the topic, else the request's time recorded. The subscription's
 /// id and whether it is confirmed.
@@ -76,7 +77,7 @@ pub async fn store_subscription_request(
 }
 
 /// Takes the slot for one confirmation email of a subscription, for the
-/// `intake` worker ([`ClaimConfirmation`]); whether the slot is the
+/// `requests` worker ([`ClaimConfirmation`]); whether the slot is the
 /// request's.
 pub async fn claim_confirmation(
     pool: &PgPool,

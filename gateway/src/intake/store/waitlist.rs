@@ -1,8 +1,9 @@
 //! The waitlist (`waitlist`): counted, paged and exported for the admin.
 
-use crate::intake::error::IntakeError;
 use contract::waitlist::{WaitlistEntry, WaitlistInterest};
 use sqlx::PgPool;
+
+use crate::intake::error::IntakeError;
 
 /// Waitlist entries of `interest` (any when `None`), counted.
 pub async fn count_waitlist(

@@ -4,13 +4,6 @@
 //! a random UUID this route puts in the `nyota_consent` cookie (HttpOnly, a
 //! year).
 
-use crate::platform::error::{ApiError, ErrorBody};
-use crate::platform::extract::ClientIp;
-use crate::platform::input::ValidatedJson;
-use crate::platform::limits::Limit;
-use crate::site::consent::{COOKIE, consent_id};
-use crate::site::store::consent as store;
-use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -19,6 +12,14 @@ use contract::consent::{ConsentInput, ConsentRecord, ConsentState, POLICY_VERSIO
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::ClientIp;
+use crate::platform::input::ValidatedJson;
+use crate::platform::limits::Limit;
+use crate::site::consent::{COOKIE, consent_id};
+use crate::site::store::consent as store;
+use crate::state::AppState;
 
 /// How long the choice is remembered: a year, then the banner asks again.
 const COOKIE_MAX_AGE_SECS: u64 = 365 * 24 * 3600;

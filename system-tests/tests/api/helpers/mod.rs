@@ -18,7 +18,7 @@ mod socket;
 pub use smtp_sink::SmtpSink;
 pub use socket::{Ending, Socket};
 
-/// The `SIGNING_KEY` of every test app (gateway and intake worker).
+/// The `SIGNING_KEY` of every test app (gateway and requests worker).
 pub const SIGNING_KEY: &str = "test-signing-key-for-links-0123456789";
 
 pub fn nats_url() -> String {
@@ -47,9 +47,9 @@ pub struct Options {
     pub with_accounts_worker: bool,
     pub with_chat_worker: bool,
     /// Runs the `notify` worker sending to this SMTP server (also the
-    /// `intake` worker's, when it runs).
+    /// `requests` worker's, when it runs).
     pub smtp_url: Option<String>,
-    /// Runs the `intake` worker (contact requests, registrations) with this
+    /// Runs the `requests` worker (contact requests, registrations) with this
     /// retry policy; without `smtp_url` it stores but sends no email.
     pub intake_worker: Option<workers::consumer::RetryPolicy>,
     /// The NATS URL the gateway uses.
@@ -162,9 +162,9 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     }
     if let Some(retry) = options.intake_worker {
         let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
-        workers::intake::spawn(ctx.clone(), mailer(), signer, retry, until_stopped())
+        workers::requests::spawn(ctx.clone(), mailer(), signer, retry, until_stopped())
             .await
-            .expect("intake worker starts");
+            .expect("requests worker starts");
     }
     let gateway_nats = contract::process::connect_nats(&options.gateway_nats_url, "gateway")
         .await

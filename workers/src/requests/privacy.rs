@@ -1,19 +1,20 @@
 //! The emails of a data subject request (`intake.privacy`) and the answers to
 //! `owners.intake_records.erase` and `.correct` (see the parent module).
 
-use super::{Intake, parse};
-use crate::consumer::Outcome;
-use crate::mail::templates::{
-    PrivacyConfirmation, PrivacyExportReady, PrivacyProgress, PrivacyStepTaken,
-};
-use crate::mail::{Mailer, send_all};
 use async_nats::jetstream;
 use contract::privacy::{CONFIRM_LINK_DAYS, CorrectPerson, ErasePerson, PrivacyEmail};
 use contract::signing::Purpose;
 use sqlx::PgPool;
 
-pub(super) async fn handle_privacy(intake: &Intake, message: &jetstream::Message) -> Outcome {
-    let (pool, mailer) = (&intake.pool, &*intake.mailer);
+use super::{Requests, parse};
+use crate::consumer::Outcome;
+use crate::mail::templates::{
+    PrivacyConfirmation, PrivacyExportReady, PrivacyProgress, PrivacyStepTaken,
+};
+use crate::mail::{Mailer, send_all};
+
+pub(super) async fn handle_privacy(role: &Requests, message: &jetstream::Message) -> Outcome {
+    let (pool, mailer) = (&role.pool, &*role.mailer);
     let command: PrivacyEmail = match parse(message, "intake.privacy") {
         Ok(command) => command,
         Err(outcome) => return outcome,
@@ -26,10 +27,9 @@ pub(super) async fn handle_privacy(intake: &Intake, message: &jetstream::Message
             received_at,
         } => {
             let expires = (received_at + time::Duration::days(CONFIRM_LINK_DAYS)).unix_timestamp();
-            let token =
-                intake
-                    .signer
-                    .sign_until(Purpose::ConfirmPrivacyRequest, request_id, expires);
+            let token = role
+                .signer
+                .sign_until(Purpose::ConfirmPrivacyRequest, request_id, expires);
             let email = PrivacyConfirmation {
                 email: &email,
                 kind,
@@ -42,7 +42,7 @@ pub(super) async fn handle_privacy(intake: &Intake, message: &jetstream::Message
             email,
             expires_at,
         } => {
-            let token = intake.signer.sign_until(
+            let token = role.signer.sign_until(
                 Purpose::PrivacyExport,
                 request_id,
                 expires_at.unix_timestamp(),
