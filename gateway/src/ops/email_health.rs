@@ -1,23 +1,10 @@
 //! How outgoing email fares, as the workers (the senders) record it in
-//! `email_health`: the admin's banner and tile, and the one boolean the
-//! public pages need so that no text promises an email that is not sent.
+//! `email_health`: the state the admin's banner and tile show, and the one
+//! boolean the public pages need so that no text promises an email that is
+//! not sent. The routes that show them are `http/email_health.rs`.
 
-use axum::Json;
-use axum::extract::State;
-use contract::email_health::{EmailHealth, EmailState, EmailStatus};
+use contract::email_health::{EmailHealth, EmailState};
 use sqlx::PgPool;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-
-use crate::platform::error::{ApiError, ErrorBody};
-use crate::platform::extract::Admin;
-use crate::state::AppState;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(admin_email_health))
-        .routes(routes!(email_status))
-}
 
 /// What the workers last recorded (`Off` when they never did).
 pub async fn email_health(pool: &PgPool) -> sqlx::Result<EmailHealth> {
@@ -42,30 +29,4 @@ pub async fn email_health(pool: &PgPool) -> sqlx::Result<EmailHealth> {
 /// say something else when it is not.
 pub async fn email_enabled(pool: &PgPool) -> sqlx::Result<bool> {
     Ok(email_health(pool).await?.state != EmailState::Off)
-}
-
-/// Whether email is configured and going out, with the last success and
-/// the last failure (and its error).
-#[utoipa::path(get, path = "/admin/email-health", tag = "admin",
-    security(("session" = [])),
-    responses(
-        (status = 200, description = "The state of outgoing email", body = EmailHealth),
-        (status = 403, description = "Only admins can do this", body = ErrorBody),
-    ))]
-async fn admin_email_health(
-    State(state): State<AppState>,
-    Admin(_): Admin,
-) -> Result<Json<EmailHealth>, ApiError> {
-    Ok(Json(email_health(&state.pool).await?))
-}
-
-/// Whether the site sends email at all (see [`email_enabled`]).
-#[utoipa::path(get, path = "/email-status", tag = "content",
-    responses(
-        (status = 200, description = "Whether email is sent", body = EmailStatus),
-    ))]
-async fn email_status(State(state): State<AppState>) -> Result<Json<EmailStatus>, ApiError> {
-    Ok(Json(EmailStatus {
-        email_enabled: email_enabled(&state.pool).await?,
-    }))
 }

@@ -270,7 +270,7 @@ async fn report(
 ) -> Result<axum::Json<AnalyticsReport>, ApiError> {
     let (from, to) = range(&raw, nairobi_day(OffsetDateTime::now_utc()))?;
     Ok(axum::Json(
-        super::store::analytics_report(&state.pool, from, to).await?,
+        crate::ops::store::analytics_report(&state.pool, from, to).await?,
     ))
 }
 
