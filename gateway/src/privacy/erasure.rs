@@ -64,7 +64,7 @@ pub(super) fn correction_owner_failed(error: anyhow::Error) -> ApiError {
 /// refused before anything is changed (the team page removes a member).
 pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
     let pool = &state.pool;
-    let account = super::store::account(pool, email).await?;
+    let account = crate::privacy::store::account(pool, email).await?;
     if let Some((_, true)) = account {
         return Err(ApiError::Conflict(
             "This address belongs to a member of the team. Remove them from the team first."
