@@ -6,13 +6,14 @@
 //! archive ([`archive`]) is downloaded through a signed link valid 7 days;
 //! an erasure asks every owner to erase its part ([`erasure`]). The routes
 //! are [`http`] (the person's and the staff's), the fields' rules
-//! [`input`].
+//! [`input`], the errors [`error`].
 //!
 //! [`store`] is the one writer of `privacy_requests` and `privacy_exports`.
 
 pub mod archive;
 pub mod due;
 pub mod erasure;
+pub mod error;
 pub mod http;
 pub mod input;
 pub mod progress;
@@ -23,6 +24,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
+pub use error::PrivacyError;
 pub use http::requests::{ASKED, ASKED_EMAIL_OFF};
 pub use store::overdue_count;
 

@@ -19,6 +19,7 @@ use uuid::Uuid;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Admin, ApiPath};
 use crate::platform::input::ValidatedJson;
+use crate::privacy::error::PrivacyError;
 use crate::privacy::progress::{Step, progress_email};
 use crate::privacy::summary::summary;
 use crate::privacy::{archive, erasure, store};
@@ -32,8 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mark_complex))
         .routes(routes!(fulfil))
 }
-
-const NOT_FOUND: &str = "Privacy request not found";
 
 /// The confirmed requests with their due dates: open ones first, oldest
 /// first.
@@ -84,7 +83,7 @@ async fn step(
         Ok::<(), ApiError>(())
     })
     .await?
-    .ok_or(ApiError::NoSuch(NOT_FOUND))?;
+    .ok_or(PrivacyError::NoSuchRequest)?;
     Ok(Json(summary(request, OffsetDateTime::now_utc())))
 }
 
@@ -165,7 +164,7 @@ async fn fulfil(
 ) -> Result<Json<PrivacyRequestSummary>, ApiError> {
     let request = store::request(&state.pool, id)
         .await?
-        .ok_or(ApiError::NoSuch(NOT_FOUND))?;
+        .ok_or(PrivacyError::NoSuchRequest)?;
     if request.completed_at.is_some() {
         return Ok(Json(summary(request, OffsetDateTime::now_utc())));
     }
@@ -184,7 +183,7 @@ async fn fulfil(
     };
     let request = store::complete(&state.pool, admin.id, id, kind, &outcome)
         .await?
-        .ok_or(ApiError::NoSuch(NOT_FOUND))?;
+        .ok_or(PrivacyError::NoSuchRequest)?;
     tracing::info!(privacy_request.id = %id, privacy_request.kind = kind.code(), "privacy request fulfilled");
     Ok(Json(summary(request, OffsetDateTime::now_utc())))
 }
@@ -276,9 +275,7 @@ async fn correct(
     body: &PrivacyCorrection,
 ) -> Result<serde_json::Value, ApiError> {
     if body.name.is_none() && body.email.is_none() && body.phone.is_none() {
-        return Err(ApiError::BadRequest(
-            "Give the name, email or phone to correct".to_owned(),
-        ));
+        return Err(PrivacyError::NothingToCorrect.into());
     }
     let (name, new_email, phone) = (
         body.name.as_deref(),

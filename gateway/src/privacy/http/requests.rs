@@ -26,6 +26,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{ApiQuery, ClientIp};
 use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
+use crate::privacy::error::PrivacyError;
 use crate::privacy::store;
 use crate::state::AppState;
 
@@ -156,15 +157,13 @@ async fn confirm(
     let id = signer(&state)
         .ok()
         .and_then(|signer| signer.verify_until(Purpose::ConfirmPrivacyRequest, &link.token, now));
-    let invalid =
-        || ApiError::BadRequest("This confirmation link is not valid or has expired.".to_owned());
-    let id = id.ok_or_else(invalid)?;
+    let id = id.ok_or(PrivacyError::InvalidConfirmation)?;
     let fresh = store::confirm(&state.pool, id).await?;
     match fresh {
         Some(_) => Ok(Json(Confirmed {
             status: "confirmed",
         })),
-        None => Err(invalid()),
+        None => Err(PrivacyError::InvalidConfirmation.into()),
     }
 }
 
@@ -189,12 +188,11 @@ async fn download(
             .ok()?
             .verify_until(Purpose::PrivacyExport, token, now)
     });
-    let gone = ApiError::NoSuch("This download link is not valid or has expired");
     let Some(id) = id else {
-        return Err(gone);
+        return Err(PrivacyError::ExportGone.into());
     };
     let Some(archive) = store::export(&state.pool, id).await? else {
-        return Err(gone);
+        return Err(PrivacyError::ExportGone.into());
     };
     Ok((
         [
