@@ -1,9 +1,11 @@
 //! Operating the platform: the admin overview, the database page with its
 //! dead letters, the analytics report (and the page-view beacon that feeds
 //! it), the health probes and the Prometheus scrape ([`http`]); their
-//! queries ([`store`]), the clock skew ([`clock`]), the JetStream streams
-//! ([`streams`]) and how outgoing email fares ([`email_health`]).
+//! queries ([`store`]), the analytics rules ([`analytics`]), the clock skew
+//! ([`clock`]), the JetStream streams ([`streams`]) and how outgoing email
+//! fares ([`email_health`]).
 
+pub mod analytics;
 pub mod clock;
 pub mod email_health;
 pub mod error;

@@ -1,4 +1,4 @@
-//! First-party analytics. `POST /api/analytics/pageview` takes the beacon a
+//! First-party analytics' routes (the rules are `ops::analytics`). `POST /api/analytics/pageview` takes the beacon a
 //! browser sends on each page once its visitor accepted cookies: checked,
 //! rate-limited per address, reduced (the referrer to its host) and
 //! published on `intake.pageview` for the `analytics` worker, without the
@@ -17,15 +17,16 @@ use contract::analytics::{
     AnalyticsReport, PageView, PageViewInput, nairobi_day, salt_for, visitor_hash,
 };
 use serde::Deserialize;
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::content::views;
+use crate::ops::analytics::{range, referrer_host};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp, CurrentUser};
-use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
 use crate::site::web::RouteTable;
 use crate::state::AppState;
@@ -40,59 +41,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The web app's public pages: only those are counted.
 static ROUTES: LazyLock<RouteTable> = LazyLock::new(RouteTable::shared);
-
-const MAX_PATH_CHARS: usize = 300;
-const MAX_REFERRER_CHARS: usize = 2048;
-
-/// A page view as checked: a path on this site (without query or fragment,
-/// trailing slash trimmed), and the referrer as sent (reduced to its host in
-/// [`page_view`], which knows the site's host).
-impl Input for PageViewInput {
-    const LABELS: &'static [(&'static str, &'static str)] =
-        &[("path", "Path"), ("referrer", "Referrer")];
-
-    fn check(self) -> Result<Self, InputError> {
-        let path = input::text("Path", self.path)?
-            .required()?
-            .max_chars(MAX_PATH_CHARS)?
-            .value();
-        // A query or a fragment is not part of the page.
-        let path = path.split(['?', '#']).next().unwrap_or_default();
-        if !path.starts_with('/') || path.starts_with("//") {
-            return Err(InputError::new(
-                "Path must be a path on this site, starting with /".to_owned(),
-            ));
-        }
-        // Spaces before the query or among trailing slashes go with them.
-        let page = match path.trim_end_matches(|c: char| c == '/' || c.is_whitespace()) {
-            "" => "/",
-            trimmed => trimmed,
-        };
-        let referrer = match self.referrer {
-            None => None,
-            Some(raw) => input::text("Referrer", raw)?
-                .max_chars(MAX_REFERRER_CHARS)?
-                .optional_clipped(MAX_REFERRER_CHARS),
-        };
-        if let Some(referrer) = &referrer {
-            referrer_host(referrer)
-                .ok_or_else(|| InputError::new("Referrer must be a web address".to_owned()))?;
-        }
-        Ok(PageViewInput {
-            path: page.to_owned(),
-            referrer,
-        })
-    }
-}
-
-/// The lower-cased host of an absolute address (`https://www.google.com/…`
-/// → `www.google.com`; an app's `android-app://com.example/` → `com.example`).
-fn referrer_host(referrer: &str) -> Option<String> {
-    let uri = referrer.parse::<axum::http::Uri>().ok()?;
-    uri.scheme_str()?;
-    let host = uri.host()?.trim_matches(['[', ']']);
-    (!host.is_empty()).then(|| host.to_ascii_lowercase())
-}
 
 /// The host a request was sent to, without its port.
 fn request_host(headers: &HeaderMap) -> Option<String> {
@@ -211,49 +159,6 @@ struct RawRange {
     to: Option<String>,
 }
 
-/// The longest range a report covers, in days (a leap year).
-const MAX_RANGE_DAYS: i64 = 366;
-/// Without a range: the last 30 days, today included.
-const DEFAULT_RANGE_DAYS: i64 = 30;
-
-/// A calendar date written `YYYY-MM-DD`.
-fn parse_day(text: &str) -> Option<Date> {
-    let format = time::format_description::parse_borrowed::<2>("[year]-[month]-[day]").ok()?;
-    (text.len() == 10)
-        .then(|| Date::parse(text, &format).ok())
-        .flatten()
-}
-
-/// `from` and `to` (inclusive), checked.
-fn range(raw: &RawRange, today: Date) -> Result<(Date, Date), ApiError> {
-    let parse = |value: Option<&String>, name: &str| -> Result<Option<Date>, ApiError> {
-        match value.map(|v| v.trim()).filter(|v| !v.is_empty()) {
-            None => Ok(None),
-            Some(value) => parse_day(value).map(Some).ok_or_else(|| {
-                ApiError::BadRequest(format!("{name} must be a date as YYYY-MM-DD"))
-            }),
-        }
-    };
-    let to = parse(raw.to.as_ref(), "to")?.unwrap_or(today);
-    let from = match parse(raw.from.as_ref(), "from")? {
-        Some(from) => from,
-        None => to
-            .checked_sub(time::Duration::days(DEFAULT_RANGE_DAYS - 1))
-            .unwrap_or(Date::MIN),
-    };
-    if from > to {
-        return Err(ApiError::BadRequest(
-            "from must be on or before to".to_owned(),
-        ));
-    }
-    if (to - from).whole_days() + 1 > MAX_RANGE_DAYS {
-        return Err(ApiError::BadRequest(format!(
-            "The range must be at most {MAX_RANGE_DAYS} days"
-        )));
-    }
-    Ok((from, to))
-}
-
 /// Traffic, chats, registrations and requests per day, and the top pages.
 #[utoipa::path(get, path = "/admin/analytics", tag = "admin",
     params(RawRange),
@@ -268,7 +173,11 @@ async fn report(
     _admin: Admin,
     ApiQuery(raw): ApiQuery<RawRange>,
 ) -> Result<axum::Json<AnalyticsReport>, ApiError> {
-    let (from, to) = range(&raw, nairobi_day(OffsetDateTime::now_utc()))?;
+    let (from, to) = range(
+        raw.from.as_deref(),
+        raw.to.as_deref(),
+        nairobi_day(OffsetDateTime::now_utc()),
+    )?;
     Ok(axum::Json(
         crate::ops::store::analytics_report(&state.pool, from, to).await?,
     ))
@@ -278,88 +187,8 @@ async fn report(
 mod tests {
     use super::*;
 
-    fn day(text: &str) -> Date {
-        parse_day(text).expect("date")
-    }
-
-    fn raw(from: Option<&str>, to: Option<&str>) -> RawRange {
-        RawRange {
-            from: from.map(str::to_owned),
-            to: to.map(str::to_owned),
-        }
-    }
-
-    fn message(result: Result<(Date, Date), ApiError>) -> String {
-        result.expect_err("refused").to_string()
-    }
-
     #[test]
-    fn ranges_default_to_the_last_thirty_days_and_are_checked() {
-        let today = day("2026-11-25");
-        assert_eq!(
-            range(&raw(None, None), today).expect("valid"),
-            (day("2026-10-27"), today)
-        );
-        assert_eq!(
-            range(&raw(Some("2026-01-01"), Some("2026-12-31")), today).expect("valid"),
-            (day("2026-01-01"), day("2026-12-31"))
-        );
-        assert!(range(&raw(Some("2024-01-01"), Some("2024-12-31")), today).is_ok());
-        assert_eq!(
-            message(range(&raw(Some("2025-01-01"), Some("2026-01-02")), today)),
-            "The range must be at most 366 days"
-        );
-        assert_eq!(
-            message(range(&raw(Some("2026-02-30"), None), today)),
-            "from must be a date as YYYY-MM-DD"
-        );
-        assert_eq!(
-            message(range(&raw(None, Some("25/11/2026")), today)),
-            "to must be a date as YYYY-MM-DD"
-        );
-        assert_eq!(
-            message(range(&raw(Some("2026-11-26"), Some("2026-11-25")), today)),
-            "from must be on or before to"
-        );
-    }
-
-    #[test]
-    fn referrers_are_reduced_to_their_host() {
-        assert_eq!(
-            referrer_host("https://www.Google.com/search?q=nyota").as_deref(),
-            Some("www.google.com")
-        );
-        assert_eq!(
-            referrer_host("android-app://com.google.android.gm/").as_deref(),
-            Some("com.google.android.gm")
-        );
-        assert_eq!(referrer_host("not a url"), None);
-        assert_eq!(referrer_host("/relative/path"), None);
-    }
-
-    #[test]
-    fn paths_are_site_paths_without_query_or_fragment() {
-        let check = |path: &str| {
-            PageViewInput {
-                path: path.to_owned(),
-                referrer: None,
-            }
-            .check()
-            .map(|input| input.path)
-            .map_err(|error| error.message)
-        };
-        assert_eq!(check("/blog/").as_deref(), Ok("/blog"));
-        assert_eq!(check("/contact?subject=x#form").as_deref(), Ok("/contact"));
-        assert_eq!(check("/").as_deref(), Ok("/"));
-        assert_eq!(check("/admin/settings").as_deref(), Ok("/admin/settings"));
-        for bad in ["blog", "//evil.example/x", "https://evil.example/"] {
-            assert_eq!(
-                check(bad),
-                Err("Path must be a path on this site, starting with /".to_owned()),
-                "{bad}"
-            );
-        }
-        assert_eq!(check(" "), Err("Path is required".to_owned()));
+    fn only_the_public_pages_count() {
         assert!(ROUTES.public_route("/blog/0190c3a4").is_some());
         assert!(ROUTES.public_route("/admin/settings").is_none());
     }
