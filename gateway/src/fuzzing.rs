@@ -26,7 +26,7 @@ use contract::subscriptions::SubscriptionInput;
 use contract::waitlist::WaitlistInput;
 use serde::Serialize;
 
-use crate::accounts::auth::{LoginBody, RegisterBody};
+use crate::accounts::http::{LoginBody, RegisterBody};
 use crate::chat::http::{MessageBody, StartBody};
 use crate::platform::input::{self, Input};
 

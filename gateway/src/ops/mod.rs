@@ -1,14 +1,14 @@
 //! Operating the platform: the admin overview, the database page with its
 //! dead letters, the analytics report (and the page-view beacon that feeds
-//! it), the health probes and the Prometheus scrape.
+//! it), the health probes and the Prometheus scrape ([`http`]); their
+//! queries ([`store`]), the analytics rules ([`analytics`]), the clock skew
+//! ([`clock`]) and the JetStream streams ([`streams`]); how outgoing email
+//! fares is read in `platform::email_health`.
 
 pub mod analytics;
-pub mod database;
-pub mod email_health;
+pub mod clock;
 pub mod error;
-pub mod health;
-pub mod metrics;
-pub mod overview;
+pub mod http;
 pub mod store;
 pub mod streams;
 
@@ -17,12 +17,10 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::state::AppState;
 
 pub use error::OpsError;
+pub use http::{health, metrics};
 
-/// The operator's `/api` routes (the probes are [`health::router`]).
+/// The operator's `/api` routes (the probes are [`health::router`], the
+/// scrape [`metrics::router`]).
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(overview::router())
-        .merge(database::router())
-        .merge(analytics::router())
-        .merge(email_health::router())
+    http::router()
 }

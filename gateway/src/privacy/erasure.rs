@@ -19,6 +19,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::platform::error::ApiError;
+use crate::privacy::error::PrivacyError;
 use crate::state::AppState;
 
 /// What one erasure changed, by table: counts only, so the audit record
@@ -64,12 +65,9 @@ pub(super) fn correction_owner_failed(error: anyhow::Error) -> ApiError {
 /// refused before anything is changed (the team page removes a member).
 pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
     let pool = &state.pool;
-    let account = super::store::account(pool, email).await?;
+    let account = crate::privacy::store::account(pool, email).await?;
     if let Some((_, true)) = account {
-        return Err(ApiError::Conflict(
-            "This address belongs to a member of the team. Remove them from the team first."
-                .to_owned(),
-        ));
+        return Err(PrivacyError::TeamMember.into());
     }
     let user_id = account.map(|(id, _)| id);
     let chat_ids = crate::chat::store::chats_of_person(pool, email, user_id).await?;

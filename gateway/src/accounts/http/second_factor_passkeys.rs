@@ -6,15 +6,16 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use contract::second_factor::{PasskeyAdded, SecondFactorStatus};
-use serde_json::json;
 use tower_sessions::Session;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 use webauthn_rs::prelude::{CreationChallengeResponse, PasskeyRegistration};
 
-use super::passkey::{self, NameBody, PASSKEY_REFUSED, RegistrationBody};
-use super::{end_other_sign_ins, passkey_store};
+use crate::accounts::second_factor::changes::{end_other_sign_ins, status_of};
+use crate::accounts::second_factor::codes::fresh_recovery_codes;
+use crate::accounts::second_factor::passkey::{self, NameBody, PASSKEY_REFUSED, RegistrationBody};
+use crate::accounts::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{ApiPath, CurrentUser};
 use crate::platform::input::ValidatedJson;
@@ -66,7 +67,7 @@ async fn start_registration(
     let webauthn = passkey::webauthn(&state)?;
     // The authenticator refuses to make a second passkey for this site on
     // a device that holds one of these already.
-    let existing = passkey_store::credentials(&state.pool, user.id)
+    let existing = store::credentials(&state.pool, user.id)
         .await?
         .iter()
         .map(|key| key.cred_id().clone())
@@ -115,32 +116,19 @@ async fn finish_registration(
             tracing::info!(user.id = %user.id, %error, "passkey registration refused");
             ApiError::BadRequest(PASSKEY_REFUSED.to_owned())
         })?;
-    let mut tx = state.pool.begin().await?;
-    let Some(added) = passkey_store::insert(&mut tx, user.id, &key, &name).await? else {
+    let Some(added) = store::add_passkey(&state.pool, user.id, &key, &name, async || {
+        fresh_recovery_codes().await
+    })
+    .await?
+    else {
         return Err(ApiError::Conflict(
             "This passkey is added already.".to_owned(),
         ));
     };
-    let recovery_codes = if passkey_store::has_recovery_codes(&mut tx, user.id).await? {
-        Vec::new()
-    } else {
-        let (codes, hashes) = super::fresh_recovery_codes().await?;
-        super::store::replace_recovery_codes(&mut tx, user.id, &hashes).await?;
-        codes
-    };
-    crate::platform::audit::record(
-        &mut tx,
-        user.id,
-        "enrol",
-        "second_factor",
-        user.id,
-        json!({ "factor": "passkey", "passkeyId": added.id }),
-    )
-    .await?;
-    end_other_sign_ins(&state, &session, &user, tx).await?;
+    end_other_sign_ins(&state, &session, &user, &added.ended).await?;
     Ok(Json(PasskeyAdded {
-        passkey: added,
-        recovery_codes,
+        passkey: added.passkey,
+        recovery_codes: added.recovery_codes,
     }))
 }
 
@@ -164,20 +152,9 @@ async fn remove_passkey(
     state
         .limits
         .check(Limit::SecondFactorChange, user.id.to_string().as_str())?;
-    let mut tx = state.pool.begin().await?;
-    if !passkey_store::remove(&mut tx, user.id, id).await? {
+    let Some(ended) = store::remove_passkey(&state.pool, user.id, id).await? else {
         return Err(ApiError::NoSuch("Passkey not found"));
-    }
-    passkey_store::drop_recovery_codes_without_factor(&mut tx, user.id).await?;
-    crate::platform::audit::record(
-        &mut tx,
-        user.id,
-        "remove",
-        "second_factor",
-        user.id,
-        json!({ "factor": "passkey", "passkeyId": id }),
-    )
-    .await?;
-    end_other_sign_ins(&state, &session, &user, tx).await?;
-    Ok(Json(super::status_of(&state, &user).await?))
+    };
+    end_other_sign_ins(&state, &session, &user, &ended).await?;
+    Ok(Json(status_of(&state, &user).await?))
 }

@@ -1,9 +1,18 @@
-//! The queries of TOTP and the recovery codes (`user_totp`,
-//! `user_recovery_codes`). Runtime-checked SQL: see docs/DECISIONS.md (the
-//! passkeys' queries, in `passkey_store`, are checked at compile time).
+//! `user_totp`, whose one writer this is: the authenticator app's secret,
+//! from its set-up to its removal, each change one transaction with its
+//! audit record and the end of the account's stored sessions; and whether
+//! an account has a second factor at all. Runtime-checked SQL: see
+//! docs/DECISIONS.md (the passkeys' queries are checked at compile time).
 
+use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
+
+use super::user_recovery_codes::{
+    drop_recovery_codes_without_factor, replace_recovery_codes, use_claim,
+};
+use crate::accounts::second_factor::codes::Claim;
+use crate::platform::{audit, sessions};
 
 /// Whether user `user_id` has a second factor: a confirmed TOTP secret or
 /// a passkey.
@@ -54,11 +63,69 @@ pub async fn secret(pool: &PgPool, user_id: Uuid) -> sqlx::Result<Option<(Vec<u8
     .await
 }
 
+/// Confirms the pending secret with the code of `step` and gives the
+/// account the recovery codes `hashes`, audited, and ends the account's
+/// stored sessions, in one transaction; the sessions ended, `None` when
+/// there was nothing to confirm or the code was used (nothing changes).
+pub async fn enrol_totp(
+    pool: &PgPool,
+    user_id: Uuid,
+    step: i64,
+    hashes: &[String],
+) -> sqlx::Result<Option<Vec<String>>> {
+    let mut tx = pool.begin().await?;
+    if !use_step(&mut tx, user_id, step, true).await? {
+        return Ok(None);
+    }
+    replace_recovery_codes(&mut tx, user_id, hashes).await?;
+    audit::record(
+        &mut tx,
+        user_id,
+        "enrol",
+        "second_factor",
+        user_id,
+        json!({ "factor": "totp" }),
+    )
+    .await?;
+    let ended = sessions::delete_of_user(&mut tx, user_id).await?;
+    tx.commit().await?;
+    Ok(Some(ended))
+}
+
+/// Uses up `claim` and removes the account's secret (the recovery codes
+/// too when no passkey is left), audited, and ends the account's stored
+/// sessions, in one transaction; the sessions ended, `None` when the claim
+/// was used already (nothing changes).
+pub async fn remove_totp(
+    pool: &PgPool,
+    user_id: Uuid,
+    claim: Claim,
+) -> sqlx::Result<Option<Vec<String>>> {
+    let mut tx = pool.begin().await?;
+    if !use_claim(&mut tx, user_id, claim).await? {
+        return Ok(None);
+    }
+    delete_totp(&mut tx, user_id).await?;
+    drop_recovery_codes_without_factor(&mut tx, user_id).await?;
+    audit::record(
+        &mut tx,
+        user_id,
+        "remove",
+        "second_factor",
+        user_id,
+        json!({ "factor": "totp", "provenBy": format!("{:?}", claim.proof()) }),
+    )
+    .await?;
+    let ended = sessions::delete_of_user(&mut tx, user_id).await?;
+    tx.commit().await?;
+    Ok(Some(ended))
+}
+
 /// Records that the code of `step` was used, confirming the secret when
 /// `confirming`; false when that step (or a later one) was used already, or
 /// the secret is not in the state expected: each code counts once, on
 /// every gateway, since the row is the arbiter.
-pub async fn use_step(
+pub(super) async fn use_step(
     conn: &mut PgConnection,
     user_id: Uuid,
     step: i64,
@@ -76,55 +143,9 @@ pub async fn use_step(
     Ok(used.rows_affected() == 1)
 }
 
-/// Replaces the user's recovery codes with these hashes.
-pub async fn replace_recovery_codes(
-    conn: &mut PgConnection,
-    user_id: Uuid,
-    hashes: &[String],
-) -> sqlx::Result<()> {
-    sqlx::query("delete from user_recovery_codes where user_id = $1")
-        .bind(user_id)
-        .execute(&mut *conn)
-        .await?;
-    for hash in hashes {
-        sqlx::query("insert into user_recovery_codes (id, user_id, code_hash) values ($1, $2, $3)")
-            .bind(Uuid::now_v7())
-            .bind(user_id)
-            .bind(hash)
-            .execute(&mut *conn)
-            .await?;
-    }
-    Ok(())
-}
-
-/// The unused recovery codes' ids and hashes.
-pub async fn unused_recovery_codes(
-    pool: &PgPool,
-    user_id: Uuid,
-) -> sqlx::Result<Vec<(Uuid, String)>> {
-    sqlx::query_as(
-        "select id, code_hash from user_recovery_codes where user_id = $1 and used_at is null",
-    )
-    .bind(user_id)
-    .fetch_all(pool)
-    .await
-}
-
-/// Marks recovery code `id` used; false when it was used already (by a
-/// request that got there first).
-pub async fn use_recovery_code(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
-    let used = sqlx::query(
-        "update user_recovery_codes set used_at = now() where id = $1 and used_at is null",
-    )
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(used.rows_affected() == 1)
-}
-
 /// Removes the user's TOTP secret (the recovery codes go too when no
-/// passkey is left: `passkey_store::drop_recovery_codes_without_factor`).
-pub async fn remove_totp(conn: &mut PgConnection, user_id: Uuid) -> sqlx::Result<()> {
+/// passkey is left: `drop_recovery_codes_without_factor`).
+async fn delete_totp(conn: &mut PgConnection, user_id: Uuid) -> sqlx::Result<()> {
     sqlx::query("delete from user_totp where user_id = $1")
         .bind(user_id)
         .execute(&mut *conn)

@@ -37,11 +37,13 @@ async fn overview(
         .first_reply_alert_minutes;
     let (too_long, oldest_unanswered_since) =
         crate::chat::store::unanswered(&state.pool, threshold).await?;
-    let counts = super::store::overview_counts(&state.pool).await?;
+    let counts = crate::ops::store::overview_counts(&state.pool).await?;
     let consoles = state.presence.agent_consoles().await;
     let privacy_overdue = crate::privacy::overdue_count(&state.pool).await?;
     let limit = state.settings.jetstream_store_limit_bytes;
-    let storage = super::streams::storage(&state.jetstream, limit).await.ok();
+    let storage = crate::ops::streams::storage(&state.jetstream, limit)
+        .await
+        .ok();
     let used_percent = storage.and_then(|storage| {
         let limit = storage.limit?;
         let percent = u128::from(storage.used) * 100 / u128::from(limit.max(1));

@@ -26,7 +26,7 @@ async fn render(State(state): State<AppState>) -> String {
     text.push_str(&jetstream(&state).await);
     text.push_str(&storage(&state).await);
     text.push_str(&connections(&state));
-    if let Some(skew) = super::health::clock_skew(&state).await {
+    if let Some(skew) = crate::ops::clock::clock_skew(&state).await {
         // Readiness fails past `MAX_CLOCK_SKEW_SECS`; the alert says why.
         let _ = writeln!(
             text,
@@ -43,7 +43,7 @@ async fn render(State(state): State<AppState>) -> String {
 /// acknowledged), and `jetstream_stream_messages`. Nothing when JetStream
 /// does not answer (`nats_connected` tells why).
 async fn jetstream(state: &AppState) -> String {
-    let streams = match super::streams::streams(&state.jetstream, &state.namespace).await {
+    let streams = match crate::ops::streams::streams(&state.jetstream, &state.namespace).await {
         Ok(streams) => streams,
         Err(error) => {
             tracing::warn!(
@@ -88,7 +88,7 @@ async fn jetstream(state: &AppState) -> String {
 
 /// `jetstream_storage_bytes` (file storage the account uses),
 /// `jetstream_storage_limit_bytes` (its limit, when known; see
-/// [`super::streams::storage`]) and `jetstream_store_refusing_writes` (1 when
+/// [`crate::ops::streams::storage`]) and `jetstream_store_refusing_writes` (1 when
 /// JetStream refused this gateway's writes for lack of space lately): the
 /// alert on free space reads the first two.
 async fn storage(state: &AppState) -> String {
@@ -100,7 +100,7 @@ jetstream_store_refusing_writes {refusing}
     );
     let limit = state.settings.jetstream_store_limit_bytes;
     // Unreadable: `nats_connected` and the scrape of streams already say so.
-    if let Ok(storage) = super::streams::storage(&state.jetstream, limit).await {
+    if let Ok(storage) = crate::ops::streams::storage(&state.jetstream, limit).await {
         let _ = writeln!(
             text,
             "# TYPE jetstream_storage_bytes gauge

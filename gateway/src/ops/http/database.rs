@@ -4,7 +4,7 @@
 //! JetStream streams and consumers, the dead letters waiting for
 //! someone, and the retention worker's next run (what it would remove now)
 //! and latest runs. The two writes — `POST /api/admin/dead-letters/{id}/replay` and
-//! `/discard` — are audited in their own transaction.
+//! `/discard` — are audited in their own transaction (`store::dead_letters`).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,8 +12,8 @@ use contract::database::DatabaseOverview;
 use contract::dead_letters;
 use uuid::Uuid;
 
-use super::error::OpsError;
-use super::store;
+use crate::ops::error::OpsError;
+use crate::ops::store;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiPath};
@@ -52,7 +52,7 @@ async fn overview(
         async { Ok::<_, OpsError>(contract::retention::overview(&state.pool, &periods).await?) },
     )?;
     let (streams, streams_error) =
-        match super::streams::streams(&state.jetstream, &state.namespace).await {
+        match crate::ops::streams::streams(&state.jetstream, &state.namespace).await {
             Ok(streams) => (streams, None),
             Err(error) => {
                 // The rest of the page still helps while NATS is away.
@@ -94,20 +94,7 @@ async fn replay(
     ApiPath(id): ApiPath<String>,
 ) -> Result<StatusCode, ApiError> {
     let id = dead_letter_id(&id)?;
-    let mut tx = state.pool.begin().await?;
-    if !dead_letters::replay_one(&mut tx, &state.jetstream, id).await? {
-        return Err(OpsError::NoSuchDeadLetter.into());
-    }
-    crate::platform::audit::record(
-        &mut tx,
-        admin.id,
-        "replay",
-        "dead_letter",
-        id,
-        serde_json::json!({}),
-    )
-    .await?;
-    tx.commit().await?;
+    store::replay_dead_letter(&state.pool, &state.jetstream, admin.id, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -126,20 +113,7 @@ async fn discard(
     ApiPath(id): ApiPath<String>,
 ) -> Result<StatusCode, ApiError> {
     let id = dead_letter_id(&id)?;
-    let mut tx = state.pool.begin().await?;
-    if !dead_letters::discard(&mut tx, id).await? {
-        return Err(OpsError::NoSuchDeadLetter.into());
-    }
-    crate::platform::audit::record(
-        &mut tx,
-        admin.id,
-        "discard",
-        "dead_letter",
-        id,
-        serde_json::json!({}),
-    )
-    .await?;
-    tx.commit().await?;
+    store::discard_dead_letter(&state.pool, admin.id, id).await?;
     tracing::info!(dead_letter.id = %id, "dead letter discarded");
     Ok(StatusCode::NO_CONTENT)
 }

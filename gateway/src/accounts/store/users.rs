@@ -1,21 +1,126 @@
-//! Every query of the team page: the team, invitations, a member's
-//! standing and role; and the account a second sign-in step finishes.
-//! (The stored sessions a member loses are ended by their owner,
-//! `platform::sessions`.)
+//! The gateway's queries and writes of `users`: the team, invitations and
+//! a member's standing, each change one transaction with its audit record;
+//! the account a second sign-in step finishes; the members of roles; a data
+//! subject's correction. (The stored sessions a member loses are ended by
+//! their owner, `platform::sessions`, inside the change's transaction.)
 
 use contract::accounts::{Role, User};
-use contract::agents::TeamMember;
+use contract::agents::{TeamMember, TeamMemberPatch};
+use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::error::AccountsError;
+use crate::accounts::error::AccountsError;
+use crate::accounts::team::{self, Standing};
+use crate::platform::{audit, sessions};
 
-/// What a member may do: their role, whether the account is active, how
-/// many chats they take.
-pub struct Standing {
-    pub role: Role,
-    pub active: bool,
-    pub capacity: i32,
+/// What an invitation did.
+pub enum Invited {
+    /// A new account, invited.
+    New(TeamMember),
+    /// A pending invitation, sent again.
+    Again(TeamMember),
+}
+
+/// Invites `email` as `admin`, audited, in one transaction: a new account
+/// (pending until its password is set), or a pending invitation again;
+/// [`AccountsError::EmailTaken`] when another account has the address.
+pub async fn invite_member(
+    pool: &PgPool,
+    admin: Uuid,
+    email: &str,
+    name: &str,
+    role: Role,
+) -> Result<Invited, AccountsError> {
+    let mut tx = pool.begin().await?;
+    let created = invite(&mut tx, email, name, role).await?;
+    let (invited, action) = match created {
+        Some(member) => (Invited::New(member), "invite"),
+        None => {
+            let existing = member_by_email_for_update(&mut tx, email).await?;
+            // Only an invitation nobody has accepted yet is sent again.
+            if !team::invitable_again(&existing) {
+                return Err(AccountsError::EmailTaken);
+            }
+            let member = invite_again(&mut tx, existing.id).await?;
+            (Invited::Again(member), "reinvite")
+        }
+    };
+    let (Invited::New(member) | Invited::Again(member)) = &invited;
+    audit::record(
+        &mut tx,
+        admin,
+        action,
+        "agent",
+        member.id,
+        json!({ "email": member.email, "role": member.role }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(invited)
+}
+
+/// What a change of a member did.
+pub struct MemberChange {
+    pub member: TeamMember,
+    pub before: Standing,
+    pub after: Standing,
+    /// The member's stored sessions ended, when the change took rights away.
+    pub ended: Option<Vec<String>>,
+}
+
+/// Applies `patch` to member `id` as `admin`, audited, in one transaction
+/// (refused by [`team::check_change`]); a change that takes rights away
+/// ([`team::loses_rights`]) also deletes the member's stored sessions in
+/// it.
+pub async fn change_member(
+    pool: &PgPool,
+    admin: Uuid,
+    id: Uuid,
+    patch: &TeamMemberPatch,
+) -> Result<MemberChange, AccountsError> {
+    let mut tx = pool.begin().await?;
+    // Every active admin row is locked first, so two admins demoting each
+    // other at once cannot both pass the last-admin check.
+    let admins = active_admins_for_update(&mut tx).await?;
+    let before = standing_for_update(&mut tx, id)
+        .await?
+        .ok_or(AccountsError::NoSuchMember)?;
+    let after = team::changed(before, patch);
+    team::check_change(before, after, admins.len(), id == admin)?;
+    let member = update_member(&mut tx, id, &after).await?;
+    audit::record(
+        &mut tx,
+        admin,
+        "update",
+        "agent",
+        id,
+        json!({
+            "before": { "role": before.role, "active": before.active, "capacity": before.capacity },
+            "after": { "role": after.role, "active": after.active, "capacity": after.capacity },
+        }),
+    )
+    .await?;
+    let ended = if team::loses_rights(before, after) {
+        Some(sessions::delete_of_user(&mut tx, id).await?)
+    } else {
+        None
+    };
+    tx.commit().await?;
+    Ok(MemberChange {
+        member,
+        before,
+        after,
+        ended,
+    })
+}
+
+/// The ids of every account with one of `roles`.
+pub async fn members_with_roles(pool: &PgPool, roles: &[&str]) -> sqlx::Result<Vec<Uuid>> {
+    sqlx::query_scalar("select id from users where role = any($1)")
+        .bind(roles)
+        .fetch_all(pool)
+        .await
 }
 
 /// Active account `id`, as a sign-in answers it; `None` when it is gone or
@@ -55,7 +160,7 @@ pub async fn team(pool: &PgPool) -> Result<Vec<TeamMember>, AccountsError> {
 }
 
 /// Creates the invited account; `None` when the email address is taken.
-pub async fn invite(
+async fn invite(
     tx: &mut PgConnection,
     email: &str,
     name: &str,
@@ -79,7 +184,7 @@ pub async fn invite(
 }
 
 /// The account with this email address, locked until the transaction ends.
-pub async fn member_by_email_for_update(
+async fn member_by_email_for_update(
     tx: &mut PgConnection,
     email: &str,
 ) -> Result<TeamMember, AccountsError> {
@@ -96,7 +201,7 @@ pub async fn member_by_email_for_update(
 }
 
 /// Invites member `id` again: a new invitation time.
-pub async fn invite_again(tx: &mut PgConnection, id: Uuid) -> Result<TeamMember, AccountsError> {
+async fn invite_again(tx: &mut PgConnection, id: Uuid) -> Result<TeamMember, AccountsError> {
     let member = sqlx::query_as!(
         TeamMember,
         r#"update users set invited_at = now() where id = $1
@@ -110,7 +215,7 @@ pub async fn invite_again(tx: &mut PgConnection, id: Uuid) -> Result<TeamMember,
 }
 
 /// The active admins, their rows locked until the transaction ends.
-pub async fn active_admins_for_update(tx: &mut PgConnection) -> Result<Vec<Uuid>, AccountsError> {
+async fn active_admins_for_update(tx: &mut PgConnection) -> Result<Vec<Uuid>, AccountsError> {
     let admins =
         sqlx::query_scalar!("select id from users where role = 'admin' and active for update")
             .fetch_all(&mut *tx)
@@ -119,7 +224,7 @@ pub async fn active_admins_for_update(tx: &mut PgConnection) -> Result<Vec<Uuid>
 }
 
 /// Member `id`'s standing, locked until the transaction ends.
-pub async fn standing_for_update(
+async fn standing_for_update(
     tx: &mut PgConnection,
     id: Uuid,
 ) -> Result<Option<Standing>, AccountsError> {
@@ -134,7 +239,7 @@ pub async fn standing_for_update(
 }
 
 /// Gives member `id` the standing `after`.
-pub async fn update_member(
+async fn update_member(
     tx: &mut PgConnection,
     id: Uuid,
     after: &Standing,

@@ -16,7 +16,7 @@ use tower_sessions::Session;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::accounts::{revocation, second_factor};
+use crate::accounts::revocation;
 use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -183,7 +183,7 @@ async fn login(
                 state.limits.login_failed(&email, ip);
             }
         })?;
-    if let Some(challenge) = second_factor::login::challenge(&state, &session, &user).await? {
+    if let Some(challenge) = super::second_factor_login::challenge(&state, &session, &user).await? {
         return Ok((StatusCode::ACCEPTED, Json(challenge)).into_response());
     }
     sign_in(&state, &session, &user).await?;

@@ -1,7 +1,8 @@
-//! The staff side of data subject requests: the admins' list with due
-//! dates and overdue counts, and each step (acknowledge, respond, mark
-//! complex, fulfil), every one audited. Fulfilling makes an access
-//! request's archive, erases a person or applies a correction.
+//! The staff's routes of data subject requests (`/api/admin/privacy-requests`,
+//! admins only): the list with due dates and overdue counts, and each step
+//! (acknowledge, respond, mark complex, fulfil), every one audited by the
+//! store in the step's transaction. Fulfilling makes an access request's
+//! archive, erases a person or applies a correction.
 
 use axum::Json;
 use axum::extract::State;
@@ -15,11 +16,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{ENTITY, archive, due, erasure, store};
-use crate::platform::audit;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Admin, ApiPath};
 use crate::platform::input::ValidatedJson;
+use crate::privacy::error::PrivacyError;
+use crate::privacy::progress::{Step, progress_email};
+use crate::privacy::summary::summary;
+use crate::privacy::{archive, erasure, store};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -29,47 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(respond))
         .routes(routes!(mark_complex))
         .routes(routes!(fulfil))
-}
-
-const NOT_FOUND: &str = "Privacy request not found";
-
-fn summary(request: store::StoredRequest, now: OffsetDateTime) -> PrivacyRequestSummary {
-    let dates = due::due_dates(request.received_at, request.complex);
-    let (next_step, overdue) = due::standing(
-        dates,
-        request.acknowledged_at.is_some(),
-        request.responded_at.is_some(),
-        request.completed_at.is_some(),
-        now,
-    );
-    PrivacyRequestSummary {
-        id: request.id,
-        email: request.email,
-        kind: PrivacyRequestKind::from_code(&request.kind).unwrap_or(PrivacyRequestKind::Access),
-        details: request.details,
-        received_at: request.received_at,
-        confirmed_at: request.confirmed_at,
-        acknowledged_at: request.acknowledged_at,
-        responded_at: request.responded_at,
-        completed_at: request.completed_at,
-        complex: request.complex,
-        acknowledge_by: dates.acknowledge_by,
-        respond_by: dates.respond_by,
-        fulfil_by: dates.fulfil_by,
-        next_step,
-        overdue,
-        outcome: request.outcome,
-    }
-}
-
-/// How many confirmed, open requests are overdue now (for the overview).
-pub async fn overdue_count(pool: &sqlx::PgPool) -> sqlx::Result<i64> {
-    let now = OffsetDateTime::now_utc();
-    let open = store::open_requests(pool).await?;
-    Ok(open
-        .into_iter()
-        .filter(|request| summary(request.clone(), now).overdue)
-        .count() as i64)
 }
 
 /// The confirmed requests with their due dates: open ones first, oldest
@@ -95,89 +57,34 @@ async fn list(
     Ok(Json(PrivacyRequestList { requests, overdue }))
 }
 
-/// A step staff take that only marks the request.
-#[derive(Clone, Copy)]
-enum Step {
-    Acknowledge,
-    Respond,
-    Complex(bool),
-}
-
-/// Takes `step` on request `id` in one transaction with its audit record.
+/// Takes `step` on request `id` (one transaction with its audit record and
+/// the queued email).
 async fn step(
     state: &AppState,
     admin: Uuid,
     id: Uuid,
     step: Step,
 ) -> Result<Json<PrivacyRequestSummary>, ApiError> {
-    let mut tx = state.pool.begin().await?;
-    let before = store::request_for_update(&mut tx, id)
-        .await?
-        .ok_or(ApiError::NoSuch(NOT_FOUND))?;
-    let (action, details) = match step {
-        Step::Acknowledge => {
-            store::acknowledge(&mut tx, id).await?;
-            ("acknowledge", json!({}))
+    // The email is queued before the commit, like the request's
+    // confirmation: a step whose email could not be queued is not taken
+    // (staff try again). The worker sends each of a request's emails once,
+    // so a repeat sends nothing.
+    let request = store::take_step(&state.pool, admin, id, step, async |before| {
+        if let Some(email) = progress_email(before, step) {
+            crate::platform::bus::enqueue(
+                state,
+                state.namespace.intake_privacy(),
+                Uuid::now_v7(),
+                &email,
+                "The email to the person could not be queued. Please try again.",
+            )
+            .await?;
         }
-        Step::Respond => {
-            store::respond(&mut tx, id).await?;
-            ("respond", json!({}))
-        }
-        Step::Complex(complex) => {
-            store::set_complex(&mut tx, id, complex).await?;
-            ("mark_complex", json!({ "complex": complex }))
-        }
-    };
-    audit::record(&mut tx, admin, action, ENTITY, id, details).await?;
-    let request = store::request_for_update(&mut tx, id)
-        .await?
-        .ok_or(ApiError::NoSuch(NOT_FOUND))?;
-    // Queued before the commit, like the request's confirmation: a step
-    // whose email could not be queued is not taken (staff try again). The
-    // worker sends each of a request's emails once, so a repeat sends
-    // nothing.
-    if let Some(email) = progress_email(&before, step) {
-        crate::platform::bus::enqueue(
-            state,
-            state.namespace.intake_privacy(),
-            Uuid::now_v7(),
-            &email,
-            "The email to the person could not be queued. Please try again.",
-        )
-        .await?;
-    }
-    tx.commit().await?;
+        Ok::<(), ApiError>(())
+    })
+    .await?
+    .ok_or(PrivacyError::NoSuchRequest)?;
     Ok(Json(summary(request, OffsetDateTime::now_utc())))
-}
-
-/// The email `step` owes the person of request `before` (as it stood
-/// before the step): the acknowledgement and the initial response are
-/// emailed when first taken, with the due date for fulfilment; nothing
-/// once the request is fulfilled.
-fn progress_email(before: &store::StoredRequest, step: Step) -> Option<PrivacyEmail> {
-    if before.completed_at.is_some() || before.email.is_empty() {
-        return None;
-    }
-    let kind = PrivacyRequestKind::from_code(&before.kind)?;
-    let fulfil_by = due::due_dates(before.received_at, before.complex).fulfil_by;
-    let (request_id, email, received_at) = (before.id, before.email.clone(), before.received_at);
-    match step {
-        Step::Acknowledge if before.acknowledged_at.is_none() => Some(PrivacyEmail::Acknowledged {
-            request_id,
-            email,
-            kind,
-            received_at,
-            fulfil_by,
-        }),
-        Step::Respond if before.responded_at.is_none() => Some(PrivacyEmail::Responded {
-            request_id,
-            email,
-            kind,
-            received_at,
-            fulfil_by,
-        }),
-        _ => None,
-    }
 }
 
 /// Staff acknowledged the request to the person (within 72 hours).
@@ -255,14 +162,9 @@ async fn fulfil(
     ApiPath(id): ApiPath<Uuid>,
     ValidatedJson(body): ValidatedJson<PrivacyCorrection>,
 ) -> Result<Json<PrivacyRequestSummary>, ApiError> {
-    let request = {
-        let mut tx = state.pool.begin().await?;
-        let request = store::request_for_update(&mut tx, id)
-            .await?
-            .ok_or(ApiError::NoSuch(NOT_FOUND))?;
-        tx.commit().await?;
-        request
-    };
+    let request = store::request(&state.pool, id)
+        .await?
+        .ok_or(PrivacyError::NoSuchRequest)?;
     if request.completed_at.is_some() {
         return Ok(Json(summary(request, OffsetDateTime::now_utc())));
     }
@@ -272,30 +174,16 @@ async fn fulfil(
         PrivacyRequestKind::Access => export(&state, id, &email).await?,
         PrivacyRequestKind::Erasure => {
             let erased = erasure::erase(&state, &email).await?;
-            let mut tx = state.pool.begin().await?;
-            let requests = store::forget_person(&mut tx, &email).await?;
-            tx.commit().await?;
+            let requests = store::forget_person(&state.pool, &email).await?;
             let mut outcome = serde_json::to_value(&erased).map_err(anyhow::Error::from)?;
             outcome["privacy_requests"] = json!(requests);
             outcome
         }
         PrivacyRequestKind::Correction => correct(&state, &email, &body).await?,
     };
-    let mut tx = state.pool.begin().await?;
-    store::complete(&mut tx, id, &outcome).await?;
-    audit::record(
-        &mut tx,
-        admin.id,
-        "fulfil",
-        ENTITY,
-        id,
-        json!({ "kind": kind.code(), "outcome": outcome }),
-    )
-    .await?;
-    let request = store::request_for_update(&mut tx, id)
+    let request = store::complete(&state.pool, admin.id, id, kind, &outcome)
         .await?
-        .ok_or(ApiError::NoSuch(NOT_FOUND))?;
-    tx.commit().await?;
+        .ok_or(PrivacyError::NoSuchRequest)?;
     tracing::info!(privacy_request.id = %id, privacy_request.kind = kind.code(), "privacy request fulfilled");
     Ok(Json(summary(request, OffsetDateTime::now_utc())))
 }
@@ -353,9 +241,7 @@ async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::V
     }
     let zip = archive::zip(&entries).map_err(anyhow::Error::from)?;
     let expires_at = now + time::Duration::days(EXPORT_LINK_DAYS);
-    let mut tx = state.pool.begin().await?;
-    store::store_export(&mut tx, id, &zip, expires_at).await?;
-    tx.commit().await?;
+    store::store_export(&state.pool, id, &zip, expires_at).await?;
     let email_command = PrivacyEmail::ExportReady {
         request_id: id,
         email: email.to_owned(),
@@ -389,9 +275,7 @@ async fn correct(
     body: &PrivacyCorrection,
 ) -> Result<serde_json::Value, ApiError> {
     if body.name.is_none() && body.email.is_none() && body.phone.is_none() {
-        return Err(ApiError::BadRequest(
-            "Give the name, email or phone to correct".to_owned(),
-        ));
+        return Err(PrivacyError::NothingToCorrect.into());
     }
     let (name, new_email, phone) = (
         body.name.as_deref(),

@@ -1,16 +1,21 @@
 //! `/api/account/second-factor`: the signed-in account's second factors,
-//! enrolled and removed from the account security page.
+//! and its authenticator app (`.../totp`), enrolled and removed from the
+//! account security page; the passkeys are `second_factor_passkeys.rs`.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use contract::second_factor::{RecoveryCodes, SecondFactorStatus, TotpSetup};
-use serde_json::json;
 use tower_sessions::Session;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{CodeBody, WRONG_CODE, end_other_sign_ins, sealer, store, totp, unix_now};
+use crate::accounts::second_factor::changes::{end_other_sign_ins, status_of};
+use crate::accounts::second_factor::codes::{
+    self, CodeBody, WRONG_CODE, fresh_recovery_codes, sealer, unix_now,
+};
+use crate::accounts::second_factor::totp;
+use crate::accounts::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::CurrentUser;
 use crate::platform::input::ValidatedJson;
@@ -36,7 +41,7 @@ async fn status(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<SecondFactorStatus>, ApiError> {
-    Ok(Json(super::status_of(&state, &user).await?))
+    Ok(Json(status_of(&state, &user).await?))
 }
 
 /// Starts enrolling an authenticator app: a new secret, its `otpauth://`
@@ -108,24 +113,13 @@ async fn confirm_totp(
     })?;
     let step = totp::matching_step(&secret, &body.code, unix_now())
         .ok_or_else(|| ApiError::BadRequest(WRONG_CODE.to_owned()))?;
-    let (codes, hashes) = super::fresh_recovery_codes().await?;
-    let mut tx = state.pool.begin().await?;
-    if !store::use_step(&mut tx, user.id, step, true).await? {
+    let (codes, hashes) = fresh_recovery_codes().await?;
+    let Some(ended) = store::enrol_totp(&state.pool, user.id, step, &hashes).await? else {
         return Err(ApiError::Conflict(
             "This set-up was confirmed already, or the code was used. Start again.".to_owned(),
         ));
-    }
-    store::replace_recovery_codes(&mut tx, user.id, &hashes).await?;
-    crate::platform::audit::record(
-        &mut tx,
-        user.id,
-        "enrol",
-        "second_factor",
-        user.id,
-        json!({ "factor": "totp" }),
-    )
-    .await?;
-    end_other_sign_ins(&state, &session, &user, tx).await?;
+    };
+    end_other_sign_ins(&state, &session, &user, &ended).await?;
     Ok(Json(RecoveryCodes {
         recovery_codes: codes,
     }))
@@ -154,21 +148,13 @@ async fn remove_totp(
         .limits
         .check(Limit::SecondFactorChange, key.as_str())?;
     state.limits.check(Limit::SecondFactorCode, key.as_str())?;
-    let mut tx = state.pool.begin().await?;
-    let Some(proof) = super::prove(&state, &mut tx, user.id, &body.code).await? else {
-        return Err(ApiError::BadRequest(WRONG_CODE.to_owned()));
-    };
-    store::remove_totp(&mut tx, user.id).await?;
-    super::passkey_store::drop_recovery_codes_without_factor(&mut tx, user.id).await?;
-    crate::platform::audit::record(
-        &mut tx,
-        user.id,
-        "remove",
-        "second_factor",
-        user.id,
-        json!({ "factor": "totp", "provenBy": format!("{proof:?}") }),
-    )
-    .await?;
-    end_other_sign_ins(&state, &session, &user, tx).await?;
-    Ok(Json(super::status_of(&state, &user).await?))
+    let wrong = || ApiError::BadRequest(WRONG_CODE.to_owned());
+    let claim = codes::claim(&state, user.id, &body.code)
+        .await?
+        .ok_or_else(wrong)?;
+    let ended = store::remove_totp(&state.pool, user.id, claim)
+        .await?
+        .ok_or_else(wrong)?;
+    end_other_sign_ins(&state, &session, &user, &ended).await?;
+    Ok(Json(status_of(&state, &user).await?))
 }

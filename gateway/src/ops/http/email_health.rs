@@ -1,6 +1,6 @@
 //! The routes that show how outgoing email fares: the admin's banner and
-//! tile, and the one boolean the public pages need (read in
-//! [`crate::platform::email_health`]).
+//! tile (`/admin/email-health`), and the one boolean the public pages need
+//! (`/email-status`).
 
 use axum::Json;
 use axum::extract::State;

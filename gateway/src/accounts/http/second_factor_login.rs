@@ -8,7 +8,6 @@ use axum::Json;
 use axum::extract::State;
 use contract::accounts::User;
 use contract::second_factor::SecondFactorChallenge;
-use serde_json::json;
 use time::OffsetDateTime;
 use tower_sessions::Session;
 use utoipa_axum::router::OpenApiRouter;
@@ -16,8 +15,9 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 use webauthn_rs::prelude::{PasskeyAuthentication, RequestChallengeResponse};
 
-use super::passkey::{self, AssertionBody, PASSKEY_REFUSED};
-use super::{CodeBody, Proof, WRONG_CODE, passkey_store, store};
+use crate::accounts::second_factor::codes::{self, CodeBody, WRONG_CODE};
+use crate::accounts::second_factor::passkey::{self, AssertionBody, PASSKEY_REFUSED};
+use crate::accounts::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::ClientIp;
 use crate::platform::input::ValidatedJson;
@@ -52,9 +52,7 @@ pub async fn challenge(
     user: &User,
 ) -> Result<Option<SecondFactorChallenge>, ApiError> {
     let (totp, codes_left) = store::status(&state.pool, user.id).await?;
-    let passkeys = !passkey_store::credentials(&state.pool, user.id)
-        .await?
-        .is_empty();
+    let passkeys = !store::credentials(&state.pool, user.id).await?.is_empty();
     if !totp && !passkeys {
         return Ok(None);
     }
@@ -99,12 +97,12 @@ async fn pending(session: &Session) -> Result<Uuid, ApiError> {
 /// Signs the account in once its second factor is proven: read again, so
 /// one deactivated meanwhile is refused.
 async fn finish(state: &AppState, session: &Session, user_id: Uuid) -> Result<User, ApiError> {
-    let user = crate::accounts::store::active_user(&state.pool, user_id)
+    let user = store::active_user(&state.pool, user_id)
         .await?
         .ok_or(ApiError::Unauthorized(EXPIRED))?;
     session.remove::<Uuid>(PENDING_USER_KEY).await?;
     session.remove::<i64>(PENDING_AT_KEY).await?;
-    crate::accounts::auth::sign_in(state, session, &user).await?;
+    super::auth::sign_in(state, session, &user).await?;
     Ok(user)
 }
 
@@ -130,22 +128,13 @@ async fn second_factor(
     state
         .limits
         .check(Limit::SecondFactorCode, user_id.to_string().as_str())?;
-    let mut tx = state.pool.begin().await?;
-    let Some(proof) = super::prove(&state, &mut tx, user_id, &body.code).await? else {
-        return Err(ApiError::BadRequest(WRONG_CODE.to_owned()));
-    };
-    if proof == Proof::RecoveryCode {
-        crate::platform::audit::record(
-            &mut tx,
-            user_id,
-            "use_recovery_code",
-            "second_factor",
-            user_id,
-            json!({}),
-        )
-        .await?;
+    let wrong = || ApiError::BadRequest(WRONG_CODE.to_owned());
+    let claim = codes::claim(&state, user_id, &body.code)
+        .await?
+        .ok_or_else(wrong)?;
+    if !store::sign_in_with_code(&state.pool, user_id, claim).await? {
+        return Err(wrong());
     }
-    tx.commit().await?;
     Ok(Json(finish(&state, &session, user_id).await?))
 }
 
@@ -169,7 +158,7 @@ async fn start_passkey(
     state.limits.check(Limit::LoginPerIp, &ip)?;
     let user_id = pending(&session).await?;
     let webauthn = passkey::webauthn(&state)?;
-    let keys = passkey_store::credentials(&state.pool, user_id).await?;
+    let keys = store::credentials(&state.pool, user_id).await?;
     if keys.is_empty() {
         return Err(ApiError::BadRequest(
             "This account has no passkey. Use another way to sign in.".to_owned(),
@@ -219,8 +208,7 @@ async fn finish_passkey(
             refused()
         })?;
     // The counter moves on (a cloned authenticator then shows itself).
-    let mut tx = state.pool.begin().await?;
-    let mut keys = passkey_store::credentials(&state.pool, user_id).await?;
+    let mut keys = store::credentials(&state.pool, user_id).await?;
     let Some(key) = keys
         .iter_mut()
         .find(|key| key.cred_id() == result.cred_id())
@@ -229,7 +217,6 @@ async fn finish_passkey(
         return Err(refused());
     };
     key.update_credential(&result);
-    passkey_store::record_use(&mut tx, user_id, key).await?;
-    tx.commit().await?;
+    store::record_passkey_use(&state.pool, user_id, key).await?;
     Ok(Json(finish(&state, &session, user_id).await?))
 }
