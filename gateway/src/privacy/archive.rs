@@ -4,10 +4,13 @@
 //! `attachments/`. Entries are stored, not compressed: attachments are
 //! compressed images and PDFs already, and a stored archive stays
 //! searchable byte for byte (the erasure test finds an address in it).
+//! Also its sections ([`SECTIONS`]), its attachments' names and the counts
+//! the request's outcome records.
 
 use std::io::{Cursor, Write as _};
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
+use uuid::Uuid;
 use zip::CompressionMethod;
 use zip::write::{SimpleFileOptions, ZipWriter};
 
@@ -120,6 +123,51 @@ pub fn summary_html(
     html
 }
 
+/// The sections of the archive, in the summary's order.
+pub const SECTIONS: [(&str, &str); 9] = [
+    ("account", "Account"),
+    ("chats", "Chats"),
+    ("chat_messages", "Chat messages"),
+    ("chat_ratings", "Chat ratings"),
+    ("contact_requests", "Contact and demo requests"),
+    ("subscriptions", "Subscriptions"),
+    ("waitlist_entries", "Waitlist entries"),
+    ("emails_sent", "Emails sent to you"),
+    ("privacy_requests", "Your privacy requests"),
+];
+
+/// The name in the archive of chat attachment `id` sent as `filename`:
+/// under `attachments/`, the id first (names repeat), the filename with
+/// anything but letters, digits and `.-_` made `_`.
+pub fn attachment_name(id: Uuid, filename: &str) -> String {
+    let safe: String = filename
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || ".-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("attachments/{}-{safe}", id.simple())
+}
+
+/// How many rows of each of [`SECTIONS`] `data` holds (what the request's
+/// outcome records: counts, no personal data).
+pub fn counts(data: &Value) -> Map<String, Value> {
+    SECTIONS
+        .iter()
+        .map(|(key, _)| {
+            let count = data
+                .get(*key)
+                .and_then(|rows| rows.as_array())
+                .map_or(0, Vec::len);
+            ((*key).to_owned(), json!(count))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +207,24 @@ mod tests {
         assert!(html.contains("&lt;b&gt;x&lt;/b&gt;"));
         assert!(!html.contains("<b>x"));
         assert!(html.contains("<h2>Ratings</h2><p>None.</p>"));
+    }
+
+    #[test]
+    fn attachment_names_keep_only_safe_characters_after_the_id() {
+        let id = Uuid::nil();
+        assert_eq!(
+            attachment_name(id, "my photo/../x.png"),
+            "attachments/00000000000000000000000000000000-my_photo_.._x.png"
+        );
+    }
+
+    #[test]
+    fn counts_give_every_section_missing_ones_zero() {
+        let data = json!({ "chats": [{}, {}], "account": [] });
+        let counts = counts(&data);
+        assert_eq!(counts.len(), SECTIONS.len());
+        assert_eq!(counts["chats"], json!(2));
+        assert_eq!(counts["account"], json!(0));
+        assert_eq!(counts["emails_sent"], json!(0));
     }
 }

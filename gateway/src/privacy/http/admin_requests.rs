@@ -188,19 +188,6 @@ async fn fulfil(
     Ok(Json(summary(request, OffsetDateTime::now_utc())))
 }
 
-/// The sections of the archive, in the summary's order.
-const SECTIONS: [(&str, &str); 9] = [
-    ("account", "Account"),
-    ("chats", "Chats"),
-    ("chat_messages", "Chat messages"),
-    ("chat_ratings", "Chat ratings"),
-    ("contact_requests", "Contact and demo requests"),
-    ("subscriptions", "Subscriptions"),
-    ("waitlist_entries", "Waitlist entries"),
-    ("emails_sent", "Emails sent to you"),
-    ("privacy_requests", "Your privacy requests"),
-];
-
 /// Makes and stores the archive of `email`'s data and queues the email
 /// with its download link.
 async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::Value, ApiError> {
@@ -218,24 +205,13 @@ async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::V
         },
         archive::Entry {
             name: "summary.html".to_owned(),
-            bytes: archive::summary_html(email, &generated, &SECTIONS, &data).into_bytes(),
+            bytes: archive::summary_html(email, &generated, &archive::SECTIONS, &data).into_bytes(),
         },
     ];
     let files = attachments.len();
     for attachment in attachments {
-        let safe: String = attachment
-            .filename
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || ".-_".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
         entries.push(archive::Entry {
-            name: format!("attachments/{}-{safe}", attachment.id.simple()),
+            name: archive::attachment_name(attachment.id, &attachment.filename),
             bytes: attachment.data,
         });
     }
@@ -255,16 +231,7 @@ async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::V
         "The export was made but its email could not be queued. Please try again.",
     )
     .await?;
-    let counts: serde_json::Map<String, serde_json::Value> = SECTIONS
-        .iter()
-        .map(|(key, _)| {
-            let count = data
-                .get(*key)
-                .and_then(|rows| rows.as_array())
-                .map_or(0, Vec::len);
-            ((*key).to_owned(), json!(count))
-        })
-        .collect();
+    let counts = archive::counts(&data);
     Ok(json!({ "exported": counts, "attachments": files, "bytes": zip.len() }))
 }
 
