@@ -3,7 +3,7 @@
 //! `nyota_consent` cookie. Nothing else about the visitor is kept: no
 //! address, no user agent, no account. The routes are
 //! `site::http::consent`; the table `site::store::consent`. The page-view
-//! beacon (`ops/analytics.rs`) asks [`declined`] so that a view sent after
+//! beacon (`ops/http/analytics.rs`) asks [`declined`] so that a view sent after
 //! a Decline is never counted, whatever the browser's script did.
 
 use axum::http::{HeaderMap, header};
