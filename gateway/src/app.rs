@@ -28,13 +28,13 @@ pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 
 /// The whole app; sessions live in `store` (Postgres, cached in memory).
 pub fn app(state: AppState, store: SessionStore) -> Router {
-    let idle = tower_sessions::cookie::time::Duration::try_from(state.settings.session_idle)
+    let idle = tower_sessions::cookie::time::Duration::try_from(state.config.session_idle)
         .unwrap_or(tower_sessions::cookie::time::Duration::days(7));
     let sessions = SessionManagerLayer::new(store)
         .with_name(SESSION_COOKIE)
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
-        .with_secure(state.settings.cookie_secure)
+        .with_secure(state.config.cookie_secure)
         .with_expiry(Expiry::OnInactivity(idle));
     // Routes and their OpenAPI description are registered together.
     let api = axum::Router::from(api_router())
@@ -50,12 +50,12 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         .merge(crate::ops::health::router())
         .merge(crate::content::http::uploads::objects_router())
         .merge(crate::site::http::web::router(
-            &state.settings,
+            &state.config,
             state.site_settings.clone(),
         ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(
-            state.settings.http.body_timeout,
+            state.config.http.body_timeout,
             crate::platform::serve::body_timeout,
         ))
         .layer(middleware::from_fn(require_xhr_for_unsafe_methods))
@@ -65,7 +65,7 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
         ))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(middleware::from_fn_with_state(
-            crate::platform::security::SecurityHeaders::new(&state.settings),
+            crate::platform::security::SecurityHeaders::new(&state.config),
             crate::platform::security::add_headers,
         ))
         .layer(

@@ -33,14 +33,13 @@ use tokio_util::task::TaskTracker;
 
 use platform::{serve, sessions};
 
-pub use platform::settings::Settings;
+pub use platform::config::Config;
 pub use state::AppState;
 
 /// Connections the gateway needs, opened from the settings.
-pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async_nats::Client)> {
-    let pool =
-        contract::process::connect_postgres(settings.database_url.expose_secret(), 20).await?;
-    let nats = contract::process::connect_nats(&settings.nats_url, "gateway").await?;
+pub async fn connect(config: &Config) -> anyhow::Result<(sqlx::PgPool, async_nats::Client)> {
+    let pool = contract::process::connect_postgres(config.database_url.expose_secret(), 20).await?;
+    let nats = contract::process::connect_nats(&config.nats_url, "gateway").await?;
     Ok((pool, nats))
 }
 
@@ -48,23 +47,23 @@ pub async fn connect(settings: &Settings) -> anyhow::Result<(sqlx::PgPool, async
 /// `shutdown` resolves, then stops accepting and lets in-flight requests
 /// finish.
 pub async fn launch(
-    settings: Settings,
+    config: Config,
     pool: sqlx::PgPool,
     nats: async_nats::Client,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let metrics_addr = settings.http.metrics_addr;
+    let metrics_addr = config.http.metrics_addr;
     let metrics_listener = TcpListener::bind(metrics_addr)
         .await
         .with_context(|| format!("failed to bind METRICS_ADDR {metrics_addr}"))?;
-    launch_with_metrics_listener(settings, pool, nats, listener, metrics_listener, shutdown).await
+    launch_with_metrics_listener(config, pool, nats, listener, metrics_listener, shutdown).await
 }
 
 /// [`launch`] with the metrics listener bound by the caller (a test binds
 /// port 0 and reads its address).
 pub async fn launch_with_metrics_listener(
-    settings: Settings,
+    config: Config,
     pool: sqlx::PgPool,
     nats: async_nats::Client,
     listener: TcpListener,
@@ -72,7 +71,7 @@ pub async fn launch_with_metrics_listener(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     startup::require_nats_2_10(&nats).await?;
-    let provisioned = startup::provision(&settings, &pool, &nats).await?;
+    let provisioned = startup::provision(&config, &pool, &nats).await?;
     // Time-budgeted pools to the same database (`platform::pools`).
     let pools = platform::pools::Pools::derive(&pool);
     let store = sessions::SessionStore::new(
@@ -80,7 +79,7 @@ pub async fn launch_with_metrics_listener(
         nats.clone(),
         provisioned.namespace.sessions_changed(),
     );
-    let state = AppState::new(settings, pools, nats, provisioned);
+    let state = AppState::new(config, pools, nats, provisioned);
     let tracker = TaskTracker::new();
     // Cancelled once the server has drained: ends the upkeep tasks and the
     // metrics listener.
@@ -93,7 +92,7 @@ pub async fn launch_with_metrics_listener(
             .into_future(),
     );
     let sockets = state.shutdown.clone();
-    let limits = state.settings.http.clone();
+    let limits = state.config.http.clone();
     let app = app::app(state, store);
     tracing::info!(address = %listener.local_addr()?, "gateway listening");
     let served = serve::serve(listener, app, limits, async move {

@@ -3,27 +3,27 @@
 //! `--check-settings` lists the variables and checks them without connecting.
 
 use anyhow::Context as _;
-use gateway::Settings;
+use gateway::Config;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     if std::env::args().nth(1).as_deref() == Some("--check-settings") {
         // Lists the variables the gateway reads and checks the environment's
         // values as a start would, without connecting anywhere.
-        for name in Settings::variable_names() {
+        for name in Config::variable_names() {
             println!("{name}");
         }
-        Settings::from_env().map_err(anyhow::Error::msg)?;
+        Config::from_env().map_err(anyhow::Error::msg)?;
         return Ok(());
     }
-    let settings = Settings::from_env().map_err(anyhow::Error::msg)?;
+    let config = Config::from_env().map_err(anyhow::Error::msg)?;
     let _tracing = contract::telemetry::init_tracing("gateway")?;
-    let (pool, nats) = gateway::connect(&settings).await?;
-    let listener = tokio::net::TcpListener::bind(settings.bind)
+    let (pool, nats) = gateway::connect(&config).await?;
+    let listener = tokio::net::TcpListener::bind(config.bind)
         .await
-        .with_context(|| format!("failed to bind {}", settings.bind))?;
+        .with_context(|| format!("failed to bind {}", config.bind))?;
     gateway::launch(
-        settings,
+        config,
         pool,
         nats,
         listener,

@@ -17,9 +17,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower_sessions::ExpiredDeletion as _;
 
+use crate::platform::config::Config;
 use crate::platform::limits::Limits;
 use crate::platform::sessions::{self, SessionStore};
-use crate::platform::settings::Settings;
 use crate::site::settings::SiteSettingsCache;
 use crate::state::{AppState, Provisioned};
 
@@ -81,13 +81,13 @@ pub async fn provide_stream(
 /// Creates the JetStream streams and the rate-limit bucket if this is the
 /// first process to need them, and loads the site settings.
 pub async fn provision(
-    settings: &Settings,
+    config: &Config,
     pool: &PgPool,
     nats: &async_nats::Client,
 ) -> anyhow::Result<Provisioned> {
-    let namespace = Namespace::new(settings.nats_prefix.clone())
+    let namespace = Namespace::new(config.nats_prefix.clone())
         .map_err(anyhow::Error::msg)?
-        .with_replicas(settings.jetstream_replicas);
+        .with_replicas(config.jetstream_replicas);
     let jetstream = async_nats::jetstream::new(nats.clone());
     provide_stream(&jetstream, namespace.chat_stream())
         .await
@@ -97,7 +97,7 @@ pub async fn provision(
         .await
         .context("failed to create the INTAKE stream")?;
     let limits = Limits::shared(
-        settings.limits.clone(),
+        config.limits.clone(),
         &jetstream,
         namespace.rate_limits_bucket(),
         namespace.replicas(),

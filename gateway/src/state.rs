@@ -19,12 +19,12 @@ use crate::chat::presence::Presence;
 use crate::content::cache::ContentCache;
 use crate::content::views::ViewCounter;
 use crate::platform::bus::DurableBus;
+use crate::platform::config::Config;
 use crate::platform::error::ApiError;
 use crate::platform::extract::{ProxyTrust, SignInState};
 use crate::platform::limits::Limits;
 use crate::platform::metrics::Metrics;
 use crate::platform::pools::Pools;
-use crate::platform::settings::Settings;
 use crate::platform::store_health::StoreHealth;
 use crate::site::settings::SiteSettingsCache;
 
@@ -52,7 +52,7 @@ pub struct Inner {
     /// Cancelled when the gateway shuts down, so sockets close cleanly.
     pub shutdown: CancellationToken,
     pub namespace: Namespace,
-    pub settings: Settings,
+    pub config: Config,
     /// Rate limits, shared with the other gateways through NATS.
     pub limits: Limits,
     /// This gateway's own metrics recorder.
@@ -82,7 +82,7 @@ impl AppState {
     /// Builds the state from its parts: no I/O, nothing started (the
     /// listeners that keep it current are [`crate::startup::spawn_listeners`]).
     pub fn new(
-        settings: Settings,
+        config: Config,
         pools: Pools,
         nats: async_nats::Client,
         provisioned: Provisioned,
@@ -109,7 +109,7 @@ impl AppState {
                 chat_owners: ChatOwners::default(),
                 shutdown: CancellationToken::new(),
                 namespace,
-                settings,
+                config,
                 limits,
                 metrics: Arc::default(),
                 content: ContentCache::default(),
@@ -131,13 +131,13 @@ impl std::ops::Deref for AppState {
 
 impl ProxyTrust for AppState {
     fn trust_forwarded_for(&self) -> bool {
-        self.settings.trust_forwarded_for
+        self.config.trust_forwarded_for
     }
 }
 
 impl SignInState for AppState {
-    fn settings(&self) -> &Settings {
-        &self.settings
+    fn config(&self) -> &Config {
+        &self.config
     }
 
     fn core_pool(&self) -> &PgPool {

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod analytics;
 pub mod batching;
 pub mod chat;
+pub mod config;
 pub mod consumer;
 pub mod dead_letters;
 pub mod erasure;
@@ -17,7 +18,6 @@ pub mod requests;
 pub mod reset_tokens;
 pub mod retention;
 pub mod sample_content;
-pub mod settings;
 pub mod views;
 
 use contract::Namespace;

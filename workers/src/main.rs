@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use secrecy::ExposeSecret as _;
 use workers::admin::{Seeded, seed_admin};
-use workers::settings::{Needs, Settings, Variables};
+use workers::config::{Config, Needs, Variables};
 use workers::{MIGRATOR, WorkerContext, connect_nats, connect_postgres};
 
 #[derive(Parser)]
@@ -66,7 +66,7 @@ enum Command {
 }
 
 impl Command {
-    /// What the command uses besides the database (what its settings are
+    /// What the command uses besides the database (what its configuration is
     /// checked for).
     fn needs(&self) -> Needs {
         let roles = Needs {
@@ -105,10 +105,10 @@ impl Command {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    let settings = Settings::from_lookup(cli.command.needs(), |name| cli.variables.get(name))
+    let config = Config::from_lookup(cli.command.needs(), |name| cli.variables.get(name))
         .map_err(anyhow::Error::msg)?;
     let _tracing = contract::telemetry::init_tracing("workers")?;
-    let pool = connect_postgres(settings.database_url.expose_secret(), 10).await?;
+    let pool = connect_postgres(config.database_url.expose_secret(), 10).await?;
     match cli.command {
         Command::Migrate => {
             MIGRATOR.run(&pool).await?;
@@ -116,12 +116,12 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::DropStreams => {
             anyhow::ensure!(
-                !settings.nats_prefix.is_empty(),
+                !config.nats_prefix.is_empty(),
                 "refusing to drop production streams"
             );
-            let namespace = settings.namespace().map_err(anyhow::Error::msg)?;
+            let namespace = config.namespace().map_err(anyhow::Error::msg)?;
             let jetstream =
-                async_nats::jetstream::new(connect_nats(&settings.nats_url, "workers").await?);
+                async_nats::jetstream::new(connect_nats(&config.nats_url, "workers").await?);
             for name in [namespace.intake_stream().name, namespace.chat_stream().name] {
                 match jetstream.delete_stream(&name).await {
                     Ok(_) => println!("deleted stream {name}"),
@@ -136,7 +136,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::ReplayDeadLetters { id, role } => {
             let jetstream =
-                async_nats::jetstream::new(connect_nats(&settings.nats_url, "workers").await?);
+                async_nats::jetstream::new(connect_nats(&config.nats_url, "workers").await?);
             let filter = workers::dead_letters::Filter { id, role };
             let replayed = workers::dead_letters::replay(&pool, &jetstream, &filter).await?;
             println!("replayed {replayed} dead letters");
@@ -179,7 +179,7 @@ async fn main() -> anyhow::Result<()> {
             // Only the roles that send email build the mailer.
             let needs = cli.command.needs();
             let mailer = if needs.mail {
-                let mailer = settings.mail.mailer()?;
+                let mailer = config.mail.mailer()?;
                 workers::mail::health::record_configured(&pool, mailer.is_enabled())
                     .await
                     .context("failed to record whether email is configured")?;
@@ -188,14 +188,14 @@ async fn main() -> anyhow::Result<()> {
                 None
             };
             let signer = if needs.signing {
-                Some(settings.signer().map_err(anyhow::Error::msg)?)
+                Some(config.signer().map_err(anyhow::Error::msg)?)
             } else {
                 None
             };
             let ctx = WorkerContext {
                 pool,
-                nats: connect_nats(&settings.nats_url, "workers").await?,
-                namespace: settings.namespace().map_err(anyhow::Error::msg)?,
+                nats: connect_nats(&config.nats_url, "workers").await?,
+                namespace: config.namespace().map_err(anyhow::Error::msg)?,
             };
             let all = matches!(cli.command, Command::All);
             let stop = shutdown_broadcast();

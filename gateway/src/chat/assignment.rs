@@ -173,7 +173,7 @@ pub async fn heartbeats(state: AppState, shutdown: CancellationToken) {
 async fn heartbeat(state: &AppState) -> Result<(), ChatError> {
     let hub = &state.hub;
     store::consoles_seen(&state.pool, hub.instance(), &hub.agents_connected()).await?;
-    let after = state.settings.agent_return_after;
+    let after = state.config.agent_return_after;
     let event = |agent_name: &str| format!("Returned to the queue: {agent_name} is away");
     for returned in store::return_to_queue(&state.pool, after, FRESH, event).await? {
         publish_inbox_update(state, returned.chat_id, InboxReason::Assignment).await;

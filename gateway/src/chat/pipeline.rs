@@ -130,7 +130,7 @@ async fn send(
         .increment(1);
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
     // message is durable in JetStream anyway and arrives by event.
-    let confirmed = confirmation.wait(state.settings.chat_confirm_timeout).await;
+    let confirmed = confirmation.wait(state.config.chat_confirm_timeout).await;
     if !confirmed {
         tracing::warn!(chat.message_id = %message.id, "no commit confirmation in time");
     }
@@ -155,7 +155,7 @@ const STORED_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 /// wait for the commit confirmation: that goes to the gateway that took the
 /// message first. Retries are rare, so it looks in the database instead.
 async fn wait_until_stored(state: &AppState, id: Uuid) -> bool {
-    let deadline = tokio::time::Instant::now() + state.settings.chat_confirm_timeout;
+    let deadline = tokio::time::Instant::now() + state.config.chat_confirm_timeout;
     loop {
         match super::store::message_stored(&state.pool, id).await {
             Ok(true) => return true,

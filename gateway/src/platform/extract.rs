@@ -13,9 +13,9 @@ use time::OffsetDateTime;
 use tower_sessions::Session;
 use uuid::Uuid;
 
+use crate::platform::config::Config;
 use crate::platform::error::ApiError;
 use crate::platform::sessions::SignedIn;
-use crate::platform::settings::Settings;
 
 /// Whether the `X-Forwarded-For` of our own proxy names the client.
 pub trait ProxyTrust: Send + Sync {
@@ -24,7 +24,7 @@ pub trait ProxyTrust: Send + Sync {
 
 /// What the signed-in user's extractors need from the app's state.
 pub trait SignInState: Send + Sync {
-    fn settings(&self) -> &Settings;
+    fn config(&self) -> &Config;
     /// The pool of sessions and the signed-in user.
     fn core_pool(&self) -> &sqlx::PgPool;
     /// The site setting `staffSignInHours`.
@@ -110,7 +110,7 @@ impl<S: SignInState> OptionalFromRequestParts<S> for CurrentUser {
         };
         let signed_in_at = session.get::<i64>(SIGNED_IN_AT_KEY).await?.unwrap_or(0);
         let now = OffsetDateTime::now_utc().unix_timestamp();
-        if sign_in_expired(signed_in_at, now, state.settings().session_max_age) {
+        if sign_in_expired(signed_in_at, now, state.config().session_max_age) {
             session.flush().await?;
             return Ok(None);
         }

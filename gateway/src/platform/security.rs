@@ -11,15 +11,15 @@ use axum::response::Response;
 use base64::Engine as _;
 use sha2::{Digest as _, Sha256};
 
-use crate::platform::settings::Settings;
+use crate::platform::config::Config;
 
 /// The headers added to every response, built once.
 #[derive(Clone)]
 pub struct SecurityHeaders(Arc<HeaderMap>);
 
 impl SecurityHeaders {
-    pub fn new(settings: &Settings) -> Self {
-        let index = std::fs::read_to_string(settings.web_dist.join("index.html")).ok();
+    pub fn new(config: &Config) -> Self {
+        let index = std::fs::read_to_string(config.web_dist.join("index.html")).ok();
         let pages: Vec<&str> = index.as_deref().into_iter().collect();
         let csp = content_security_policy(&pages);
         let mut headers = HeaderMap::new();
@@ -38,7 +38,7 @@ impl SecurityHeaders {
         );
         // Only a TLS deployment (the same switch as the Secure cookie) may
         // promise browsers HTTPS for two years.
-        if settings.cookie_secure {
+        if config.cookie_secure {
             set(
                 header::STRICT_TRANSPORT_SECURITY,
                 "max-age=63072000; includeSubDomains",

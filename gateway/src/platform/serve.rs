@@ -42,8 +42,8 @@ use tokio_util::task::TaskTracker;
 use tower::ServiceExt as _;
 use tower_http::timeout::TimeoutBody;
 
+use crate::platform::config::HttpHardening;
 use crate::platform::error::ApiError;
-use crate::platform::settings::HttpHardening;
 
 /// A refused connection gets at most this long to send its request.
 const REFUSED_GRACE: Duration = Duration::from_secs(2);

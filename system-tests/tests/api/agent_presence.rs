@@ -93,7 +93,7 @@ async fn a_chat_returns_to_the_queue_once_per_absence_and_the_visitor_reads_one_
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
+            config: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
             ..Options::default()
         },
     )

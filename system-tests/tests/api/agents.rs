@@ -196,7 +196,7 @@ async fn an_invited_agent_sets_a_password_once_from_the_emailed_link(pool: PgPoo
         pool,
         Options {
             smtp_url: Some(sink.url.clone()),
-            intake_worker: Some(FAST),
+            requests_worker: Some(FAST),
             ..Options::default()
         },
     )
@@ -292,7 +292,7 @@ async fn an_invitation_link_expires_after_48_hours(pool: PgPool) {
         pool,
         Options {
             smtp_url: Some(sink.url.clone()),
-            intake_worker: Some(FAST),
+            requests_worker: Some(FAST),
             ..Options::default()
         },
     )

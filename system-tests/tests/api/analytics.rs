@@ -271,7 +271,7 @@ async fn page_views_are_rate_limited_per_address(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            config: vec![("TRUST_FORWARDED_FOR", "true".into())],
             ..Options::default()
         },
     )
@@ -326,7 +326,7 @@ async fn a_visitor_is_counted_once_a_day_and_nothing_of_them_is_kept(pool: PgPoo
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            config: vec![("TRUST_FORWARDED_FOR", "true".into())],
             ..Options::default()
         },
     )

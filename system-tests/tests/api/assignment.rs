@@ -25,7 +25,7 @@ async fn fifty_chats_at_once_on_two_gateways_go_fairly_to_three_agents_within_ca
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into())],
+            config: vec![("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into())],
             ..Options::default()
         },
     )
@@ -276,7 +276,7 @@ async fn an_away_agent_s_chats_return_to_the_queue_and_go_to_who_is_online(pool:
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
+            config: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
             ..Options::default()
         },
     )
@@ -516,7 +516,7 @@ async fn a_disconnected_agent_s_chats_return_to_the_queue(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
+            config: vec![("AGENT_RETURN_AFTER_SECS", "1".into())],
             ..Options::default()
         },
     )

@@ -32,7 +32,7 @@ async fn a_worker_killed_with_attachments_in_flight_loses_and_doubles_nothing(po
         pool,
         Options {
             with_chat_worker: false,
-            settings: vec![
+            config: vec![
                 ("CHAT_CONFIRM_TIMEOUT_MS", "1".into()),
                 ("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into()),
             ],

@@ -20,7 +20,7 @@ async fn concurrent_sends_each_get_their_own_commit_confirmation(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![
+            config: vec![
                 (
                     "CHAT_CONFIRM_TIMEOUT_MS",
                     CONFIRM_TIMEOUT.as_millis().to_string(),
@@ -131,7 +131,7 @@ async fn a_retried_send_answers_once_its_message_is_stored(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("CHAT_CONFIRM_TIMEOUT_MS", "1500".into())],
+            config: vec![("CHAT_CONFIRM_TIMEOUT_MS", "1500".into())],
             ..Options::default()
         },
     )

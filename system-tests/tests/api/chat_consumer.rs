@@ -150,7 +150,7 @@ async fn a_batch_with_poison_stores_the_good_messages_and_dead_letters_only_the_
         pool,
         Options {
             with_chat_worker: false,
-            settings: vec![("CHAT_CONFIRM_TIMEOUT_MS", "1".into())],
+            config: vec![("CHAT_CONFIRM_TIMEOUT_MS", "1".into())],
             ..Options::default()
         },
     )

@@ -56,7 +56,7 @@ async fn sigkill_of_the_chat_worker_loses_and_duplicates_nothing(pool: PgPool) {
             with_chat_worker: false,
             // Answer right after JetStream's PubAck, so that acknowledged
             // messages pile up ahead of the worker.
-            settings: vec![
+            config: vec![
                 ("CHAT_CONFIRM_TIMEOUT_MS", "1".into()),
                 ("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", "100000".into()),
                 ("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into()),
@@ -331,7 +331,7 @@ async fn a_burst_across_chats_is_stored_in_order_without_rewriting_the_chats(poo
         pool,
         Options {
             with_chat_worker: false,
-            settings: vec![
+            config: vec![
                 ("CHAT_CONFIRM_TIMEOUT_MS", "1".into()),
                 ("CHAT_START_LIMIT_PER_IP_PER_HOUR", "1000".into()),
             ],

@@ -11,7 +11,7 @@ use crate::helpers::{Options, TestApp, spawn_with};
 
 async fn spawn_with_settings(pool: PgPool, settings: &[(&'static str, &str)]) -> TestApp {
     let options = Options {
-        settings: settings
+        config: settings
             .iter()
             .map(|(name, value)| (*name, (*value).to_owned()))
             .collect(),

@@ -37,7 +37,7 @@ async fn app(pool: PgPool) -> TestApp {
     spawn_with(
         pool,
         Options {
-            settings: vec![("PUBLIC_URL", format!("{PUBLIC_URL}/"))],
+            config: vec![("PUBLIC_URL", format!("{PUBLIC_URL}/"))],
             ..Options::default()
         },
     )

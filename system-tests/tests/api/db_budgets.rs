@@ -60,7 +60,7 @@ async fn a_locked_chat_table_slows_its_readers_only(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("CHAT_START_LIMIT_PER_IP_PER_HOUR", "100".into())],
+            config: vec![("CHAT_START_LIMIT_PER_IP_PER_HOUR", "100".into())],
             ..Options::default()
         },
     )

@@ -302,7 +302,7 @@ async fn a_transient_failure_then_success_is_stored_once(pool: PgPool) {
         pool,
         Options {
             with_chat_worker: false,
-            settings: vec![("CHAT_CONFIRM_TIMEOUT_MS", "5000".into())],
+            config: vec![("CHAT_CONFIRM_TIMEOUT_MS", "5000".into())],
             ..Options::default()
         },
     )

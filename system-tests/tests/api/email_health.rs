@@ -20,7 +20,7 @@ const FAST: RetryPolicy = RetryPolicy {
 fn with_intake(smtp_url: Option<String>) -> Options {
     Options {
         smtp_url,
-        intake_worker: Some(FAST),
+        requests_worker: Some(FAST),
         ..Options::default()
     }
 }

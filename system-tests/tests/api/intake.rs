@@ -25,7 +25,7 @@ pub(crate) const FAST: RetryPolicy = RetryPolicy {
 pub(crate) fn with_intake(smtp_url: Option<String>, retry: RetryPolicy) -> Options {
     Options {
         smtp_url,
-        intake_worker: Some(retry),
+        requests_worker: Some(retry),
         ..Options::default()
     }
 }

@@ -35,7 +35,7 @@ async fn admins_list_search_filter_and_handle_requests(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("CONTACT_LIMIT_PER_IP_PER_10_MINUTES", "100".to_owned())],
+            config: vec![("CONTACT_LIMIT_PER_IP_PER_10_MINUTES", "100".to_owned())],
             ..with_intake(None, FAST)
         },
     )

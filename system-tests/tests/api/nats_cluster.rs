@@ -222,7 +222,7 @@ async fn chat_goes_on_when_the_stream_leader_dies_and_every_acknowledged_message
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![
+            config: vec![
                 ("JETSTREAM_REPLICAS", "3".to_owned()),
                 ("CHAT_MESSAGE_LIMIT_PER_IP_PER_MINUTE", "100000".to_owned()),
             ],

@@ -29,7 +29,7 @@ const DONE: &str = "Your password has been reset. You can now sign in with your 
 fn with_intake(smtp_url: Option<String>) -> Options {
     Options {
         smtp_url,
-        intake_worker: Some(FAST),
+        requests_worker: Some(FAST),
         ..Options::default()
     }
 }
@@ -250,7 +250,7 @@ async fn reset_requests_are_refused_in_words_and_rate_limited_per_email_and_per_
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![
+            config: vec![
                 ("PASSWORD_RESET_LIMIT_PER_EMAIL_PER_HOUR", "2".to_owned()),
                 ("PASSWORD_RESET_LIMIT_PER_IP_PER_HOUR", "4".to_owned()),
             ],

@@ -30,7 +30,7 @@ pub(crate) async fn app_with_mail(pool: PgPool) -> (TestApp, SmtpSink) {
         pool,
         Options {
             smtp_url: Some(sink.url.clone()),
-            intake_worker: Some(FAST),
+            requests_worker: Some(FAST),
             ..Options::default()
         },
     )

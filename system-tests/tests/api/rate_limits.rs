@@ -41,7 +41,7 @@ async fn a_per_ip_limit_holds_across_gateways_combined(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("CHAT_START_LIMIT_PER_IP_PER_HOUR", "4".into())],
+            config: vec![("CHAT_START_LIMIT_PER_IP_PER_HOUR", "4".into())],
             ..Options::default()
         },
     )
@@ -81,7 +81,7 @@ async fn wrong_passwords_from_one_address_do_not_lock_out_the_owner(pool: PgPool
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            config: vec![("TRUST_FORWARDED_FOR", "true".into())],
             ..Options::default()
         },
     )
@@ -122,7 +122,7 @@ async fn guessing_from_many_addresses_is_slowed_per_account(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![
+            config: vec![
                 ("TRUST_FORWARDED_FOR", "true".into()),
                 ("LOGIN_FAILURES_PER_ACCOUNT_PER_MINUTE", "4".into()),
             ],
@@ -176,7 +176,7 @@ async fn sign_in_failures_count_across_gateways(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![
+            config: vec![
                 ("TRUST_FORWARDED_FOR", "true".into()),
                 ("LOGIN_FAILURES_PER_ACCOUNT_PER_IP_PER_MINUTE", "4".into()),
             ],

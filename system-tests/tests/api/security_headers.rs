@@ -76,7 +76,7 @@ async fn hsts_is_sent_when_cookies_are_secure(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("COOKIE_SECURE", "true".to_owned())],
+            config: vec![("COOKIE_SECURE", "true".to_owned())],
             ..Options::default()
         },
     )

@@ -26,7 +26,7 @@ async fn secure_cookie_when_configured(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("COOKIE_SECURE", "true".into())],
+            config: vec![("COOKIE_SECURE", "true".into())],
             ..Options::default()
         },
     )
@@ -85,7 +85,7 @@ async fn login_is_rate_limited_per_account(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "3".into())],
+            config: vec![("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "3".into())],
             ..Options::default()
         },
     )
@@ -112,7 +112,7 @@ async fn login_is_rate_limited_per_ip(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("LOGIN_LIMIT_PER_IP_PER_MINUTE", "4".into())],
+            config: vec![("LOGIN_LIMIT_PER_IP_PER_MINUTE", "4".into())],
             ..Options::default()
         },
     )
@@ -132,7 +132,7 @@ async fn registration_is_rate_limited_per_ip(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("REGISTER_LIMIT_PER_IP_PER_HOUR", "2".into())],
+            config: vec![("REGISTER_LIMIT_PER_IP_PER_HOUR", "2".into())],
             ..Options::default()
         },
     )

@@ -115,7 +115,7 @@ async fn a_full_store_fails_readiness_and_writes_with_503_and_recovers(pool: PgP
         Options {
             gateway_nats_url: store.url.clone(),
             workers_nats_url: store.url.clone(),
-            settings: vec![("CONTACT_LIMIT_PER_IP_PER_10_MINUTES", "100".into())],
+            config: vec![("CONTACT_LIMIT_PER_IP_PER_10_MINUTES", "100".into())],
             ..Options::default()
         },
     )

@@ -22,7 +22,7 @@ const FAST: RetryPolicy = RetryPolicy {
 fn with_intake(smtp_url: Option<String>) -> Options {
     Options {
         smtp_url,
-        intake_worker: Some(FAST),
+        requests_worker: Some(FAST),
         ..Options::default()
     }
 }
@@ -274,7 +274,7 @@ async fn bad_subscriptions_are_refused_and_counts_are_for_admins(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("SUBSCRIBE_LIMIT_PER_IP_PER_HOUR", "2".to_owned())],
+            config: vec![("SUBSCRIBE_LIMIT_PER_IP_PER_HOUR", "2".to_owned())],
             ..with_intake(None)
         },
     )

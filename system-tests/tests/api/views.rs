@@ -78,7 +78,7 @@ async fn spawn_trusting_forwarded_for(pool: PgPool) -> TestApp {
     spawn_with(
         pool,
         Options {
-            settings: vec![("TRUST_FORWARDED_FOR", "true".into())],
+            config: vec![("TRUST_FORWARDED_FOR", "true".into())],
             ..Options::default()
         },
     )

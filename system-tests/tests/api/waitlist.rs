@@ -21,7 +21,7 @@ const FAST: RetryPolicy = RetryPolicy {
 fn with_intake(smtp_url: Option<String>) -> Options {
     Options {
         smtp_url,
-        intake_worker: Some(FAST),
+        requests_worker: Some(FAST),
         ..Options::default()
     }
 }
@@ -143,7 +143,7 @@ async fn joining_is_rate_limited_per_address(pool: PgPool) {
     let app = spawn_with(
         pool,
         Options {
-            settings: vec![("WAITLIST_LIMIT_PER_IP_PER_HOUR", "2".to_owned())],
+            config: vec![("WAITLIST_LIMIT_PER_IP_PER_HOUR", "2".to_owned())],
             ..with_intake(None)
         },
     )

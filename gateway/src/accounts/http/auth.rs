@@ -277,7 +277,7 @@ pub(crate) async fn request_accounts<R: serde::de::DeserializeOwned>(
         contract::telemetry::trace_headers(),
         payload.into(),
     );
-    let reply = match tokio::time::timeout(state.settings.accounts_timeout, asked).await {
+    let reply = match tokio::time::timeout(state.config.accounts_timeout, asked).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(error)) => {
             tracing::warn!(%error, "accounts request failed");

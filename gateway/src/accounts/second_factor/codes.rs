@@ -45,7 +45,7 @@ pub enum Proof {
 pub const WRONG_CODE: &str = "That code is not valid. Check your authenticator app and try again.";
 
 pub fn sealer(state: &AppState) -> totp::Sealer {
-    totp::Sealer::new(state.settings.signing_key.expose_secret())
+    totp::Sealer::new(state.config.signing_key.expose_secret())
 }
 
 /// New recovery codes (shown once) and their hashes (kept), for the first

@@ -48,7 +48,7 @@ pub fn relying_party(public_url: &str) -> Option<Webauthn> {
 
 /// This gateway's relying party; 503 when `PUBLIC_URL` is an IP address.
 pub fn webauthn(state: &AppState) -> Result<Webauthn, ApiError> {
-    relying_party(&state.settings.public_url).ok_or(ApiError::Unavailable(UNAVAILABLE))
+    relying_party(&state.config.public_url).ok_or(ApiError::Unavailable(UNAVAILABLE))
 }
 
 /// A ceremony's state as the session keeps it.

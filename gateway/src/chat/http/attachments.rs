@@ -266,7 +266,7 @@ async fn thumbnail(
 /// Whether `token` is a live signed link to attachment `id`.
 fn link_opens(state: &AppState, token: Option<&str>, id: Uuid) -> bool {
     let Some(token) = token else { return false };
-    let Ok(signer) = Signer::new(state.settings.signing_key.expose_secret()) else {
+    let Ok(signer) = Signer::new(state.config.signing_key.expose_secret()) else {
         return false;
     };
     let now = time::OffsetDateTime::now_utc().unix_timestamp();

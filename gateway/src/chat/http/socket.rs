@@ -27,7 +27,7 @@ async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    if !origin_allowed(&headers, &state.settings.allowed_origins) {
+    if !origin_allowed(&headers, &state.config.allowed_origins) {
         return Err(ApiError::Forbidden(
             "This origin may not open a chat socket",
         ));

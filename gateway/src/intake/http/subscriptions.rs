@@ -122,7 +122,7 @@ struct LinkQuery {
 /// The subscription a signed token names, if it is genuine.
 fn verified(state: &AppState, purpose: Purpose, token: &str) -> Result<Option<Uuid>, ApiError> {
     // The key was checked at start-up; failing here would be a bug.
-    let signer = Signer::new(state.settings.signing_key.expose_secret())
+    let signer = Signer::new(state.config.signing_key.expose_secret())
         .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))?;
     Ok(signer.verify(purpose, token))
 }

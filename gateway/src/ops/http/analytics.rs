@@ -82,7 +82,7 @@ async fn page_view(
     }
     let own_hosts = [
         request_host(&headers),
-        referrer_host(&state.settings.public_url),
+        referrer_host(&state.config.public_url),
     ];
     let referrer_host = input
         .referrer

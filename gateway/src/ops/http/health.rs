@@ -75,7 +75,7 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
 
 /// Whether the account's storage is at its known limit (unknown: no).
 async fn jetstream_full(state: &AppState) -> bool {
-    let limit = state.settings.jetstream_store_limit_bytes;
+    let limit = state.config.jetstream_store_limit_bytes;
     tokio::time::timeout(
         PROBE_TIMEOUT,
         crate::ops::streams::storage(&state.jetstream, limit),

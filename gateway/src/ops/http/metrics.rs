@@ -98,7 +98,7 @@ async fn storage(state: &AppState) -> String {
 jetstream_store_refusing_writes {refusing}
 "
     );
-    let limit = state.settings.jetstream_store_limit_bytes;
+    let limit = state.config.jetstream_store_limit_bytes;
     // Unreadable: `nats_connected` and the scrape of streams already say so.
     if let Ok(storage) = crate::ops::streams::storage(&state.jetstream, limit).await {
         let _ = writeln!(

@@ -40,7 +40,7 @@ async fn overview(
     let counts = crate::ops::store::overview_counts(&state.pool).await?;
     let consoles = state.presence.agent_consoles().await;
     let privacy_overdue = crate::privacy::overdue_count(&state.pool).await?;
-    let limit = state.settings.jetstream_store_limit_bytes;
+    let limit = state.config.jetstream_store_limit_bytes;
     let storage = crate::ops::streams::storage(&state.jetstream, limit)
         .await
         .ok();

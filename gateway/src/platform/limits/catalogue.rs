@@ -5,8 +5,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use super::gcra::Quota;
+use crate::platform::config::RateLimits;
 use crate::platform::error::ApiError;
-use crate::platform::settings::RateLimits;
 
 pub(super) const MINUTE: Duration = Duration::from_secs(60);
 pub(super) const HOUR: Duration = Duration::from_secs(3600);

@@ -41,8 +41,8 @@ use async_nats::jetstream::kv;
 pub use catalogue::{Limit, LimitKey};
 pub use gcra::{Quota, gcra, gcra_charge, gcra_wait, now_ns};
 
+use crate::platform::config::RateLimits;
 use crate::platform::error::ApiError;
-use crate::platform::settings::RateLimits;
 use catalogue::bucket_key;
 
 /// The gateway's rate limits: decided locally, shared through the bucket.

@@ -10,7 +10,7 @@ use futures::StreamExt as _;
 use super::Limits;
 use super::catalogue::{HOUR, Limit};
 use super::gcra::now_ns;
-use crate::platform::settings::RateLimits;
+use crate::platform::config::RateLimits;
 
 /// While a key keeps being admitted, how often its TAT goes to the bucket.
 const SHARE_EVERY: Duration = Duration::from_millis(10);

@@ -45,7 +45,7 @@ pub const ASKED_EMAIL_OFF: &str = "Thank you. This site is not sending email rig
 const UNAVAILABLE: &str = "Your request cannot be taken right now. Please try again.";
 fn signer(state: &AppState) -> Result<Signer, ApiError> {
     // The key was checked at start-up; failing here would be a bug.
-    Signer::new(state.settings.signing_key.expose_secret())
+    Signer::new(state.config.signing_key.expose_secret())
         .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))
 }
 

@@ -65,7 +65,7 @@ async fn choose(
     state.limits.check(Limit::Consent, &ip)?;
     let id = consent_id(&headers).unwrap_or_else(Uuid::new_v4);
     let record = store::record(&state.pool, id, &input).await?;
-    let secure = if state.settings.cookie_secure {
+    let secure = if state.config.cookie_secure {
         "; Secure"
     } else {
         ""

@@ -25,8 +25,8 @@ mod preloads;
 
 use crate::content::cache::{Answer, Key};
 use crate::content::store;
+use crate::platform::config::Config;
 use crate::platform::error::ApiError;
-use crate::platform::settings::Settings;
 use crate::site::first_image;
 use crate::site::pages::{self, ItemMeta, MetaTable};
 use crate::site::settings::SiteSettingsCache;
@@ -284,20 +284,15 @@ const ITEM_ROUTES: [&str; 2] = ["/blog/:id", "/events/:id"];
 /// Crawlers may cache these for an hour.
 const CRAWLER_CACHE: &str = "public, max-age=3600";
 
-pub fn router(settings: &Settings, site_settings: SiteSettingsCache) -> Router<AppState> {
-    let dist = &settings.web_dist;
+pub fn router(config: &Config, site_settings: SiteSettingsCache) -> Router<AppState> {
+    let dist = &config.web_dist;
     let index = std::fs::read_to_string(dist.join("index.html")).ok();
     if index.is_none() {
         tracing::warn!(dist = %dist.display(), "web app not built: index.html missing");
     }
     let preloads = Preloads::load(dist);
-    let spa = Arc::new(Spa::new(
-        index,
-        preloads,
-        &settings.public_url,
-        site_settings,
-    ));
-    let robots = Bytes::from(pages::robots(&settings.public_url));
+    let spa = Arc::new(Spa::new(index, preloads, &config.public_url, site_settings));
+    let robots = Bytes::from(pages::robots(&config.public_url));
     let sitemap_spa = Arc::clone(&spa);
     let blog_spa = Arc::clone(&spa);
     let event_spa = Arc::clone(&spa);

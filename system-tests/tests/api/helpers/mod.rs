@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use contract::Namespace;
-use gateway::Settings;
+use gateway::Config;
 use reqwest::cookie::{CookieStore as _, Jar};
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
@@ -36,14 +36,14 @@ pub struct TestApp {
     pub pool: PgPool,
     /// The test database, for worker processes started by a test.
     pub database_url: String,
-    settings: Settings,
+    config: Config,
     stop: watch::Sender<bool>,
     _web_dist: tempfile::TempDir,
 }
 
 /// Options for [`spawn_with`].
 pub struct Options {
-    pub settings: Vec<(&'static str, String)>,
+    pub config: Vec<(&'static str, String)>,
     pub with_accounts_worker: bool,
     pub with_chat_worker: bool,
     /// Runs the `notify` worker sending to this SMTP server (also the
@@ -51,7 +51,7 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// Runs the `requests` worker (contact requests, registrations) with this
     /// retry policy; without `smtp_url` it stores but sends no email.
-    pub intake_worker: Option<workers::consumer::RetryPolicy>,
+    pub requests_worker: Option<workers::consumer::RetryPolicy>,
     /// The NATS URL the gateway uses.
     pub gateway_nats_url: String,
     /// The NATS URL the workers use (and the test's own client).
@@ -64,11 +64,11 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            settings: Vec::new(),
+            config: Vec::new(),
             with_accounts_worker: true,
             with_chat_worker: true,
             smtp_url: None,
-            intake_worker: None,
+            requests_worker: None,
             gateway_nats_url: nats_url(),
             workers_nats_url: nats_url(),
             jetstream_replicas: 1,
@@ -96,8 +96,8 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         ("ACCOUNTS_TIMEOUT_MS", "3000".to_owned()),
         ("SIGNING_KEY", SIGNING_KEY.to_owned()),
     ];
-    env.extend(options.settings);
-    let settings = Settings::from_lookup(|name| {
+    env.extend(options.config);
+    let config = Config::from_lookup(|name| {
         env.iter()
             .rev()
             .find(|(k, _)| *k == name)
@@ -149,7 +149,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         )
     };
     // As the workers' start-up does for the roles that send email.
-    if options.smtp_url.is_some() || options.intake_worker.is_some() {
+    if options.smtp_url.is_some() || options.requests_worker.is_some() {
         workers::mail::health::record_configured(&pool, options.smtp_url.is_some())
             .await
             .expect("email health recorded");
@@ -160,7 +160,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .await
             .expect("notify worker starts");
     }
-    if let Some(retry) = options.intake_worker {
+    if let Some(retry) = options.requests_worker {
         let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
         workers::requests::spawn(ctx.clone(), mailer(), signer, retry, until_stopped())
             .await
@@ -169,13 +169,8 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
     let gateway_nats = contract::process::connect_nats(&options.gateway_nats_url, "gateway")
         .await
         .expect("gateway connects to NATS");
-    let (address, metrics_address) = start_gateway(
-        settings.clone(),
-        pool.clone(),
-        gateway_nats,
-        until_stopped(),
-    )
-    .await;
+    let (address, metrics_address) =
+        start_gateway(config.clone(), pool.clone(), gateway_nats, until_stopped()).await;
     TestApp {
         browser: Browser::new(&address),
         address,
@@ -184,7 +179,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
         nats,
         database_url: database_url(&pool).await,
         pool,
-        settings,
+        config,
         stop,
         _web_dist: web_dist,
     }
@@ -203,12 +198,12 @@ pub async fn database_url(pool: &PgPool) -> String {
 
 /// Starts a gateway; returns its public and its metrics base URLs.
 async fn start_gateway(
-    settings: Settings,
+    config: Config,
     pool: PgPool,
     nats: async_nats::Client,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> (String, String) {
-    let listener = tokio::net::TcpListener::bind(settings.bind)
+    let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("addr"));
@@ -218,7 +213,7 @@ async fn start_gateway(
     let metrics_address = format!("http://{}", metrics_listener.local_addr().expect("addr"));
     tokio::spawn(async move {
         if let Err(error) = gateway::launch_with_metrics_listener(
-            settings,
+            config,
             pool,
             nats,
             listener,
@@ -300,14 +295,14 @@ impl TestApp {
     }
 
     pub fn namespace_prefix(&self) -> &str {
-        &self.settings.nats_prefix
+        &self.config.nats_prefix
     }
 
     /// Another gateway process on the same database and NATS namespace.
     pub async fn another_gateway(&self) -> String {
         let mut stopped = self.stop.subscribe();
         let nats = async_nats::connect(nats_url()).await.expect("NATS");
-        start_gateway(self.settings.clone(), self.pool.clone(), nats, async move {
+        start_gateway(self.config.clone(), self.pool.clone(), nats, async move {
             let _ = stopped.wait_for(|s| *s).await;
         })
         .await

@@ -1,11 +1,12 @@
-//! Typed settings read once at start-up, as the gateway's are: every problem
+//! The process configuration (`Config`), typed from the environment once at
+//! start-up, as the gateway's is: every problem
 //! is reported at once, so a misconfigured deployment fails with one clear
 //! message instead of one error per restart. A command is refused only for
-//! the settings it uses ([`Needs`]): `migrate` does not care about the mail
+//! the configuration it uses ([`Needs`]): `migrate` does not care about the mail
 //! sender, nor `accounts` about the signing key.
 //!
 //! The command line reads the variables ([`Variables`], each also a flag, so
-//! `workers --help` lists them); [`Settings::from_lookup`] types and checks
+//! `workers --help` lists them); [`Config::from_lookup`] types and checks
 //! them.
 
 use contract::Namespace;
@@ -64,7 +65,7 @@ impl Variables {
     }
 }
 
-/// What a command uses besides the database; the settings of what it does
+/// What a command uses besides the database; the configuration of what it does
 /// not use are not checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Needs {
@@ -81,7 +82,7 @@ pub struct Needs {
 /// The workers' configuration. See `.env.example` for every variable;
 /// tracing is configured apart, as in the gateway (`RUST_LOG`, `OTEL_*`).
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct Config {
     /// `DATABASE_URL` (required).
     pub database_url: SecretString,
     /// `NATS_URL`: one server or a cluster's, comma-separated (default
@@ -92,7 +93,7 @@ pub struct Settings {
     /// `JETSTREAM_REPLICAS`: copies of each stream JetStream keeps (default
     /// 1; 3 on a 3-node cluster), 1 to 5.
     pub jetstream_replicas: usize,
-    pub mail: MailSettings,
+    pub mail: MailConfig,
     /// `SIGNING_KEY`: signs the links in subscription emails; the gateway's
     /// key (at least 32 characters), needed by the requests role.
     pub signing_key: SecretString,
@@ -100,7 +101,7 @@ pub struct Settings {
 
 /// How email is sent.
 #[derive(Clone, Debug)]
-pub struct MailSettings {
+pub struct MailConfig {
     /// `SMTP_URL` (`None` when unset or empty: no email is sent).
     pub smtp_url: Option<SecretString>,
     /// `MAIL_FROM` (default `Nyota Cloud <no-reply@nyota.example>`).
@@ -110,8 +111,8 @@ pub struct MailSettings {
     pub public_url: String,
 }
 
-impl Settings {
-    /// Reads settings through `lookup` (the command line's [`Variables`], or
+impl Config {
+    /// Reads the configuration through `lookup` (the command line's [`Variables`], or
     /// a map in tests), checking what `needs` says the command uses.
     pub fn from_lookup(
         needs: Needs,
@@ -140,12 +141,12 @@ impl Settings {
                 1
             }
         };
-        let settings = Settings {
+        let config = Config {
             database_url: SecretString::from(database_url),
             nats_url: text("NATS_URL", "nats://127.0.0.1:4222"),
             nats_prefix: text("NATS_PREFIX", ""),
             jetstream_replicas,
-            mail: MailSettings {
+            mail: MailConfig {
                 // An empty value (as in .env.example) means unset.
                 smtp_url: lookup("SMTP_URL")
                     .filter(|url| !url.trim().is_empty())
@@ -156,38 +157,34 @@ impl Settings {
             signing_key: SecretString::from(lookup("SIGNING_KEY").unwrap_or_default()),
         };
         if needs.nats
-            && let Err(problem) = contract::process::nats_servers(&settings.nats_url)
+            && let Err(problem) = contract::process::nats_servers(&config.nats_url)
         {
             problems.push(format!("NATS_URL: {problem}"));
         }
         if needs.namespace
-            && let Err(problem) = settings.namespace()
+            && let Err(problem) = config.namespace()
         {
             problems.push(problem);
         }
         if needs.mail {
             problems.extend(mail::setting_problems(
-                settings
-                    .mail
-                    .smtp_url
-                    .as_ref()
-                    .map(|url| url.expose_secret()),
-                &settings.mail.from,
+                config.mail.smtp_url.as_ref().map(|url| url.expose_secret()),
+                &config.mail.from,
             ));
         }
         if needs.signing
-            && let Err(problem) = settings.signer()
+            && let Err(problem) = config.signer()
         {
             problems.push(problem);
         }
         if problems.is_empty() {
-            Ok(settings)
+            Ok(config)
         } else {
             Err(format!("invalid settings: {}", problems.join("; ")))
         }
     }
 
-    /// Every variable the settings read, in the order they are read.
+    /// Every variable the configuration read, in the order they are read.
     pub fn variable_names() -> Vec<String> {
         let names = std::cell::RefCell::new(Vec::new());
         let _ = Self::from_lookup(Needs::default(), |name| {
@@ -211,7 +208,7 @@ impl Settings {
     }
 }
 
-impl MailSettings {
+impl MailConfig {
     /// The mailer of a role that sends email.
     pub fn mailer(&self) -> anyhow::Result<Mailer> {
         Mailer::new(
@@ -237,23 +234,23 @@ mod tests {
         signing: true,
     };
 
-    /// Settings for a command that uses everything (the `all` role), from
+    /// Config for a command that uses everything (the `all` role), from
     /// `pairs`.
-    fn settings(pairs: &[(&str, &str)]) -> Result<Settings, String> {
-        settings_for(EVERYTHING, pairs)
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, String> {
+        config_for(EVERYTHING, pairs)
     }
 
-    fn settings_for(needs: Needs, pairs: &[(&str, &str)]) -> Result<Settings, String> {
+    fn config_for(needs: Needs, pairs: &[(&str, &str)]) -> Result<Config, String> {
         let env: HashMap<String, String> = pairs
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        Settings::from_lookup(needs, |name| env.get(name).cloned())
+        Config::from_lookup(needs, |name| env.get(name).cloned())
     }
 
     #[test]
     fn defaults_apply_when_only_the_database_and_key_are_given() {
-        let s = settings(&[
+        let s = config(&[
             ("DATABASE_URL", "postgres://db/nyota"),
             ("SIGNING_KEY", KEY),
         ])
@@ -270,7 +267,7 @@ mod tests {
 
     #[test]
     fn values_are_read() {
-        let s = settings(&[
+        let s = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("SIGNING_KEY", KEY),
             ("NATS_URL", "nats://a:4222,nats://b:4222"),
@@ -296,7 +293,7 @@ mod tests {
 
     #[test]
     fn an_empty_smtp_url_means_no_email() {
-        let s = settings(&[
+        let s = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("SIGNING_KEY", KEY),
             ("SMTP_URL", "  "),
@@ -347,7 +344,7 @@ mod tests {
             let mut pairs = vec![("DATABASE_URL", "postgres://db/x"), ("SIGNING_KEY", KEY)];
             pairs.retain(|(n, _)| *n != name);
             pairs.push((name, value));
-            let error = settings(&pairs).expect_err(name);
+            let error = config(&pairs).expect_err(name);
             assert!(error.starts_with("invalid settings: "), "{error}");
             assert!(error.contains(message), "{name}={value:?}: {error}");
         }
@@ -355,7 +352,7 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_at_once() {
-        let error = settings(&[
+        let error = config(&[
             ("JETSTREAM_REPLICAS", "7"),
             ("NATS_PREFIX", "a.b"),
             ("MAIL_FROM", "nobody"),
@@ -382,9 +379,9 @@ mod tests {
             ("SMTP_URL", "http://example.com"),
         ];
         // `migrate`: only the database (and the replica count, as ever).
-        settings_for(Needs::default(), &bad).expect("migrate ignores the rest");
+        config_for(Needs::default(), &bad).expect("migrate ignores the rest");
         let error =
-            settings_for(Needs::default(), &[("JETSTREAM_REPLICAS", "9")]).expect_err("refused");
+            config_for(Needs::default(), &[("JETSTREAM_REPLICAS", "9")]).expect_err("refused");
         assert!(error.contains("DATABASE_URL is required"), "{error}");
         assert!(error.contains("JETSTREAM_REPLICAS"), "{error}");
         // `accounts`: NATS and the namespace, not the mail nor the key.
@@ -393,7 +390,7 @@ mod tests {
             namespace: true,
             ..Needs::default()
         };
-        let error = settings_for(roles, &bad).expect_err("refused");
+        let error = config_for(roles, &bad).expect_err("refused");
         assert!(error.contains("NATS_URL"), "{error}");
         assert!(error.contains("NATS prefix"), "{error}");
         assert!(!error.contains("MAIL_FROM"), "{error}");
@@ -404,7 +401,7 @@ mod tests {
             mail: true,
             ..roles
         };
-        let error = settings_for(notify, &bad).expect_err("refused");
+        let error = config_for(notify, &bad).expect_err("refused");
         assert!(error.contains("MAIL_FROM"), "{error}");
         assert!(error.contains("SMTP_URL"), "{error}");
         assert!(!error.contains("SIGNING_KEY"), "{error}");
@@ -412,7 +409,7 @@ mod tests {
 
     #[test]
     fn debug_output_hides_the_secrets() {
-        let s = settings(&[
+        let s = config(&[
             ("DATABASE_URL", "postgres://user:hunter2@db/x"),
             ("SMTP_URL", "smtps://mailer:swordfish@smtp.example"),
             ("SIGNING_KEY", KEY),
@@ -434,7 +431,7 @@ mod tests {
             #[command(flatten)]
             variables: Variables,
         }
-        let names = Settings::variable_names();
+        let names = Config::variable_names();
         assert_eq!(names.len(), 8, "{names:?}");
         let mut args = vec!["workers".to_owned()];
         for name in &names {

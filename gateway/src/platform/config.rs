@@ -16,7 +16,7 @@ use secrecy::SecretString;
 /// (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`; default
 /// `parentbased_always_on`).
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct Config {
     /// `HOST` and `PORT` (default 0.0.0.0:8080).
     pub bind: SocketAddr,
     /// `DATABASE_URL` (required).
@@ -128,7 +128,7 @@ pub struct RateLimits {
     pub password_reset_confirm_per_ip_per_hour: u32,
 }
 
-impl Settings {
+impl Config {
     /// Reads the process environment.
     pub fn from_env() -> Result<Self, String> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -164,7 +164,7 @@ impl Settings {
         }
         let host: Option<IpAddr> = env.parse("HOST", "0.0.0.0");
         let port: Option<u16> = env.parse("PORT", "8080");
-        let settings = Settings {
+        let config = Config {
             bind: SocketAddr::new(
                 host.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
                 port.unwrap_or(8080),
@@ -234,20 +234,19 @@ impl Settings {
         let mut problems = env.problems;
         {
             use secrecy::ExposeSecret as _;
-            if let Err(problem) =
-                contract::signing::Signer::new(settings.signing_key.expose_secret())
+            if let Err(problem) = contract::signing::Signer::new(config.signing_key.expose_secret())
             {
                 problems.push(problem);
             }
         }
-        if let Err(problem) = contract::process::nats_servers(&settings.nats_url) {
+        if let Err(problem) = contract::process::nats_servers(&config.nats_url) {
             problems.push(format!("NATS_URL: {problem}"));
         }
-        if let Err(problem) = contract::Namespace::new(settings.nats_prefix.clone()) {
+        if let Err(problem) = contract::Namespace::new(config.nats_prefix.clone()) {
             problems.push(problem);
         }
         if problems.is_empty() {
-            Ok(settings)
+            Ok(config)
         } else {
             Err(format!("invalid settings: {}", problems.join("; ")))
         }
@@ -355,8 +354,8 @@ mod tests {
 
     const KEY: &str = "test-signing-key-0123456789abcdef";
 
-    /// Settings from `pairs`, with a valid `SIGNING_KEY` unless one is given.
-    fn settings(pairs: &[(&str, &str)]) -> Result<Settings, String> {
+    /// Config from `pairs`, with a valid `SIGNING_KEY` unless one is given.
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, String> {
         let mut env: HashMap<String, String> =
             HashMap::from([("SIGNING_KEY".to_owned(), KEY.to_owned())]);
         env.extend(
@@ -364,12 +363,12 @@ mod tests {
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
         );
-        Settings::from_lookup(|name| env.get(name).cloned())
+        Config::from_lookup(|name| env.get(name).cloned())
     }
 
     #[test]
     fn defaults_apply_when_only_the_database_is_given() {
-        let s = settings(&[("DATABASE_URL", "postgres://db/nyota")]).expect("valid");
+        let s = config(&[("DATABASE_URL", "postgres://db/nyota")]).expect("valid");
         assert_eq!(s.bind, "0.0.0.0:8080".parse().expect("addr"));
         assert_eq!(s.database_url.expose_secret(), "postgres://db/nyota");
         assert_eq!(s.nats_url, "nats://127.0.0.1:4222");
@@ -395,13 +394,13 @@ mod tests {
 
     #[test]
     fn the_deprecated_per_account_login_limit_is_still_read() {
-        let old = settings(&[
+        let old = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "3"),
         ])
         .expect("valid");
         assert_eq!(old.limits.login_failures_per_account_per_ip_per_minute, 3);
-        let both = settings(&[
+        let both = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE", "3"),
             ("LOGIN_FAILURES_PER_ACCOUNT_PER_IP_PER_MINUTE", "7"),
@@ -412,7 +411,7 @@ mod tests {
 
     #[test]
     fn http_hardening_is_read() {
-        let s = settings(&[
+        let s = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("METRICS_ADDR", "0.0.0.0:9100"),
             ("HTTP_HEADER_READ_TIMEOUT_MS", "250"),
@@ -422,7 +421,7 @@ mod tests {
         assert_eq!(s.http.metrics_addr, "0.0.0.0:9100".parse().expect("addr"));
         assert_eq!(s.http.header_read_timeout, Duration::from_millis(250));
         assert_eq!(s.http.max_connections_per_ip, 3);
-        let error = settings(&[
+        let error = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("METRICS_ADDR", "localhost"),
             ("MAX_CONNECTIONS", "0"),
@@ -440,7 +439,7 @@ mod tests {
 
     #[test]
     fn every_variable_read_is_listed_once() {
-        let names = Settings::variable_names();
+        let names = Config::variable_names();
         for name in [
             "DATABASE_URL",
             "NATS_URL",
@@ -458,7 +457,7 @@ mod tests {
 
     #[test]
     fn values_are_read_and_trimmed() {
-        let s = settings(&[
+        let s = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("PORT", " 9000 "),
             ("HOST", "127.0.0.1"),
@@ -485,7 +484,7 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_at_once() {
-        let error = settings(&[
+        let error = config(&[
             ("PORT", "eighty"),
             ("COOKIE_SECURE", "maybe"),
             ("SESSION_IDLE_MINUTES", "0"),
@@ -515,9 +514,9 @@ mod tests {
 
     #[test]
     fn the_public_url_is_an_origin_without_a_trailing_slash() {
-        let default = settings(&[("DATABASE_URL", "postgres://db/x")]).expect("valid");
+        let default = config(&[("DATABASE_URL", "postgres://db/x")]).expect("valid");
         assert_eq!(default.public_url, "http://localhost:8080");
-        let set = settings(&[
+        let set = config(&[
             ("DATABASE_URL", "postgres://db/x"),
             ("PUBLIC_URL", " https://nyota.example/ "),
         ])
@@ -529,8 +528,8 @@ mod tests {
             "https://nyota.example/shop",
             "ftp://x",
         ] {
-            let error = settings(&[("DATABASE_URL", "postgres://db/x"), ("PUBLIC_URL", bad)])
-                .expect_err(bad);
+            let error =
+                config(&[("DATABASE_URL", "postgres://db/x"), ("PUBLIC_URL", bad)]).expect_err(bad);
             assert!(
                 error.contains("PUBLIC_URL must be an http(s) origin"),
                 "{error}"
@@ -540,7 +539,7 @@ mod tests {
 
     #[test]
     fn debug_output_hides_the_database_url_and_the_signing_key() {
-        let s = settings(&[("DATABASE_URL", "postgres://user:hunter2@db/x")]).expect("valid");
+        let s = config(&[("DATABASE_URL", "postgres://user:hunter2@db/x")]).expect("valid");
         let debug = format!("{s:?}");
         assert!(!debug.contains("hunter2"));
         assert!(!debug.contains(KEY));
@@ -550,7 +549,7 @@ mod tests {
     #[test]
     fn the_signing_key_is_required_and_long_enough() {
         for missing in ["", "   ", "too short"] {
-            let error = settings(&[
+            let error = config(&[
                 ("DATABASE_URL", "postgres://db/x"),
                 ("SIGNING_KEY", missing),
             ])
@@ -564,7 +563,7 @@ mod tests {
 
     #[test]
     fn the_new_limits_have_defaults() {
-        let s = settings(&[("DATABASE_URL", "postgres://db/x")]).expect("valid");
+        let s = config(&[("DATABASE_URL", "postgres://db/x")]).expect("valid");
         assert_eq!(s.limits.password_reset_per_email_per_hour, 3);
         assert_eq!(s.limits.password_reset_per_ip_per_hour, 10);
         assert_eq!(s.limits.waitlist_per_ip_per_hour, 10);
