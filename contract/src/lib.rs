@@ -1,8 +1,8 @@
-//! The wire format between the gateway and the workers: NATS subjects and
-//! streams, payload types, and the trace-context helpers that carry a
-//! request's trace across NATS. Also the one `init_tracing` both processes use,
-//! the dead letters ([`dead_letters`]), signed links ([`signing`]) and process
-//! plumbing ([`process`]).
+//! The wire format between the gateway and the workers, and between the
+//! gateway and the browser: NATS subjects and streams, payload types (with
+//! their TypeScript twins), and the trace-context helpers that carry a
+//! request's trace across NATS. What the processes run on besides is the
+//! `runtime` crate.
 
 pub mod accounts;
 pub mod agent_profile;
@@ -16,14 +16,13 @@ pub mod database;
 pub mod dead_letters;
 pub mod email_health;
 pub mod intake;
+pub mod links;
 pub mod namespace;
 pub mod owners;
 pub mod password_reset;
 pub mod privacy;
-pub mod process;
 pub mod retention;
 pub mod second_factor;
-pub mod signing;
 pub mod site_settings;
 pub mod subscriptions;
 pub mod telemetry;

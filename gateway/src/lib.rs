@@ -38,8 +38,8 @@ pub use state::AppState;
 
 /// Connections the gateway needs, opened from the settings.
 pub async fn connect(config: &Config) -> anyhow::Result<(sqlx::PgPool, async_nats::Client)> {
-    let pool = contract::process::connect_postgres(config.database_url.expose_secret(), 20).await?;
-    let nats = contract::process::connect_nats(&config.nats_url, "gateway").await?;
+    let pool = runtime::process::connect_postgres(config.database_url.expose_secret(), 20).await?;
+    let nats = runtime::process::connect_nats(&config.nats_url, "gateway").await?;
     Ok((pool, nats))
 }
 

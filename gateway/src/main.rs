@@ -17,7 +17,7 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     let config = Config::from_env().map_err(anyhow::Error::msg)?;
-    let _tracing = contract::telemetry::init_tracing("gateway")?;
+    let _tracing = runtime::tracing_setup::init_tracing("gateway")?;
     let (pool, nats) = gateway::connect(&config).await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
@@ -27,7 +27,7 @@ async fn main() -> anyhow::Result<()> {
         pool,
         nats,
         listener,
-        contract::process::shutdown_signal(),
+        runtime::process::shutdown_signal(),
     )
     .await
 }

@@ -4,7 +4,7 @@
 //! them to `page_views_daily` with one upsert per (day, path, referrer
 //! host), and each view's visitor hash to `page_visitors_daily` (a set per
 //! day). Every minute it also deletes the visitor salts of past days
-//! ([`contract::analytics::discard_past_salts`]).
+//! ([`runtime::visitor_salts::discard_past_salts`]).
 //!
 //! Exactly once, as the `views` role does it (see [`crate::batching`]):
 //! each view's id goes into `counted_page_views` in the transaction that
@@ -17,7 +17,8 @@ use std::collections::HashMap;
 
 use anyhow::Context as _;
 use async_nats::jetstream;
-use contract::analytics::{PageView, discard_past_salts, is_visitor_hash, nairobi_day};
+use contract::analytics::{PageView, is_visitor_hash, nairobi_day};
+use runtime::visitor_salts::discard_past_salts;
 use sqlx::PgPool;
 use time::Date;
 use tokio::task::JoinHandle;

@@ -10,7 +10,7 @@
 //! them.
 
 use contract::Namespace;
-use contract::signing::Signer;
+use runtime::signing::Signer;
 use secrecy::{ExposeSecret as _, SecretString};
 
 use crate::mail::{self, Mailer};
@@ -157,7 +157,7 @@ impl Config {
             signing_key: SecretString::from(lookup("SIGNING_KEY").unwrap_or_default()),
         };
         if needs.nats
-            && let Err(problem) = contract::process::nats_servers(&config.nats_url)
+            && let Err(problem) = runtime::process::nats_servers(&config.nats_url)
         {
             problems.push(format!("NATS_URL: {problem}"));
         }

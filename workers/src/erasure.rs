@@ -54,7 +54,7 @@ where
         .queue_subscribe(subject.clone(), OWNERS_QUEUE_GROUP.to_owned())
         .await
         .with_context(|| format!("failed to subscribe to {subject}"))?;
-    contract::process::nats_round_trip(&ctx.nats)
+    runtime::process::nats_round_trip(&ctx.nats)
         .await
         .context("NATS did not confirm the subscription")?;
     let nats = ctx.nats.clone();

@@ -34,8 +34,8 @@ pub struct WorkerContext {
     pub namespace: Namespace,
 }
 
-pub use contract::process::connect_postgres;
+pub use runtime::process::connect_postgres;
 
 /// Connects to NATS (one URL or a cluster's, comma-separated), retrying the
 /// first connection for a while so that the processes may start in any order.
-pub use contract::process::connect_nats;
+pub use runtime::process::connect_nats;

@@ -107,7 +107,7 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let config = Config::from_lookup(cli.command.needs(), |name| cli.variables.get(name))
         .map_err(anyhow::Error::msg)?;
-    let _tracing = contract::telemetry::init_tracing("workers")?;
+    let _tracing = runtime::tracing_setup::init_tracing("workers")?;
     let pool = connect_postgres(config.database_url.expose_secret(), 10).await?;
     match cli.command {
         Command::Migrate => {
@@ -274,7 +274,7 @@ impl ShutdownBroadcast {
 fn shutdown_broadcast() -> ShutdownBroadcast {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
-        contract::process::shutdown_signal().await;
+        runtime::process::shutdown_signal().await;
         let _ = stop.send(true);
     });
     ShutdownBroadcast(stopped)

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use contract::chat::{ChatSession, ChatStatus, SessionStarted, TranscriptRequested};
-use contract::signing::Signer;
+use runtime::signing::Signer;
 use tokio::task::JoinHandle;
 
 use crate::WorkerContext;

@@ -62,7 +62,7 @@ impl Confirmations {
     ) -> anyhow::Result<()> {
         let mut confirmations = nats.subscribe(self.subject.clone()).await?;
         // The server must have the subscription before the first send.
-        contract::process::nats_round_trip(nats).await?;
+        runtime::process::nats_round_trip(nats).await?;
         let routes = Arc::clone(&self.waiting);
         tracker.spawn(async move {
             loop {

@@ -220,7 +220,7 @@ impl Hub {
         }
         let mut subscription = self.nats.subscribe(self.subject(key)).await?;
         // The server must have the subscription before we say "joined".
-        contract::process::nats_round_trip(&self.nats).await?;
+        runtime::process::nats_round_trip(&self.nats).await?;
         let mut topics = self.topics.lock().expect("hub lock");
         if let Some(topic) = topics.get_mut(&key) {
             // Another socket subscribed meanwhile; ours is dropped.

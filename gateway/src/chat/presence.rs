@@ -53,7 +53,7 @@ impl Presence {
                 return;
             }
         };
-        let _ = contract::process::nats_round_trip(&self.nats).await;
+        let _ = runtime::process::nats_round_trip(&self.nats).await;
         let nats = self.nats.clone();
         let local = Arc::clone(&self.local);
         let responder = tokio::spawn(async move {

@@ -240,7 +240,7 @@ pub async fn listen(
 ) -> anyhow::Result<JoinHandle<()>> {
     let mut changes = nats.subscribe(changed).await?;
     let mut counted = nats.subscribe(views).await?;
-    contract::process::nats_round_trip(nats).await?;
+    runtime::process::nats_round_trip(nats).await?;
     Ok(tracker.spawn(async move {
         loop {
             tokio::select! {

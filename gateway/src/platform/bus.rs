@@ -16,7 +16,7 @@ pub async fn announce(
     payload: Bytes,
 ) -> anyhow::Result<()> {
     nats.publish(subject, payload).await?;
-    contract::process::nats_round_trip(nats).await?;
+    runtime::process::nats_round_trip(nats).await?;
     Ok(())
 }
 
@@ -37,7 +37,7 @@ where
 {
     use futures::StreamExt as _;
     let mut messages = nats.subscribe(subject).await?;
-    contract::process::nats_round_trip(nats).await?;
+    runtime::process::nats_round_trip(nats).await?;
     Ok(tracker.spawn(async move {
         loop {
             let message = tokio::select! {
@@ -73,7 +73,7 @@ where
     let mut requests = nats
         .queue_subscribe(subject, contract::owners::OWNERS_QUEUE_GROUP.to_owned())
         .await?;
-    contract::process::nats_round_trip(nats).await?;
+    runtime::process::nats_round_trip(nats).await?;
     let nats = nats.clone();
     let tasks = tracker.clone();
     Ok(tracker.spawn(async move {

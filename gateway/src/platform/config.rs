@@ -11,7 +11,7 @@ use secrecy::SecretString;
 
 /// Gateway configuration. See `.env.example` for every variable. Tracing is
 /// configured apart from these, in both binaries alike, by
-/// `contract::telemetry::init_tracing` and the OpenTelemetry SDK:
+/// `runtime::tracing_setup::init_tracing` and the OpenTelemetry SDK:
 /// `RUST_LOG`, `OTEL_EXPORTER_OTLP_ENDPOINT`, and the sampler
 /// (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`; default
 /// `parentbased_always_on`).
@@ -234,12 +234,12 @@ impl Config {
         let mut problems = env.problems;
         {
             use secrecy::ExposeSecret as _;
-            if let Err(problem) = contract::signing::Signer::new(config.signing_key.expose_secret())
+            if let Err(problem) = runtime::signing::Signer::new(config.signing_key.expose_secret())
             {
                 problems.push(problem);
             }
         }
-        if let Err(problem) = contract::process::nats_servers(&config.nats_url) {
+        if let Err(problem) = runtime::process::nats_servers(&config.nats_url) {
             problems.push(format!("NATS_URL: {problem}"));
         }
         if let Err(problem) = contract::Namespace::new(config.nats_prefix.clone()) {

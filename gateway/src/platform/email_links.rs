@@ -5,7 +5,7 @@
 //! acts, once.
 
 use axum::response::{IntoResponse, Redirect, Response};
-use contract::signing::LinkToken;
+use contract::links::LinkToken;
 
 use super::input::{self, Input, InputError};
 

@@ -82,7 +82,7 @@ impl Pools {
 }
 
 /// A lazily connecting pool with `budget` (pinging only connections idle
-/// for a while, as [`contract::process::connect_postgres`] does).
+/// for a while, as [`runtime::process::connect_postgres`] does).
 fn open(options: &PgConnectOptions, budget: Budget) -> PgPool {
     use sqlx::Connection as _;
     let millis = |d: Duration| format!("{}ms", d.as_millis());
@@ -96,7 +96,7 @@ fn open(options: &PgConnectOptions, budget: Budget) -> PgPool {
         .test_before_acquire(false)
         .before_acquire(|connection, meta| {
             Box::pin(async move {
-                if meta.idle_for >= contract::process::POSTGRES_IDLE_BEFORE_PING {
+                if meta.idle_for >= runtime::process::POSTGRES_IDLE_BEFORE_PING {
                     connection.ping().await?;
                 }
                 Ok(true)

@@ -109,7 +109,7 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
     erased.users = contract::owners::ask(nats, ns.owners_erase_user(), &person)
         .await
         .map_err(owner_failed)?;
-    erased.dead_letters = contract::dead_letters::erase_mentions(pool, email).await?;
+    erased.dead_letters = runtime::dead_letters::erase_mentions(pool, email).await?;
     let mut conn = pool.acquire().await?;
     erased.audit_log = crate::platform::audit::forget_email(&mut conn, email).await?;
     Ok(erased)

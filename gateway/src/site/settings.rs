@@ -115,7 +115,7 @@ pub async fn listen(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<()>> {
     let mut changes = nats.subscribe(subject).await?;
-    contract::process::nats_round_trip(nats).await?;
+    runtime::process::nats_round_trip(nats).await?;
     Ok(tracker.spawn(async move {
         let mut every_minute = tokio::time::interval(RELOAD_EVERY);
         every_minute.tick().await;

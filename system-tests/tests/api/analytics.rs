@@ -418,7 +418,8 @@ async fn a_visitor_is_counted_once_a_day_and_nothing_of_them_is_kept(pool: PgPoo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn the_salt_is_one_a_day_and_gone_the_next(pool: PgPool) {
-    use contract::analytics::{discard_past_salts, salt_for, visitor_hash};
+    use contract::analytics::visitor_hash;
+    use runtime::visitor_salts::{discard_past_salts, salt_for};
     let monday = time::Date::from_calendar_date(2026, time::Month::March, 2).expect("date");
     let tuesday = monday.next_day().expect("tuesday");
     let address = "203.0.113.9".parse().expect("address");

@@ -6,11 +6,11 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use contract::signing::{Purpose, Signer};
 use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Response, StatusCode};
+use runtime::signing::{Purpose, Signer};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;

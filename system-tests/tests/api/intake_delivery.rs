@@ -279,7 +279,7 @@ async fn a_request_consumed_while_no_gateway_answers_is_stored_once_one_does(poo
     // The requests worker alone, in a namespace no gateway serves yet.
     let namespace =
         contract::Namespace::new(format!("t{}", Uuid::new_v4().simple())).expect("valid prefix");
-    let nats = contract::process::connect_nats(&crate::helpers::nats_url(), "test")
+    let nats = runtime::process::connect_nats(&crate::helpers::nats_url(), "test")
         .await
         .expect("NATS is running");
     let stop = tokio_util::sync::CancellationToken::new();
@@ -295,7 +295,7 @@ async fn a_request_consumed_while_no_gateway_answers_is_stored_once_one_does(poo
     )
     .expect("valid mail settings");
     let signer =
-        contract::signing::Signer::new(crate::helpers::SIGNING_KEY).expect("valid signing key");
+        runtime::signing::Signer::new(crate::helpers::SIGNING_KEY).expect("valid signing key");
     workers::requests::spawn(
         ctx,
         std::sync::Arc::new(mailer),

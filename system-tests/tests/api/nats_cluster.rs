@@ -142,7 +142,7 @@ impl Cluster {
             if let Some(node) = exited {
                 panic!("node {node} exited at start\n{}", self.logs());
             }
-            let servers = contract::process::nats_servers(&self.url()).expect("URLs");
+            let servers = runtime::process::nats_servers(&self.url()).expect("URLs");
             let problem = match async_nats::connect(servers).await {
                 Ok(client) => match async_nats::jetstream::new(client).query_account().await {
                     Ok(_) => return,

@@ -337,7 +337,7 @@ async fn without_the_sessions_owner_a_reset_commits_nothing(pool: PgPool) {
     // Only the accounts worker, in a namespace no gateway serves.
     let namespace =
         contract::Namespace::new(format!("t{}", Uuid::new_v4().simple())).expect("valid prefix");
-    let nats = contract::process::connect_nats(&crate::helpers::nats_url(), "test")
+    let nats = runtime::process::connect_nats(&crate::helpers::nats_url(), "test")
         .await
         .expect("NATS is running");
     let ctx = workers::WorkerContext {

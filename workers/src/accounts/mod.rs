@@ -77,7 +77,7 @@ pub async fn spawn(
         .nats
         .queue_subscribe(ctx.namespace.accounts_reset_password(), group)
         .await?;
-    contract::process::nats_round_trip(&ctx.nats)
+    runtime::process::nats_round_trip(&ctx.nats)
         .await
         .context("NATS did not confirm the subscriptions")?;
 

@@ -61,8 +61,8 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use contract::privacy::CorrectPerson;
-use contract::signing::Signer;
 use futures::FutureExt as _;
+use runtime::signing::Signer;
 use serde::de::DeserializeOwned;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;

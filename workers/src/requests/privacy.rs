@@ -3,7 +3,7 @@
 
 use async_nats::jetstream;
 use contract::privacy::{CONFIRM_LINK_DAYS, CorrectPerson, ErasePerson, PrivacyEmail};
-use contract::signing::Purpose;
+use runtime::signing::Purpose;
 use sqlx::PgPool;
 
 use super::{Requests, parse};

@@ -4,8 +4,8 @@
 
 use async_nats::jetstream;
 use contract::owners::{ClaimConfirmation, SubscriptionStored};
-use contract::signing::Purpose;
 use contract::subscriptions::SubscriptionRequested;
+use runtime::signing::Purpose;
 
 use super::{Requests, parse};
 use crate::consumer::Outcome;

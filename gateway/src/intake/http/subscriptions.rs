@@ -1,7 +1,7 @@
 //! Email subscriptions with double opt-in. `POST /api/subscriptions` is
 //! validated and published on the `INTAKE` stream; the `requests` worker
 //! stores the address as pending and emails a confirmation whose links are
-//! signed with `SIGNING_KEY` ([`contract::signing`]). The links come back
+//! signed with `SIGNING_KEY` ([`runtime::signing`]). The links come back
 //! here without a login: `GET /api/subscriptions/confirm?token=` and
 //! `GET /api/subscriptions/unsubscribe?token=` (in every email to a
 //! subscriber) change nothing and send the browser to `/subscription`,
@@ -17,11 +17,12 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use contract::accounts::normalize_email;
 use contract::intake::Accepted;
-use contract::signing::{LinkToken, Purpose, Signer};
+use contract::links::LinkToken;
 use contract::subscriptions::{
     SubscriberCounts, SubscriptionInput, SubscriptionLinkResult, SubscriptionLinkStatus,
     SubscriptionRequested, SubscriptionTopic, TopicSubscribers,
 };
+use runtime::signing::{Purpose, Signer};
 use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use time::OffsetDateTime;

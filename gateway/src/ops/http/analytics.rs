@@ -13,9 +13,7 @@ use std::sync::LazyLock;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use bytes::Bytes;
-use contract::analytics::{
-    AnalyticsReport, PageView, PageViewInput, nairobi_day, salt_for, visitor_hash,
-};
+use contract::analytics::{AnalyticsReport, PageView, PageViewInput, nairobi_day, visitor_hash};
 use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::IntoParams;
@@ -117,7 +115,7 @@ fn publish(state: &AppState, mut view: PageView, ip: IpAddr, user_agent: String)
     let jetstream = state.jetstream.clone();
     let subject = state.namespace.intake_pageview();
     tokio::spawn(async move {
-        match salt_for(&pool, nairobi_day(view.at)).await {
+        match runtime::visitor_salts::salt_for(&pool, nairobi_day(view.at)).await {
             Ok(salt) => view.visitor = Some(visitor_hash(&salt, ip, &user_agent)),
             // The view still counts; only its visitor does not.
             Err(error) => {

@@ -9,7 +9,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use contract::database::DatabaseOverview;
-use contract::dead_letters;
+use runtime::dead_letters;
 use uuid::Uuid;
 
 use crate::ops::error::OpsError;

@@ -35,7 +35,7 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     let nats = state.nats.connection_state() == async_nats::connection::State::Connected
         && tokio::time::timeout(
             PROBE_TIMEOUT,
-            contract::process::nats_round_trip(&state.nats),
+            runtime::process::nats_round_trip(&state.nats),
         )
         .await
         .is_ok_and(|result| result.is_ok());

@@ -142,7 +142,7 @@ fn connections(state: &AppState) -> String {
 /// `dead_letters{role,reason}`: messages a worker gave up on and nobody has
 /// replayed or discarded yet, counted at scrape time.
 async fn dead_letters(state: &AppState) -> String {
-    let rows = contract::dead_letters::counts(&state.pool).await;
+    let rows = runtime::dead_letters::counts(&state.pool).await;
     let rows = match rows {
         Ok(rows) => rows,
         Err(error) => {

@@ -1,9 +1,9 @@
 //! The admin's two writes on `dead_letters` (owned by
-//! `contract::dead_letters`): a replay and a discard, each audited in its
+//! `runtime::dead_letters`): a replay and a discard, each audited in its
 //! own transaction.
 
 use async_nats::jetstream;
-use contract::dead_letters;
+use runtime::dead_letters;
 use sqlx::PgPool;
 use uuid::Uuid;
 

@@ -112,7 +112,7 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             let _ = stopped.wait_for(|s| *s).await;
         }
     };
-    let nats = contract::process::connect_nats(&options.workers_nats_url, "test workers")
+    let nats = runtime::process::connect_nats(&options.workers_nats_url, "test workers")
         .await
         .expect("NATS is running");
     nats.flush().await.expect("NATS answers");
@@ -155,18 +155,18 @@ pub async fn spawn_with(pool: PgPool, options: Options) -> TestApp {
             .expect("email health recorded");
     }
     if options.smtp_url.is_some() {
-        let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
+        let signer = runtime::signing::Signer::new(SIGNING_KEY).expect("valid key");
         workers::notify::spawn(ctx.clone(), mailer(), signer, until_stopped())
             .await
             .expect("notify worker starts");
     }
     if let Some(retry) = options.requests_worker {
-        let signer = contract::signing::Signer::new(SIGNING_KEY).expect("valid key");
+        let signer = runtime::signing::Signer::new(SIGNING_KEY).expect("valid key");
         workers::requests::spawn(ctx.clone(), mailer(), signer, retry, until_stopped())
             .await
             .expect("requests worker starts");
     }
-    let gateway_nats = contract::process::connect_nats(&options.gateway_nats_url, "gateway")
+    let gateway_nats = runtime::process::connect_nats(&options.gateway_nats_url, "gateway")
         .await
         .expect("gateway connects to NATS");
     let (address, metrics_address) =

@@ -2,8 +2,8 @@
 //! visitor, and the code that confirms the visitor's address first.
 
 use contract::chat::{ChatMessage, ChatSession, EMAIL_CODE_MINUTES, SenderType, SessionStarted};
-use contract::signing::{Purpose, Signer};
 use lettre::message::Mailbox;
+use runtime::signing::{Purpose, Signer};
 
 use super::{Body, RenderedEmail, Site, Template, support};
 use crate::mail::{COMPANY, MailError, mailbox};

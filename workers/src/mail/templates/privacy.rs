@@ -2,7 +2,7 @@
 //! address is the asker's, the acknowledgement and the initial response
 //! (each with the date it will be fulfilled by), and the link to download
 //! an access request's archive. The links are signed and expire
-//! ([`contract::signing::Signer::sign_until`]).
+//! ([`runtime::signing::Signer::sign_until`]).
 
 use contract::privacy::PrivacyRequestKind;
 use time::OffsetDateTime;

@@ -15,7 +15,7 @@ fn topic_description(topic: SubscriptionTopic) -> &'static str {
 
 /// The double opt-in email: a signed link that confirms the subscription,
 /// and the unsubscribe link every email to a subscriber carries. The tokens
-/// come from [`contract::signing::Signer`].
+/// come from [`runtime::signing::Signer`].
 pub struct SubscriptionConfirmation<'a> {
     pub request: &'a SubscriptionRequested,
     pub confirm_token: &'a str,

@@ -10,20 +10,8 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac as _};
-use serde::{Deserialize, Serialize};
 use sha2::Sha256;
-use ts_rs::TS;
 use uuid::Uuid;
-
-/// The body that acts on an emailed link: its signed token. Opening a link
-/// (a GET) only shows a page whose button posts this, so the mail scanners
-/// that follow every link in a message change nothing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[ts(export)]
-pub struct LinkToken {
-    /// The `token` of the emailed link.
-    pub token: String,
-}
 
 /// The fewest characters a `SIGNING_KEY` may have.
 pub const MIN_KEY_CHARS: usize = 32;
