@@ -6,12 +6,13 @@
 //! discard them. Workers record; both processes replay and count. The
 //! record's type is `contract::dead_letters`.
 
+use std::collections::BTreeMap;
+
 use anyhow::Context as _;
 use async_nats::jetstream;
 use contract::chat::{SendMessage, SessionStarted};
 use contract::dead_letters::{DeadLetter, Reason};
 use sqlx::{PgConnection, PgPool};
-use std::collections::BTreeMap;
 use uuid::Uuid;
 
 /// JetStream's deduplication header, never replayed: within the stream's

@@ -185,7 +185,7 @@ async fn send_transcript(
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
     };
-    let messages = match contract::chat::stored_messages(pool, request.session_id).await {
+    let messages = match runtime::chat_messages::stored_messages(pool, request.session_id).await {
         Ok(messages) => messages,
         Err(error) => return Outcome::from_sqlx(error),
     };

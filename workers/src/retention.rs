@@ -18,13 +18,12 @@
 //! cookie_consents, sent_emails, waitlist_entries, and chat_attachments
 //! never sent after a day): a delete by age is the one write it makes to them
 //! (docs/DECISIONS.md, Data protection). The predicates are those of
-//! [`contract::retention::pending`], which counts what a run would remove.
+//! [`runtime::retention::pending`], which counts what a run would remove.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use contract::retention::{Kind, RUN_EVERY, RetentionPeriods};
-use contract::site_settings::SiteSettings;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
@@ -321,7 +320,7 @@ pub async fn run_once(pool: &PgPool, batches: Batches) -> anyhow::Result<Option<
 
 async fn purge_and_record(pool: &PgPool, batches: Batches) -> anyhow::Result<Removed> {
     let started_at = time::OffsetDateTime::now_utc();
-    let periods = SiteSettings::load(pool).await?.retention;
+    let periods = runtime::site_settings::load(pool).await?.retention;
     let removed = purge(pool, &periods, batches).await?;
     let json = serde_json::to_value(&removed.rows)?;
     sqlx::query!(

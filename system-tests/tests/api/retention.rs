@@ -207,7 +207,7 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
     let expected = seed(&app.pool).await;
     let defaults = RetentionPeriods::default();
     assert_eq!(
-        contract::retention::pending(&app.pool, &defaults)
+        runtime::retention::pending(&app.pool, &defaults)
             .await
             .expect("pending"),
         expected
@@ -298,7 +298,7 @@ async fn a_run_removes_what_is_past_its_period_in_batches_and_records_it(pool: P
             .expect("waitlist"),
         vec!["w23@example.com".to_owned()]
     );
-    let pending = contract::retention::pending(&app.pool, &defaults)
+    let pending = runtime::retention::pending(&app.pool, &defaults)
         .await
         .expect("pending");
     assert!(pending.iter().all(|(_, n)| *n == 0), "{pending:?}");

@@ -29,7 +29,6 @@ pub mod templates;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use contract::site_settings::SiteSettings;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Tokio1Executor};
 use sqlx::PgPool;
@@ -300,7 +299,7 @@ pub async fn send_all(
     emails: &[&(dyn Template + Sync)],
 ) -> Outcome {
     // Read for every message: an admin's change applies to the next email.
-    let settings = match SiteSettings::load(pool).await {
+    let settings = match runtime::site_settings::load(pool).await {
         Ok(settings) => settings,
         Err(error) => return Outcome::from_sqlx(error),
     };

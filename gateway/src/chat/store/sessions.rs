@@ -164,7 +164,7 @@ pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sql
 /// A chat's messages in their order.
 #[tracing::instrument(name = "chat.db.messages", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, sqlx::Error> {
-    contract::chat::stored_messages(pool, chat_id).await
+    runtime::chat_messages::stored_messages(pool, chat_id).await
 }
 
 /// Gives the chats a browser started anonymously (owner `token`) to

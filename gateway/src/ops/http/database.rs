@@ -49,7 +49,7 @@ async fn overview(
         async { Ok::<_, OpsError>(dead_letters::latest(&state.pool, LISTED_DEAD_LETTERS).await?) },
         async { Ok::<_, OpsError>(dead_letters::counts(&state.pool).await?) },
         store::attachment_totals(&state.pool),
-        async { Ok::<_, OpsError>(contract::retention::overview(&state.pool, &periods).await?) },
+        async { Ok::<_, OpsError>(runtime::retention::overview(&state.pool, &periods).await?) },
     )?;
     let (streams, streams_error) =
         match crate::ops::streams::streams(&state.jetstream, &state.namespace).await {
