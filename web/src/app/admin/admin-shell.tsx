@@ -10,7 +10,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AdminNavDrawer, AdminSidebar, currentNavPath } from '@/components/admin/admin-sidebar';
 import { AdminToolbarSlot } from '@/components/admin/admin-toolbar';
 import { EmailHealthBanner } from '@/components/admin/email-health-banner';
-import { adminSections } from '@/components/admin/admin-sections';
+import { adminSections } from '@/config/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';

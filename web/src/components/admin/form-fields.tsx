@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /** The look of the admin forms' text inputs, red-bordered when invalid. */
 export function inputClass(invalid: boolean): string {

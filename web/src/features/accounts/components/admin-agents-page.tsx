@@ -8,7 +8,7 @@ import type { Role } from '@/api-types/Role';
 import type { TeamMember } from '@/api-types/TeamMember';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from '@/lib/api/canned-responses';

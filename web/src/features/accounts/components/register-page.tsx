@@ -9,9 +9,9 @@ import type { User } from '@/lib/api-types';
 import { useUser } from '@/lib/auth/get-user';
 import { welcomeName } from '@/lib/error-catalogue';
 import { useRegister } from '../api/register';
-import { registerSchema } from './auth-schemas';
+import { registerSchema } from '../lib/auth-schemas';
 import { RegisterForm } from './register-form';
-import { roleHome } from './role-home';
+import { roleHome } from '../lib/role-home';
 
 /**
  * /register: the registration form; while registration cannot be reached, the

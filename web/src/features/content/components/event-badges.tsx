@@ -1,6 +1,6 @@
 import type { Event } from '@/api-types/Event';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { contentImageSrc, isSafeHref } from '@/lib/content/links';
 
 /** The card badge (spec §4): UPCOMING for upcoming, otherwise COMPLETED. */

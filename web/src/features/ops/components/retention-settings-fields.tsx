@@ -2,7 +2,7 @@ import { get, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
 import { retentionRules } from '@/api-types/retention-rules';
 import { TextField } from '@/components/ui/text-field';
-import type { SettingsFormValues } from './settings-rules';
+import type { SettingsFormValues } from '../lib/settings-rules';
 
 /** What each retention period covers, under its field in the form. */
 const retentionHelp: Record<keyof RetentionPeriods, string> = {

@@ -20,7 +20,7 @@ import { CheckboxField, InputField, TextAreaField } from '@/components/admin/for
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { ImageField } from './image-field';
 import { SelectField } from './select-field';
-import { autosaveKey, readDraft, savedTime, useAutosave, type AutosaveState, type KeptDraft } from './use-autosave';
+import { autosaveKey, readDraft, savedTime, useAutosave, type AutosaveState, type KeptDraft } from '../../lib/use-autosave';
 
 /** One field of a content form, drawn with the admin's field components (or by `render`). */
 export type ContentField<V extends FieldValues> =

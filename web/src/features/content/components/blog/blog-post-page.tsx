@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BlogArticle } from '@/features/content/components/blog-article';
-import { postImageSrc } from '@/features/content/components/post-image';
+import { postImageSrc } from '../../lib/post-image';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { canonicalUrl, PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';

@@ -14,7 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { otherEvents, useEventFacets } from '@/features/content/api/get-event-facets';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
-import { eventSections } from './event-sections';
+import { eventSections } from '../../lib/event-sections';
 
 export const noOtherEvents = 'No other events available at the moment. Check back soon!';
 

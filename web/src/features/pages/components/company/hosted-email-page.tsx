@@ -7,7 +7,7 @@ import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { Tabs } from '@/components/marketing/tabs';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '../route-meta';

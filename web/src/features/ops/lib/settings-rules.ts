@@ -5,7 +5,7 @@
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
 import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
-import { retentionProblem } from './retention-settings-fields';
+import { retentionProblem } from '../components/retention-settings-fields';
 
 /** The form's values: partners as objects, which editable lists need. */
 export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | 'firstReplyAlertMinutes'> & {
