@@ -17,20 +17,6 @@ const retentionHelp: Record<keyof RetentionPeriods, string> = {
   waitlistEntriesMonths: 'Waitlist entries, after joining.',
 };
 
-/** The first retention period out of its range, as the server words it (its rules are the contract's, generated). */
-export function retentionProblem(periods: RetentionPeriods): { path: string; message: string } | null {
-  for (const rule of retentionRules) {
-    const value = periods[rule.field];
-    if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
-      return {
-        path: `retention.${rule.field}`,
-        message: `${rule.label} must be kept between ${rule.min} and ${rule.max} ${rule.unit}`,
-      };
-    }
-  }
-  return null;
-}
-
 interface Props {
   register: UseFormRegister<SettingsFormValues>;
   errors: FieldErrors<SettingsFormValues>;
