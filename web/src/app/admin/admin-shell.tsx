@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AdminNavDrawer, AdminSidebar, currentNavPath } from '@/components/admin/admin-sidebar';
 import { AdminToolbarSlot } from '@/components/admin/admin-toolbar';
-import { EmailHealthBanner } from '@/components/admin/email-health-banner';
+import { EmailHealthBanner } from '@/features/ops/components/email-health-banner';
 import { adminSections } from '@/config/admin-sections';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { LoadingMessage } from '@/components/ui/spinner';

@@ -14,7 +14,7 @@ import { useChatMessages } from '@/features/chat/api/get-chat-messages';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { useTypingIndicator } from '@/features/chat/lib/use-typing-indicator';
-import { useEmailEnabled } from '@/lib/api/email-status';
+import { useEmailEnabled } from '../../api/email-status';
 import { ChatRatingForm } from './chat-rating';
 import { ChatStatusLine } from './chat-status-line';
 import { useFullScreen } from '../../lib/full-screen-panel';

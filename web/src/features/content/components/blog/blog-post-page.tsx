@@ -6,7 +6,7 @@ import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { canonicalUrl, PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
-import { isSafeHref } from '@/lib/content/links';
+import { isSafeHref } from '../../lib/links';
 import { routeMeta } from '@/lib/route-meta';
 import { useBlogImageData } from '@/features/content/api/get-blog-image-data';
 import { useBlogPost } from '@/features/content/api/get-blog-post';
