@@ -16,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
-import { CheckboxField, InputField, TextAreaField } from '@/components/admin/form-fields';
+import { CheckboxField, InputField } from '@/components/admin/form-fields';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { ImageField } from './image-field';
 import { SelectField } from './select-field';
@@ -237,7 +237,8 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
         );
       case 'textarea':
         return (
-          <TextAreaField
+          <InputField
+            multiline
             key={field.name}
             label={field.label}
             rows={field.rows}
