@@ -1,6 +1,6 @@
 // A tiny store for the single visible toast (spec §4: one toast at a time).
 
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './create-store';
 
 export interface ToastData {
   id: number;
@@ -9,32 +9,18 @@ export interface ToastData {
   variant?: 'default' | 'destructive';
 }
 
-let current: ToastData | null = null;
+const current = createStore<ToastData | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 /** Shows a toast, replacing any toast on screen. */
 export function toast(data: Omit<ToastData, 'id'>): void {
-  current = { ...data, id: nextId++ };
-  emit();
+  current.set({ ...data, id: nextId++ });
 }
 
 export function dismissToast(id: number): void {
-  if (current?.id === id) {
-    current = null;
-    emit();
-  }
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (current.get()?.id === id) current.set(null);
 }
 
 export function useCurrentToast(): ToastData | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useStore(current, null);
 }
