@@ -12,6 +12,7 @@
 
 import { useEffect, type RefObject } from 'react';
 import { createStore, useStore } from './create-store';
+import { prepareToaster } from './toast-store';
 
 /** The panel's box in viewport pixels, with the viewport's size when it was measured. */
 export interface PanelBox {
@@ -60,11 +61,15 @@ export function usePanelBox(): PanelBox | null {
   return useStore(panelBox, null);
 }
 
-/** While `active`, publishes the element's box (kept current as it or the window resizes). */
+/**
+ * While `active`, publishes the element's box (kept current as it or the window resizes), and
+ * has the toaster ready so that a toast the panel causes is placed with it, not after it.
+ */
 export function useToastsClearOf(ref: RefObject<HTMLElement | null>, active: boolean): void {
   useEffect(() => {
     const element = ref.current;
     if (!active || !element) return;
+    prepareToaster();
     const update = () => {
       const box = element.getBoundingClientRect();
       publish({
