@@ -20,7 +20,7 @@ const onDemandPages: Record<string, PageModule> = {
   '/': () => import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
   '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
   '/login': () => import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
-  '/register': () => import('@/features/accounts/components/register-page').then((m) => ({ default: m.RegisterPage })),
+  '/register': () => import('./register-route').then((m) => ({ default: m.RegisterRoute })),
   '/forgot-password': () =>
     import('@/features/accounts/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
   '/reset-password': () =>
@@ -63,18 +63,17 @@ const onDemandPages: Record<string, PageModule> = {
       default: m.StorageSolutionsPage,
     })),
   '/kaa-rada': () => import('@/features/pages/components/kaa-rada/kaa-rada-page'),
-  '/edge': () => import('@/features/pages/components/edge/edge-page'),
+  '/edge': () => import('./edge-route').then((m) => ({ default: m.EdgeRoute })),
   '/iaas': () => import('@/features/pages/components/iaas/iaas-page'),
   '/about': () => import('@/features/pages/components/about/about-page'),
   '/testimonials': () => import('@/features/pages/components/testimonials/testimonials-page'),
-  '/contact': () => import('@/features/pages/components/company/contact-page').then((m) => ({ default: m.ContactPage })),
-  '/finance': () => import('@/features/pages/components/company/finance-page').then((m) => ({ default: m.FinancePage })),
-  '/blog': () => import('@/features/content/components/blog/blog-page'),
+  '/contact': () => import('./contact-route').then((m) => ({ default: m.ContactRoute })),
+  '/finance': () => import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
+  '/blog': () => import('./blog-route').then((m) => ({ default: m.BlogRoute })),
   '/blog/:id': () => import('@/features/content/components/blog/blog-post-page'),
-  '/events': () => import('@/features/content/components/events/events-page'),
+  '/events': () => import('./events-route').then((m) => ({ default: m.EventsRoute })),
   '/events/:id': () => import('@/features/content/components/events/event-detail-page'),
-  [`/solutions/${site.slug}-finance`]: () =>
-    import('@/features/pages/components/company/hosted-email-page').then((m) => ({ default: m.HostedEmailPage })),
+  [`/solutions/${site.slug}-finance`]: () => import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
 };
 
 // Pages still waiting for their body, with the metadata catalogue: not needed by "/".

@@ -10,7 +10,9 @@
 //   --toast-top-inset: the full-screen panel's header grows by it (the toast
 //   sits on the header, the log moves down), a floating panel gets shorter.
 
-import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { createStore, useStore } from './create-store';
+import { prepareToaster } from './toast-store';
 
 /** The panel's box in viewport pixels, with the viewport's size when it was measured. */
 export interface PanelBox {
@@ -46,35 +48,28 @@ export function toastPlacement(panel: PanelBox | null): ToastPlacement {
   };
 }
 
-let current: PanelBox | null = null;
-const listeners = new Set<() => void>();
+/** The open panel's box (a box measured again the same is no change). */
+const panelBox = createStore<PanelBox | null>(null, {
+  equal: (a, b) =>
+    a === b || (a !== null && b !== null && (Object.keys(a) as Array<keyof PanelBox>).every((key) => a[key] === b[key])),
+});
 
-function publish(next: PanelBox | null) {
-  const same =
-    next === current ||
-    (next !== null &&
-      current !== null &&
-      (Object.keys(next) as Array<keyof PanelBox>).every((key) => next[key] === current![key]));
-  if (same) return;
-  current = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const publish = (next: PanelBox | null) => panelBox.set(next);
 
 /** The open panel's box, or null when none is open. */
 export function usePanelBox(): PanelBox | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useStore(panelBox, null);
 }
 
-/** While `active`, publishes the element's box (kept current as it or the window resizes). */
+/**
+ * While `active`, publishes the element's box (kept current as it or the window resizes), and
+ * has the toaster ready so that a toast the panel causes is placed with it, not after it.
+ */
 export function useToastsClearOf(ref: RefObject<HTMLElement | null>, active: boolean): void {
   useEffect(() => {
     const element = ref.current;
     if (!active || !element) return;
+    prepareToaster();
     const update = () => {
       const box = element.getBoundingClientRect();
       publish({

@@ -3,7 +3,7 @@ import type { AdminOverview } from '@/api-types/AdminOverview';
 import type { OverviewCount } from '@/api-types/OverviewCount';
 import { Alert } from '@/components/ui/alert';
 import { useOverview } from '@/lib/api/admin-overview';
-import { useEmailHealth } from '@/lib/api/email-health';
+import { useEmailHealth } from '@/features/ops/api/email-health';
 import { formatEatDateTime } from '@/lib/admin-time';
 import { formatWaiting } from '@/lib/console-format';
 import { useNow } from '@/lib/use-now';

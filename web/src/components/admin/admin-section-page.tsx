@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '@/components/ui/page-meta';
-import { cn } from '@/components/ui/cn';
-import { adminSection } from './admin-sections';
+import { cn } from '@/lib/cn';
+import { adminSection } from '@/config/admin-sections';
 
 /** The frame of one admin section: title, purpose and the section's screen (the shell's sidebar says where you are). */
 export function AdminSectionPage({

@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/auth/get-user';
 import { mayOpenAdminPage } from '@/lib/auth/roles';
 

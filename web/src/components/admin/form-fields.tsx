@@ -1,5 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { cn } from '@/components/ui/cn';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
 
 /** The look of the admin forms' text inputs, red-bordered when invalid. */
 export function inputClass(invalid: boolean): string {
@@ -20,71 +20,49 @@ function describedBy(...ids: Array<string | false | undefined>): string | undefi
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode; className?: string };
 
-/** A labelled input with an optional hint and its error (linked by aria-describedby, announced). */
-export const InputField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
-  function InputField({ label, error, hint, className, id, ...props }, ref) {
-    const generated = useId();
-    const inputId = id ?? generated;
-    return (
-      <div className={className}>
-        <label htmlFor={inputId} className={labelClass}>
-          {label}
-        </label>
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint !== undefined && `${inputId}-hint`, error && `${inputId}-error`)}
-          className={inputClass(Boolean(error))}
-          {...props}
-        />
-        {hint !== undefined && (
-          <p id={`${inputId}-hint`} className={hintClass}>
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${inputId}-error`} role="alert" className={errorClass}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  },
-);
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 
-/** A labelled text area with an optional hint and its error. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  function TextAreaField({ label, error, hint, className, id, ...props }, ref) {
-    const generated = useId();
-    const inputId = id ?? generated;
-    return (
-      <div className={className}>
-        <label htmlFor={inputId} className={labelClass}>
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint !== undefined && `${inputId}-hint`, error && `${inputId}-error`)}
-          className={inputClass(Boolean(error))}
-          {...props}
-        />
-        {hint !== undefined && (
-          <p id={`${inputId}-hint`} className={hintClass}>
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${inputId}-error`} role="alert" className={errorClass}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  },
-);
+/**
+ * A labelled input, or a text area when `multiline`, with an optional hint and
+ * its error (linked by aria-describedby, announced).
+ */
+export function InputField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  multiline,
+  ...control
+}: FieldProps & ((InputProps & { multiline?: false }) | (TextAreaProps & { multiline: true }))) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const shared = {
+    id: inputId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hint !== undefined && `${inputId}-hint`, error && `${inputId}-error`),
+    className: inputClass(Boolean(error)),
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={labelClass}>
+        {label}
+      </label>
+      {multiline ? <textarea {...shared} {...(control as TextAreaProps)} /> : <input {...shared} {...(control as InputProps)} />}
+      {hint !== undefined && (
+        <p id={`${inputId}-hint`} className={hintClass}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className={errorClass}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** A checkbox with its label beside it, an optional hint and its error. */
 export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(

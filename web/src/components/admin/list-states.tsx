@@ -2,7 +2,7 @@ import { RotateCw, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { countOf } from '@/lib/use-bulk-action';
 
 /** A list that could not be read: what went wrong, and a Retry button. */

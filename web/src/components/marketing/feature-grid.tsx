@@ -1,6 +1,6 @@
 import { Children, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { rowClasses } from '@/components/ui/rows';
+import { rowClasses } from '@/lib/rows';
 
 /**
  * Rows of FeatureCards (1 a row on phones, 2 from sm, up to `columns` on wide

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /**
  * The top of a public page: an optional badge, the page's one h1, a lead

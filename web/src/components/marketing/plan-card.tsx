@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /** A line of a plan's specification: plain text, or a label with its value ("RAM" / "16GB"). */
 export type PlanSpec = string | { label: string; value: string };

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /**
  * A content section labelled by its h2: `id` makes it linkable (`/#services`),

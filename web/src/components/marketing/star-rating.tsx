@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /** The accessible text of a rating: "Rated 4 out of 5". */
 export function ratingLabel(rating: number, max = 5): string {

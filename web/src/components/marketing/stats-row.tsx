@@ -1,4 +1,4 @@
-import { rowClasses } from '@/components/ui/rows';
+import { rowClasses } from '@/lib/rows';
 
 /** One figure of a StatsRow, e.g. { value: '99.9%', label: 'Uptime SLA' }. */
 export interface Stat {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /** One tab: `id` is its value, `label` the tab's text, `panel` what it shows. */
 export interface TabItem {

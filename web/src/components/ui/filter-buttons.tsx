@@ -1,4 +1,4 @@
-import { cn } from './cn';
+import { cn } from '@/lib/cn';
 
 /** A row of toggle buttons choosing one value (All first, by the caller's list); the chosen one is aria-pressed. */
 export function FilterButtons({

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from './cn';
+import { cn } from '@/lib/cn';
 
 /** The page numbers to show: all up to 7 pages, else the first, the last and the current ±1 with gaps (null). */
 export function pageNumbers(current: number, total: number): (number | null)[] {

@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
-import { cn } from './cn';
+import { cn } from '@/lib/cn';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;

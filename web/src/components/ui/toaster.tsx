@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { limits } from '@/config/site';
 import { toastPlacement, useToastTopInset, usePanelBox } from '@/lib/toast-placement';
 import { dismissToast, useCurrentToast } from '@/lib/toast-store';
-import { cn } from './cn';
+import { cn } from '@/lib/cn';
 
 /**
  * Renders the single current toast: 5000 ms, swipe right 50 px to dismiss, F8 focuses the region.

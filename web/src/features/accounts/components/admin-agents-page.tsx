@@ -8,13 +8,13 @@ import type { Role } from '@/api-types/Role';
 import type { TeamMember } from '@/api-types/TeamMember';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from '@/lib/api/canned-responses';
 import { useInviteMember, useTeam, useUpdateMember } from '../api/team';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
-import { InputField, inputClass, TextAreaField } from '@/components/admin/form-fields';
+import { InputField, inputClass } from '@/components/admin/form-fields';
 import { headRowClass, LoadFailed, rowClass, tableClass } from '@/components/admin/list-states';
 
 type Tab = 'team' | 'canned';
@@ -291,7 +291,7 @@ function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDon
           />
           <InputField label="Title" required maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
         </div>
-        <TextAreaField label="Reply text" required rows={4} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
+        <InputField multiline label="Reply text" required rows={4} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
         {save.isError && <Alert title="Not saved">{save.error.message}</Alert>}
         <div className="flex gap-2">
           <Button type="submit" disabled={save.isPending}>

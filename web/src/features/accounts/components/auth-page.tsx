@@ -1,13 +1,13 @@
 import { Building2, Leaf, TrendingUp } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
-import { authLoginSchema, authRegisterSchema } from './auth-schemas';
+import { authLoginSchema, authRegisterSchema } from '../lib/auth-schemas';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 

@@ -10,7 +10,7 @@ import { PageMeta } from '@/components/ui/page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { emailField } from './auth-schemas';
+import { emailField } from '../lib/auth-schemas';
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
 type Values = z.infer<typeof forgotPasswordSchema>;

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import type { LoginRequest } from '@/lib/api-types';
 import { isSecondFactorChallenge, type LoginResult } from '../api/login';
-import type { LoginValues } from './auth-schemas';
+import type { LoginValues } from '../lib/auth-schemas';
 import { SecondFactorStep } from './second-factor-step';
 
 /**

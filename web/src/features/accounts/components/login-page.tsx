@@ -3,9 +3,9 @@ import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogin } from '../api/login';
-import { loginSchema } from './auth-schemas';
+import { loginSchema } from '../lib/auth-schemas';
 import { LoginForm } from './login-form';
-import { afterSignIn } from './role-home';
+import { afterSignIn } from '../lib/role-home';
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import type { RegisterRequest, User } from '@/lib/api-types';
 import { registerPageMessage } from '@/lib/error-catalogue';
-import { registrationPayload, type RegisterValues } from './auth-schemas';
+import { registrationPayload, type RegisterValues } from '../lib/auth-schemas';
 
 /**
  * The registration form of /register and of the Register tab of /auth. Each

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { WaitlistForm } from '@/components/marketing/waitlist-form';
 import { Alert } from '@/components/ui/alert';
 import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -10,11 +9,15 @@ import type { User } from '@/lib/api-types';
 import { useUser } from '@/lib/auth/get-user';
 import { welcomeName } from '@/lib/error-catalogue';
 import { useRegister } from '../api/register';
-import { registerSchema } from './auth-schemas';
+import { registerSchema } from '../lib/auth-schemas';
 import { RegisterForm } from './register-form';
-import { roleHome } from './role-home';
+import { roleHome } from '../lib/role-home';
 
-export function RegisterPage() {
+/**
+ * /register: the registration form; while registration cannot be reached, the
+ * waitlist form under it (`waitlistForm`, intake's, given by app/register-route.tsx).
+ */
+export function RegisterPage({ waitlistForm }: { waitlistForm: ReactNode }) {
   const navigate = useNavigate();
   const { data: user, isPending: checking } = useUser();
   const [registered, setRegistered] = useState<User | null>(null);
@@ -72,11 +75,7 @@ export function RegisterPage() {
       )}
       {unreachable && (
         <div className="mt-8">
-          <WaitlistForm
-            interest="general"
-            title="Join our waitlist"
-            text="Registration can't be reached right now. Leave your email address and we'll let you know as soon as you can create your account."
-          />
+          {waitlistForm}
         </div>
       )}
     </section>

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { RequestError } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
-import { resetPasswordSchema, type ResetPasswordValues } from './auth-schemas';
+import { resetPasswordSchema, type ResetPasswordValues } from '../lib/auth-schemas';
 
 /** The server's words for a link that is unknown, used or expired (and the page's for a missing one). */
 export const invalidLinkText = 'This reset link is invalid or has expired. Please request a new one.';

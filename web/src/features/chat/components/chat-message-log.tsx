@@ -11,7 +11,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMessageTime } from '@/features/chat/lib/message-format';
 import { MessageAttachmentView } from './attachments/message-attachment';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
-import { isSafeHref } from '@/lib/content/links';
+import { isSafeHref } from '../lib/links';
 import { CategoryBadge } from './category-badge';
 import { PostByline } from './post-byline';
 

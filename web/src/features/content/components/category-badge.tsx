@@ -1,4 +1,4 @@
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 
 /** Badge colours of the blog categories named in spec §9; any other category is neutral grey. */
 export const categoryColours: Record<string, string> = {

@@ -1,7 +1,7 @@
 import type { Event } from '@/api-types/Event';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
-import { cn } from '@/components/ui/cn';
-import { contentImageSrc, isSafeHref } from '@/lib/content/links';
+import { cn } from '@/lib/cn';
+import { contentImageSrc, isSafeHref } from '../lib/links';
 
 /** The card badge (spec §4): UPCOMING for upcoming, otherwise COMPLETED. */
 export function cardStatusLabel(status: string): string {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { limits } from '@/config/site';
-import { useBottomInset } from '@/lib/bottom-inset';
+import { useBottomInset } from '../lib/bottom-inset';
 import { onCookieSettings } from '@/lib/cookie-settings';
 import { setConsent, useConsent } from '../stores/consent';
 

@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { cn } from '@/components/ui/cn';
-import type { NavLink } from './nav-links';
+import { cn } from '@/lib/cn';
+import type { NavLink } from '../lib/nav-links';
 
 interface Props {
   label: string;

@@ -4,7 +4,7 @@ import { site } from '@/config/site';
 import { openCookieSettings } from '@/lib/cookie-settings';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
-import { footerGroups } from './nav-links';
+import { footerGroups } from '../lib/nav-links';
 
 export function Footer() {
   const year = new Date().getFullYear();

@@ -3,13 +3,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
 import { isAgent, SUPPORT_HOME } from '@/lib/auth/roles';
 import { useLogout } from '@/lib/auth/logout';
 import { DesktopMenu } from './desktop-menu';
-import { plainLinks, productLinks, solutionLinks, type NavLink } from './nav-links';
+import { plainLinks, productLinks, solutionLinks, type NavLink } from '../lib/nav-links';
 
 type Submenu = 'products' | 'solutions';
 

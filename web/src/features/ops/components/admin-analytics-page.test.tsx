@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsReport } from '@/api-types/AnalyticsReport';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
-import { lastDays, nairobiToday } from './analytics-range';
+import { lastDays, nairobiToday } from '../lib/analytics-range';
 
 quietSocketsInEachTest();
 

@@ -6,7 +6,7 @@ import { LoadingMessage, Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAnalyticsReport } from '../api/analytics-report';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
-import { duration, isPreset, lastDays, nairobiToday, rangePresets, rangeProblem, shortDay, type DayRange } from './analytics-range';
+import { duration, isPreset, lastDays, nairobiToday, rangePresets, rangeProblem, shortDay, type DayRange } from '../lib/analytics-range';
 import { count, DataTable } from './analytics-tables';
 
 // recharts is large: it loads with the charts, never with the public pages.

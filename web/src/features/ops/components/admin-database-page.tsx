@@ -9,7 +9,7 @@ import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { count, DataTable } from './analytics-tables';
 import { DeadLetters } from './database-dead-letters';
 import { formatEatClock } from '@/lib/admin-time';
-import { bytes, tableRows, waited, when } from './database-format';
+import { bytes, tableRows, waited, when } from '../lib/database-format';
 import { Retention } from './database-retention';
 
 /** The consumer figures, each with what it means. */

@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DayCounts } from '@/api-types/DayCounts';
-import { shortDay } from './analytics-range';
+import { shortDay } from '../lib/analytics-range';
 
 // Brand (dark shade) and a blue, legible on white and on gray-900.
 const brand = '#d6006b';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { ChatHoursPromise, aroundTheClock } from './chat-hours-promise';
-import type { SettingsFormValues } from './settings-rules';
+import type { SettingsFormValues } from '../lib/settings-rules';
 
 type Hours = SettingsFormValues['chatHours'];
 const everyDay = ['1', '2', '3', '4', '5', '6', '7'];

@@ -1,5 +1,5 @@
 import { useWatch, type Control } from 'react-hook-form';
-import type { SettingsFormValues } from './settings-rules';
+import type { SettingsFormValues } from '../lib/settings-rules';
 
 /** Whether the chosen hours are every day, all day (closing at 00:00 is midnight). */
 export function aroundTheClock(hours: SettingsFormValues['chatHours']): boolean {

@@ -6,7 +6,7 @@ import { useDiscardDeadLetter } from '../api/database-discard-dead-letter';
 import { useReplayDeadLetter } from '../api/database-replay-dead-letter';
 import { DataTable } from './analytics-tables';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
-import { when } from './database-format';
+import { when } from '../lib/database-format';
 
 type Action = 'replay' | 'discard';
 

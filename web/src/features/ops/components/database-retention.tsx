@@ -1,6 +1,6 @@
 import type { RetentionOverview } from '@/api-types/RetentionOverview';
 import { count, DataTable } from './analytics-tables';
-import { when } from './database-format';
+import { when } from '../lib/database-format';
 
 /** What one run removed, in words: "12 resolved_chats, 3 dead_letters" by label. */
 function removedSummary(removed: Record<string, number>, labels: Map<string, string>): string {

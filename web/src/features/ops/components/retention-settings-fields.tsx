@@ -2,7 +2,7 @@ import { get, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
 import { retentionRules } from '@/api-types/retention-rules';
 import { TextField } from '@/components/ui/text-field';
-import type { SettingsFormValues } from './settings-rules';
+import type { SettingsFormValues } from '../lib/settings-rules';
 
 /** What each retention period covers, under its field in the form. */
 const retentionHelp: Record<keyof RetentionPeriods, string> = {
@@ -16,20 +16,6 @@ const retentionHelp: Record<keyof RetentionPeriods, string> = {
   sentEmailsMonths: 'The record of each email sent (address, what about, when), after sending.',
   waitlistEntriesMonths: 'Waitlist entries, after joining.',
 };
-
-/** The first retention period out of its range, as the server words it (its rules are the contract's, generated). */
-export function retentionProblem(periods: RetentionPeriods): { path: string; message: string } | null {
-  for (const rule of retentionRules) {
-    const value = periods[rule.field];
-    if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
-      return {
-        path: `retention.${rule.field}`,
-        message: `${rule.label} must be kept between ${rule.min} and ${rule.max} ${rule.unit}`,
-      };
-    }
-  }
-  return null;
-}
 
 interface Props {
   register: UseFormRegister<SettingsFormValues>;

@@ -3,7 +3,7 @@ import { get, set, useForm, type FieldErrors, type Resolver } from 'react-hook-f
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { refusalField, refusalMessage } from '@/lib/api-client';
@@ -19,7 +19,7 @@ import {
   validateSettings,
   videoEmbedPrefix,
   type SettingsFormValues,
-} from './settings-rules';
+} from '../lib/settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 

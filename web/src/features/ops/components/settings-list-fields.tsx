@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { get, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { maxPartners, maxSocialLinks, type SettingsFormValues } from './settings-rules';
+import { maxPartners, maxSocialLinks, type SettingsFormValues } from '../lib/settings-rules';
 
 interface ListProps {
   control: Control<SettingsFormValues>;

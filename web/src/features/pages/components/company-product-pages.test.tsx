@@ -17,8 +17,10 @@ import { testimonials } from './testimonials/testimonials-data';
 const settings = defaultSiteSettings;
 const newTab = /\s*\(opens in a new tab\)$/;
 
+/** /edge without intake's waitlist form (app/edge-route.test.tsx tests the two together). */
+const EdgePageAlone = () => <EdgePage waitlistForm={null} />;
+
 function renderPage(Page: ComponentType, path: string) {
-  // A query client for the forms some pages hold (the /edge waitlist).
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
@@ -84,7 +86,7 @@ describe('/kaa-rada', () => {
 
 describe('/edge', () => {
   it('has the sections, the model tags and every link of the spec', () => {
-    renderPage(EdgePage, '/edge');
+    renderPage(EdgePageAlone, '/edge');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     for (const title of ['Power Engines', 'Chat AI', 'Edge Solutions', 'Who Is This For?']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
@@ -103,7 +105,7 @@ describe('/edge', () => {
   });
 
   it('falls back to the default server image when its illustration fails', () => {
-    renderPage(EdgePage, '/edge');
+    renderPage(EdgePageAlone, '/edge');
     const img = screen.getByRole('img', { name: /GPU nodes/ });
     fireEvent.error(img);
     expect(img).toHaveAttribute('src', defaultServerImage);

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { InputField } from '@/components/admin/form-fields';
 import { EmptyList, LoadFailed } from '@/components/admin/list-states';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { usePrivacyRequests, usePrivacyStep } from '../api/privacy-requests';
 

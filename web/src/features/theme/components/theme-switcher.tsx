@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useEffect } from 'react';
-import { cn } from '@/components/ui/cn';
-import { applyTheme, useTheme, type Theme } from './theme-store';
+import { cn } from '@/lib/cn';
+import { applyTheme, useTheme, type Theme } from '../stores/theme-store';
 
 const options: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: 'light', label: 'Light theme', Icon: Sun },

@@ -4,7 +4,7 @@
 
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { FileText, Paperclip, X } from 'lucide-react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { attachmentAccept, fileSize } from '@/features/chat/api/upload-attachment';
 import type { AttachmentDraft } from '@/features/chat/lib/use-attachment-draft';
 

@@ -9,7 +9,7 @@ import { Keyboard } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminToolbar } from '@/components/admin/admin-toolbar';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { PageMeta } from '@/components/ui/page-meta';
 import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
@@ -21,21 +21,21 @@ import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availabili
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
 import { useMarkAgentChatRead } from '@/features/chat/api/mark-agent-chat-read';
-import { adminSection } from '@/components/admin/admin-sections';
+import { adminSection } from '@/config/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
 import { ChatInbox } from './chat-inbox';
-import { sortInbox, useInboxSort } from './inbox-order';
+import { sortInbox, useInboxSort } from '../../lib/inbox-order';
 import { useSiteSettings } from '@/lib/site-settings';
 import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
 import { ResolveUndoBar, usePendingResolve } from './resolve-undo';
-import { usePageVisible } from './console-alerts';
+import { usePageVisible } from '../../lib/use-page-visible';
 import { useConsoleAlerts } from '@/features/chat/lib/console-alerts/use-console-alerts';
 import { ConsoleAlertsContext } from '@/features/chat/lib/console-alerts/alerts-context';
 import { AlertSettingsButton } from './alert-settings';
 import { useNow } from '@/lib/use-now';
-import { useDetailsOpen, useWideConsole } from './console-layout';
+import { useDetailsOpen, useWideConsole } from '../../lib/console-layout';
 
 const section = adminSection('/admin/chat');
 

@@ -9,8 +9,8 @@
 
 import { useId, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
 import type { CannedResponse } from '@/api-types/CannedResponse';
-import { cn } from '@/components/ui/cn';
-import { fillTemplate, insertReply, matchCannedResponses, slashQuery, type SlashQuery, type TemplateValues } from './canned-reply-match';
+import { cn } from '@/lib/cn';
+import { fillTemplate, insertReply, matchCannedResponses, slashQuery, type SlashQuery, type TemplateValues } from '../../lib/canned-reply-match';
 
 /** At most this many matches are listed. */
 const MAX_OPTIONS = 8;

@@ -8,7 +8,7 @@
 import { Lock, SendHorizontal } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useCannedResponses } from '@/lib/api/canned-responses';
 import { useUser } from '@/lib/auth/get-user';

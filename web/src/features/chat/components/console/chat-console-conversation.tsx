@@ -7,7 +7,7 @@
 import { ArrowLeft, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';

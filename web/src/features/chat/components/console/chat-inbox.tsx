@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useAgentChats,
@@ -16,7 +16,7 @@ import { useLabelsInUse } from '@/features/chat/api/agent-availability';
 import { formatRelativeTime } from '@/lib/console-format';
 import { useSiteSettings } from '@/lib/site-settings';
 import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
-import { inboxSortOptions, sortInbox, type InboxSort } from './inbox-order';
+import { inboxSortOptions, sortInbox, type InboxSort } from '../../lib/inbox-order';
 
 // Open first: it is the default view (resolved chats only under Resolved and All).
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [

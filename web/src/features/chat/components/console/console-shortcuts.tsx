@@ -4,6 +4,7 @@
 
 import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { useModalDialog } from '@/lib/use-modal-dialog';
 
 export const consoleShortcuts: { key: string; label: string; action: string }[] = [
   { key: 'j', label: 'J', action: 'Next chat' },
@@ -69,20 +70,9 @@ export function leaveTextBox(event: ReactKeyboardEvent<HTMLElement>): boolean {
 
 /** The `?` overlay: a modal list of the shortcuts, closed by Escape or Close. */
 export function ConsoleShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(open, close);
   const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      close.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
 
   return (
     <dialog

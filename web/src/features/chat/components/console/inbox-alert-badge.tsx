@@ -5,7 +5,7 @@
 // the alarm, quiet while the visitor merely waits for the next reply.
 
 import type { ChatSummary } from '@/api-types/ChatSummary';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { useInboxAlertState } from '@/features/chat/lib/console-alerts/alerts-context';
 import { minutesWaiting, waitingTooLong } from '@/features/chat/lib/console-alerts/alert-engine';
 

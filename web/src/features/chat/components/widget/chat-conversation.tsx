@@ -6,7 +6,7 @@ import { SendHorizontal } from 'lucide-react';
 import { useRef } from 'react';
 import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,12 +14,12 @@ import { useChatMessages } from '@/features/chat/api/get-chat-messages';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { useTypingIndicator } from '@/features/chat/lib/use-typing-indicator';
-import { useEmailEnabled } from '@/lib/api/email-status';
+import { useEmailEnabled } from '../../api/email-status';
 import { ChatRatingForm } from './chat-rating';
 import { ChatStatusLine } from './chat-status-line';
-import { useFullScreen } from './full-screen-panel';
+import { useFullScreen } from '../../lib/full-screen-panel';
 import { ChatTranscriptButton } from './chat-transcript-button';
-import { useLatestInView } from './use-latest-in-view';
+import { useLatestInView } from '../../lib/use-latest-in-view';
 
 export function ChatConversation({ session, onNewChat }: { session: WidgetChat; onNewChat: () => void }) {
   const { sessionId } = session;

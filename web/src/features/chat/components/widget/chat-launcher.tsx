@@ -5,8 +5,8 @@
 import { MessageCircle } from 'lucide-react';
 import { Component, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { chatPanelClass } from './chat-panel-class';
-import { hasStoredSession } from './chat-storage';
+import { chatPanelClass } from '../../lib/chat-panel-class';
+import { hasStoredSession } from '../../lib/chat-storage';
 
 const ChatWidget = lazy(() => import('./chat-widget'));
 

@@ -10,7 +10,7 @@ import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '@/features/chat/api/start-chat-session';
 import { useChatAvailability } from '@/features/chat/api/get-chat-availability';
 import { awayBeforeStart } from '@/features/chat/lib/chat-line';
-import { useEmailEnabled } from '@/lib/api/email-status';
+import { useEmailEnabled } from '../../api/email-status';
 import { useSiteSettings } from '@/lib/site-settings';
 
 export interface StartFormErrors {

@@ -4,10 +4,10 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import type { WidgetChat } from '@/api-types/WidgetChat';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { chatLineText } from '@/features/chat/lib/chat-line';
 import { useSiteSettings } from '@/lib/site-settings';
-import { useFullScreen } from './full-screen-panel';
+import { useFullScreen } from '../../lib/full-screen-panel';
 
 const lineClass = 'border-t border-gray-200 bg-gray-50 px-4 text-sm text-gray-800 dark:border-gray-700 dark:bg-gray-800/60 dark:text-gray-200';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderApp } from '@/test/render';
 import { quietSocketsInEachTest } from '@/test/quiet-sockets';
-import { fullScreenQuery } from './full-screen-panel';
+import { fullScreenQuery } from '../../lib/full-screen-panel';
 
 quietSocketsInEachTest();
 

@@ -13,10 +13,10 @@ import { useLiveChatMessages } from '@/features/chat/lib/use-live-chat-messages'
 import { useJoinedSession, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { chatSessionQueryKey, useChatSession } from '@/features/chat/api/get-chat-session';
 import { ChatConversation } from './chat-conversation';
-import { chatPanelClass } from './chat-panel-class';
+import { chatPanelClass } from '../../lib/chat-panel-class';
 import { ChatStartForm } from './chat-start-form';
-import { fullScreenHeaderClass, fullScreenPanelClass, keepFocusInside, useFullScreen, useFullScreenPanel } from './full-screen-panel';
-import { readStoredChat, writeStoredChat, type StoredChat } from './chat-storage';
+import { fullScreenHeaderClass, fullScreenPanelClass, keepFocusInside, useFullScreen, useFullScreenPanel } from '../../lib/full-screen-panel';
+import { readStoredChat, writeStoredChat, type StoredChat } from '../../lib/chat-storage';
 
 export interface ChatWidgetProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLatestInView } from './use-latest-in-view';
+import { useLatestInView } from '../../lib/use-latest-in-view';
 
 /** A ResizeObserver the test triggers by hand (jsdom has none). */
 let resized: () => void = () => {};

@@ -10,7 +10,7 @@ import { LoadingMessage } from '@/components/ui/spinner';
 import { adminBlogListKey, adminBlogTexts, useAdminBlogPosts } from '@/features/content/api/list-admin-blog-posts';
 import { blogAdminSchema } from './blog-admin-schema';
 import { ContentForm, type ContentTarget } from './content-form';
-import type { BlogPostValues } from './blog-post-model';
+import type { BlogPostValues } from '../../lib/blog-post-model';
 
 export const blogEditorTexts = {
   back: 'All posts',

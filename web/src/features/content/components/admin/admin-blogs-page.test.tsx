@@ -6,7 +6,7 @@ import { renderApp } from '@/test/render';
 import { fakeContentApi } from './admin-content-test-support';
 import { supportDialogs } from '@/test/dialog-test-support';
 import { unsavedTexts } from '@/components/admin/unsaved-changes-guard';
-import { publishTexts } from './blog-post-model';
+import { publishTexts } from '../../lib/blog-post-model';
 
 supportDialogs();
 

@@ -3,7 +3,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import type { Upload } from '@/api-types/Upload';
 import type { UploadUse } from '@/api-types/UploadUse';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { formatLongDate } from '@/lib/content/dates';
 import { toast } from '@/lib/toast-store';
@@ -16,7 +16,7 @@ import { CopyUrlButton } from './copy-url-button';
 import { imageAccept, UploadProgress } from './image-field';
 import { EmptyList, LoadFailed, RowAction } from '@/components/admin/list-states';
 import { countOf } from '@/lib/use-bulk-action';
-import { formatBytes, formatDimensions } from './upload-format';
+import { formatBytes, formatDimensions } from '../../lib/upload-format';
 
 /** One file on its way up, or refused (kept on screen with the reason until dismissed). */
 interface Sending {

@@ -8,12 +8,12 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBlogPreview } from '@/features/content/api/preview-blog-post';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/auth/get-user';
 import { formatLongDate } from '@/lib/content/dates';
 import { toast } from '@/lib/toast-store';
 import { BlogArticle } from '@/features/content/components/blog-article';
-import { postImageSrc } from '@/features/content/components/post-image';
+import { postImageSrc } from '../../lib/post-image';
 import { useCreateBlogPost } from '@/features/content/api/create-blog-post';
 import { deleteBlogPost, useDeleteBlogPost } from '@/features/content/api/delete-blog-post';
 import { adminBlogTexts, invalidateBlogQueries, useAdminBlogPosts } from '@/features/content/api/list-admin-blog-posts';
@@ -28,7 +28,7 @@ import {
   publishNow,
   schedule,
   type BlogPostValues,
-} from './blog-post-model';
+} from '../../lib/blog-post-model';
 import type { ContentSchema } from './content-manager';
 import { MarkdownField } from './markdown-field';
 

@@ -16,11 +16,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
-import { CheckboxField, InputField, TextAreaField } from '@/components/admin/form-fields';
+import { CheckboxField, InputField } from '@/components/admin/form-fields';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { ImageField } from './image-field';
 import { SelectField } from './select-field';
-import { autosaveKey, readDraft, savedTime, useAutosave, type AutosaveState, type KeptDraft } from './use-autosave';
+import { autosaveKey, readDraft, savedTime, useAutosave, type AutosaveState, type KeptDraft } from '../../lib/use-autosave';
 
 /** One field of a content form, drawn with the admin's field components (or by `render`). */
 export type ContentField<V extends FieldValues> =
@@ -237,7 +237,8 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
         );
       case 'textarea':
         return (
-          <TextAreaField
+          <InputField
+            multiline
             key={field.name}
             label={field.label}
             rows={field.rows}

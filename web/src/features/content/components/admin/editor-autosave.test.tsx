@@ -5,7 +5,7 @@ import { event, post } from '@/test/content-fixtures';
 import { renderApp } from '@/test/render';
 import { supportDialogs } from '@/test/dialog-test-support';
 import { fakeContentApi } from './admin-content-test-support';
-import { autosaveDelayMs, autosaveKey, readDraft } from './use-autosave';
+import { autosaveDelayMs, autosaveKey, readDraft } from '../../lib/use-autosave';
 
 supportDialogs();
 

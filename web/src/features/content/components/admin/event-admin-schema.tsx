@@ -22,7 +22,7 @@ import {
   highlightLimits,
   previewEvent,
   type EventValues,
-} from './event-model';
+} from '../../lib/event-model';
 import { HighlightsEditor } from './highlights-editor';
 
 export const markCompletedRefused = 'The server kept it upcoming';

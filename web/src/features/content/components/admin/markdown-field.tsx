@@ -6,7 +6,7 @@ import { inputClass } from '@/components/admin/form-fields';
 import { toast } from '@/lib/toast-store';
 import { checkImageFile, useUploadImage } from '@/features/content/api/upload-image';
 import { imageAccept, UploadProgress } from './image-field';
-import type { BlogPostValues } from './blog-post-model';
+import type { BlogPostValues } from '../../lib/blog-post-model';
 
 /** What a toolbar button does to the selection: the text before and after it, and what to write when nothing is selected. */
 interface Wrap {

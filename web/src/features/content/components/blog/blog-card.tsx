@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '@/api-types/BlogPostSummary';
 import { CategoryBadge } from '@/features/content/components/category-badge';
 import { PostByline } from '@/features/content/components/post-byline';
-import { postImageSrc } from '@/features/content/components/post-image';
+import { postImageSrc } from '../../lib/post-image';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 
 /**

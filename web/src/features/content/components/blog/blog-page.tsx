@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Alert } from '@/components/ui/alert';
 import { FilterButtons } from '@/components/ui/filter-buttons';
@@ -16,10 +16,11 @@ import { BlogSidebar } from './blog-sidebar';
 
 /**
  * /blog: search (debounced, trimmed), category buttons, the Featured card,
- * the Latest Articles grid with pagination, and the sidebar. Changing the
+ * the Latest Articles grid with pagination, and the sidebar (with
+ * `subscribeBox`, intake's, given by app/blog-route.tsx). Changing the
  * search or the category goes back to page 1 (spec §4).
  */
-export default function BlogPage() {
+export default function BlogPage({ subscribeBox }: { subscribeBox: ReactNode }) {
   const meta = routeMeta('/blog');
   const [page, setPage] = useState(1);
   const [category, setCategory] = useState('All');
@@ -118,7 +119,7 @@ export default function BlogPage() {
               </>
             )}
           </div>
-          <BlogSidebar onCategory={chooseCategory} />
+          <BlogSidebar onCategory={chooseCategory} subscribeBox={subscribeBox} />
         </div>
       </div>
     </>

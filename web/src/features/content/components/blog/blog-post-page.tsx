@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BlogArticle } from '@/features/content/components/blog-article';
-import { postImageSrc } from '@/features/content/components/post-image';
+import { postImageSrc } from '../../lib/post-image';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { canonicalUrl, PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
-import { isSafeHref } from '@/lib/content/links';
+import { isSafeHref } from '../../lib/links';
 import { routeMeta } from '@/lib/route-meta';
 import { useBlogImageData } from '@/features/content/api/get-blog-image-data';
 import { useBlogPost } from '@/features/content/api/get-blog-post';

@@ -1,10 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryColour } from '@/features/content/components/category-badge';
 import { Alert } from '@/components/ui/alert';
-import { SubscribeBox } from '@/components/marketing/subscribe-box';
 import { useBlogFacets } from '@/features/content/api/get-blog-facets';
-
-export const blogSubscribeSuccess = "Thank you! You'll receive updates about new Nyota blog articles.";
 
 /** Grey bars where a list will be, while the facets load (nothing to read yet). */
 function Placeholder({ lines }: { lines: number }) {
@@ -23,7 +21,14 @@ function Placeholder({ lines }: { lines: number }) {
  * failed read says so in Popular Articles and leaves Categories out, as
  * does a blog without posts.
  */
-export function BlogSidebar({ onCategory }: { onCategory: (category: string) => void }) {
+export function BlogSidebar({
+  onCategory,
+  subscribeBox,
+}: {
+  onCategory: (category: string) => void;
+  /** The Stay Updated box. */
+  subscribeBox: ReactNode;
+}) {
   const categories = useBlogFacets();
   const summary = categories.data;
   const empty = summary !== undefined && summary.counts.length === 0;
@@ -101,12 +106,7 @@ export function BlogSidebar({ onCategory }: { onCategory: (category: string) => 
           )}
         </section>
       )}
-      <SubscribeBox
-        topic="blog"
-        title="Stay Updated"
-        text="Get new articles on cloud infrastructure, security and compliance in Africa in your inbox."
-        successText={blogSubscribeSuccess}
-      />
+      {subscribeBox}
     </aside>
   );
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
-import { SubscribeBox } from '@/components/marketing/subscribe-box';
 import { Alert } from '@/components/ui/alert';
 import { FilterButtons } from '@/components/ui/filter-buttons';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -10,13 +9,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { limits, site } from '@/config/site';
-import { subscribeTexts } from '@/lib/content/subscribe';
 import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { otherEvents, useEventFacets } from '@/features/content/api/get-event-facets';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
-import { eventSections } from './event-sections';
+import { eventSections } from '../../lib/event-sections';
 
 export const noOtherEvents = 'No other events available at the moment. Check back soon!';
 
@@ -29,12 +27,12 @@ function capitalise(value: string): string {
 /**
  * /events: the search, the status and category filters and the page of 12
  * events in sections (Upcoming Events, then Completed Events), Other Events
- * (never a card already shown above), the Stay Connected box and the hosting
- * link. On a phone the filters scroll sideways in one row each and the hero
+ * (never a card already shown above), the Stay Connected box (`subscribeBox`,
+ * intake's, given by app/events-route.tsx) and the hosting link. On a phone the filters scroll sideways in one row each and the hero
  * is compact, so the first card shows on the first screen.
  * Changing the search or a filter goes back to page 1 (spec §4).
  */
-export default function EventsPage() {
+export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }) {
   const meta = routeMeta('/events');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('All');
@@ -152,12 +150,7 @@ export default function EventsPage() {
           ))}
       </Section>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 md:grid-cols-2 lg:px-8">
-        <SubscribeBox
-          topic="events"
-          title="Stay Connected"
-          text="Get dates, speakers and registration links for our next summits and workshops by email."
-          successText={subscribeTexts.eventsSuccess}
-        />
+        {subscribeBox}
         <section
           aria-labelledby="host-heading"
           className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"

@@ -1,34 +1,30 @@
 import { Briefcase, Clock, Mail, MapPin, MessageSquare, Phone, TrendingUp } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { ActionLink } from '@/components/marketing/action-link';
-import { DemoRequestForm } from '@/components/marketing/demo-request-form';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
-import { toast } from '@/lib/toast-store';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '../route-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { contactFormId } from '../../lib/contact-link';
 
 const route = '/contact';
-export const contactFormId = 'contact-form';
 
 /** The contact page's own success notice (spec §4): a toast, the form cleared. */
 export const contactSentToast = { title: 'Message Sent', description: "Thank you! We'll get back to you soon." } as const;
 
 
 /**
- * Contact (/contact): three option cards, the message form (sent to
- * POST /api/messages; the Subject is prefilled from `?subject=`) and the
- * contact details from the site settings.
+ * Contact (/contact): three option cards, the message form (`form`, intake's,
+ * given by app/contact-route.tsx: sent to POST /api/messages, the Subject
+ * prefilled from `?subject=`) and the contact details from the site settings.
  */
-export function ContactPage() {
+export function ContactPage({ form }: { form: ReactNode }) {
   const settings = useSiteSettings();
-  const [params] = useSearchParams();
-  const subject = params.get('subject') ?? '';
   const entry = catalogueEntry(route);
   useScrollToHash();
 
@@ -84,17 +80,7 @@ export function ContactPage() {
       <Section id="message" muted title="Send Us a Message">
         <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <DemoRequestForm
-              key={subject}
-              id={contactFormId}
-              source={route}
-              phone
-              defaultSubject={subject}
-              submitLabel="Send Message"
-              pendingLabel="Sending..."
-              successText={null}
-              onSent={() => toast(contactSentToast)}
-            />
+            {form}
           </div>
           <aside aria-labelledby="contact-details-heading" className="space-y-5 text-sm">
             <h3 id="contact-details-heading" className="text-lg font-semibold">

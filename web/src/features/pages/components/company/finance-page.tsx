@@ -1,6 +1,6 @@
 import { CalendarClock, Check, Mail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ActionLink } from '@/components/marketing/action-link';
-import { DemoRequestForm } from '@/components/marketing/demo-request-form';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
@@ -35,8 +35,11 @@ function CheckList({ items }: { items: readonly string[] }) {
   );
 }
 
-/** The fintech cloud landing page (/finance): services, core stack, benefits, market figures, why us, Request a Demo. */
-export function FinancePage() {
+/**
+ * The fintech cloud landing page (/finance): services, core stack, benefits, market figures, why us, Request a Demo
+ * (`demoForm`, intake's, given by app/finance-route.tsx).
+ */
+export function FinancePage({ demoForm }: { demoForm: ReactNode }) {
   const settings = useSiteSettings();
   const entry = catalogueEntry(route);
   const salesEmail = settings.salesEmail || settings.infoEmail;
@@ -105,7 +108,7 @@ export function FinancePage() {
       >
         <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <DemoRequestForm source={route} phone company />
+            {demoForm}
           </div>
           <aside aria-label="Other ways to reach us" className="space-y-4 text-sm">
             <p className="text-gray-700 dark:text-gray-300">Prefer to talk first?</p>

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ArrowRightLeft, Headset, LockKeyhole, MailCheck } from 'lucide-react';
 import { ActionLink } from '@/components/marketing/action-link';
-import { DemoRequestForm } from '@/components/marketing/demo-request-form';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { Tabs } from '@/components/marketing/tabs';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '../route-meta';
@@ -142,8 +141,11 @@ const reasons = [
   },
 ] as const;
 
-/** Hosted email (/solutions/nyota-finance): provider and billing selectors, the plan cards of spec §9, Why Choose, Request Demo. */
-export function HostedEmailPage() {
+/**
+ * Hosted email (/solutions/nyota-finance): provider and billing selectors, the plan cards of spec §9, Why Choose,
+ * Request Demo (`demoForm`, intake's, given by app/hosted-email-route.tsx).
+ */
+export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
   const entry = catalogueEntry(hostedEmailRoute);
   const [provider, setProvider] = useState<EmailProviderId>(defaultProvider);
   const [billing, setBilling] = useState<Billing>(defaultBilling);
@@ -202,7 +204,7 @@ export function HostedEmailPage() {
         intro="Tell us how many mailboxes you need and where your email lives today; an engineer will walk you through the plans and the move."
       >
         <div className="mx-auto max-w-2xl">
-          <DemoRequestForm source={hostedEmailRoute} company />
+          {demoForm}
         </div>
       </Section>
     </>

@@ -1,12 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { CtaBanner } from '@/components/marketing/cta-banner';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
-import { WaitlistForm } from '@/components/marketing/waitlist-form';
 import { Section } from '@/components/marketing/section';
-import { contactFormHref } from '@/lib/contact-form';
+import { contactFormHref } from '../../lib/contact-link';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '../route-meta';
@@ -44,8 +44,11 @@ function Cards({ items, columns }: { items: readonly EdgeCard[]; columns?: 2 | 3
   );
 }
 
-/** /edge: the planned Edge AI / GPU cloud, with early access and capacity reservation. */
-export default function EdgePage() {
+/**
+ * /edge: the planned Edge AI / GPU cloud, with early access (`waitlistForm`, intake's, given by
+ * app/edge-route.tsx) and capacity reservation.
+ */
+export default function EdgePage({ waitlistForm }: { waitlistForm: ReactNode }) {
   const entry = catalogueEntry(route);
   const settings = useSiteSettings();
   const AgentIcon = enterpriseAgent.icon;
@@ -150,13 +153,7 @@ export default function EdgePage() {
         muted
       >
         <div className="mx-auto max-w-xl">
-          <WaitlistForm
-            interest="gpu-cluster"
-            headingLevel="h3"
-            title="Get early access to the GPU cluster"
-            text="Leave your email address; we send one confirmation now and write again when early access opens."
-            submitLabel="Request early access"
-          />
+          {waitlistForm}
         </div>
       </Section>
       <CtaBanner

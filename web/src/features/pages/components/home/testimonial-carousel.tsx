@@ -1,6 +1,6 @@
 import { ChevronDown, Quote } from 'lucide-react';
 import { useId, useState } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import type { HomeTestimonial } from './home-content';
 
 /**

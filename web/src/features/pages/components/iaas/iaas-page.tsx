@@ -5,7 +5,7 @@ import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { site } from '@/config/site';
-import { contactFormHref } from '@/lib/contact-form';
+import { contactFormHref } from '../../lib/contact-link';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '../route-meta';

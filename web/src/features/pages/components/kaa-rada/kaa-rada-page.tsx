@@ -5,7 +5,7 @@ import { PageHero } from '@/components/marketing/page-hero';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
 import { site } from '@/config/site';
-import { contactFormHref } from '@/lib/contact-form';
+import { contactFormHref } from '../../lib/contact-link';
 import { mailtoHref } from '@/lib/mailto';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';

@@ -34,11 +34,6 @@ export interface ProductCta {
   actions: readonly ProductAction[];
 }
 
-/** The contact form, its Subject prefilled (the contact page reads `?subject=`). */
-export function contactFormHref(subject: string): `/${string}` {
-  return `/contact?subject=${encodeURIComponent(subject)}#contact-form`;
-}
-
 /** The href an action target resolves to, given the booking calendar's address. */
 export function actionHref(target: ActionTarget, bookingUrl: string): string {
   return target === 'booking' ? bookingUrl : target;

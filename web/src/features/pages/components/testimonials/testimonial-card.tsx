@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { StarRating } from '@/components/marketing/star-rating';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { formatTestimonialDate, type Testimonial } from './testimonials-data';
 
 /**

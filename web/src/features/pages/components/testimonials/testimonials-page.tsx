@@ -3,7 +3,7 @@ import { CtaBanner } from '@/components/marketing/cta-banner';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
-import { rowClasses } from '@/components/ui/rows';
+import { rowClasses } from '@/lib/rows';
 import { site } from '@/config/site';
 import { useSiteSettings } from '@/lib/site-settings';
 import { RouteMeta } from '../route-meta';

@@ -11,7 +11,8 @@ import {
 } from 'lucide-react';
 import type { Stat } from '@/components/marketing/stats-row';
 import type { Step } from '@/components/marketing/steps';
-import { contactFormHref, type ProductCard, type ProductCta, type ProductHero } from '../product-content';
+import { contactFormHref } from '../../../lib/contact-link';
+import type { ProductCard, ProductCta, ProductHero } from '../product-content';
 
 export const bareMetalHero: ProductHero = {
   badge: 'BARE METAL SERVERS',

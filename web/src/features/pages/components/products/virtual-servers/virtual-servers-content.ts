@@ -1,7 +1,8 @@
 // Virtual servers (/virtual-servers): spec content-and-data-pages.md §2 and §9.
 
 import { Activity, HardDrive, Headset, KeyRound, MapPin, Rocket, ShieldCheck, TrendingUp } from 'lucide-react';
-import { contactFormHref, type ProductCard, type ProductCta, type ProductHero } from '../product-content';
+import { contactFormHref } from '../../../lib/contact-link';
+import type { ProductCard, ProductCta, ProductHero } from '../product-content';
 
 export const virtualHero: ProductHero = {
   badge: 'VIRTUAL SERVERS',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Event } from '@/api-types/Event';
 import type { EventInput } from '@/api-types/EventInput';
 import { checkImage, checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
-import { highlightItems, type HighlightItem } from './highlights-editor';
+import { highlightItems, type HighlightItem } from '../components/admin/highlights-editor';
 
 /** The server's limits on highlights. */
 export const highlightLimits = { items: 30, chars: 300 } as const;

@@ -2,10 +2,11 @@
 // the form shows each message by its field before anything is sent, and the
 // server answers the same text, naming the field, for the first failing one.
 
+import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
 import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
-import { retentionProblem } from './retention-settings-fields';
+import { retentionRules } from '@/api-types/retention-rules';
 
 /** The form's values: partners as objects, which editable lists need. */
 export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | 'firstReplyAlertMinutes'> & {
@@ -145,6 +146,20 @@ function firstReplyAlertProblem(raw: string): string | null {
   return /^\d+$/.test(raw.trim()) && minutes >= 1 && minutes <= 60
     ? null
     : 'First-reply alert must be between 1 and 60 minutes';
+}
+
+/** The first retention period out of its range, as the server words it (the rules are the contract's, generated). */
+function retentionProblem(periods: RetentionPeriods): { path: string; message: string } | null {
+  for (const rule of retentionRules) {
+    const value = periods[rule.field];
+    if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
+      return {
+        path: `retention.${rule.field}`,
+        message: `${rule.label} must be kept between ${rule.min} and ${rule.max} ${rule.unit}`,
+      };
+    }
+  }
+  return null;
 }
 
 /** Field path (as the form names it, e.g. `partners.2.name`) → message. */

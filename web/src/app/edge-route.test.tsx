@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { json, mockFetch } from '@/test/render';
-import EdgePage from './edge-page';
+import { EdgeRoute } from './edge-route';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,7 +18,7 @@ describe('/edge early access', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={['/edge']}>
-          <EdgePage />
+          <EdgeRoute />
         </MemoryRouter>
       </QueryClientProvider>,
     );

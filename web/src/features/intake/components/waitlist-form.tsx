@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { refusalMessage } from '@/lib/api-client';
-import { useJoinWaitlist } from '@/lib/api/waitlist';
+import { useJoinWaitlist } from '../api/waitlist-join';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 
 /**

@@ -9,7 +9,7 @@ import {
   eventValues,
   previewEvent,
 } from './event-model';
-import { highlightItems } from './highlights-editor';
+import { highlightItems } from '../components/admin/highlights-editor';
 
 const valid = {
   ...eventValues(null),

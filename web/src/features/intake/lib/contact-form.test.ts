@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormHref, fieldOfRefusal, fillDuration, newFormFill } from './contact-form';
+import { fieldOfRefusal, fillDuration, newFormFill } from './contact-form';
 
 describe('contact form logic', () => {
-  it('links to the contact form with the subject prefilled', () => {
-    expect(contactFormHref('Virtual server: Basic plan')).toBe('/contact?subject=Virtual%20server%3A%20Basic%20plan#contact-form');
-  });
-
   it('gives every fill its own key and the time it was shown', () => {
     const first = newFormFill(1_000);
     const second = newFormFill(2_000);

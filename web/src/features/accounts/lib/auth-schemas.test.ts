@@ -7,7 +7,7 @@ import {
   registerSchema,
   registrationPayload,
 } from './auth-schemas';
-import { forgotPasswordSchema } from './forgot-password-page';
+import { forgotPasswordSchema } from '../components/forgot-password-page';
 
 /** field → first message, for a failed parse. */
 function errorsOf(schema: ZodTypeAny, value: unknown): Record<string, string> {

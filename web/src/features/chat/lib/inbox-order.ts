@@ -3,7 +3,7 @@
 
 import { useCallback, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
-import { waitingTooLong } from '@/features/chat/lib/console-alerts/alert-engine';
+import { waitingTooLong } from './console-alerts/alert-engine';
 
 export type InboxSort = 'newest' | 'oldest-waiting' | 'priority';
 

@@ -3,8 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { RequestError, refusalMessage } from '@/lib/api-client';
-import { messageTexts, useSendMessage } from '@/lib/api/messages';
-import { fieldOfRefusal, honeypotName, newFormFill, type ContactField } from '@/lib/contact-form';
+import { messageTexts, useSendMessage } from '../api/messages-send';
+import { fieldOfRefusal, honeypotName, newFormFill, type ContactField } from '../lib/contact-form';
 
 type Fields = Record<ContactField, string>;
 

@@ -1,6 +1,6 @@
 import type { EmailHealth } from '@/api-types/EmailHealth';
 import { Alert } from '@/components/ui/alert';
-import { useEmailHealth } from '@/lib/api/email-health';
+import { useEmailHealth } from '../api/email-health';
 import { formatEatDateTime } from '@/lib/admin-time';
 
 /** What the admin is told about outgoing email, or null when it works. */

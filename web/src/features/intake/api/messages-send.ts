@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactMessageInput } from '@/api-types/ContactMessageInput';
 import type { MessageAccepted } from '@/api-types/MessageAccepted';
 import { apiRequest } from '@/lib/api-client';
-import { fillDuration, type FormFill } from '@/lib/contact-form';
+import { fillDuration, type FormFill } from '../lib/contact-form';
 import type { RequestFailure } from '@/lib/error-catalogue';
 
 /** What a form sends: the fields, the page, the honeypot and its fill. */

@@ -1,8 +1,8 @@
 // Theme state (spec §4): light, dark or system in localStorage `theme`;
 // system follows the OS preference live. index.html applies the same rule before first paint.
 
-import { useSyncExternalStore } from 'react';
 import { site, storageKeys } from '@/config/site';
+import { createStore, useStore } from '@/lib/create-store';
 
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -47,41 +47,29 @@ export function applyTheme(theme: Theme): void {
   meta.content = themeColor(dark);
 }
 
-let current: Theme = readStored();
-const listeners = new Set<() => void>();
-let mediaCleanup: (() => void) | null = null;
+/** The choice; while anyone reads it, "system" follows the OS preference live. */
+const current = createStore<Theme>(readStored(), {
+  watch: () => {
+    if (typeof window.matchMedia !== 'function') return () => {};
+    const media = window.matchMedia(query);
+    const onChange = () => {
+      if (current.get() === 'system') applyTheme('system');
+    };
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  },
+});
 
 export function setTheme(theme: Theme): void {
-  current = theme;
   try {
     localStorage.setItem(storageKeys.theme, theme);
   } catch {
     // Storage may be unavailable (private mode); the choice still applies to this page.
   }
   applyTheme(theme);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  if (!mediaCleanup && typeof window.matchMedia === 'function') {
-    const media = window.matchMedia(query);
-    const onChange = () => {
-      if (current === 'system') applyTheme('system');
-    };
-    media.addEventListener('change', onChange);
-    mediaCleanup = () => media.removeEventListener('change', onChange);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && mediaCleanup) {
-      mediaCleanup();
-      mediaCleanup = null;
-    }
-  };
+  current.set(theme);
 }
 
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, () => current, () => 'system' as Theme);
-  return [theme, setTheme];
+  return [useStore(current, 'system'), setTheme];
 }

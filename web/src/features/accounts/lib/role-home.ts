@@ -1,6 +1,6 @@
 import type { User } from '@/lib/api-types';
 import { isAgent, mayOpenAdminPage } from '@/lib/auth/roles';
-import { safeReturnPath } from '@/lib/safe-return-path';
+import { safeReturnPath } from './safe-return-path';
 
 type RoleFields = Pick<User, 'isAdmin' | 'role'>;
 

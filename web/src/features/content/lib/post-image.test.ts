@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
-import cases from './first-image-cases.json';
+import cases from '../components/first-image-cases.json';
 import { postImageSrc } from './post-image';
 
 // The gateway preloads a post's image from the served HTML by the same rule

@@ -2,10 +2,10 @@ import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { SubscriptionTopic } from '@/api-types/SubscriptionTopic';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
-import { subscriptionTexts, useSubscribe } from '@/lib/api/subscriptions';
-import { checkSubscribeEmail } from '@/lib/content/subscribe';
+import { subscriptionTexts, useSubscribe } from '../api/subscriptions-subscribe';
+import { checkSubscribeEmail } from '../lib/subscribe';
 
 /**
  * An email box with a Subscribe button (events Stay Connected, blog Stay

@@ -1,12 +1,6 @@
 // The contact and demo forms' logic, shared by every page that shows one:
-// the link that prefills the contact form, one "fill" per form (its
-// idempotency key and when it was first shown), and which field a server
-// refusal is about.
-
-/** The contact form with its Subject prefilled: `/contact?subject=<encoded>#contact-form`. */
-export function contactFormHref(subject: string): string {
-  return `/contact?subject=${encodeURIComponent(subject)}#contact-form`;
-}
+// one "fill" per form (its idempotency key and when it was first shown), and
+// which field a server refusal is about.
 
 /** The fields a visitor fills in. */
 export type ContactField = 'name' | 'email' | 'subject' | 'message' | 'phone' | 'company';
