@@ -95,8 +95,8 @@ async fn delete(
     Admin(admin): Admin,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
-    store::delete_canned(&state.pool, admin.id, id)
-        .await?
-        .ok_or(ChatError::NoSuchCannedReply)?;
+    if !store::delete_canned(&state.pool, admin.id, id).await? {
+        return Err(ChatError::NoSuchCannedReply.into());
+    }
     Ok(StatusCode::NO_CONTENT)
 }

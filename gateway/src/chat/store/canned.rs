@@ -94,9 +94,9 @@ pub async fn update_canned(
     Ok(Some(reply))
 }
 
-/// Deletes canned reply `id`, audited as `admin`'s; `None` when there is
+/// Deletes canned reply `id`, audited as `admin`'s; `false` when there is
 /// no such one.
-pub async fn delete_canned(pool: &PgPool, admin: Uuid, id: Uuid) -> Result<Option<()>, ChatError> {
+pub async fn delete_canned(pool: &PgPool, admin: Uuid, id: Uuid) -> Result<bool, ChatError> {
     let mut tx = pool.begin().await?;
     let shortcut = sqlx::query_scalar!(
         "delete from canned_responses where id = $1 returning shortcut",
@@ -105,10 +105,10 @@ pub async fn delete_canned(pool: &PgPool, admin: Uuid, id: Uuid) -> Result<Optio
     .fetch_optional(&mut *tx)
     .await?;
     let Some(shortcut) = shortcut else {
-        return Ok(None);
+        return Ok(false);
     };
     let details = json!({ "shortcut": shortcut });
     audit::record(&mut tx, admin, "delete", "canned_response", id, details).await?;
     tx.commit().await?;
-    Ok(Some(()))
+    Ok(true)
 }
