@@ -2,13 +2,14 @@
 //! `store::canned`): a shortcut's form and the fields' lengths.
 
 use contract::agents::CannedResponseInput;
+use contract::limits::CHAT;
 
 use crate::platform::input::{self, Input, InputError};
 
 /// A shortcut is what follows the `/`: 1–32 lowercase letters, digits and
 /// dashes.
 fn is_valid_shortcut(shortcut: &str) -> bool {
-    (1..=32).contains(&shortcut.len())
+    (1..=CHAT.canned_shortcut_chars).contains(&shortcut.len())
         && shortcut
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
@@ -24,19 +25,20 @@ impl Input for CannedResponseInput {
     fn check(self) -> Result<Self, InputError> {
         let shortcut = input::text("Shortcut", self.shortcut)?.required()?.value();
         if !is_valid_shortcut(&shortcut) {
-            return Err(InputError::new(
-                "Shortcut must be 1 to 32 lowercase letters, digits or dashes".to_owned(),
-            ));
+            return Err(InputError::new(format!(
+                "Shortcut must be 1 to {} lowercase letters, digits or dashes",
+                CHAT.canned_shortcut_chars
+            )));
         }
         Ok(CannedResponseInput {
             shortcut,
             title: input::text("Title", self.title)?
                 .required()?
-                .max_chars(100)?
+                .max_chars(CHAT.canned_title_chars)?
                 .value(),
             body: input::multiline("Reply text", self.body)?
                 .required()?
-                .max_chars(4000)?
+                .max_chars(CHAT.message_chars)?
                 .value(),
         })
     }

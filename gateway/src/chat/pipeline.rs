@@ -14,7 +14,7 @@ use crate::platform::bus::publish_durable;
 use crate::state::AppState;
 
 /// Longest chat message, in characters.
-pub const MAX_MESSAGE_CHARS: usize = 4000;
+pub const MAX_MESSAGE_CHARS: usize = contract::limits::CHAT.message_chars;
 
 /// Puts a message on the `CHAT` stream and answers once JetStream has it,
 /// after waiting (bounded) for the worker to commit it.

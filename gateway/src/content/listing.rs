@@ -3,6 +3,7 @@
 //! id, and a post as a list card shows it.
 
 use contract::content::{BlogPost, BlogPostSummary, EventStatus};
+use contract::limits::{POST, SEARCH_CHARS};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -24,8 +25,6 @@ pub struct RawList {
 /// Default and largest page size.
 const DEFAULT_LIMIT: u32 = 12;
 const MAX_LIMIT: u32 = 1000;
-const MAX_SEARCH_CHARS: usize = 200;
-pub const MAX_CATEGORY_CHARS: usize = 60;
 
 impl RawList {
     pub(super) fn validate(&self) -> Result<ListQuery, ApiError> {
@@ -41,14 +40,19 @@ impl RawList {
         };
         let terms = match params::text("search", self.search.as_ref())? {
             None => None,
-            Some(search) if search.chars().count() > MAX_SEARCH_CHARS => {
-                return Err(bad("search must be at most 200 characters"));
+            Some(search) if search.chars().count() > SEARCH_CHARS => {
+                return Err(bad(&format!(
+                    "search must be at most {SEARCH_CHARS} characters"
+                )));
             }
             Some(search) => Some(store::search_terms(search)).filter(|t| !t.is_empty()),
         };
         let category = match params::text("category", self.category.as_ref())? {
-            Some(category) if category.chars().count() > MAX_CATEGORY_CHARS => {
-                return Err(bad("category must be at most 60 characters"));
+            Some(category) if category.chars().count() > POST.category_chars => {
+                return Err(bad(&format!(
+                    "category must be at most {} characters",
+                    POST.category_chars
+                )));
             }
             category => category.map(str::to_owned),
         };

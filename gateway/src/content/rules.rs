@@ -1,13 +1,10 @@
 //! What a post or an event must be: the input rules of the admin's writes.
 
 use contract::content::{BlogPostInput, BlogPreviewInput, ContentFormat, EventInput};
+use contract::limits::{EVENT, LINK_CHARS, POST};
 
-use super::listing::MAX_CATEGORY_CHARS;
 use super::markdown;
 use crate::platform::input::{self, AtField, Input, InputError};
-
-/// The longest post content, in characters.
-pub const MAX_CONTENT_CHARS: usize = 100_000;
 
 impl Input for BlogPostInput {
     const LABELS: &'static [(&'static str, &'static str)] = &[
@@ -40,28 +37,28 @@ impl Input for BlogPostInput {
         Ok(BlogPostInput {
             title: input::text("Title", self.title)?
                 .required()?
-                .max_chars(200)?
+                .max_chars(POST.title_chars)?
                 .value(),
             excerpt: input::multiline("Excerpt", self.excerpt)?
                 .required()?
-                .max_chars(1_000)?
+                .max_chars(POST.excerpt_chars)?
                 .value(),
             full_content: input::multiline("Content", self.full_content)?
                 .required()?
-                .max_chars(MAX_CONTENT_CHARS)?
+                .max_chars(POST.content_chars)?
                 .value(),
             category: input::text("Category", self.category)?
                 .required()?
-                .max_chars(MAX_CATEGORY_CHARS)?
+                .max_chars(POST.category_chars)?
                 .value(),
             author: input::text("Author", self.author)?
                 .required()?
-                .max_chars(100)?
+                .max_chars(POST.author_chars)?
                 .value(),
             published_at: optional("Publication date", self.published_at, 40)?
                 .map(|date| timestamp("Publication date", date))
                 .transpose()?,
-            read_time: optional("Read time", self.read_time, 40)?,
+            read_time: optional("Read time", self.read_time, POST.read_time_chars)?,
             image: image(self.image).at("image")?,
             source_url: link("Source URL", self.source_url)?,
             featured: self.featured,
@@ -82,7 +79,7 @@ impl Input for BlogPreviewInput {
         Ok(BlogPreviewInput {
             // Empty is fine: the editor previews as the author types.
             full_content: input::multiline("Content", self.full_content)?
-                .max_chars(MAX_CONTENT_CHARS)?
+                .max_chars(POST.content_chars)?
                 .value(),
             content_format: self.content_format,
         })
@@ -106,16 +103,18 @@ impl Input for EventInput {
     fn check(self) -> Result<Self, InputError> {
         let highlights = match self.highlights {
             None => None,
-            Some(items) if items.len() > 30 => {
-                return Err(InputError::new(
-                    "Highlights must be at most 30 items".to_owned(),
-                ));
+            Some(items) if items.len() > EVENT.highlights => {
+                return Err(InputError::new(format!(
+                    "Highlights must be at most {} items",
+                    EVENT.highlights
+                )));
             }
             Some(items) => {
                 let mut kept = Vec::with_capacity(items.len());
                 for item in items {
-                    let item = input::text("Each highlight", item)?.max_chars(300)?;
-                    kept.extend(item.optional_clipped(300));
+                    let item =
+                        input::text("Each highlight", item)?.max_chars(EVENT.highlight_chars)?;
+                    kept.extend(item.optional_clipped(EVENT.highlight_chars));
                 }
                 Some(kept)
             }
@@ -123,24 +122,24 @@ impl Input for EventInput {
         Ok(EventInput {
             title: input::text("Title", self.title)?
                 .required()?
-                .max_chars(200)?
+                .max_chars(EVENT.title_chars)?
                 .value(),
             description: input::multiline("Description", self.description)?
                 .required()?
-                .max_chars(10_000)?
+                .max_chars(EVENT.description_chars)?
                 .value(),
             category: input::text("Category", self.category)?
                 .required()?
-                .max_chars(MAX_CATEGORY_CHARS)?
+                .max_chars(EVENT.category_chars)?
                 .value(),
             date: calendar_date(input::text("Date", self.date)?.required()?.value())?,
             time: input::text("Time", self.time)?
                 .required()?
-                .max_chars(100)?
+                .max_chars(EVENT.time_chars)?
                 .value(),
             location: input::text("Location", self.location)?
                 .required()?
-                .max_chars(200)?
+                .max_chars(EVENT.location_chars)?
                 .value(),
             image: image(self.image).at("image")?,
             highlights,
@@ -163,7 +162,7 @@ fn optional(
 
 /// An optional link: an `http(s)://` URL or a site path (`/…`, never `//…`).
 fn link(label: &'static str, raw: Option<String>) -> Result<Option<String>, InputError> {
-    let Some(value) = optional(label, raw, 2_000)? else {
+    let Some(value) = optional(label, raw, LINK_CHARS)? else {
         return Ok(None);
     };
     let lower = value.to_ascii_lowercase();

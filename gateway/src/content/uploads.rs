@@ -15,7 +15,7 @@ use crate::platform::error::ApiError;
 use crate::platform::spool::{SpoolError, spool};
 
 /// The largest image kept: 5 MiB.
-pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+pub const MAX_IMAGE_BYTES: usize = contract::limits::IMAGE_UPLOAD_MIB * 1024 * 1024;
 
 /// Why an upload was refused; each is answered `{ "message" }`.
 #[derive(Debug, thiserror::Error)]

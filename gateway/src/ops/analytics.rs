@@ -3,6 +3,7 @@
 //! range of days. The routes are `http/analytics.rs`.
 
 use contract::analytics::PageViewInput;
+use contract::limits::ANALYTICS_RANGE_DAYS;
 use time::Date;
 
 use crate::platform::error::ApiError;
@@ -61,8 +62,6 @@ pub fn referrer_host(referrer: &str) -> Option<String> {
     (!host.is_empty()).then(|| host.to_ascii_lowercase())
 }
 
-/// The longest range a report covers, in days (a leap year).
-const MAX_RANGE_DAYS: i64 = 366;
 /// Without a range: the last 30 days, today included.
 const DEFAULT_RANGE_DAYS: i64 = 30;
 
@@ -97,9 +96,9 @@ pub fn range(from: Option<&str>, to: Option<&str>, today: Date) -> Result<(Date,
             "from must be on or before to".to_owned(),
         ));
     }
-    if (to - from).whole_days() + 1 > MAX_RANGE_DAYS {
+    if (to - from).whole_days() + 1 > ANALYTICS_RANGE_DAYS {
         return Err(ApiError::BadRequest(format!(
-            "The range must be at most {MAX_RANGE_DAYS} days"
+            "The range must be at most {ANALYTICS_RANGE_DAYS} days"
         )));
     }
     Ok((from, to))

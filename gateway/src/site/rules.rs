@@ -1,6 +1,7 @@
 //! The site settings' rules: what an admin may save under
 //! `PUT /api/admin/site-settings`, each refusal naming its field.
 
+use contract::limits::SETTINGS;
 use contract::retention::{PERIOD_RULES, RetentionPeriods};
 use contract::site_settings::{
     ChatHours, MAX_AGENT_IDLE_MINUTES, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS,
@@ -40,14 +41,15 @@ impl Input for SiteSettings {
 
     fn check(self) -> Result<Self, InputError> {
         let phone = phone(self.phone).at("phone")?;
-        let hours = required("Office hours", self.hours, 80).at("hours")?;
+        let hours = required("Office hours", self.hours, SETTINGS.hours_chars).at("hours")?;
         let chat_hours = chat_hours(self.chat_hours)?;
         let chat_attachment_max_mib =
             attachment_limit(self.chat_attachment_max_mib).at("chatAttachmentMaxMib")?;
-        if !FIRST_REPLY_ALERT_MINUTES.contains(&self.first_reply_alert_minutes) {
-            return Err(InputError::new(
-                "First-reply alert must be between 1 and 60 minutes",
-            ))
+        if !(1..=SETTINGS.first_reply_alert_minutes).contains(&self.first_reply_alert_minutes) {
+            return Err(InputError::new(format!(
+                "First-reply alert must be between 1 and {} minutes",
+                SETTINGS.first_reply_alert_minutes
+            )))
             .at("firstReplyAlertMinutes");
         }
         if !(1..=MAX_AGENT_IDLE_MINUTES).contains(&self.agent_idle_minutes) {
@@ -72,10 +74,20 @@ impl Input for SiteSettings {
             .at("eventsSiteUrl")?;
         let hero_video_url = hero_video(self.hero_video_url).at("heroVideoUrl")?;
         let office = OfficeAddress {
-            building: required("Office building", self.office.building, 120)
-                .at("office.building")?,
-            street: required("Office street", self.office.street, 120).at("office.street")?,
-            city: required("Office city", self.office.city, 120).at("office.city")?,
+            building: required(
+                "Office building",
+                self.office.building,
+                SETTINGS.office_line_chars,
+            )
+            .at("office.building")?,
+            street: required(
+                "Office street",
+                self.office.street,
+                SETTINGS.office_line_chars,
+            )
+            .at("office.street")?,
+            city: required("Office city", self.office.city, SETTINGS.office_line_chars)
+                .at("office.city")?,
         };
         let partners = partners(self.partners)?;
         let social = social(self.social)?;
@@ -140,12 +152,6 @@ fn attachment_limit(mib: u32) -> Result<u32, InputError> {
     Ok(mib)
 }
 
-/// The first-reply wait an admin may set, in minutes.
-const FIRST_REPLY_ALERT_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
-/// Most partner names the home page strip shows.
-const MAX_PARTNERS: usize = 30;
-const MAX_SOCIAL_LINKS: usize = 10;
-const MAX_URL_CHARS: usize = 500;
 /// The only site the Content-Security-Policy lets the home page frame.
 const VIDEO_EMBED_PREFIX: &str = "https://www.youtube-nocookie.com/embed/";
 
@@ -200,7 +206,7 @@ fn required(label: &'static str, raw: String, max: usize) -> Result<String, Inpu
 }
 
 fn phone(raw: String) -> Result<String, InputError> {
-    let phone = required("Phone", raw, 40)?;
+    let phone = required("Phone", raw, SETTINGS.phone_chars)?;
     if !phone
         .chars()
         .all(|c| c.is_ascii_digit() || " +-().".contains(c))
@@ -238,7 +244,7 @@ enum Scheme {
 /// An absolute web address with a host; `Scheme::Https` for links shown
 /// to every visitor as a profile.
 fn web_address(label: &str, raw: String, scheme: Scheme) -> Result<String, InputError> {
-    let address = item(label, raw, MAX_URL_CHARS)?;
+    let address = item(label, raw, SETTINGS.url_chars)?;
     let parsed = address.parse::<axum::http::Uri>().ok();
     let scheme_ok = parsed
         .as_ref()
@@ -299,24 +305,31 @@ fn item(label: &str, raw: String, max: usize) -> Result<String, InputError> {
 }
 
 fn partners(raw: Vec<String>) -> Result<Vec<String>, InputError> {
-    if raw.is_empty() || raw.len() > MAX_PARTNERS {
+    if raw.is_empty() || raw.len() > SETTINGS.partners {
         return Err(InputError::new(format!(
-            "Partners must list between 1 and {MAX_PARTNERS} names"
+            "Partners must list between 1 and {} names",
+            SETTINGS.partners
         )))
         .at("partners");
     }
     raw.into_iter()
         .enumerate()
         .map(|(index, name)| {
-            item(&format!("Partner {}", index + 1), name, 60).at(&format!("partners.{index}"))
+            item(
+                &format!("Partner {}", index + 1),
+                name,
+                SETTINGS.partner_chars,
+            )
+            .at(&format!("partners.{index}"))
         })
         .collect()
 }
 
 fn social(raw: Vec<SocialLink>) -> Result<Vec<SocialLink>, InputError> {
-    if raw.len() > MAX_SOCIAL_LINKS {
+    if raw.len() > SETTINGS.social_links {
         return Err(InputError::new(format!(
-            "Social links must be at most {MAX_SOCIAL_LINKS}"
+            "Social links must be at most {}",
+            SETTINGS.social_links
         )))
         .at("social");
     }
@@ -325,8 +338,12 @@ fn social(raw: Vec<SocialLink>) -> Result<Vec<SocialLink>, InputError> {
         .map(|(index, link)| {
             let n = index + 1;
             Ok(SocialLink {
-                label: item(&format!("Social link {n} name"), link.label, 40)
-                    .at(&format!("social.{index}.label"))?,
+                label: item(
+                    &format!("Social link {n} name"),
+                    link.label,
+                    SETTINGS.social_label_chars,
+                )
+                .at(&format!("social.{index}.label"))?,
                 href: web_address(
                     &format!("Social link {n} address"),
                     link.href,

@@ -10,6 +10,7 @@ use contract::chat::{
     AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, LabelsBody,
     NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, TransferBody, VisitorChat,
 };
+use contract::limits::{CHAT, SEARCH_CHARS};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
@@ -408,12 +409,9 @@ async fn history(
     Ok(Json(store::visitor_history(&state.pool, id).await?))
 }
 
-/// Most labels on one chat.
-const MAX_LABELS: usize = 5;
-
 /// Whether `label` is one: 1–24 lowercase letters, digits and dashes.
 fn is_label(label: &str) -> bool {
-    (1..=24).contains(&label.len())
+    (1..=CHAT.label_chars).contains(&label.len())
         && label
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
@@ -430,14 +428,16 @@ impl Input for LabelsBody {
             .collect();
         if let Some(bad) = labels.iter().find(|label| !is_label(label)) {
             return Err(InputError::new(format!(
-                "\"{bad}\" is not a label: use 1 to 24 lowercase letters, digits or dashes"
+                "\"{bad}\" is not a label: use 1 to {} lowercase letters, digits or dashes",
+                CHAT.label_chars
             )));
         }
         labels.sort();
         labels.dedup();
-        if labels.len() > MAX_LABELS {
+        if labels.len() > CHAT.labels {
             return Err(InputError::new(format!(
-                "A chat can have at most {MAX_LABELS} labels"
+                "A chat can have at most {} labels",
+                CHAT.labels
             )));
         }
         Ok(LabelsBody { labels })
@@ -511,10 +511,10 @@ async fn search(
             "Search for at least 2 characters".to_owned(),
         ));
     }
-    if text.chars().count() > 200 {
-        return Err(ApiError::BadRequest(
-            "Search for at most 200 characters".to_owned(),
-        ));
+    if text.chars().count() > SEARCH_CHARS {
+        return Err(ApiError::BadRequest(format!(
+            "Search for at most {SEARCH_CHARS} characters"
+        )));
     }
     Ok(Json(store::search(&state.pool, text).await?))
 }

@@ -5,6 +5,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use contract::chat::{ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType};
 use contract::chat_line::{ChatAvailability, ChatLine, WidgetChat};
+use contract::limits::CHAT;
 use serde::Deserialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -61,7 +62,7 @@ impl Input for StartBody {
         Ok(StartBody {
             visitor_name: input::text("Name", self.visitor_name)?
                 .required()?
-                .max_chars(100)?
+                .max_chars(CHAT.visitor_name_chars)?
                 .own_name()?
                 .value(),
             visitor_email: input::email("Email", self.visitor_email)?.value(),
@@ -368,8 +369,8 @@ impl Input for ChatRating {
         }
         let comment = match self.comment {
             Some(comment) => input::multiline("Comment", comment)?
-                .max_chars(MAX_RATING_COMMENT_CHARS)?
-                .optional_clipped(MAX_RATING_COMMENT_CHARS),
+                .max_chars(CHAT.rating_comment_chars)?
+                .optional_clipped(CHAT.rating_comment_chars),
             None => None,
         };
         Ok(ChatRating {
@@ -378,9 +379,6 @@ impl Input for ChatRating {
         })
     }
 }
-
-/// Longest rating comment, in characters.
-const MAX_RATING_COMMENT_CHARS: usize = 1000;
 
 /// Only the visitor who owns the chat may do this; an agent is told `refusal`.
 pub(super) async fn owner_only(

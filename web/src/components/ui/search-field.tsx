@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { searchMaxChars } from '@/api-types/input-limits';
 
 /** A search box with a visually hidden label and a magnifier icon. */
 export function SearchField({
@@ -29,7 +30,7 @@ export function SearchField({
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
-        maxLength={200}
+        maxLength={searchMaxChars}
         className="block w-full rounded-md border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:placeholder:text-gray-400"
       />
     </div>

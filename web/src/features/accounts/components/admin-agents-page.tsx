@@ -16,6 +16,7 @@ import { useInviteMember, useTeam, useUpdateMember } from '../api/team';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { InputField, inputClass } from '@/components/admin/form-fields';
 import { headRowClass, LoadFailed, rowClass, tableClass } from '@/components/admin/list-states';
+import { chatLimits } from '@/api-types/input-limits';
 
 type Tab = 'team' | 'canned';
 
@@ -283,15 +284,15 @@ function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDon
           <InputField
             label="Shortcut"
             required
-            maxLength={32}
+            maxLength={chatLimits.cannedShortcutChars}
             pattern="[a-z0-9\-]+"
-            hint="Lowercase letters, digits and dashes, up to 32."
+            hint={`Lowercase letters, digits and dashes, up to ${chatLimits.cannedShortcutChars}.`}
             value={shortcut}
             onChange={(e) => setShortcut(e.target.value)}
           />
-          <InputField label="Title" required maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <InputField label="Title" required maxLength={chatLimits.cannedTitleChars} value={title} onChange={(e) => setTitle(e.target.value)} />
         </div>
-        <InputField multiline label="Reply text" required rows={4} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
+        <InputField multiline label="Reply text" required rows={4} maxLength={chatLimits.messageChars} value={body} onChange={(e) => setBody(e.target.value)} />
         {save.isError && <Alert title="Not saved">{save.error.message}</Alert>}
         <div className="flex gap-2">
           <Button type="submit" disabled={save.isPending}>

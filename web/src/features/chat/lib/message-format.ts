@@ -1,5 +1,7 @@
 // Formatting and rules shared by the visitor widget and the agent console.
 
+import { chatLimits } from '@/api-types/input-limits';
+
 /** Message time in en-US hour:minute (spec §2), e.g. "3:05 PM". */
 export function formatMessageTime(iso: string): string {
   const date = new Date(iso);
@@ -8,7 +10,7 @@ export function formatMessageTime(iso: string): string {
 }
 
 /** Messages are trimmed, non-empty and at most this long (the server's limit). */
-export const maxMessageLength = 4000;
+export const maxMessageLength = chatLimits.messageChars;
 
 /** The send button works only with a non-blank message and while nothing is being sent (spec §5). */
 export function canSendMessage(text: string, sending: boolean): boolean {

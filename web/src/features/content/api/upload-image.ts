@@ -2,6 +2,7 @@
 // Sent with XMLHttpRequest rather than the fetch-based client: fetch reports no upload progress.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { imageUploadMaxMib } from '@/api-types/input-limits';
 import type { Upload } from '@/api-types/Upload';
 import { isOnline, RequestError } from '@/lib/api-client';
 import type { ErrorBody } from '@/lib/api-types';
@@ -13,10 +14,10 @@ export const uploadTexts = {
   noFile: 'Choose an image file to upload',
   empty: 'The file is empty',
   wrongType: 'Only PNG, JPEG, WebP or GIF images can be uploaded',
-  tooLarge: 'Images must be at most 5 MiB',
+  tooLarge: `Images must be at most ${imageUploadMaxMib} MiB`,
 } as const;
 
-export const maxUploadBytes = 5 * 1024 * 1024;
+export const maxUploadBytes = imageUploadMaxMib * 1024 * 1024;
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 const imageExtensions = /\.(png|jpe?g|webp|gif)$/i;

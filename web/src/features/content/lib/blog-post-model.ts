@@ -4,18 +4,19 @@
 import { z } from 'zod';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
+import { postLimits } from '@/api-types/input-limits';
 import { checkImage, checkLink, checkText, fieldForMessage, isBlank, isLocalMinute, minuteInNairobi, ruled } from './content-rules';
 
 export const blogPostSchema = z.object({
-  title: ruled((v) => checkText('Title', v, { required: true, max: 200 })),
-  excerpt: ruled((v) => checkText('Excerpt', v, { required: true, max: 1_000, multiline: true })),
-  fullContent: ruled((v) => checkText('Content', v, { required: true, max: 100_000, multiline: true })),
-  category: ruled((v) => checkText('Category', v, { required: true, max: 60 })),
-  author: ruled((v) => checkText('Author', v, { required: true, max: 100 })),
+  title: ruled((v) => checkText('Title', v, { required: true, max: postLimits.titleChars })),
+  excerpt: ruled((v) => checkText('Excerpt', v, { required: true, max: postLimits.excerptChars, multiline: true })),
+  fullContent: ruled((v) => checkText('Content', v, { required: true, max: postLimits.contentChars, multiline: true })),
+  category: ruled((v) => checkText('Category', v, { required: true, max: postLimits.categoryChars })),
+  author: ruled((v) => checkText('Author', v, { required: true, max: postLimits.authorChars })),
   publishedAt: ruled((v) =>
     v === '' || isLocalMinute(v) ? null : 'Publication date must be a date and time like 2026-03-14 09:00',
   ),
-  readTime: ruled((v) => checkText('Read time', v, { max: 40 })),
+  readTime: ruled((v) => checkText('Read time', v, { max: postLimits.readTimeChars })),
   image: ruled(checkImage),
   sourceUrl: ruled((v) => checkLink('Source URL', v)),
   featured: z.boolean(),

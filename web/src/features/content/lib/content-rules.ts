@@ -1,8 +1,16 @@
-// The server's input rules for posts and events (gateway/src/input.rs and
-// gateway/src/http/content.rs), checked in the browser first with the same
-// words, so a form shows "Title is required" before anything is sent.
+// The server's input rules for posts and events (gateway/src/platform/input.rs
+// and gateway/src/content/rules.rs), checked in the browser first with the
+// same words, so a form shows "Title is required" before anything is sent.
+// The limits are the server's own, generated (`@/api-types/input-limits`).
 
 import { z } from 'zod';
+import { linkMaxChars } from '@/api-types/input-limits';
+
+/**
+ * A text field's hard cap (its `maxLength`): twice the rule's limit, so a
+ * paste that is too long shows the rule's message instead of being cut.
+ */
+export const typingCap = (limit: number) => limit * 2;
 
 /** Ranges of characters that draw nothing (the server's `is_invisible`). */
 const invisibleRanges: ReadonlyArray<readonly [number, number]> = [
@@ -75,9 +83,9 @@ export function checkText(label: string, raw: string, { required = false, max, m
 export const linkMessage = (label: string) =>
   `${label} must be a web address (http:// or https://) or a site path starting with /`;
 
-/** An optional link: empty, an `http(s)://` address or a site path (`/…`, never `//…`), at most 2000 characters. */
+/** An optional link: empty, an `http(s)://` address or a site path (`/…`, never `//…`), at most `linkMaxChars` characters. */
 export function checkLink(label: string, raw: string): string | null {
-  const basic = checkText(label, raw, { max: 2_000 });
+  const basic = checkText(label, raw, { max: linkMaxChars });
   if (basic) return basic;
   const value = raw.trim();
   if (isBlank(value)) return null;

@@ -3,31 +3,29 @@
 
 import { z } from 'zod';
 import type { Event } from '@/api-types/Event';
+import { eventLimits } from '@/api-types/input-limits';
 import type { EventInput } from '@/api-types/EventInput';
 import { checkImage, checkLink, checkText, dayInNairobi, fieldForMessage, isBlank, isCalendarDate, ruled } from './content-rules';
 import { highlightItems, type HighlightItem } from '../components/admin/highlights-editor';
 
-/** The server's limits on highlights. */
-export const highlightLimits = { items: 30, chars: 300 } as const;
-
 export const eventSchema = z.object({
-  title: ruled((v) => checkText('Title', v, { required: true, max: 200 })),
-  description: ruled((v) => checkText('Description', v, { required: true, max: 10_000, multiline: true })),
-  category: ruled((v) => checkText('Category', v, { required: true, max: 60 })),
+  title: ruled((v) => checkText('Title', v, { required: true, max: eventLimits.titleChars })),
+  description: ruled((v) => checkText('Description', v, { required: true, max: eventLimits.descriptionChars, multiline: true })),
+  category: ruled((v) => checkText('Category', v, { required: true, max: eventLimits.categoryChars })),
   date: ruled((v) => {
     const basic = checkText('Date', v, { required: true });
     if (basic) return basic;
     return isCalendarDate(v.trim()) ? null : 'Date must be a calendar date like 2026-03-14';
   }),
-  time: ruled((v) => checkText('Time', v, { required: true, max: 100 })),
-  location: ruled((v) => checkText('Location', v, { required: true, max: 200 })),
+  time: ruled((v) => checkText('Time', v, { required: true, max: eventLimits.timeChars })),
+  location: ruled((v) => checkText('Location', v, { required: true, max: eventLimits.locationChars })),
   image: ruled(checkImage),
   highlights: z.array(z.object({ id: z.string(), text: z.string() })).superRefine((items, context) => {
     const kept = items.filter((item) => !isBlank(item.text));
     const message =
-      kept.length > highlightLimits.items
-        ? `Highlights must be at most ${highlightLimits.items} items`
-        : kept.map((item) => checkText('Each highlight', item.text, { max: highlightLimits.chars })).find(Boolean);
+      kept.length > eventLimits.highlights
+        ? `Highlights must be at most ${eventLimits.highlights} items`
+        : kept.map((item) => checkText('Each highlight', item.text, { max: eventLimits.highlightChars })).find(Boolean);
     if (message) context.addIssue({ code: z.ZodIssueCode.custom, message });
   }),
   registerLink: ruled((v) => checkLink('Registration link', v)),

@@ -22,6 +22,7 @@ import {
 } from '../lib/settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
+import { settingsLimits } from '@/api-types/input-limits';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -371,7 +372,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                     type: 'number',
                     inputMode: 'numeric',
                     min: '1',
-                    max: '60',
+                    max: String(settingsLimits.firstReplyAlertMinutes),
                   })}
                   <p className={hint}>
                     A chat without an agent's reply after this long is marked in the agents' inbox and alerts them once

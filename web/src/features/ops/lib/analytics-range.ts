@@ -2,10 +2,11 @@
 // server counts Nairobi days), at most 366 days, as the server checks.
 
 import type { DayRange } from '../api/analytics-report';
+import { analyticsMaxRangeDays } from '@/api-types/input-limits';
 
 export type { DayRange };
 
-export const maxRangeDays = 366;
+export const maxRangeDays = analyticsMaxRangeDays;
 
 export const rangePresets = [
   { days: 7, label: 'Last 7 days' },

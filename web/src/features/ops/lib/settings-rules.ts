@@ -1,4 +1,4 @@
-// The site settings' rules, in the server's words (gateway/src/site/http.rs):
+// The site settings' rules, in the server's words (gateway/src/site/rules.rs):
 // the form shows each message by its field before anything is sent, and the
 // server answers the same text, naming the field, for the first failing one.
 
@@ -7,6 +7,7 @@ import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
 import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 import { retentionRules } from '@/api-types/retention-rules';
+import { settingsLimits } from '@/api-types/input-limits';
 
 /** The form's values: partners as objects, which editable lists need. */
 export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | 'firstReplyAlertMinutes'> & {
@@ -17,8 +18,8 @@ export type SettingsFormValues = Omit<SiteSettings, 'partners' | 'chatHours' | '
   chatHours: { days: string[]; opens: string; closes: string };
 };
 
-export const maxPartners = 30;
-export const maxSocialLinks = 10;
+export const maxPartners = settingsLimits.partners;
+export const maxSocialLinks = settingsLimits.socialLinks;
 export const videoEmbedPrefix = 'https://www.youtube-nocookie.com/embed/';
 
 export function toFormValues(settings: SiteSettings): SettingsFormValues {
@@ -81,7 +82,7 @@ function text(label: string, raw: string, max: number): { value: string } | { er
 }
 
 function phone(raw: string): string | null {
-  const checked = text('Phone', raw, 40);
+  const checked = text('Phone', raw, settingsLimits.phoneChars);
   if ('error' in checked) return checked.error;
   if (!/^[\d +\-().]+$/.test(checked.value)) return 'Phone may contain only digits, spaces and + - ( ) .';
   if ((checked.value.match(/\d/g) ?? []).length < 7) return 'Phone must have at least 7 digits';
@@ -95,7 +96,7 @@ function mailbox(label: string, raw: string): string | null {
 }
 
 function webAddress(label: string, raw: string, httpsOnly: boolean): string | null {
-  const checked = text(label, raw, 500);
+  const checked = text(label, raw, settingsLimits.urlChars);
   if ('error' in checked) return checked.error;
   const address = checked.value;
   const wrong = httpsOnly
@@ -143,9 +144,9 @@ function chatHoursProblem(hours: SettingsFormValues['chatHours']): { path: strin
 /** The first-reply alert threshold: whole minutes, 1 to 60. */
 function firstReplyAlertProblem(raw: string): string | null {
   const minutes = Number(raw.trim());
-  return /^\d+$/.test(raw.trim()) && minutes >= 1 && minutes <= 60
+  return /^\d+$/.test(raw.trim()) && minutes >= 1 && minutes <= settingsLimits.firstReplyAlertMinutes
     ? null
-    : 'First-reply alert must be between 1 and 60 minutes';
+    : `First-reply alert must be between 1 and ${settingsLimits.firstReplyAlertMinutes} minutes`;
 }
 
 /** The first retention period out of its range, as the server words it (the rules are the contract's, generated). */
@@ -181,7 +182,7 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
     return 'error' in checked ? checked.error : null;
   };
   check('phone', phone(values.phone));
-  check('hours', required('Office hours', values.hours, 80));
+  check('hours', required('Office hours', values.hours, settingsLimits.hoursChars));
   const chatHours = chatHoursProblem(values.chatHours);
   if (chatHours) check(chatHours.path, chatHours.message);
   const mib = values.chatAttachmentMaxMib;
@@ -210,21 +211,21 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   check('enterpriseAgentUrl', webAddress('Enterprise agent URL', values.enterpriseAgentUrl, false));
   check('eventsSiteUrl', webAddress('Events site URL', values.eventsSiteUrl, false));
   check('heroVideoUrl', heroVideo(values.heroVideoUrl));
-  check('office.building', required('Office building', values.office.building, 120));
-  check('office.street', required('Office street', values.office.street, 120));
-  check('office.city', required('Office city', values.office.city, 120));
+  check('office.building', required('Office building', values.office.building, settingsLimits.officeLineChars));
+  check('office.street', required('Office street', values.office.street, settingsLimits.officeLineChars));
+  check('office.city', required('Office city', values.office.city, settingsLimits.officeLineChars));
   if (values.partners.length < 1 || values.partners.length > maxPartners) {
     check('partners', `Partners must list between 1 and ${maxPartners} names`);
   } else {
     values.partners.forEach((partner, index) => {
-      check(`partners.${index}.name`, required(`Partner ${index + 1}`, partner.name, 60));
+      check(`partners.${index}.name`, required(`Partner ${index + 1}`, partner.name, settingsLimits.partnerChars));
     });
   }
   if (values.social.length > maxSocialLinks) {
     check('social', `Social links must be at most ${maxSocialLinks}`);
   } else {
     values.social.forEach((link, index) => {
-      check(`social.${index}.label`, required(`Social link ${index + 1} name`, link.label, 40));
+      check(`social.${index}.label`, required(`Social link ${index + 1} name`, link.label, settingsLimits.socialLabelChars));
       check(`social.${index}.href`, webAddress(`Social link ${index + 1} address`, link.href, true));
     });
   }

@@ -4,6 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { useLabelsInUse, useSetChatLabels } from '@/features/chat/api/agent-availability';
+import { chatLimits } from '@/api-types/input-limits';
 
 const usual = ['sales', 'billing', 'outage', 'support', 'onboarding'];
 
@@ -56,7 +57,7 @@ export function ChatLabelsEditor({ chat }: { chat: ChatSummary }) {
           id={id}
           list={`${id}-suggestions`}
           value={draft}
-          maxLength={24}
+          maxLength={chatLimits.labelChars}
           onChange={(event) => setDraft(event.target.value)}
           placeholder="Add a label"
           aria-invalid={problem ? true : undefined}

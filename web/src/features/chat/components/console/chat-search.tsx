@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatSearch } from '@/features/chat/api/agent-availability';
 import { formatStartedAt } from '@/lib/console-format';
+import { searchMaxChars } from '@/api-types/input-limits';
 
 export function ChatSearch({ onSelect }: { onSelect: (sessionId: string, messageId: string | null) => void }) {
   const [text, setText] = useState('');
@@ -27,7 +28,7 @@ export function ChatSearch({ onSelect }: { onSelect: (sessionId: string, message
         id="chat-search"
         type="search"
         value={text}
-        maxLength={200}
+        maxLength={searchMaxChars}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setText('');

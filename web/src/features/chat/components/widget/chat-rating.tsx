@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatRating, useRateChat } from '@/features/chat/api/chat-rating';
+import { chatLimits } from '@/api-types/input-limits';
 
 const labels = ['Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
-const maxCommentLength = 1000;
+const maxCommentLength = chatLimits.ratingCommentChars;
 
 export function ChatRatingForm({ sessionId }: { sessionId: string }) {
   const rating = useChatRating(sessionId);

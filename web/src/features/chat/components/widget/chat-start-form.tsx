@@ -12,6 +12,7 @@ import { useChatAvailability } from '@/features/chat/api/get-chat-availability';
 import { awayBeforeStart } from '@/features/chat/lib/chat-line';
 import { useEmailEnabled } from '../../api/email-status';
 import { useSiteSettings } from '@/lib/site-settings';
+import { chatLimits } from '@/api-types/input-limits';
 
 export interface StartFormErrors {
   name?: string;
@@ -70,7 +71,7 @@ export function ChatStartForm({
         value={name}
         onChange={(e) => setName(e.target.value)}
         error={errors.name}
-        maxLength={100}
+        maxLength={chatLimits.visitorNameChars}
       />
       <TextField
         label="Email"

@@ -2,6 +2,7 @@ import { ImageUp, Trash2, X } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import type { Upload } from '@/api-types/Upload';
 import type { UploadUse } from '@/api-types/UploadUse';
+import { imageUploadMaxMib } from '@/api-types/input-limits';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -168,7 +169,7 @@ export default function AdminUploadsPage() {
         <p className="font-semibold">Drag and drop images here</p>
         <p className="text-sm text-gray-700 dark:text-gray-300">or</p>
         <Button onClick={() => fileInput.current?.click()}>Choose images</Button>
-        <p className="text-sm text-gray-700 dark:text-gray-300">PNG, JPEG, WebP or GIF, at most 5 MiB each.</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">PNG, JPEG, WebP or GIF, at most {imageUploadMaxMib} MiB each.</p>
         <input
           ref={fileInput}
           type="file"

@@ -8,6 +8,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBlogPreview } from '@/features/content/api/preview-blog-post';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
+import { postLimits } from '@/api-types/input-limits';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/auth/get-user';
 import { formatLongDate } from '@/lib/content/dates';
@@ -29,6 +30,7 @@ import {
   schedule,
   type BlogPostValues,
 } from '../../lib/blog-post-model';
+import { typingCap } from '../../lib/content-rules';
 import type { ContentSchema } from './content-manager';
 import { MarkdownField } from './markdown-field';
 
@@ -216,7 +218,7 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
     useCreate: useCreateBlogPost,
     useUpdate: useUpdateBlogPost,
     gridFields: [
-      { kind: 'input', name: 'author', label: 'Author', maxLength: 200 },
+      { kind: 'input', name: 'author', label: 'Author', maxLength: typingCap(postLimits.authorChars) },
       {
         kind: 'select',
         name: 'status',
@@ -239,7 +241,7 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
         name: 'readTime',
         label: 'Read time',
         placeholder: 'Computed from the length',
-        maxLength: 80,
+        maxLength: typingCap(postLimits.readTimeChars),
         hint: 'Empty: about 200 words a minute.',
       },
     ],

@@ -17,7 +17,9 @@ import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { CheckboxField, InputField } from '@/components/admin/form-fields';
+import { eventLimits, postLimits } from '@/api-types/input-limits';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
+import { typingCap } from '../../lib/content-rules';
 import { ImageField } from './image-field';
 import { SelectField } from './select-field';
 import { autosaveKey, readDraft, savedTime, useAutosave, type AutosaveState, type KeptDraft } from '../../lib/use-autosave';
@@ -261,9 +263,9 @@ export function ContentForm<T extends { id: string; title: string }, V extends F
   const image = 'image' as Path<V>;
   const form = (
     <form noValidate onSubmit={handleSubmit((submitted) => onSubmit(submitted))} className="space-y-5">
-      <InputField label="Title" error={errorOf(title)} maxLength={400} {...register(title)} />
+      <InputField label="Title" error={errorOf(title)} maxLength={typingCap(Math.max(postLimits.titleChars, eventLimits.titleChars))} {...register(title)} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField label="Category" list={categoryList} error={errorOf(category)} maxLength={120} {...register(category)} />
+        <InputField label="Category" list={categoryList} error={errorOf(category)} maxLength={typingCap(Math.max(postLimits.categoryChars, eventLimits.categoryChars))} {...register(category)} />
         <datalist id={categoryList}>
           {categories.map((suggestion) => (
             <option key={suggestion} value={suggestion} />

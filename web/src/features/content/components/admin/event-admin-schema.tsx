@@ -19,10 +19,11 @@ import {
   eventInputOf,
   eventSchema,
   eventValues,
-  highlightLimits,
   previewEvent,
   type EventValues,
 } from '../../lib/event-model';
+import { eventLimits } from '@/api-types/input-limits';
+import { typingCap } from '../../lib/content-rules';
 import { HighlightsEditor } from './highlights-editor';
 
 export const markCompletedRefused = 'The server kept it upcoming';
@@ -121,8 +122,8 @@ export const eventAdminSchema: ContentSchema<Event, EventValues, EventInput, 'da
     useUpdate: useUpdateEvent,
     gridFields: [
       { kind: 'input', name: 'date', label: 'Date', type: 'date' },
-      { kind: 'input', name: 'time', label: 'Time', placeholder: '09:00 - 17:00 EAT', maxLength: 200 },
-      { kind: 'input', name: 'location', label: 'Location', maxLength: 400 },
+      { kind: 'input', name: 'time', label: 'Time', placeholder: '09:00 - 17:00 EAT', maxLength: typingCap(eventLimits.timeChars) },
+      { kind: 'input', name: 'location', label: 'Location', maxLength: typingCap(eventLimits.locationChars) },
     ],
     fields: [
       {
@@ -144,7 +145,7 @@ export const eventAdminSchema: ContentSchema<Event, EventValues, EventInput, 'da
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
-                max={highlightLimits.items}
+                max={eventLimits.highlights}
               />
             )}
           />

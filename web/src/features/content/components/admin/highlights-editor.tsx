@@ -2,6 +2,8 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/admin/form-fields';
+import { eventLimits } from '@/api-types/input-limits';
+import { typingCap } from '../../lib/content-rules';
 
 /** One highlight with an id that stays with it while the list is reordered. */
 export interface HighlightItem {
@@ -111,7 +113,7 @@ export function HighlightsEditor({
                 aria-label={`Highlight ${index + 1}`}
                 aria-invalid={error ? true : undefined}
                 value={item.text}
-                maxLength={1000}
+                maxLength={typingCap(eventLimits.highlightChars)}
                 onChange={(event) =>
                   onChange(value.map((other) => (other.id === item.id ? { ...other, text: event.target.value } : other)))
                 }

@@ -1,5 +1,6 @@
 import { Upload as UploadIcon } from 'lucide-react';
 import { forwardRef, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { imageUploadMaxMib } from '@/api-types/input-limits';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast-store';
 import { checkImageFile, useUploadImage } from '@/features/content/api/upload-image';
@@ -80,7 +81,7 @@ export const ImageField = forwardRef<HTMLInputElement, Props>(function ImageFiel
           <UploadIcon aria-hidden="true" className="h-4 w-4" />
           Upload image
         </Button>
-        <span className="text-sm text-gray-700 dark:text-gray-300">PNG, JPEG, WebP or GIF, at most 5 MiB.</span>
+        <span className="text-sm text-gray-700 dark:text-gray-300">PNG, JPEG, WebP or GIF, at most {imageUploadMaxMib} MiB.</span>
         <input
           ref={fileInput}
           type="file"
