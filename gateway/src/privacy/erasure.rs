@@ -9,7 +9,7 @@
 //! visitor"), deletes their uploads, ratings and the notes about them; the
 //! intake store deletes their contact requests and subscriptions; the
 //! session store ends their sign-ins and every gateway closes their
-//! sockets; the `intake` role deletes their waitlist entries, the record of
+//! sockets; the `requests` role deletes their waitlist entries, the record of
 //! emails sent to them and their reset tokens; the `accounts` role deletes
 //! their account (and outbox rows naming them); dead letters naming them are
 //! deleted; the audit log forgets the address.
@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use crate::platform::error::ApiError;
 use crate::privacy::error::PrivacyError;
+use crate::privacy::store;
 use crate::state::AppState;
 
 /// What one erasure changed, by table: counts only, so the audit record
@@ -65,7 +66,7 @@ pub(super) fn correction_owner_failed(error: anyhow::Error) -> ApiError {
 /// refused before anything is changed (the team page removes a member).
 pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
     let pool = &state.pool;
-    let account = crate::privacy::store::account(pool, email).await?;
+    let account = store::account(pool, email).await?;
     if let Some((_, true)) = account {
         return Err(PrivacyError::TeamMember.into());
     }
@@ -95,10 +96,7 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
     erased.contact_requests = requests;
     erased.subscriptions = subscriptions;
     if let Some(user_id) = user_id {
-        let ended = {
-            let mut conn = pool.acquire().await?;
-            crate::platform::sessions::delete_of_user(&mut conn, user_id).await?
-        };
+        let ended = store::end_sessions_of(pool, user_id).await?;
         crate::platform::sessions::announce_ended(nats, &ns.sessions_changed(), &ended).await;
         crate::accounts::revocation::revoke(state, user_id).await;
         erased.sessions = ended.len() as u64;
@@ -110,8 +108,7 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
         .await
         .map_err(owner_failed)?;
     erased.dead_letters = runtime::dead_letters::erase_mentions(pool, email).await?;
-    let mut conn = pool.acquire().await?;
-    erased.audit_log = crate::platform::audit::forget_email(&mut conn, email).await?;
+    erased.audit_log = store::forget_audited_email(pool, email).await?;
     Ok(erased)
 }
 

@@ -11,18 +11,16 @@ use contract::accounts::{
 use contract::intake::Accepted;
 use contract::second_factor::SecondFactorChallenge;
 use serde::Deserialize;
-use time::OffsetDateTime;
 use tower_sessions::Session;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::accounts::revocation;
-use crate::chat::{OWNER_TOKEN_KEY, adopt_anonymous_chats};
+use crate::accounts::signing_in::sign_in;
+use crate::accounts::worker::request_accounts;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
-use crate::platform::extract::{
-    ClientIp, CurrentUser, SIGN_IN_ID_KEY, SIGNED_IN_AT_KEY, USER_ID_KEY,
-};
+use crate::platform::extract::{ClientIp, CurrentUser, SIGN_IN_ID_KEY};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
 use crate::state::AppState;
@@ -214,31 +212,6 @@ fn invalid_credentials() -> ApiError {
     ApiError::Unauthorized("Invalid email or password")
 }
 
-/// Rotates the session id (against fixation) and records who signed in when.
-/// Chat ownership follows the person: chats this browser started before
-/// signing in become the account's, and the browser's anonymous owner token
-/// is dropped, so signing in as someone else inherits nothing; sockets of a
-/// previous sign-in in this browser are closed.
-pub(crate) async fn sign_in(
-    state: &AppState,
-    session: &Session,
-    user: &User,
-) -> Result<(), ApiError> {
-    if let Some(token) = session.remove::<Uuid>(OWNER_TOKEN_KEY).await? {
-        adopt_anonymous_chats(state, token, user.id).await?;
-    }
-    if let Some(previous) = session.remove::<Uuid>(SIGN_IN_ID_KEY).await? {
-        revocation::revoke(state, previous).await;
-    }
-    session.insert(SIGN_IN_ID_KEY, Uuid::new_v4()).await?;
-    session.cycle_id().await?;
-    session.insert(USER_ID_KEY, user.id).await?;
-    session
-        .insert(SIGNED_IN_AT_KEY, OffsetDateTime::now_utc().unix_timestamp())
-        .await?;
-    Ok(())
-}
-
 /// Sends an account request and maps the worker's reply; 503 when no worker
 /// answers in time.
 async fn ask_accounts(
@@ -260,34 +233,4 @@ async fn ask_accounts(
             "accounts worker failed"
         ))),
     }
-}
-
-/// Sends a request to the `accounts` worker and reads its reply as `R`;
-/// 503 when no worker answers within `ACCOUNTS_TIMEOUT_MS`.
-pub(crate) async fn request_accounts<R: serde::de::DeserializeOwned>(
-    state: &AppState,
-    subject: String,
-    request: &impl serde::Serialize,
-) -> Result<R, ApiError> {
-    const UNAVAILABLE: &str =
-        "The account service is temporarily unavailable. Please try again in a moment.";
-    let payload = serde_json::to_vec(request).map_err(anyhow::Error::from)?;
-    let asked = state.nats.request_with_headers(
-        subject,
-        contract::telemetry::trace_headers(),
-        payload.into(),
-    );
-    let reply = match tokio::time::timeout(state.config.accounts_timeout, asked).await {
-        Ok(Ok(reply)) => reply,
-        Ok(Err(error)) => {
-            tracing::warn!(%error, "accounts request failed");
-            return Err(ApiError::Unavailable(UNAVAILABLE));
-        }
-        Err(_) => {
-            tracing::warn!("accounts request timed out");
-            return Err(ApiError::Unavailable(UNAVAILABLE));
-        }
-    };
-    Ok(serde_json::from_slice(&reply.payload)
-        .map_err(|e| anyhow::Error::new(e).context("malformed accounts reply"))?)
 }

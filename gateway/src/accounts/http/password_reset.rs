@@ -150,9 +150,12 @@ async fn confirm(
         token: body.token,
         password: body.password,
     };
-    let reply: ResetPasswordReply =
-        super::auth::request_accounts(&state, state.namespace.accounts_reset_password(), &request)
-            .await?;
+    let reply: ResetPasswordReply = crate::accounts::worker::request_accounts(
+        &state,
+        state.namespace.accounts_reset_password(),
+        &request,
+    )
+    .await?;
     match reply {
         ResetPasswordReply::Reset { user_id } => {
             // The stored sessions are gone already; now the sockets.

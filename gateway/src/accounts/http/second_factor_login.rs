@@ -102,7 +102,7 @@ async fn finish(state: &AppState, session: &Session, user_id: Uuid) -> Result<Us
         .ok_or(ApiError::Unauthorized(EXPIRED))?;
     session.remove::<Uuid>(PENDING_USER_KEY).await?;
     session.remove::<i64>(PENDING_AT_KEY).await?;
-    super::auth::sign_in(state, session, &user).await?;
+    crate::accounts::signing_in::sign_in(state, session, &user).await?;
     Ok(user)
 }
 

@@ -37,7 +37,7 @@ pub async fn end_other_sign_ins(
     )
     .await;
     crate::accounts::revocation::revoke(state, user.id).await;
-    crate::accounts::http::auth::sign_in(state, session, user).await?;
+    crate::accounts::signing_in::sign_in(state, session, user).await?;
     tracing::info!(user.id = %user.id, sessions = ended.len(), "second factor changed; other sessions ended");
     Ok(())
 }

@@ -153,22 +153,7 @@ async fn export(
     ApiQuery(query): ApiQuery<RawQuery>,
 ) -> Result<Response, ApiError> {
     let interest = interest_filter(query.interest.as_ref())?;
-    let entries = store::waitlist_entries(&state.pool, interest).await?;
-    let details = serde_json::json!({
-        "interest": interest.map_or("all", WaitlistInterest::code),
-        "rows": entries.len(),
-    });
-    // An export is no row of its own: the entry id names this export.
-    let mut conn = state.pool.acquire().await?;
-    crate::platform::audit::record(
-        &mut conn,
-        admin.id,
-        "export",
-        "waitlist",
-        Uuid::now_v7(),
-        details,
-    )
-    .await?;
+    let entries = store::export_waitlist(&state.pool, admin.id, interest).await?;
     let csv = to_csv(&entries)
         .map_err(|error| anyhow::Error::new(error).context("failed to write the CSV"))?;
     let today = OffsetDateTime::now_utc().date();

@@ -16,4 +16,4 @@ pub use subscriptions::{
     claim_confirmation, confirm_subscription, store_subscription_request, subscription_exists,
     topic_subscribers, unsubscribe,
 };
-pub use waitlist::{count_waitlist, waitlist_entries, waitlist_page};
+pub use waitlist::{count_waitlist, export_waitlist, waitlist_page};

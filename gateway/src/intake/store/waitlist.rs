@@ -2,6 +2,7 @@
 
 use contract::waitlist::{WaitlistEntry, WaitlistInterest};
 use sqlx::PgPool;
+use uuid::Uuid;
 
 use crate::intake::error::IntakeError;
 
@@ -43,9 +44,11 @@ pub async fn waitlist_page(
     Ok(items)
 }
 
-/// Every such entry, newest first (the CSV export).
-pub async fn waitlist_entries(
+/// Every such entry, newest first, for `admin`'s CSV export, which the
+/// audit log records (an export is no row of its own: a new id names it).
+pub async fn export_waitlist(
     pool: &PgPool,
+    admin: Uuid,
     interest: Option<WaitlistInterest>,
 ) -> Result<Vec<WaitlistEntry>, IntakeError> {
     let entries = sqlx::query_as!(
@@ -57,6 +60,20 @@ pub async fn waitlist_entries(
         interest as Option<WaitlistInterest>,
     )
     .fetch_all(pool)
+    .await?;
+    let details = serde_json::json!({
+        "interest": interest.map_or("all", WaitlistInterest::code),
+        "rows": entries.len(),
+    });
+    let mut conn = pool.acquire().await?;
+    crate::platform::audit::record(
+        &mut conn,
+        admin,
+        "export",
+        "waitlist",
+        Uuid::now_v7(),
+        details,
+    )
     .await?;
     Ok(entries)
 }
