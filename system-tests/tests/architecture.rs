@@ -12,6 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+#[path = "architecture/files.rs"]
+mod files;
 #[path = "architecture/scan.rs"]
 mod scan;
 
@@ -327,4 +329,25 @@ fn a_second_row_for_a_module_is_refused() {
     let markdown = "<!-- dependencies: demo/src -->\n| module | may use |\n|---|---|\n\
         | `chat` | `platform` |\n| `chat` | * |\n";
     assert!(parse_tables(markdown).is_err());
+}
+
+/// The file every handler takes its state from, assembled from the
+/// domains' parts: the one way back from the domains (see
+/// [`ASSEMBLY`]).
+const ASSEMBLY_FILE: &[&str] = &["state.rs"];
+
+#[test]
+fn no_cycle_among_the_files_of_a_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the repository's root");
+    let mut report = String::new();
+    for folder in ["gateway/src", "workers/src"] {
+        let source = root.join(folder);
+        let edges = files::Crate::read(&source, &rust_files(&source)).edges();
+        for found in files::cycles(&edges, ASSEMBLY_FILE) {
+            let _ = writeln!(report, "{folder}: {}", found.join(" → "));
+        }
+    }
+    assert!(report.is_empty(), "files that import each other:\n{report}");
 }

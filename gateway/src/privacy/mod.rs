@@ -17,6 +17,7 @@ pub mod error;
 pub mod http;
 pub mod input;
 pub mod progress;
+pub mod request;
 pub mod store;
 pub mod summary;
 

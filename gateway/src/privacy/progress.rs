@@ -4,7 +4,7 @@
 use contract::privacy::{PrivacyEmail, PrivacyRequestKind};
 
 use crate::privacy::due;
-use crate::privacy::store::StoredRequest;
+use crate::privacy::request::StoredRequest;
 
 /// A step staff take that only marks the request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

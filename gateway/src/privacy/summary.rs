@@ -6,7 +6,7 @@ use contract::privacy::{PrivacyRequestKind, PrivacyRequestSummary};
 use time::OffsetDateTime;
 
 use crate::privacy::due;
-use crate::privacy::store::StoredRequest;
+use crate::privacy::request::StoredRequest;
 
 /// Request `request` as it stands at `now`.
 pub fn summary(request: StoredRequest, now: OffsetDateTime) -> PrivacyRequestSummary {

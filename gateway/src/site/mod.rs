@@ -14,7 +14,7 @@ pub mod settings;
 pub mod store;
 
 pub use error::SiteError;
-pub use http::web::RouteTable;
+pub use http::web::route_table::RouteTable;
 pub use settings::SiteSettingsCache;
 
 use utoipa_axum::router::OpenApiRouter;

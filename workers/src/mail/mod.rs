@@ -23,6 +23,8 @@
 //!
 //! Owns table sent_emails: the only module that writes it.
 
+pub mod address;
+pub mod error;
 pub mod health;
 pub mod templates;
 
@@ -37,11 +39,10 @@ use uuid::Uuid;
 pub use templates::RenderedEmail;
 use templates::{Site, Template};
 
-use crate::consumer::Outcome;
+pub use address::{COMPANY, mailbox};
+pub use error::MailError;
 
-/// The company every email is sent as (the sender's display name when
-/// `MAIL_FROM` has none) and signed by.
-pub const COMPANY: &str = "Nyota Cloud";
+use crate::consumer::Outcome;
 
 /// How long one SMTP exchange may take before it counts as failed.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(10);
@@ -49,51 +50,6 @@ const SMTP_TIMEOUT: Duration = Duration::from_secs(10);
 /// A claim older than this is taken to be a crashed sender's, far longer
 /// than one SMTP exchange with its time-out.
 pub const CLAIM_STALE: Duration = Duration::from_secs(120);
-
-/// Why an email was not sent.
-#[derive(Debug, thiserror::Error)]
-pub enum MailError {
-    /// An address in the email is not a mailbox (bad data: never retried).
-    #[error("{what} is not a valid email address: {address:?}")]
-    Address { what: &'static str, address: String },
-    /// The message could not be built (bad data: never retried).
-    #[error("failed to build the email: {0}")]
-    Build(#[from] lettre::error::Error),
-    /// The SMTP server refused it for good (5xx): retrying cannot help.
-    #[error("the SMTP server refused the email: {0}")]
-    Refused(lettre::transport::smtp::Error),
-    /// The SMTP server is away, slow or refused it for now: retried.
-    #[error("SMTP send failed: {0}")]
-    Smtp(lettre::transport::smtp::Error),
-    /// Another delivery is sending this email right now: try again later.
-    #[error("another delivery is sending this email")]
-    Busy,
-    #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
-}
-
-impl MailError {
-    /// How a consumer should treat the message whose email failed.
-    pub fn outcome(self) -> Outcome {
-        match self {
-            MailError::Address { .. } | MailError::Build(_) | MailError::Refused(_) => {
-                Outcome::Reject(self.into())
-            }
-            MailError::Smtp(_) | MailError::Busy => Outcome::Retry(self.into()),
-            MailError::Database(error) => Outcome::from_sqlx(error),
-        }
-    }
-}
-
-impl From<lettre::transport::smtp::Error> for MailError {
-    fn from(error: lettre::transport::smtp::Error) -> Self {
-        if error.is_permanent() {
-            MailError::Refused(error)
-        } else {
-            MailError::Smtp(error)
-        }
-    }
-}
 
 /// What [`Mailer::send_once`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,25 +273,6 @@ pub async fn send_all(
         }
     }
     Outcome::Done
-}
-
-/// Parses an address the email needs (`what` names it in the error).
-pub fn mailbox(
-    what: &'static str,
-    name: Option<&str>,
-    address: &str,
-) -> Result<Mailbox, MailError> {
-    let bad = || MailError::Address {
-        what,
-        address: address.to_owned(),
-    };
-    let address = address.trim().parse().map_err(|_| bad())?;
-    Ok(Mailbox::new(
-        name.map(str::trim)
-            .filter(|name| !name.is_empty())
-            .map(str::to_owned),
-        address,
-    ))
 }
 
 #[cfg(test)]

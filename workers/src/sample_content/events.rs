@@ -3,7 +3,7 @@
 use contract::content::EventInput;
 use time::{Date, Duration};
 
-use super::IMAGE_DIR;
+use super::images::IMAGE_DIR;
 
 /// An event of the sample set.
 #[derive(Debug)]

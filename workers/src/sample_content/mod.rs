@@ -17,6 +17,7 @@
 use std::fmt;
 
 mod events;
+mod images;
 mod posts;
 
 use sqlx::{PgConnection, PgPool};
@@ -24,13 +25,8 @@ use time::{Date, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
 pub use events::{EVENTS, SampleEvent};
-pub use posts::{POSTS, SamplePost};
-
-/// The author of every sample post: the company, never an invented person.
-pub const AUTHOR: &str = "Nyota Cloud Team";
-
-/// Where the illustrations are served from (`web/public` is the site root).
-pub const IMAGE_DIR: &str = "/images/sample/";
+pub use images::IMAGE_DIR;
+pub use posts::{AUTHOR, POSTS, SamplePost};
 
 /// Advisory lock keys ("nyota" in ASCII, then the table): one seeder at a
 /// time per table, so two concurrent runs cannot both find it empty.

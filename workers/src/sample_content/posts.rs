@@ -3,7 +3,10 @@
 use contract::content::BlogPostInput;
 use time::{Date, Duration};
 
-use super::{AUTHOR, IMAGE_DIR};
+use super::images::IMAGE_DIR;
+
+/// The author of every sample post: the company, never an invented person.
+pub const AUTHOR: &str = "Nyota Cloud Team";
 
 /// Words a reader gets through in a minute, for the read time.
 const WORDS_PER_MINUTE: usize = 200;

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::claim::Claim;
 use super::totp;
 use crate::accounts::store;
 use crate::platform::error::ApiError;
@@ -32,13 +33,6 @@ impl Input for CodeBody {
                 .value(),
         })
     }
-}
-
-/// How a second factor was proven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
-    Totp,
-    RecoveryCode,
 }
 
 /// What a wrong code is told.
@@ -69,24 +63,6 @@ pub async fn fresh_recovery_codes() -> Result<(Vec<String>, Vec<String>), ApiErr
 
 pub fn unix_now() -> u64 {
     u64::try_from(time::OffsetDateTime::now_utc().unix_timestamp()).unwrap_or(0)
-}
-
-/// What a code typed by a person would prove once used up: the TOTP step
-/// it matches, or the unused recovery code it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim {
-    Totp(i64),
-    RecoveryCode(Uuid),
-}
-
-impl Claim {
-    /// How the factor is proven by this claim.
-    pub fn proof(self) -> Proof {
-        match self {
-            Claim::Totp(_) => Proof::Totp,
-            Claim::RecoveryCode(_) => Proof::RecoveryCode,
-        }
-    }
 }
 
 /// What `code` would prove for `user_id`: a TOTP code of the confirmed

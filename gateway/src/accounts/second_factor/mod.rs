@@ -10,12 +10,14 @@
 //! `accounts/store/` (`user_totp`, `user_recovery_codes`, `user_passkeys`).
 
 pub mod changes;
+pub mod claim;
 pub mod codes;
 pub mod passkey;
 pub mod requirement;
 pub mod totp;
 
-pub use codes::{Proof, WRONG_CODE};
+pub use claim::Proof;
+pub use codes::WRONG_CODE;
 pub use requirement::{
     ENROL_FIRST, check_own_role, close_sockets_lacking_factor, enforce, required_for, roles_setting,
 };

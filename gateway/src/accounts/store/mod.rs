@@ -5,15 +5,17 @@
 //! transaction with its audit record; a change of a second factor also
 //! ends the account's stored sessions in it.
 
+mod claims;
 mod user_passkeys;
 mod user_recovery_codes;
 mod user_totp;
 mod users;
 
+pub use claims::sign_in_with_code;
 pub use user_passkeys::{
     AddedPasskey, add_passkey, credentials, record_passkey_use, remove_passkey, summaries,
 };
-pub use user_recovery_codes::{sign_in_with_code, unused_recovery_codes};
+pub use user_recovery_codes::unused_recovery_codes;
 pub use user_totp::{enrol_totp, has_factor, remove_totp, save_pending, secret, status};
 pub use users::{
     Invited, MemberChange, active_user, change_member, correct_account, invite_member,

@@ -3,13 +3,8 @@
 //! account enrols, used up at sign-in and dropped with the last factor.
 //! Runtime-checked SQL: see docs/DECISIONS.md.
 
-use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
-
-use super::user_totp::use_step;
-use crate::accounts::second_factor::codes::{Claim, Proof};
-use crate::platform::audit;
 
 /// The unused recovery codes' ids and hashes.
 pub async fn unused_recovery_codes(
@@ -22,42 +17,6 @@ pub async fn unused_recovery_codes(
     .bind(user_id)
     .fetch_all(pool)
     .await
-}
-
-/// Uses up `claim` for the second step of a sign-in (a recovery code's use
-/// audited), in one transaction; false when it was used already.
-pub async fn sign_in_with_code(pool: &PgPool, user_id: Uuid, claim: Claim) -> sqlx::Result<bool> {
-    let mut tx = pool.begin().await?;
-    if !use_claim(&mut tx, user_id, claim).await? {
-        return Ok(false);
-    }
-    if claim.proof() == Proof::RecoveryCode {
-        audit::record(
-            &mut tx,
-            user_id,
-            "use_recovery_code",
-            "second_factor",
-            user_id,
-            json!({}),
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(true)
-}
-
-/// Uses up `claim` within `conn`: the TOTP step (each once) or the
-/// recovery code; false when it was used already (a replay, or two tabs at
-/// once).
-pub(super) async fn use_claim(
-    conn: &mut PgConnection,
-    user_id: Uuid,
-    claim: Claim,
-) -> sqlx::Result<bool> {
-    match claim {
-        Claim::Totp(step) => use_step(conn, user_id, step, false).await,
-        Claim::RecoveryCode(id) => use_recovery_code(conn, id).await,
-    }
 }
 
 /// Replaces the user's recovery codes with these hashes.
@@ -83,7 +42,7 @@ pub(super) async fn replace_recovery_codes(
 
 /// Marks recovery code `id` used; false when it was used already (by a
 /// request that got there first).
-async fn use_recovery_code(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
+pub(super) async fn use_recovery_code(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
     let used = sqlx::query(
         "update user_recovery_codes set used_at = now() where id = $1 and used_at is null",
     )

@@ -8,10 +8,9 @@ use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::user_recovery_codes::{
-    drop_recovery_codes_without_factor, replace_recovery_codes, use_claim,
-};
-use crate::accounts::second_factor::codes::Claim;
+use super::claims::{use_claim, use_step};
+use super::user_recovery_codes::{drop_recovery_codes_without_factor, replace_recovery_codes};
+use crate::accounts::second_factor::claim::Claim;
 use crate::platform::{audit, sessions};
 
 /// Whether user `user_id` has a second factor: a confirmed TOTP secret or
@@ -119,28 +118,6 @@ pub async fn remove_totp(
     let ended = sessions::delete_of_user(&mut tx, user_id).await?;
     tx.commit().await?;
     Ok(Some(ended))
-}
-
-/// Records that the code of `step` was used, confirming the secret when
-/// `confirming`; false when that step (or a later one) was used already, or
-/// the secret is not in the state expected: each code counts once, on
-/// every gateway, since the row is the arbiter.
-pub(super) async fn use_step(
-    conn: &mut PgConnection,
-    user_id: Uuid,
-    step: i64,
-    confirming: bool,
-) -> sqlx::Result<bool> {
-    let used = sqlx::query(
-        "update user_totp set last_used_step = $2, confirmed_at = coalesce(confirmed_at, now())
-         where user_id = $1 and last_used_step < $2 and (confirmed_at is null) = $3",
-    )
-    .bind(user_id)
-    .bind(step)
-    .bind(confirming)
-    .execute(conn)
-    .await?;
-    Ok(used.rows_affected() == 1)
 }
 
 /// Removes the user's TOTP secret (the recovery codes go too when no

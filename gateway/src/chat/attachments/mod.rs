@@ -9,6 +9,7 @@
 
 pub mod pdf;
 pub mod process;
+pub mod refusal;
 pub mod store;
 
 use std::time::Instant;
@@ -19,7 +20,8 @@ use axum::response::{IntoResponse, Response};
 use contract::chat::MessageAttachment;
 use tokio::sync::Semaphore;
 
-use self::process::{Declared, Refusal};
+use self::process::Declared;
+use self::refusal::Refusal;
 use self::store::Uploader;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::spool::Spooled;

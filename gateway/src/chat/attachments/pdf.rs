@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use lopdf::xref::XrefEntry;
 use lopdf::{Document, LoadOptions, Object};
 
-use super::process::Refusal;
+use super::refusal::Refusal;
 
 /// The most one stream may inflate to while the file is read.
 const MAX_INFLATED_BYTES: usize = 64 * 1024 * 1024;

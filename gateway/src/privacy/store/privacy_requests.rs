@@ -11,26 +11,11 @@ use uuid::Uuid;
 
 use crate::platform::audit;
 use crate::privacy::progress::Step;
+use crate::privacy::request::StoredRequest;
 use crate::privacy::summary::summary;
 
 /// The audit log's name for a request.
 const ENTITY: &str = "privacy_request";
-
-/// A request as stored.
-#[derive(Debug, Clone)]
-pub struct StoredRequest {
-    pub id: Uuid,
-    pub email: String,
-    pub kind: String,
-    pub details: String,
-    pub received_at: OffsetDateTime,
-    pub confirmed_at: Option<OffsetDateTime>,
-    pub acknowledged_at: Option<OffsetDateTime>,
-    pub responded_at: Option<OffsetDateTime>,
-    pub completed_at: Option<OffsetDateTime>,
-    pub complex: bool,
-    pub outcome: Option<Value>,
-}
 
 /// Stores a person's request and audits it, in one transaction;
 /// `before_commit` runs last before the commit (the request is not kept

@@ -5,8 +5,9 @@ use contract::chat::{ChatMessage, ChatSession, EMAIL_CODE_MINUTES, SenderType, S
 use lettre::message::Mailbox;
 use runtime::signing::{Purpose, Signer};
 
-use super::{Body, RenderedEmail, Site, Template, support};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template, support};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// A chat started while no agent was online, to the support inbox;
 /// replying answers the visitor.

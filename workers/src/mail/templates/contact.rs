@@ -3,8 +3,9 @@
 
 use contract::intake::ContactMessage;
 
-use super::{Body, RenderedEmail, Site, Template, sales};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template, sales};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// Whether a request came from a demo form (the finance and hosted-email
 /// pages) rather than the contact page.

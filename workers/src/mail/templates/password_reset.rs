@@ -1,8 +1,9 @@
 //! The emails with a link to choose a password: a reset, or an invitation
 //! to the support team.
 
-use super::{Body, RenderedEmail, Site, Template};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// A password-reset link for an existing account (the token is only ever in
 /// this email; the database keeps its hash).

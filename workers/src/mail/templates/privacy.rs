@@ -7,8 +7,9 @@
 use contract::privacy::PrivacyRequestKind;
 use time::OffsetDateTime;
 
-use super::{Body, RenderedEmail, Site, Template, support};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template, support};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// Asks the person to confirm their request.
 pub struct PrivacyConfirmation<'a> {

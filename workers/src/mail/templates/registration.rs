@@ -2,8 +2,9 @@
 
 use contract::intake::Registered;
 
-use super::{Body, RenderedEmail, Site, Template, sales, support};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template, sales, support};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// Welcome to a newly registered user.
 pub struct Welcome<'a>(pub &'a Registered);

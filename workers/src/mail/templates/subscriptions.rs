@@ -2,8 +2,9 @@
 
 use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
 
-use super::{Body, RenderedEmail, Site, Template};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// What a subscriber of `topic` gets email about.
 fn topic_description(topic: SubscriptionTopic) -> &'static str {

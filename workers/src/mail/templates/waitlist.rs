@@ -2,8 +2,9 @@
 
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
 
-use super::{Body, RenderedEmail, Site, Template, sales};
-use crate::mail::{COMPANY, MailError, mailbox};
+use super::parts::{Body, RenderedEmail, Site, Template, sales};
+use crate::mail::address::{COMPANY, mailbox};
+use crate::mail::error::MailError;
 
 /// The confirmation of a waitlist entry, to the visitor.
 pub struct WaitlistConfirmation<'a>(pub &'a WaitlistJoined);

@@ -8,10 +8,11 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use bytes::Bytes;
 
-use super::{BLOG, Spa, first_image, pages};
+use super::spa::{BLOG, Spa};
 use crate::content::cache::{Answer, Key};
 use crate::content::store;
 use crate::site::pages::ItemMeta;
+use crate::site::{first_image, pages};
 use crate::state::AppState;
 
 #[derive(Clone, Copy)]
