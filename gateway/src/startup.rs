@@ -217,10 +217,18 @@ pub async fn spawn_listeners(
             limiter_state.limits.forget_idle_keys();
         }
     }));
-    tracker.spawn(crate::content::views::flush_continuously(
-        state.clone(),
-        stopped.clone(),
-    ));
+    let views_state = state.clone();
+    let views_stopped = stopped.clone();
+    tracker.spawn(async move {
+        let state = views_state;
+        crate::content::views::flush_continuously(
+            &state.views,
+            &state,
+            &state.namespace,
+            views_stopped,
+        )
+        .await;
+    });
     let upkeep_state = state.clone();
     tracker.spawn(until(stopped.clone(), async move {
         let mut every_few_seconds = tokio::time::interval(Duration::from_secs(5));

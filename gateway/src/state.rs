@@ -149,7 +149,8 @@ impl SignInState for AppState {
     }
 
     async fn admit(&self, user: &contract::accounts::User, path: &str) -> Result<(), ApiError> {
-        crate::accounts::second_factor::enforce(self, user, path).await
+        let settings = self.site_settings.current();
+        crate::accounts::second_factor::enforce(&self.pool, &settings.settings, user, path).await
     }
 }
 

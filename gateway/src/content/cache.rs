@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use axum::http::{HeaderValue, StatusCode};
 use bytes::Bytes;
+use contract::Namespace;
 use futures::StreamExt as _;
 use sha2::{Digest as _, Sha256};
 use time::Date;
@@ -32,7 +33,6 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::store::{EventsQuery, ListQuery};
-use crate::state::AppState;
 
 /// What an answer is the answer to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -261,15 +261,12 @@ pub async fn listen(
     }))
 }
 
-/// Tells every gateway (this one at once) that the content changed.
-pub async fn changed(state: &AppState) {
-    state.content.clear();
-    let announced = crate::platform::bus::announce(
-        &state.nats,
-        state.namespace.content_changed(),
-        Bytes::new(),
-    )
-    .await;
+/// Tells every gateway (this one at once, through `cache`) that the
+/// content changed.
+pub async fn changed(cache: &ContentCache, nats: &async_nats::Client, namespace: &Namespace) {
+    cache.clear();
+    let announced =
+        crate::platform::bus::announce(nats, namespace.content_changed(), Bytes::new()).await;
     if let Err(error) = announced {
         // The write is committed; other gateways catch up within the cache's
         // time to live.

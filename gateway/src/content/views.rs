@@ -15,7 +15,9 @@ use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use crate::state::AppState;
+use contract::Namespace;
+
+use crate::platform::bus::DurableBus;
 
 /// Known crawlers and bots, by user agent.
 static BOTS: LazyLock<isbot::Bots> = LazyLock::new(isbot::Bots::default);
@@ -104,7 +106,7 @@ impl ViewCounter {
     /// Publishes every post's views, one message each. After a write that
     /// is not stored the flush stops (the store is full or away): what is
     /// left waits for the next one.
-    pub async fn flush(&self, state: &AppState) {
+    pub async fn flush(&self, bus: &impl DurableBus, namespace: &Namespace) {
         let (mut unacked, mut pending) = {
             let mut posts = self.posts();
             (
@@ -116,7 +118,7 @@ impl ViewCounter {
         let mut retry: Vec<(Uuid, ViewBatch)> = Vec::new();
         // The retries first: nothing newer of a post leaves before them.
         for (post_id, batch) in unacked.drain() {
-            if failing || !publish(state, post_id, batch).await {
+            if failing || !publish(bus, namespace, post_id, batch).await {
                 failing = true;
                 retry.push((post_id, batch));
             }
@@ -132,7 +134,7 @@ impl ViewCounter {
                 id: Uuid::now_v7(),
                 count,
             };
-            if !publish(state, post_id, batch).await {
+            if !publish(bus, namespace, post_id, batch).await {
                 failing = true;
                 retry.push((post_id, batch));
             }
@@ -152,42 +154,51 @@ impl ViewCounter {
 
 /// Publishes one post's batch with its id as `Nats-Msg-Id`; whether
 /// JetStream stored it.
-async fn publish(state: &AppState, post_id: Uuid, batch: ViewBatch) -> bool {
+async fn publish(
+    bus: &impl DurableBus,
+    namespace: &Namespace,
+    post_id: Uuid,
+    batch: ViewBatch,
+) -> bool {
     // Serialising our own plain type cannot fail.
     let body = serde_json::to_vec(&batch).unwrap_or_default();
     let headers = contract::telemetry::deduplicated_headers(&batch.id.to_string());
-    let subject = state.namespace.blog_viewed(post_id);
+    let subject = namespace.blog_viewed(post_id);
     let stored = async {
-        state
-            .jetstream
+        bus.jetstream()
             .publish_with_headers(subject, headers, body.into())
             .await?
             .await
     };
     match stored.await {
         Ok(_) => {
-            state.store_health.stored();
+            bus.store_health().stored();
             true
         }
         Err(error) => {
-            state.store_health.failed("blog views", &error);
+            bus.store_health().failed("blog views", &error);
             false
         }
     }
 }
 
-/// Flushes `state`'s views every [`FLUSH_EVERY`] until `stopped`, then once
-/// more so that a gateway shutting down loses none.
-pub async fn flush_continuously(state: AppState, stopped: CancellationToken) {
+/// Flushes `views` every [`FLUSH_EVERY`] until `stopped`, then once more
+/// so that a gateway shutting down loses none.
+pub async fn flush_continuously(
+    views: &ViewCounter,
+    bus: &impl DurableBus,
+    namespace: &Namespace,
+    stopped: CancellationToken,
+) {
     let mut every = tokio::time::interval(FLUSH_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            _ = every.tick() => state.views.flush(&state).await,
+            _ = every.tick() => views.flush(bus, namespace).await,
             () = stopped.cancelled() => break,
         }
     }
-    state.views.flush(&state).await;
+    views.flush(bus, namespace).await;
 }
 
 #[cfg(test)]

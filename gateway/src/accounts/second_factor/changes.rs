@@ -16,7 +16,7 @@ pub async fn status_of(state: &AppState, user: &User) -> Result<SecondFactorStat
     Ok(SecondFactorStatus {
         totp,
         recovery_codes_left: u32::try_from(left).unwrap_or(0),
-        required: required_for(state, user.role),
+        required: required_for(&state.site_settings.current().settings, user.role),
         passkeys: store::summaries(&state.pool, user.id).await?,
     })
 }

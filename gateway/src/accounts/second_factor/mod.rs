@@ -14,10 +14,10 @@ pub mod claim;
 pub mod codes;
 pub mod passkey;
 pub mod requirement;
+pub mod requirement_saved;
 pub mod totp;
 
 pub use claim::Proof;
 pub use codes::WRONG_CODE;
-pub use requirement::{
-    ENROL_FIRST, check_own_role, close_sockets_lacking_factor, enforce, required_for, roles_setting,
-};
+pub use requirement::{ENROL_FIRST, enforce, required_for, roles_setting};
+pub use requirement_saved::{check_own_role, close_sockets_lacking_factor};

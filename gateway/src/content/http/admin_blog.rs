@@ -103,7 +103,7 @@ async fn create_post(
     let post = store::save_post(&state.pool, admin.id, None, &input)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("insert returned no row")))?;
-    changed(&state).await;
+    changed(&state.content, &state.nats, &state.namespace).await;
     Ok((StatusCode::CREATED, axum::Json(post)).into_response())
 }
 
@@ -127,7 +127,7 @@ async fn update_post(
     let post = store::save_post(&state.pool, admin.id, Some(id), &input)
         .await?
         .ok_or(ContentError::NoSuchPost)?;
-    changed(&state).await;
+    changed(&state.content, &state.nats, &state.namespace).await;
     Ok(axum::Json(post).into_response())
 }
 
@@ -149,6 +149,6 @@ async fn delete_post(
     if !store::delete_post(&state.pool, admin.id, id).await? {
         return Err(ContentError::NoSuchPost.into());
     }
-    changed(&state).await;
+    changed(&state.content, &state.nats, &state.namespace).await;
     Ok(StatusCode::NO_CONTENT)
 }

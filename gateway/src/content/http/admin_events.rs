@@ -40,7 +40,7 @@ async fn create_event(
     let event = store::save_event(&state.pool, admin.id, None, &input, store::today())
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("insert returned no row")))?;
-    changed(&state).await;
+    changed(&state.content, &state.nats, &state.namespace).await;
     Ok((StatusCode::CREATED, axum::Json(event)).into_response())
 }
 
@@ -64,7 +64,7 @@ async fn update_event(
     let event = store::save_event(&state.pool, admin.id, Some(id), &input, store::today())
         .await?
         .ok_or(ContentError::NoSuchEvent)?;
-    changed(&state).await;
+    changed(&state.content, &state.nats, &state.namespace).await;
     Ok(axum::Json(event).into_response())
 }
 
@@ -86,6 +86,6 @@ async fn delete_event(
     if !store::delete_event(&state.pool, admin.id, id).await? {
         return Err(ContentError::NoSuchEvent.into());
     }
-    changed(&state).await;
+    changed(&state.content, &state.nats, &state.namespace).await;
     Ok(StatusCode::NO_CONTENT)
 }
