@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
+import { resetChatOutbox } from '@/features/chat/lib/use-outbox';
 
 // The tests render the whole app, whose pages are lazily loaded chunks; on a
 // shared two-core machine compiling Rust beside them, a first import can take
@@ -26,6 +27,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  resetChatOutbox();
   localStorage.clear();
   document.getElementById('site-settings')?.remove();
 });

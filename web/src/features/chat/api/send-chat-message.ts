@@ -1,12 +1,9 @@
 // POST /api/chat/sessions/{id}/messages — the visitor writes as `user`; an agent
-// posting here is recorded as `agent` (and takes an unassigned chat).
+// posting here is recorded as `agent` (and takes an unassigned chat). Sent by
+// the outbox (lib/outbox.ts), which resends until the message is stored.
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
-import { apiRequest, refusalMessage } from '@/lib/api-client';
-import { messages, toastTitles } from '@/lib/error-catalogue';
-import { toast } from '@/lib/toast-store';
-import { applyNewMessage, refetchChatMessages } from '../lib/chat-cache';
+import { apiRequest } from '@/lib/api-client';
 
 export interface SendChatMessageInput {
   sessionId: string;
@@ -21,29 +18,5 @@ export function sendChatMessage({ sessionId, message, clientMessageId, attachmen
   return apiRequest<ChatMessage>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, {
     method: 'POST',
     body: { message, clientMessageId, attachmentId },
-  });
-}
-
-/**
- * The answer (the stored message) goes into the cached list at once, so the
- * message shows as the box clears, and the list is refetched in the
- * background (spec §4). A failure shows the catalogue's send-failure toast,
- * except a refusal, which the composer shows in the server's words.
- */
-export function useSendChatMessage(options: { onSent?: (message: ChatMessage) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['chat', 'send'],
-    mutationFn: sendChatMessage,
-    onSuccess: (message) => {
-      options.onSent?.(message);
-      applyNewMessage(queryClient, message);
-      // Not awaited: the box need not wait for the whole history to come back.
-      void refetchChatMessages(queryClient, message.sessionId);
-    },
-    onError: (error) => {
-      if (refusalMessage(error)) return;
-      toast({ title: toastTitles.chatError, description: messages.chatSendFailed, variant: 'destructive' });
-    },
   });
 }

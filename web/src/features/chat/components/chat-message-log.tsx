@@ -16,6 +16,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatMessageTime } from '@/features/chat/lib/message-format';
 import { MessageAttachmentView } from './attachments/message-attachment';
 import { messageSenderName } from '@/features/chat/lib/sender-name';
+import type { OutboxEntry } from '@/features/chat/lib/outbox';
+import { PendingMessage } from './pending-message';
 
 type Side = 'user' | 'agent';
 
@@ -37,6 +39,7 @@ export function ChatMessageLog({
   typingText,
   className,
   interleave,
+  pending,
 }: {
   messages: UseQueryResult<ChatMessage[], Error>;
   /** Whose messages are the viewer's own (drawn on the right, in brand colour). */
@@ -55,11 +58,17 @@ export function ChatMessageLog({
   className?: string;
   /** Other entries shown among the messages (the console's private notes). */
   interleave?: Interleave;
+  /** The viewer's messages not stored yet (the outbox), after the stored ones. */
+  pending?: {
+    entries: OutboxEntry[];
+    onEdit: (entry: OutboxEntry) => void;
+    onDiscard: (clientMessageId: string) => void;
+  };
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   // Whether the reader is at the newest message (and so should stay there).
   const atEnd = useRef(true);
-  const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0);
+  const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0) + (pending?.entries.length ?? 0);
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -109,7 +118,7 @@ export function ChatMessageLog({
       {messages.data && (
         <div role="log" aria-live="polite" aria-label="Messages">
           <ol className="flex flex-col gap-3">
-            {messages.data.length === 0 && !interleave?.count && (
+            {messages.data.length === 0 && !interleave?.count && !pending?.entries.length && (
               <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>
             )}
             {(interleave?.arrange ?? eachMessage)(messages.data, (m) =>
@@ -152,6 +161,9 @@ export function ChatMessageLog({
                 </li>
               ),
             )}
+            {pending?.entries.map((entry) => (
+              <PendingMessage key={entry.clientMessageId} entry={entry} onEdit={pending.onEdit} onDiscard={pending.onDiscard} />
+            ))}
           </ol>
         </div>
       )}

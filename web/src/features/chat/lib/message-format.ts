@@ -12,8 +12,12 @@ export function formatMessageTime(iso: string): string {
 /** Messages are trimmed, non-empty and at most this long (the server's limit). */
 export const maxMessageLength = chatLimits.messageChars;
 
-/** The send button works only with a non-blank message and while nothing is being sent (spec §5). */
-export function canSendMessage(text: string, sending: boolean): boolean {
+/**
+ * The send button works only with a non-blank message (spec §5). It never
+ * waits on the network: sending puts the message in the outbox at once
+ * (docs/DECISIONS.md, "An outbox on both sides").
+ */
+export function canSendMessage(text: string): boolean {
   const trimmed = text.trim();
-  return !sending && trimmed.length > 0 && trimmed.length <= maxMessageLength;
+  return trimmed.length > 0 && trimmed.length <= maxMessageLength;
 }

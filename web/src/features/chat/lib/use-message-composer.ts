@@ -1,23 +1,24 @@
 // The reply box's behaviour, shared by the visitor widget and the agent console:
-// Enter sends, Shift+Enter adds a line, typing frames while typing, text kept on
-// failure, and the server's reason when it refuses a message (shown until the next edit).
-// A file attached (button, paste or drop) uploads at once and goes with the next
-// message, which may then have no text.
+// Enter sends, Shift+Enter adds a line, typing frames while typing, and the
+// text kept in this browser until it is sent (a reload keeps it). Sending puts
+// the message in the outbox (./outbox.ts), which shows it as "Sending…" and
+// sends it, resending on its own until the server stores it; a message the
+// server refuses comes back to the box to be edited, or is discarded.
+// A file attached (button, paste or drop) uploads at once and goes with the
+// next message, which may then have no text.
 
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { refusalMessage } from '@/lib/api-client';
+import { useCallback, useEffect, useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { liveSocket } from '@/features/chat/lib/live-socket';
 import { canSendMessage, maxMessageLength } from './message-format';
-import { MessageIds } from './message-ids';
-import { useSendChatMessage } from '../api/send-chat-message';
+import { newClientMessageId, type OutboxEntry } from './outbox';
 import { TypingNotifier } from './typing-notifier';
 import { useAttachmentDraft } from './use-attachment-draft';
+import { useOutbox } from './use-outbox';
+import { useStoredDraft } from './use-stored-draft';
 
 export function useMessageComposer(sessionId: string | null | undefined) {
-  const [text, setText] = useState('');
-  const send = useSendChatMessage();
-  // A retry of a failed send carries the same id, so it is never stored twice.
-  const [messageIds] = useState(() => new MessageIds());
+  const [text, setText] = useStoredDraft(sessionId);
+  const outbox = useOutbox(sessionId);
 
   const notifier = useMemo(
     () =>
@@ -32,45 +33,47 @@ export function useMessageComposer(sessionId: string | null | undefined) {
 
   const { draft, attach, remove } = useAttachmentDraft(sessionId);
   const attachment = draft?.status === 'ready' ? draft.attachment : null;
-  const sending = send.isPending;
   const ready =
     draft?.status !== 'uploading' &&
-    (canSendMessage(text, sending) || (attachment !== null && !sending && text.trim().length <= maxMessageLength));
+    (canSendMessage(text) || (attachment !== null && text.trim().length <= maxMessageLength));
   const canSend = Boolean(sessionId) && ready;
 
+  const { add, discard } = outbox;
   const submit = useCallback(
     (event?: FormEvent) => {
       event?.preventDefault();
       if (!sessionId || !ready) return;
       notifier.stop();
-      const message = text.trim();
-      const attachmentId = attachment?.id;
-      send.mutate(
-        { sessionId, message, attachmentId, clientMessageId: messageIds.forText(`${message}\u0000${attachmentId ?? ''}`) },
-        {
-          onSuccess: () => {
-            messageIds.sent();
-            if (attachmentId) remove();
-            // Keep anything typed while the message was on its way.
-            setText((current) => (current === text ? '' : current));
-          },
-        },
-      );
+      add({
+        clientMessageId: newClientMessageId(),
+        sessionId,
+        message: text.trim(),
+        attachment,
+        typedAt: new Date().toISOString(),
+        problem: null,
+      });
+      if (attachment) remove();
+      setText('');
     },
-    [attachment, messageIds, notifier, ready, remove, send, sessionId, text],
+    [add, attachment, notifier, ready, remove, sessionId, setText, text],
   );
 
-  const problem = refusalMessage(send.error);
-  const { reset, isError } = send;
+  /** A refused message back in the box (its file, if any, is not: attach it again). */
+  const edit = useCallback(
+    (entry: OutboxEntry) => {
+      discard(entry.clientMessageId);
+      setText((current) => (current.trim() ? `${entry.message}\n${current}` : entry.message));
+    },
+    [discard, setText],
+  );
+
   const onChange = useCallback(
     (value: string) => {
       setText(value);
-      // Only a failed send is reset: resetting one in flight would drop its success handler.
-      if (isError) reset();
       if (value.trim()) notifier.input();
       else notifier.stop();
     },
-    [notifier, reset, isError],
+    [notifier, setText],
   );
 
   const onKeyDown = useCallback(
@@ -82,5 +85,19 @@ export function useMessageComposer(sessionId: string | null | undefined) {
     [submit],
   );
 
-  return { text, onChange, onKeyDown, submit, sending, canSend, problem, draft, attach, removeAttachment: remove };
+  return {
+    text,
+    onChange,
+    onKeyDown,
+    submit,
+    canSend,
+    draft,
+    attach,
+    removeAttachment: remove,
+    pending: outbox.pending,
+    discard,
+    edit,
+  };
 }
+
+export type MessageComposer = ReturnType<typeof useMessageComposer>;

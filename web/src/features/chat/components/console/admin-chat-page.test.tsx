@@ -304,7 +304,7 @@ describe('agent console inbox', () => {
     expect(new URL(href).search).toBe('');
   });
 
-  it('a refused reply (400) shows the server words and keeps the text', async () => {
+  it('a refused reply (400) shows the server words under it, to edit back into the box', async () => {
     const chat = summary({});
     mockFetch((url, init) => {
       if (url === '/api/user') return json(200, admin);
@@ -330,10 +330,13 @@ describe('agent console inbox', () => {
     // One toast at a time: a failure toast would replace this one.
     act(() => toast({ title: 'Earlier notice' }));
     await user.click(within(conversation).getByRole('button', { name: 'Send' }));
-    expect(await within(conversation).findByRole('alert')).toHaveTextContent('Message must contain visible characters');
-    expect(reply).toHaveAccessibleDescription('Message must contain visible characters');
-    expect(reply).toHaveValue('x\u200B');
+    const problem = await within(conversation).findByRole('alert');
+    expect(problem).toHaveTextContent('Not sent: Message must contain visible characters');
+    expect(reply).toHaveValue('');
     expect(await within(await screen.findByRole('region', { name: /Notifications/ })).findByText('Earlier notice')).toBeInTheDocument();
+    await user.click(within(problem).getByRole('button', { name: 'Edit' }));
+    expect(reply).toHaveValue('x\u200B');
+    expect(within(conversation).queryByRole('alert')).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCannedResponses } from '@/lib/api/canned-responses';
 import { useUser } from '@/lib/auth/get-user';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
-import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
+import type { MessageComposer } from '@/features/chat/lib/use-message-composer';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { CannedReplyTextarea } from './canned-reply-textarea';
 import { useNoteDraft } from './chat-private-notes';
@@ -29,10 +29,10 @@ const modes: Array<{ value: ComposerMode; label: string }> = [
 const boxClass =
   'block max-h-40 min-h-16 w-full resize-none field-sizing-content rounded-md border px-3 py-2 text-sm text-gray-900 dark:text-gray-100';
 
-export function ChatComposer({ chat }: { chat: ChatSummary }) {
+/** `reply` is the conversation's (its log shows the replies not yet stored). */
+export function ChatComposer({ chat, reply }: { chat: ChatSummary; reply: MessageComposer }) {
   const { sessionId } = chat;
   const { data: me } = useUser();
-  const reply = useMessageComposer(sessionId);
   const note = useNoteDraft(sessionId);
   const canned = useCannedResponses();
   const [mode, setMode] = useState<ComposerMode>('reply');
@@ -68,7 +68,7 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
   };
 
   const isNote = mode === 'note';
-  const problem = isNote ? note.problem : reply.problem;
+  const problem = isNote ? note.problem : null;
   const problemId = `${isNote ? noteId : replyId}-problem`;
 
   return (
@@ -158,8 +158,6 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
             <CannedReplyTextarea
               id={replyId}
               dir="auto"
-              aria-invalid={reply.problem ? true : undefined}
-              aria-describedby={reply.problem ? problemId : undefined}
               rows={2}
               maxLength={maxMessageLength}
               placeholder={`Reply to ${chat.visitorName}`}
@@ -183,7 +181,7 @@ export function ChatComposer({ chat }: { chat: ChatSummary }) {
             isNote ? 'bg-amber-700 hover:bg-amber-800' : 'bg-brand-dark hover:brightness-90',
           )}
         >
-          {(isNote ? note.pending : reply.sending) ? (
+          {isNote && note.pending ? (
             <Spinner />
           ) : isNote ? (
             <Lock className="h-4 w-4" aria-hidden="true" />

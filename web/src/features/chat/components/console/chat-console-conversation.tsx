@@ -21,6 +21,7 @@ import { useReopenAgentChat } from '@/features/chat/api/reopen-agent-chat';
 import { useResolveAgentChat } from '@/features/chat/api/resolve-agent-chat';
 import { AssigneeText, ChatDetails, chatStatusText } from './chat-details';
 import { ChatComposer } from './chat-composer';
+import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { notesInLog } from './chat-private-notes';
 import { useConsoleCommands } from './console-shortcuts';
 
@@ -96,6 +97,7 @@ function Conversation({ chat, view, detailsOpen, onToggleDetails, onOpenDetails,
   const { sessionId } = chat;
   const { data: me } = useUser();
   const messages = useChatMessages(sessionId);
+  const reply = useMessageComposer(sessionId);
   const notes = useChatNotes(sessionId);
   const visitorTyping = useTypingIndicator(sessionId, 'user');
   const assign = useAssignAgentChat();
@@ -217,10 +219,11 @@ function Conversation({ chat, view, detailsOpen, onToggleDetails, onOpenDetails,
           emptyText="No messages yet."
           typingText={visitorTyping ? 'Visitor is typing…' : null}
           interleave={notes.data ? notesInLog(notes.data) : undefined}
+          pending={{ entries: reply.pending, onEdit: reply.edit, onDiscard: reply.discard }}
           className="relative min-h-0 flex-1 bg-gray-50 px-4 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:bg-gray-950"
         />
 
-        <ChatComposer chat={chat} />
+        <ChatComposer chat={chat} reply={reply} />
       </div>
       {wide && (
         <aside

@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { AttachButton, AttachmentDraftChip, useFileDrop } from '@/features/chat/components/attachments/attachment-controls';
 import { ChatMessageLog } from '@/features/chat/components/chat-message-log';
-import { Spinner } from '@/components/ui/spinner';
 import { useChatMessages } from '@/features/chat/api/get-chat-messages';
 import { maxMessageLength } from '@/features/chat/lib/message-format';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
@@ -47,6 +46,7 @@ export function ChatConversation({ session, onNewChat }: { session: WidgetChat; 
           emptyText="Say hello — our team will reply here."
           typingText={agentTyping ? 'Agent is typing…' : null}
           className="min-h-0 flex-1 overscroll-contain px-4 py-3 focus-visible:-outline-offset-2"
+          pending={{ entries: composer.pending, onEdit: composer.edit, onDiscard: composer.discard }}
         />
       </div>
       {emailEnabled === true && messages.data && messages.data.length > 0 && <ChatTranscriptButton sessionId={sessionId} />}
@@ -77,8 +77,6 @@ export function ChatConversation({ session, onNewChat }: { session: WidgetChat; 
           <textarea
             id={`chat-message-${sessionId}`}
             dir="auto"
-            aria-invalid={composer.problem ? true : undefined}
-            aria-describedby={composer.problem ? `chat-message-${sessionId}-problem` : undefined}
             rows={fullScreen ? 1 : 2}
             maxLength={maxMessageLength}
             placeholder="Type your message..."
@@ -88,13 +86,8 @@ export function ChatConversation({ session, onNewChat }: { session: WidgetChat; 
             className="block max-h-32 min-h-11 flex-1 resize-none rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 sm:text-sm placeholder:text-gray-500 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
           />
           <Button type="submit" aria-label="Send message" disabled={!composer.canSend} className="h-11 w-11 shrink-0 px-0">
-            {composer.sending ? <Spinner /> : <SendHorizontal className="h-4 w-4" aria-hidden="true" />}
+            <SendHorizontal className="h-4 w-4" aria-hidden="true" />
           </Button>
-          {composer.problem && (
-            <p id={`chat-message-${sessionId}-problem`} role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
-              {composer.problem}
-            </p>
-          )}
         </form>
       )}
     </>

@@ -212,15 +212,18 @@ describe('chat widget', () => {
     expect(await within(dialog).findByText('You are number 3 in the queue. An agent will join as soon as one is free.')).toBeInTheDocument();
   });
 
-  it('restores a stored chat; send is disabled when blank; a failed send keeps the text', async () => {
+  it('restores a stored chat; send is disabled when blank; a failed send stays as Sending… and goes on its own', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     let failSend = true;
+    const stored: unknown[] = [];
     const fetch = backend((url, init) => {
       if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
       if (url === `/api/chat/sessions/${sessionId}/messages` && init.method === 'POST') {
-        return failSend ? json(500, {}) : json(201, { ...agentMessage, senderType: 'user', message: 'Need a server' });
+        if (failSend) return json(500, {});
+        stored.push({ ...agentMessage, id: `${agentMessage.id.slice(0, -2)}c3`, senderType: 'user', message: 'Need a server' });
+        return json(201, stored[0]);
       }
-      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage]);
+      if (url === `/api/chat/sessions/${sessionId}/messages`) return json(200, [agentMessage, ...stored]);
       return json(404, {});
     });
     renderApp('/');
@@ -235,29 +238,35 @@ describe('chat widget', () => {
     await user.type(box, '   ');
     expect(send).toBeDisabled();
     await user.clear(box);
-    await user.type(box, 'Need a server');
+    // Shift+Enter adds a line; what is typed is kept in this browser until sent.
+    await user.type(box, 'Need a server{Shift>}{Enter}{/Shift}');
+    expect(box).toHaveValue('Need a server\n');
+    expect(localStorage.getItem(`chat-draft:${sessionId}`)).toBe('Need a server\n');
     expect(send).toBeEnabled();
     await user.keyboard('{Enter}');
 
-    expect(await within(await notifications()).findByText('Failed to send message. Please try again.')).toBeInTheDocument();
-    expect(within(await notifications()).getByText('Error')).toBeInTheDocument();
-    expect(box).toHaveValue('Need a server');
+    // The box clears at once; the message waits in the log, with no toast and no retry button.
+    expect(box).toHaveValue('');
+    expect(localStorage.getItem(`chat-draft:${sessionId}`)).toBeNull();
+    expect(await within(dialog).findByText('Sending…')).toBeInTheDocument();
+    await waitFor(() => expect(chatCalls(fetch, 'POST', `/api/chat/sessions/${sessionId}/messages`).length).toBeGreaterThan(0));
+    expect(within(dialog).queryByRole('button', { name: /retry|try again/i })).toBeNull();
+    expect(document.querySelector('[data-sonner-toast], [role="status"][data-toast]')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('chat-outbox')!)).toEqual([
+      expect.objectContaining({ sessionId, message: 'Need a server', problem: null }),
+    ]);
 
-    // Shift+Enter adds a line; Enter sends, clears the box and refetches the messages.
-    await user.type(box, '{Shift>}{Enter}{/Shift}');
-    expect(box).toHaveValue('Need a server\n');
+    // Back online: it goes on its own, once stored it leaves the outbox and shows as sent.
     failSend = false;
-    const readsBefore = chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}/messages`).length;
-    await user.click(send);
-    await waitFor(() => expect(box).toHaveValue(''));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(within(dialog).queryByText('Sending…')).toBeNull());
+    expect(within(dialog).getByText('Need a server').closest('[data-message-id]')).not.toBeNull();
+    expect(JSON.parse(localStorage.getItem('chat-outbox')!)).toEqual([]);
     const posts = chatCalls(fetch, 'POST', `/api/chat/sessions/${sessionId}/messages`);
     const bodies = posts.map((post) => JSON.parse(String(post[1]!.body)) as { message: string; clientMessageId?: string });
     expect(bodies[bodies.length - 1]).toEqual({ message: 'Need a server', clientMessageId: expect.any(String) });
-    // The retry of the failed send names the same message, so it is stored once.
-    expect(bodies[0]!.clientMessageId).toBe(bodies[bodies.length - 1]!.clientMessageId);
-    await waitFor(() =>
-      expect(chatCalls(fetch, 'GET', `/api/chat/sessions/${sessionId}/messages`).length).toBeGreaterThan(readsBefore),
-    );
+    // Every attempt names the same message, so it is stored once.
+    expect(new Set(bodies.map((body) => body.clientMessageId)).size).toBe(1);
   });
 
   it('isolates what people wrote: a message with U+202E cannot reorder the sender, time or typing line', async () => {
@@ -309,9 +318,9 @@ describe('chat widget', () => {
     expect(localStorage.getItem('chat-session')).toBeNull();
   });
 
-  it('a refused message (400) shows the server words next to the box and keeps the text until edited', async () => {
+  it('a refused message (400) shows the server words under it, once, to edit or discard', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
-    backend((url, init) => {
+    const fetch = backend((url, init) => {
       if (url === `/api/chat/sessions/${sessionId}`) return json(200, session);
       if (url === `/api/chat/sessions/${sessionId}/messages` && init.method === 'POST') {
         return json(400, { message: 'Message contains characters that are not allowed' }, 'Bad Request');
@@ -326,15 +335,23 @@ describe('chat widget', () => {
     act(() => toast({ title: 'Earlier notice' }));
     await user.keyboard('{Enter}');
     const problem = await within(dialog).findByRole('alert');
-    expect(problem).toHaveTextContent('Message contains characters that are not allowed');
-    expect(box).toHaveAccessibleDescription('Message contains characters that are not allowed');
-    expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveValue('Hello\u0007there');
+    expect(problem).toHaveTextContent('Not sent: Message contains characters that are not allowed');
     expect(await within(await notifications()).findByText('Earlier notice')).toBeInTheDocument();
-    // Fixing the text clears the complaint.
-    await user.type(box, '!');
+    // Refused for good: not sent again.
+    act(() => void window.dispatchEvent(new Event('online')));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chatCalls(fetch, 'POST', `/api/chat/sessions/${sessionId}/messages`)).toHaveLength(1);
+    // Edit takes it back into the box; the refusal goes.
+    await user.type(box, 'and more');
+    await user.click(within(problem).getByRole('button', { name: 'Edit' }));
+    expect(box).toHaveValue('Hello\u0007there\nand more');
     expect(within(dialog).queryByRole('alert')).toBeNull();
-    expect(box).not.toHaveAttribute('aria-invalid');
+    // Discard drops another one.
+    await user.clear(box);
+    await user.type(box, 'Bye\u0007{Enter}');
+    await user.click(await within(dialog).findByRole('button', { name: 'Discard' }));
+    expect(within(dialog).queryByText(/Bye/)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('chat-outbox')!)).toEqual([]);
   });
 
   it('forgets a stored chat the server does not know (404) and prefills the form', async () => {

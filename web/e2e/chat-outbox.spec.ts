@@ -1,0 +1,92 @@
+// The chat's outbox on a link that fails: messages typed offline, or whose
+// answer is lost, wait in the log as "Sending…" and go on their own once the
+// server is reachable, each stored once and in the order typed, through a
+// reload too; the reply box keeps its text across a reload.
+
+import { expect, test, type Page } from '@playwright/test';
+import { presetConsent } from './helpers';
+
+const messagesPath = /\/api\/chat\/sessions\/[^/]+\/messages$/;
+
+async function startChat(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await panel.getByLabel('Name').fill(`Outbox ${Date.now().toString(36)}`);
+  await panel.getByLabel('Email').fill('outbox@example.com');
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await expect(box).toBeVisible();
+  return { panel, box };
+}
+
+/** The visitor's messages as the server stored them, oldest first. */
+async function storedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const stored = JSON.parse(localStorage.getItem('chat-session') ?? '{}') as { sessionId?: string };
+    const response = await fetch(`/api/chat/sessions/${stored.sessionId}/messages`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    const list = (await response.json()) as Array<{ senderType: string; message: string }>;
+    return list.filter((m) => m.senderType === 'user').map((m) => m.message);
+  });
+}
+
+test('messages typed offline wait as Sending… and are stored once, in order, when the link is back', async ({ page, context }) => {
+  await presetConsent(context);
+  const { panel, box } = await startChat(page);
+  const log = panel.getByRole('log');
+
+  await context.setOffline(true);
+  for (const text of ['one', 'two', 'three']) {
+    await box.fill(text);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+  }
+  await expect(log.getByText('Sending…')).toHaveCount(3);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Failed to send message. Please try again.')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(log.getByText('Sending…')).toHaveCount(0, { timeout: 15_000 });
+  await expect(log.locator('[data-message-id] p')).toHaveText(['one', 'two', 'three']);
+  expect(await storedTexts(page)).toEqual(['one', 'two', 'three']);
+});
+
+test('unsent messages and the draft survive a reload, and a lost answer does not store a message twice', async ({ page, context }) => {
+  await presetConsent(context);
+  const { panel, box } = await startChat(page);
+
+  // The server is unreachable for sends; the first one reaches it but its answer is lost.
+  let forwarded = false;
+  const cutOff = async (route: import('@playwright/test').Route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    if (!forwarded) {
+      forwarded = true;
+      await route.fetch();
+    }
+    return route.abort('internetdisconnected');
+  };
+  await page.route(messagesPath, cutOff);
+  for (const text of ['four', 'five']) {
+    await box.fill(text);
+    await box.press('Enter');
+  }
+  await box.fill('a draft not sent yet');
+  await expect(panel.getByRole('log').getByText('Sending…')).toHaveCount(2);
+  await expect.poll(() => forwarded).toBe(true);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const reopened = page.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await expect(reopened.getByRole('textbox', { name: 'Message' })).toHaveValue('a draft not sent yet');
+  const pending = reopened.getByRole('log').locator('[data-pending-id]');
+  await expect(pending).toHaveCount(2);
+  await expect(pending.nth(0)).toContainText('four');
+  await expect(pending.nth(1)).toContainText('five');
+
+  await page.unroute(messagesPath, cutOff);
+  await expect(reopened.getByRole('log').getByText('Sending…')).toHaveCount(0, { timeout: 40_000 });
+  expect(await storedTexts(page)).toEqual(['four', 'five']);
+  await expect(reopened.getByRole('textbox', { name: 'Message' })).toHaveValue('a draft not sent yet');
+});

@@ -1,0 +1,206 @@
+// Messages typed but not yet stored by the server: kept in the browser
+// (localStorage, so a reload or a closed tab loses none) with the id that
+// makes every resend of one message the same message to the server
+// (`clientMessageId`), and sent on their own, one at a time in the order
+// typed, until the server stores each one. A link that is down, a time-out,
+// a 5xx or a 429 only delays a message (resent with backoff and jitter, and
+// at once when the browser comes back online or the socket reconnects); a
+// refusal for good (400, 403, 404, 413) keeps it, with the server's reason,
+// for the writer to edit or discard.
+
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import type { MessageAttachment } from '@/api-types/MessageAttachment';
+import { RequestError } from '@/lib/api-client';
+import { backoffDelay } from './live-socket';
+
+export interface OutboxEntry {
+  /** Sent with every attempt: the server stores the message once. */
+  clientMessageId: string;
+  sessionId: string;
+  message: string;
+  /** An attachment already uploaded to the chat, sent with the message. */
+  attachment: MessageAttachment | null;
+  /** When it was typed (ISO 8601), shown until the server's time replaces it. */
+  typedAt: string;
+  /** The server's reason when it refused the message for good; null while sending. */
+  problem: string | null;
+}
+
+export interface OutboxOptions {
+  /** Sends one entry; resolves with the stored message. */
+  send: (entry: OutboxEntry) => Promise<ChatMessage>;
+  /** The text shown with a message refused for good. */
+  describe: (error: unknown) => string;
+  /** Called with each stored message, in the same tick the entry leaves. */
+  onStored: (message: ChatMessage, entry: OutboxEntry) => void;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  storageKey?: string;
+  random?: () => number;
+  /** Retry delays: min·2^attempt, at most max, with jitter. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** Statuses that no resend can change: the message is refused for good. */
+const FINAL_STATUSES = new Set([400, 403, 404, 413, 422]);
+
+export function isFinalRefusal(error: unknown): boolean {
+  return error instanceof RequestError && error.status !== null && FINAL_STATUSES.has(error.status);
+}
+
+export const outboxStorageKey = 'chat-outbox';
+
+export class Outbox {
+  private list: OutboxEntry[];
+  private readonly listeners = new Set<() => void>();
+  private sending = false;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly options: Required<Omit<OutboxOptions, 'storage'>> & { storage: OutboxOptions['storage'] };
+
+  constructor(options: OutboxOptions) {
+    this.options = {
+      storageKey: outboxStorageKey,
+      random: Math.random,
+      minDelayMs: 1_000,
+      maxDelayMs: 30_000,
+      ...options,
+      storage: options.storage === undefined ? browserStorage() : options.storage,
+    };
+    this.list = readEntries(this.options.storage, this.options.storageKey);
+  }
+
+  /** Every entry, oldest first. */
+  entries(): OutboxEntry[] {
+    return this.list;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Keeps `entry` and sends it after those typed before it. */
+  add(entry: OutboxEntry): void {
+    this.update([...this.list, entry]);
+    this.wake();
+  }
+
+  /** Drops an entry (a refused message its writer discards or takes back to edit). */
+  discard(clientMessageId: string): void {
+    this.update(this.list.filter((entry) => entry.clientMessageId !== clientMessageId));
+  }
+
+  /** Sends now: the link may be back (online again, the socket reconnected). */
+  wake(): void {
+    this.attempt = 0;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.flush();
+  }
+
+  /** Reads the entries again: another tab of this browser changed them. */
+  reload(): void {
+    this.list = readEntries(this.options.storage, this.options.storageKey);
+    for (const listener of this.listeners) listener();
+    void this.flush();
+  }
+
+  /** Stops the retry timer (tests, and a page that goes away). */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    try {
+      for (;;) {
+        const next = this.list.find((entry) => entry.problem === null);
+        if (!next) return;
+        let stored: ChatMessage;
+        try {
+          stored = await this.options.send(next);
+        } catch (error) {
+          if (isFinalRefusal(error)) {
+            const problem = this.options.describe(error);
+            this.update(this.list.map((entry) => (entry === next ? { ...entry, problem } : entry)));
+            continue;
+          }
+          this.retryLater();
+          return;
+        }
+        this.attempt = 0;
+        this.update(this.list.filter((entry) => entry.clientMessageId !== next.clientMessageId));
+        this.options.onStored(stored, next);
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private retryLater(): void {
+    if (this.timer) return;
+    const delay = backoffDelay(this.attempt, this.options.minDelayMs, this.options.maxDelayMs, this.options.random);
+    this.attempt += 1;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delay);
+  }
+
+  private update(list: OutboxEntry[]): void {
+    this.list = list;
+    writeEntries(this.options.storage, this.options.storageKey, list);
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function browserStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readEntries(storage: OutboxOptions['storage'], key: string): OutboxEntry[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeEntries(storage: OutboxOptions['storage'], key: string, list: OutboxEntry[]): void {
+  try {
+    storage?.setItem(key, JSON.stringify(list));
+  } catch {
+    // Full or blocked storage: the messages are still sent from memory.
+  }
+}
+
+function isEntry(value: unknown): value is OutboxEntry {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.clientMessageId === 'string' &&
+    typeof entry.sessionId === 'string' &&
+    typeof entry.message === 'string' &&
+    typeof entry.typedAt === 'string' &&
+    (entry.problem === null || typeof entry.problem === 'string') &&
+    (entry.attachment === null || typeof entry.attachment === 'object')
+  );
+}
+
+/** A random UUID (v4): `crypto.randomUUID` where offered, else from `getRandomValues`. */
+export function newClientMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

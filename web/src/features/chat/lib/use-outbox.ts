@@ -1,0 +1,88 @@
+// The page's one outbox (./outbox.ts), wired to the API, the message cache,
+// the browser's `online` event, the socket's reconnects and the other tabs
+// of this browser; and the hook a chat view reads its unsent messages from.
+
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { RequestError } from '@/lib/api-client';
+import { messages, serverMessage } from '@/lib/error-catalogue';
+import { sendChatMessage } from '../api/send-chat-message';
+import { applyNewMessage, refetchChatMessages } from './chat-cache';
+import { useLiveSocket } from './live-socket';
+import { Outbox, outboxStorageKey, type OutboxEntry } from './outbox';
+
+let shared: { outbox: Outbox; detach: () => void } | null = null;
+/** The cache stored messages go into: the app's one client (tests make their own). */
+let cache: QueryClient | null = null;
+
+function chatOutbox(): Outbox {
+  if (!shared) {
+    const outbox = new Outbox({
+      send: (entry) =>
+        sendChatMessage({
+          sessionId: entry.sessionId,
+          message: entry.message,
+          clientMessageId: entry.clientMessageId,
+          attachmentId: entry.attachment?.id,
+        }),
+      // The server's words, else the catalogue's send failure.
+      describe: (error) => (error instanceof RequestError && serverMessage(error.failure)) || messages.chatSendFailed,
+      onStored: (message) => {
+        if (!cache) return;
+        applyNewMessage(cache, message);
+        // Not awaited: whatever else came meanwhile shows without a wait.
+        void refetchChatMessages(cache, message.sessionId);
+      },
+    });
+    const online = () => outbox.wake();
+    const storage = (event: StorageEvent) => {
+      if (event.key === outboxStorageKey) outbox.reload();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('storage', storage);
+    const detach = () => {
+      outbox.stop();
+      window.removeEventListener('online', online);
+      window.removeEventListener('storage', storage);
+    };
+    shared = { outbox, detach };
+  }
+  return shared.outbox;
+}
+
+/** Forgets the page's outbox (tests: each starts from its own storage). */
+export function resetChatOutbox(): void {
+  shared?.detach();
+  shared = null;
+}
+
+const none: OutboxEntry[] = [];
+
+/**
+ * A chat's unsent messages (oldest first) and the ways to add one, discard
+ * one, or take one back into the box. Mounting it sends what an earlier
+ * page left unsent.
+ */
+export function useOutbox(sessionId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const outbox = chatOutbox();
+  useEffect(() => {
+    cache = queryClient;
+    outbox.wake();
+  }, [outbox, queryClient]);
+  // A socket that (re)connects means the server is reachable again.
+  useLiveSocket((event) => {
+    if (event.type === 'open') outbox.wake();
+  });
+  const all = useSyncExternalStore(
+    useCallback((listener) => outbox.subscribe(listener), [outbox]),
+    () => outbox.entries(),
+  );
+  const pending = useMemo(
+    () => (sessionId ? all.filter((entry) => entry.sessionId === sessionId) : none),
+    [all, sessionId],
+  );
+  const add = useCallback((entry: OutboxEntry) => outbox.add(entry), [outbox]);
+  const discard = useCallback((clientMessageId: string) => outbox.discard(clientMessageId), [outbox]);
+  return { pending, add, discard };
+}
