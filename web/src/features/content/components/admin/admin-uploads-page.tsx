@@ -169,7 +169,7 @@ export default function AdminUploadsPage() {
         <p className="font-semibold">Drag and drop images here</p>
         <p className="text-sm text-gray-700 dark:text-gray-300">or</p>
         <Button onClick={() => fileInput.current?.click()}>Choose images</Button>
-        <p className="text-sm text-gray-700 dark:text-gray-300">PNG, JPEG, WebP or GIF, at most {imageUploadMaxMib} MiB each.</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{`PNG, JPEG, WebP or GIF, at most ${imageUploadMaxMib} MiB each.`}</p>
         <input
           ref={fileInput}
           type="file"

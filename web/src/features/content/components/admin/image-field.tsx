@@ -81,7 +81,7 @@ export const ImageField = forwardRef<HTMLInputElement, Props>(function ImageFiel
           <UploadIcon aria-hidden="true" className="h-4 w-4" />
           Upload image
         </Button>
-        <span className="text-sm text-gray-700 dark:text-gray-300">PNG, JPEG, WebP or GIF, at most {imageUploadMaxMib} MiB.</span>
+        <span className="text-sm text-gray-700 dark:text-gray-300">{`PNG, JPEG, WebP or GIF, at most ${imageUploadMaxMib} MiB.`}</span>
         <input
           ref={fileInput}
           type="file"
