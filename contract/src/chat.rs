@@ -56,6 +56,12 @@ pub struct ChatMessage {
     #[serde(default)]
     #[sqlx(skip)]
     pub attachment: Option<MessageAttachment>,
+    /// The id the sender's client gave the message (its outbox resends
+    /// with it): the client knows its message by it once stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[sqlx(default)]
+    #[ts(optional, type = "string")]
+    pub client_message_id: Option<Uuid>,
 }
 
 /// What a chat attachment is, decided from its bytes.

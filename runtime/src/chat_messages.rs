@@ -13,7 +13,7 @@ pub async fn stored_messages(
 ) -> Result<Vec<ChatMessage>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType",
-                  m.sender_name, m.message,
+                  m.sender_name, m.message, m.client_message_id,
                   m.created_at, a.id as "attachment_id?",
                   a.kind as "attachment_kind?: AttachmentKind",
                   a.content_type as "attachment_type?", a.filename as "attachment_filename?",
@@ -53,6 +53,7 @@ pub async fn stored_messages(
             sender_name: row.sender_name,
             message: row.message,
             created_at: row.created_at,
+            client_message_id: row.client_message_id,
         })
         .collect())
 }

@@ -251,6 +251,8 @@ test('a message with a right-to-left override is isolated in the widget and the 
   // and until then the box holds the same text.
   await expect(messageBox).toHaveValue('');
   await expect(panel.getByRole('log').getByText(spoof, { exact: true })).toBeVisible();
+  // Stored (no longer in the outbox), so the bubble checked is the one that stays.
+  await expect(panel.getByText('Sending…')).toHaveCount(0);
   expect(await isolationOf(visitor, spoof)).toEqual({ inBdi: true, unicodeBidi: 'isolate' });
 
   if (adminEmail && adminPassword) {

@@ -250,7 +250,9 @@ fn refused(error: sqlx::Error) -> Outcome {
     }
 }
 
-/// Inserts `commands` in one statement, skipping ids already stored. One
+/// Inserts `commands` in one statement, skipping ids already stored and a
+/// client's message id the chat already holds from that sender (a resend
+/// that came through after the stream's duplicate window). One
 /// statement serves many traces: its span links to each message's
 /// `chat.store` span rather than belonging to one of them.
 #[tracing::instrument(name = "chat.store_batch", skip_all, fields(messages = commands.len()))]
@@ -269,6 +271,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     let mut texts = Vec::with_capacity(commands.len());
     let mut times = Vec::with_capacity(commands.len());
     let mut attachments = Vec::with_capacity(commands.len());
+    let mut client_ids = Vec::with_capacity(commands.len());
     for Command { command, .. } in commands {
         let message = &command.message;
         ids.push(message.id);
@@ -279,6 +282,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         texts.push(message.message.as_str());
         times.push(message.created_at);
         attachments.push(message.attachment.as_ref().map(|attachment| attachment.id));
+        client_ids.push(message.client_message_id);
     }
     // The attachment was stored (with its chat) before the message was
     // published; the foreign key on (attachment, chat) refuses another
@@ -286,10 +290,10 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     sqlx::query!(
         "insert into chat_messages
              (id, session_id, sender_type, agent_id, message, created_at, attachment_id,
-              sender_name)
+              sender_name, client_message_id)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                              $6::timestamptz[], $7::uuid[], $8::text[])
-         on conflict (id) do nothing",
+                              $6::timestamptz[], $7::uuid[], $8::text[], $9::uuid[])
+         on conflict do nothing",
         &ids,
         &sessions,
         &senders as &[SenderType],
@@ -298,6 +302,7 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         &times as &[OffsetDateTime],
         &attachments as &[Option<Uuid>],
         &names as &[Option<&str>],
+        &client_ids as &[Option<Uuid>],
     )
     .execute(pool)
     .await?;

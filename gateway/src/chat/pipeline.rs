@@ -30,10 +30,11 @@ pub async fn send_message(
 
 /// [`send_message`] for a message a client posted, perhaps with an
 /// attachment of the chat's. A client that names its message with
-/// `client_message_id` may send it again when it got no answer: within
-/// the `CHAT` stream's duplicate window (2 min) every send of that id by
-/// that sender in that chat answers with the message stored first, which
-/// is stored once.
+/// `client_message_id` may send it again when it got no answer, however
+/// late: a resend of a stored message answers with it; within the `CHAT`
+/// stream's duplicate window (2 min) a resend of one not yet stored answers
+/// with the first once stored; and the database keeps one message per id,
+/// sender and chat whatever comes through.
 pub async fn send_client_message(
     state: &AppState,
     session_id: Uuid,
@@ -43,13 +44,19 @@ pub async fn send_client_message(
     attachment: Option<MessageAttachment>,
     client_message_id: Option<Uuid>,
 ) -> Result<ChatMessage, ChatError> {
-    // Scoped to the chat and the sender, so that no one else's id can
-    // swallow a message.
-    let key = client_message_id.map(|client_message_id| {
-        let sender = sender_type.as_str();
-        let agent = agent_id.map(|id| id.to_string()).unwrap_or_default();
-        format!("{session_id}.{sender}.{agent}.{client_message_id}")
-    });
+    if let Some(client_message_id) = client_message_id {
+        let stored = super::store::stored_by_client_id(
+            &state.pool,
+            session_id,
+            sender_type,
+            agent_id,
+            client_message_id,
+        )
+        .await?;
+        if let Some(stored) = stored {
+            return Ok(stored);
+        }
+    }
     send(
         state,
         session_id,
@@ -57,7 +64,7 @@ pub async fn send_client_message(
         agent_id,
         text,
         attachment,
-        key,
+        client_message_id,
     )
     .await
 }
@@ -75,7 +82,7 @@ async fn send(
     agent_id: Option<Uuid>,
     text: String,
     attachment: Option<MessageAttachment>,
-    dedupe_key: Option<String>,
+    client_message_id: Option<Uuid>,
 ) -> Result<ChatMessage, ChatError> {
     // The name goes with the message, so the worker stores what the
     // visitor was shown live, whatever the agent is called later.
@@ -93,11 +100,21 @@ async fn send(
         message: text,
         created_at: OffsetDateTime::now_utc(),
         attachment,
+        client_message_id,
     };
     tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
     // Registered before publishing, so an early confirmation is not missed.
     let (confirm_to, confirmation) = state.confirmations.expect(message.id);
-    let dedupe_key = dedupe_key.unwrap_or_else(|| message.id.to_string());
+    // A client's id is scoped to the chat and the sender, so that no one
+    // else's id can swallow a message.
+    let dedupe_key = match client_message_id {
+        Some(client_message_id) => {
+            let sender = sender_type.as_str();
+            let agent = agent_id.map(|id| id.to_string()).unwrap_or_default();
+            format!("{session_id}.{sender}.{agent}.{client_message_id}")
+        }
+        None => message.id.to_string(),
+    };
     let mut headers = contract::telemetry::deduplicated_headers(&dedupe_key);
     headers.insert(CONFIRM_TO_HEADER, confirm_to);
     let command = SendMessage {

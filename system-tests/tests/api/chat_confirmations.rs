@@ -173,3 +173,62 @@ async fn a_retried_send_answers_once_its_message_is_stored(pool: PgPool) {
         "the retry's answer came before its commit"
     );
 }
+
+/// A client's message id holds however late the resend: the message it
+/// names is kept with it and echoed, a resend answers with the stored one,
+/// and a copy that comes through after the stream's duplicate window (a new
+/// message id, the same client id) is not stored a second time.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: PgPool) {
+    use contract::chat::{ChatMessage, SendMessage, SenderType};
+
+    let app = spawn_with(pool, Options::default()).await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let path = format!("/api/chat/sessions/{chat}/messages");
+    let client_id = uuid::Uuid::new_v4();
+    let body = serde_json::json!({ "message": "typed on the bus", "clientMessageId": client_id });
+
+    let first = app.post(&path, &body).await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first: Value = first.json().await.expect("json");
+    assert_eq!(first["clientMessageId"], client_id.to_string());
+    let listed = app.visitor_messages(&chat).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["clientMessageId"], client_id.to_string());
+
+    // The same id again: the stored message, not a new one.
+    let again: Value = app.post(&path, &body).await.json().await.expect("json");
+    assert_eq!(again["id"], first["id"]);
+
+    // A copy past the duplicate window: new message id, same client id.
+    let session_id: uuid::Uuid = chat.parse().expect("a chat id");
+    let late = SendMessage {
+        message: ChatMessage {
+            id: uuid::Uuid::now_v7(),
+            session_id,
+            sender_type: SenderType::User,
+            sender_name: None,
+            message: "typed on the bus".to_owned(),
+            created_at: time::OffsetDateTime::now_utc(),
+            attachment: None,
+            client_message_id: Some(client_id),
+        },
+        agent_id: None,
+    };
+    crate::dead_letters::publish(&app, &late).await;
+    // A later message by another id is stored, so the worker got past the copy.
+    let next = serde_json::json!({ "message": "and this", "clientMessageId": uuid::Uuid::new_v4() });
+    assert_eq!(app.post(&path, &next).await.status(), StatusCode::CREATED);
+    let texts: Vec<Value> = app
+        .visitor_messages(&chat)
+        .await
+        .iter()
+        .map(|message| message["message"].clone())
+        .collect();
+    assert_eq!(texts, vec![Value::from("typed on the bus"), Value::from("and this")]);
+    let dead: i64 = sqlx::query_scalar("select count(*) from dead_letters")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(dead, 0, "the copy is skipped, not refused");
+}

@@ -29,6 +29,7 @@ pub fn command(session_id: Uuid, text: &str) -> SendMessage {
             message: text.to_owned(),
             created_at: OffsetDateTime::now_utc(),
             attachment: None,
+            client_message_id: None,
         },
         agent_id: None,
     }

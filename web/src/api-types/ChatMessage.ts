@@ -15,4 +15,9 @@ senderName?: string, message: string, createdAt: string,
 /**
  * The file sent with the message (its text may then be empty).
  */
-attachment: MessageAttachment | null, };
+attachment: MessageAttachment | null, 
+/**
+ * The id the sender's client gave the message (its outbox resends
+ * with it): the client knows its message by it once stored.
+ */
+clientMessageId?: string, };

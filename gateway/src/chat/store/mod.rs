@@ -41,5 +41,5 @@ pub use ratings::{Rated, rate, rating};
 pub use sessions::{
     AssignedAgent, NewChat, Ownership, adopt_anonymous_chats, assign_agent, assigned_agent,
     delete_unannounced, exists, insert, mark_announced, mark_read, message_stored, messages,
-    ownership, recent_wait_seconds, reopen, session, set_status,
+    ownership, recent_wait_seconds, reopen, session, set_status, stored_by_client_id,
 };

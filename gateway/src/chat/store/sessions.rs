@@ -1,7 +1,7 @@
 //! Chats themselves: who owns them, starting one, its messages, adoption at
 //! sign-in, assignment, status and read marks.
 
-use contract::chat::{ChatMessage, ChatSession, ChatStatus};
+use contract::chat::{ChatMessage, ChatSession, ChatStatus, SenderType};
 
 use sqlx::PgPool;
 use time::OffsetDateTime;
@@ -159,6 +159,34 @@ pub async fn message_stored(pool: &PgPool, message_id: Uuid) -> Result<bool, sql
     )
     .fetch_one(pool)
     .await
+}
+
+/// The message a sender's client named `client_message_id` in this chat,
+/// when one is stored: a resend of it, however late, answers with it.
+#[tracing::instrument(name = "chat.db.stored_by_client_id", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn stored_by_client_id(
+    pool: &PgPool,
+    chat_id: Uuid,
+    sender_type: SenderType,
+    agent_id: Option<Uuid>,
+    client_message_id: Uuid,
+) -> Result<Option<ChatMessage>, sqlx::Error> {
+    let id = sqlx::query_scalar!(
+        "select id from chat_messages
+         where session_id = $1 and sender_type = $2 and agent_id is not distinct from $3
+           and client_message_id = $4",
+        chat_id,
+        sender_type as SenderType,
+        agent_id,
+        client_message_id
+    )
+    .fetch_optional(pool)
+    .await?;
+    let Some(id) = id else { return Ok(None) };
+    // Rare (a resend whose first answer was lost): the chat's list is read
+    // as the API answers it, attachment and all.
+    let messages = runtime::chat_messages::stored_messages(pool, chat_id).await?;
+    Ok(messages.into_iter().find(|message| message.id == id))
 }
 
 /// A chat's messages in their order.

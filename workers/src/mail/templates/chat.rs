@@ -256,6 +256,7 @@ mod tests {
             message: String::new(),
             created_at: OffsetDateTime::now_utc(),
             attachment: Some(attachment.clone()),
+            client_message_id: None,
         }];
         let signer = Signer::new("test-signing-key-0123456789abcdef").expect("key");
         let now = OffsetDateTime::now_utc();

@@ -68,7 +68,10 @@ export function ChatMessageLog({
   const listRef = useRef<HTMLDivElement>(null);
   // Whether the reader is at the newest message (and so should stay there).
   const atEnd = useRef(true);
-  const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0) + (pending?.entries.length ?? 0);
+  // A message stored while its send's answer is on the way shows once: as stored.
+  const storedIds = new Set(messages.data?.map((m) => m.clientMessageId));
+  const unsent = pending?.entries.filter((entry) => !storedIds.has(entry.clientMessageId)) ?? [];
+  const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0) + unsent.length;
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -115,13 +118,14 @@ export function ChatMessageLog({
           </Button>
         </div>
       )}
-      {messages.data && (
+      {/* Unsent messages show even while the history cannot load (offline). */}
+      {(messages.data || unsent.length > 0) && (
         <div role="log" aria-live="polite" aria-label="Messages">
           <ol className="flex flex-col gap-3">
-            {messages.data.length === 0 && !interleave?.count && !pending?.entries.length && (
+            {messages.data?.length === 0 && !interleave?.count && unsent.length === 0 && (
               <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>
             )}
-            {(interleave?.arrange ?? eachMessage)(messages.data, (m) =>
+            {(interleave?.arrange ?? eachMessage)(messages.data ?? [], (m) =>
               m.senderType === 'system' ? (
                 <li key={m.id} data-message-id={m.id} className="mx-auto max-w-[90%] text-center text-xs text-gray-600 italic dark:text-gray-300">
                   <bdi>{m.message}</bdi> <span className="whitespace-nowrap">· {formatMessageTime(m.createdAt)}</span>
@@ -161,9 +165,10 @@ export function ChatMessageLog({
                 </li>
               ),
             )}
-            {pending?.entries.map((entry) => (
-              <PendingMessage key={entry.clientMessageId} entry={entry} onEdit={pending.onEdit} onDiscard={pending.onDiscard} />
-            ))}
+            {pending &&
+              unsent.map((entry) => (
+                <PendingMessage key={entry.clientMessageId} entry={entry} onEdit={pending.onEdit} onDiscard={pending.onDiscard} />
+              ))}
           </ol>
         </div>
       )}
