@@ -5,7 +5,7 @@
 // the reply box keeps its text across a reload.
 
 import { expect, test, type Page } from '@playwright/test';
-import { presetConsent } from './helpers';
+import { adminEmail, adminPassword, presetConsent } from './helpers';
 
 const messagesPath = /\/api\/chat\/sessions\/[^/]+\/messages$/;
 
@@ -100,4 +100,44 @@ test('unsent messages and the draft survive a reload, and a lost answer does not
   await expect(reopened.getByRole('log').getByText('Sending…')).toHaveCount(0, { timeout: 40_000 });
   expect(await storedTexts(page)).toEqual(['four', 'five']);
   await expect(reopened.getByRole('textbox', { name: 'Message' })).toHaveValue('a draft not sent yet');
+});
+
+test('an agent reply typed offline waits as Sending… and is stored once, in order, when the link is back', async ({ browser, baseURL }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  const visitorContext = await browser.newContext({ baseURL });
+  await presetConsent(visitorContext);
+  const visitor = await visitorContext.newPage();
+  await startChat(visitor);
+  const visitorName = await visitor.evaluate(() => (JSON.parse(localStorage.getItem('chat-session') ?? '{}') as { visitorName: string }).visitorName);
+
+  const agentContext = await browser.newContext({ baseURL });
+  await presetConsent(agentContext);
+  const agent = await agentContext.newPage();
+  const login = await agent.request.post('/api/login', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { email: adminEmail, password: adminPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await agent.goto('/admin/chat');
+  await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
+  const conversation = agent.getByRole('region', { name: visitorName });
+  const log = conversation.getByRole('log');
+  await expect(log.locator('[data-message-id]').first()).toBeVisible();
+  const reply = conversation.getByRole('textbox', { name: 'Reply' });
+
+  await agentContext.setOffline(true);
+  for (const text of ['Checking now', 'Found it']) {
+    await reply.fill(text);
+    await reply.press('Enter');
+    await expect(reply).toHaveValue('');
+  }
+  await expect(log.getByText('Sending…')).toHaveCount(2);
+
+  await agentContext.setOffline(false);
+  await expect(log.getByText('Sending…')).toHaveCount(0, { timeout: 15_000 });
+  // The visitor gets both, once each, in the order typed.
+  const visitorLog = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' }).getByRole('log');
+  await expect(visitorLog.locator('[data-message-id] p')).toHaveText(['Checking now', 'Found it']);
+  await agentContext.close();
+  await visitorContext.close();
 });
