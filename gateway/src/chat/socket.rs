@@ -25,6 +25,10 @@ const PING_EVERY: Duration = Duration::from_secs(25);
 const IDLE_LIMIT: Duration = Duration::from_secs(60);
 /// How long a closing socket may take to take its close frame.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
+/// A gateway shutting down tells each socket when to come back: a random
+/// moment within this, so thousands of browsers do not reconnect (and
+/// refetch) in the same second.
+const RECONNECT_SPREAD: Duration = Duration::from_secs(5);
 /// Largest frame a client may send.
 pub(crate) const MAX_CLIENT_FRAME: usize = 16 * 1024;
 
@@ -92,7 +96,11 @@ pub(crate) async fn serve_socket(
     loop {
         let outgoing = tokio::select! {
             () = kill.cancelled() => break,
-            () = shutdown.cancelled() => break,
+            () = shutdown.cancelled() => {
+                let close = CloseFrame { code: 1012, reason: restart_reason().into() };
+                let _ = tokio::time::timeout(CLOSE_GRACE, socket.send(Message::Close(Some(close)))).await;
+                break;
+            }
             next = queued.recv() => match next.map(|boxed| *boxed) {
                 Some(Outgoing::Frame(frame)) => Message::Text(frame),
                 Some(Outgoing::Close(code, reason)) => {
@@ -176,6 +184,16 @@ pub(crate) async fn serve_socket(
     let _ = tokio::time::timeout(CLOSE_GRACE, SinkExt::close(&mut socket)).await;
     state.hub.release_revocable(&revocation_keys, id);
     connections.decrement(1.0);
+}
+
+/// The close reason of a gateway shutting down (code 1012): "Restarting;
+/// reconnect in N ms", N random within [`RECONNECT_SPREAD`]. The browser
+/// waits that long (`web/src/features/chat/lib/live-socket.ts`).
+fn restart_reason() -> String {
+    use rand::Rng as _;
+    let spread = u64::try_from(RECONNECT_SPREAD.as_millis()).unwrap_or(u64::MAX);
+    let delay = rand::thread_rng().gen_range(0..spread);
+    format!("Restarting; reconnect in {delay} ms")
 }
 
 /// One socket's protocol state: who it is and which chats it joined.

@@ -133,17 +133,35 @@ async fn a_socket_that_stops_reading_is_disconnected_not_buffered(pool: PgPool) 
     assert_eq!(healthy.recv_type("new_message").await["sessionId"], chat);
 }
 
+/// A gateway shutting down closes its sockets cleanly (1012, "service
+/// restart"), each told to come back at its own moment within 5 s.
 #[sqlx::test(migrations = "../migrations")]
-async fn sockets_are_closed_cleanly_on_shutdown(pool: PgPool) {
+async fn sockets_are_closed_cleanly_on_shutdown_and_told_when_to_return(pool: PgPool) {
+    const SOCKETS: usize = 20;
     let app = spawn(pool).await;
     let chat = app.start_chat("Amina", "amina@example.com").await;
-    let mut socket = app.socket().await;
-    socket.join(&chat).await;
+    let mut sockets = Vec::new();
+    for _ in 0..SOCKETS {
+        let mut socket = app.socket().await;
+        socket.join(&chat).await;
+        sockets.push(socket);
+    }
     app.shut_down();
-    let (_, ending) = socket
-        .read_until_end(std::time::Duration::from_secs(5))
-        .await;
-    assert_eq!(ending, Ending::CloseFrame);
+    let mut delays = std::collections::BTreeSet::new();
+    for socket in &mut sockets {
+        let (code, reason) = socket.closed_with(std::time::Duration::from_secs(5)).await;
+        assert_eq!(code, 1012);
+        let delay: u64 = reason
+            .strip_prefix("Restarting; reconnect in ")
+            .and_then(|rest| rest.strip_suffix(" ms"))
+            .and_then(|ms| ms.parse().ok())
+            .unwrap_or_else(|| panic!("no delay in {reason:?}"));
+        assert!(delay < 5_000, "{delay} ms");
+        delays.insert(delay);
+    }
+    // Spread, not all at once: 20 draws from 5,000 ms are (almost surely)
+    // at least 15 different moments.
+    assert!(delays.len() >= 15, "{delays:?}");
 }
 
 #[sqlx::test(migrations = "../migrations")]

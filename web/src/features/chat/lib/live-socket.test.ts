@@ -32,9 +32,9 @@ class FakeSocket implements SocketLike {
   }
 
   /** The server or the network drops the connection. */
-  drop() {
+  drop(close: Partial<CloseEvent> = {}) {
     this.readyState = 3;
-    this.onclose?.({} as CloseEvent);
+    this.onclose?.(close as CloseEvent);
   }
 
   receive(frame: unknown) {
@@ -149,6 +149,23 @@ describe('LiveSocket', () => {
     latest().drop();
     vi.advanceTimersByTime(500);
     expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('comes back when a restarting gateway said to (1012), not on the backoff', () => {
+    const socket = makeSocket();
+    socket.subscribe(() => undefined);
+    latest().open();
+    latest().drop({ code: 1012, reason: 'Restarting; reconnect in 3200 ms' });
+    const before = FakeSocket.all.length;
+    vi.advanceTimersByTime(3_199);
+    expect(FakeSocket.all.length).toBe(before);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all.length).toBe(before + 1);
+    // Any other close (and a 1012 without a time) keeps the backoff.
+    latest().open();
+    latest().drop({ code: 1012, reason: 'Live updates were interrupted; reconnecting' });
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.all.length).toBe(before + 2);
   });
 
   it('caps the delay at 15 s', () => {

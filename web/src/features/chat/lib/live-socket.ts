@@ -1,5 +1,6 @@
 // The one live socket (/ws) shared by the visitor widget and the agent console.
-// It reconnects with exponential backoff and jitter, and after every
+// It reconnects with exponential backoff and jitter (or, when a restarting
+// gateway closed it, at the moment that gateway gave), and after every
 // (re)connect re-sends its joins and tells listeners, who refetch what they
 // show: whatever happened while the socket was down is read back over HTTP.
 
@@ -34,6 +35,17 @@ export interface LiveSocketOptions {
 }
 
 const OPEN = 1;
+
+/**
+ * When a gateway shutting down told this socket to come back (close code
+ * 1012, "Restarting; reconnect in N ms": a moment spread over a few seconds
+ * so its browsers do not all return at once), capped at a minute; else null.
+ */
+export function restartDelay(event: Pick<CloseEvent, 'code' | 'reason'>): number | null {
+  if (event.code !== 1012) return null;
+  const match = /reconnect in (\d+) ms/.exec(event.reason ?? '');
+  return match ? Math.min(Number(match[1]), 60_000) : null;
+}
 
 /** Same host, wss when the page is https. */
 export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -176,20 +188,21 @@ export class LiveSocket {
     socket.onerror = () => {
       // A close event always follows; reconnecting happens there.
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.listeners.size === 0) return;
-      this.scheduleReconnect();
+      this.scheduleReconnect(restartDelay(event));
       this.emit({ type: 'close' });
     };
   }
 
-  private scheduleReconnect(): void {
+  /** Reconnects after `told` ms when the server said when, else after the backoff. */
+  private scheduleReconnect(told: number | null = null): void {
     this.clearReconnectTimer();
     const { minDelayMs, maxDelayMs, random } = this.options;
-    const delay = backoffDelay(this.attempt, minDelayMs, maxDelayMs, random);
-    this.attempt += 1;
+    const delay = told ?? backoffDelay(this.attempt, minDelayMs, maxDelayMs, random);
+    this.attempt = told === null ? this.attempt + 1 : 0;
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
