@@ -217,7 +217,8 @@ async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: Pg
     };
     crate::dead_letters::publish(&app, &late).await;
     // A later message by another id is stored, so the worker got past the copy.
-    let next = serde_json::json!({ "message": "and this", "clientMessageId": uuid::Uuid::new_v4() });
+    let next =
+        serde_json::json!({ "message": "and this", "clientMessageId": uuid::Uuid::new_v4() });
     assert_eq!(app.post(&path, &next).await.status(), StatusCode::CREATED);
     let texts: Vec<Value> = app
         .visitor_messages(&chat)
@@ -225,7 +226,10 @@ async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: Pg
         .iter()
         .map(|message| message["message"].clone())
         .collect();
-    assert_eq!(texts, vec![Value::from("typed on the bus"), Value::from("and this")]);
+    assert_eq!(
+        texts,
+        vec![Value::from("typed on the bus"), Value::from("and this")]
+    );
     let dead: i64 = sqlx::query_scalar("select count(*) from dead_letters")
         .fetch_one(&app.pool)
         .await
