@@ -5,7 +5,7 @@
 // the reply box keeps its text across a reload.
 
 import { expect, test, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, presetConsent } from './helpers';
+import { adminEmail, adminPassword, openAdminConsole, presetConsent } from './helpers';
 
 const messagesPath = /\/api\/chat\/sessions\/[^/]+\/messages$/;
 
@@ -110,15 +110,7 @@ test('an agent reply typed offline waits as Sending… and is stored once, in or
   await startChat(visitor);
   const visitorName = await visitor.evaluate(() => (JSON.parse(localStorage.getItem('chat-session') ?? '{}') as { visitorName: string }).visitorName);
 
-  const agentContext = await browser.newContext({ baseURL });
-  await presetConsent(agentContext);
-  const agent = await agentContext.newPage();
-  const login = await agent.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    data: { email: adminEmail, password: adminPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  await agent.goto('/admin/chat');
+  const { context: agentContext, page: agent } = await openAdminConsole(browser, baseURL!);
   await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
   const conversation = agent.getByRole('region', { name: visitorName });
   const log = conversation.getByRole('log');
