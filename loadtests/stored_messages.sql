@@ -20,11 +20,11 @@ $$;
 begin;
 
 insert into chat_sessions (id, visitor_name, visitor_email, owner_token, status,
-                           agents_read_at, created_at)
+                           created_at)
 select pg_temp.time_ordered_id(started, chat),
        'Stored visitor ' || chat,
        'visitor' || chat || '@stored.example',
-       gen_random_uuid(), 'resolved', started + interval '2 hours', started
+       gen_random_uuid(), 'resolved', started
 from (
     select chat, now() - interval '400 days' + chat * interval '7 minutes' as started
     from generate_series(1, ceil(:messages / 100.0)::bigint) as chat
@@ -49,6 +49,17 @@ from (
 ) s
 cross join generate_series(0, 99) as n
 where (s.chat - 1) * 100 + n < :messages;
+
+-- Both sides received and read every message of every stored chat.
+insert into chat_receipts (session_id, reader, state, through_message_id, at)
+select s.id, reader, state, last.id, s.created_at + interval '2 hours'
+from chat_sessions s
+cross join (values ('user'), ('agent')) as readers (reader)
+cross join (values ('delivered'), ('seen')) as states (state)
+join lateral (
+    select m.id from chat_messages m where m.session_id = s.id order by m.id desc limit 1
+) last on true
+where s.visitor_email like '%@stored.example';
 
 commit;
 

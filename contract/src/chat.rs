@@ -62,6 +62,96 @@ pub struct ChatMessage {
     #[sqlx(default)]
     #[ts(optional, type = "string")]
     pub client_message_id: Option<Uuid>,
+    /// When the other side (the agents for a visitor's message, the visitor
+    /// for an agent's) first had it on a device; absent until then, and on
+    /// system messages. From `chat_receipts`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time::serde::rfc3339::option"
+    )]
+    #[sqlx(default)]
+    #[ts(optional, type = "string")]
+    pub delivered_at: Option<OffsetDateTime>,
+    /// When the other side first had it in view (see `delivered_at`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time::serde::rfc3339::option"
+    )]
+    #[sqlx(default)]
+    #[ts(optional, type = "string")]
+    pub seen_at: Option<OffsetDateTime>,
+}
+
+/// What a socket rejoining a chat missed since the message it named.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
+#[ts(export)]
+pub enum Resume {
+    /// Every message after it, in order, and where each side's receipts
+    /// stand now: nothing to refetch.
+    Replayed {
+        missed: Vec<ChatMessage>,
+        receipts: Vec<ReceiptMark>,
+    },
+    /// Too much was missed, or the message named is gone: the client
+    /// refetches the chat. `reason` says which.
+    TooOld { reason: String },
+}
+
+/// Where one side's receipt of a kind stands in a chat: every message up
+/// to `through` since `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ReceiptMark {
+    pub reader: SenderType,
+    pub state: ReceiptState,
+    #[ts(type = "string")]
+    pub through: Uuid,
+    #[serde(with = "time::serde::rfc3339")]
+    #[ts(type = "string")]
+    pub at: OffsetDateTime,
+}
+
+/// How far one side of a chat has got with the other side's messages:
+/// `seen` (had the chat in view) includes `delivered` (had it on a device).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[ts(export)]
+pub enum ReceiptState {
+    Delivered,
+    Seen,
+}
+
+impl ReceiptState {
+    /// Its name in JSON and in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReceiptState::Delivered => "delivered",
+            ReceiptState::Seen => "seen",
+        }
+    }
 }
 
 /// What a chat attachment is, decided from its bytes.
@@ -204,10 +294,15 @@ pub struct ChatSummary {
 )]
 #[ts(export)]
 pub enum ClientFrame {
-    /// Receive this chat's events (owner or agent only).
+    /// Receive this chat's events (owner or agent only). `after`, the
+    /// newest message the client has (after a reconnect), asks for what it
+    /// missed in the answer instead of a refetch.
     JoinSession {
         #[ts(type = "string")]
         session_id: Uuid,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "string")]
+        after: Option<Uuid>,
     },
     LeaveSession {
         #[ts(type = "string")]
@@ -221,6 +316,17 @@ pub enum ClientFrame {
     },
     /// Agents only: receive inbox updates for every chat and count as online.
     JoinAgents,
+    /// This side of a joined chat has every message up to `through` (the
+    /// newest it has) on this device, or in view: a receipt for the other
+    /// side's messages. Only the newest matters; the server keeps the
+    /// furthest it was told.
+    Receipt {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        state: ReceiptState,
+        #[ts(type = "string")]
+        through: Uuid,
+    },
 }
 
 /// Frames the server sends on `/ws`.
@@ -235,11 +341,17 @@ pub enum ServerFrame {
     SessionJoined {
         #[ts(type = "string")]
         session_id: Uuid,
+        /// The answer to a join that named `after`: what was missed, or
+        /// that the gap is too old to replay. Absent for a first join.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        resume: Option<Resume>,
     },
     NewMessage {
         #[ts(type = "string")]
         session_id: Uuid,
-        message: ChatMessage,
+        /// Boxed: the largest frame by far, the others stay small.
+        message: Box<ChatMessage>,
     },
     Typing {
         #[ts(type = "string")]
@@ -248,6 +360,20 @@ pub enum ServerFrame {
         is_typing: bool,
     },
     AgentsJoined,
+    /// `reader` (the visitor, `user`, or the agents) got further with the
+    /// chat: every message up to `through` is `state` since `at`. Sent once
+    /// stored, to every socket on the chat; never a step back.
+    Receipt {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        reader: SenderType,
+        state: ReceiptState,
+        #[ts(type = "string")]
+        through: Uuid,
+        #[serde(with = "time::serde::rfc3339")]
+        #[ts(type = "string")]
+        at: OffsetDateTime,
+    },
     /// Something changed in a chat; consoles refetch their inbox.
     InboxUpdate {
         #[ts(type = "string")]
@@ -448,6 +574,23 @@ pub struct SendMessage {
     pub message: ChatMessage,
     /// The agent who wrote it, for agent messages.
     pub agent_id: Option<Uuid>,
+}
+
+/// Published on the `CHAT` stream as `chat.receipt.<session>`: a receipt a
+/// socket sent, for the `chat` worker's receipts consumer to store.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoreReceipt {
+    pub session_id: Uuid,
+    /// `user` (the visitor) or `agent`.
+    pub reader: SenderType,
+    pub state: ReceiptState,
+    pub through: Uuid,
+    #[serde(with = "time::serde::rfc3339")]
+    pub at: OffsetDateTime,
+    /// Whether to tell the chat's sockets: false for an agent's `seen` when
+    /// the site does not show visitors that agents read their messages (it
+    /// still counts for the inbox's unread counts).
+    pub announce: bool,
 }
 
 /// Published on the `CHAT` stream as `chat.started.<session>` once the

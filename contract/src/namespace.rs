@@ -146,6 +146,16 @@ impl Namespace {
         self.subject("chat.started.*")
     }
 
+    /// JetStream command: store a receipt (`chat` worker, `receipts`).
+    pub fn chat_receipt(&self, session_id: uuid::Uuid) -> String {
+        self.subject(&format!("chat.receipt.{session_id}"))
+    }
+
+    /// Filter for every `chat.receipt` command.
+    pub fn chat_receipt_all(&self) -> String {
+        self.subject("chat.receipt.*")
+    }
+
     /// Filter for every `chat.send` command.
     pub fn chat_send_all(&self) -> String {
         self.subject("chat.send.*")
@@ -271,7 +281,11 @@ impl Namespace {
     pub fn chat_stream(&self) -> async_nats::jetstream::stream::Config {
         async_nats::jetstream::stream::Config {
             name: self.stream("CHAT"),
-            subjects: vec![self.chat_send_all(), self.chat_started_all()],
+            subjects: vec![
+                self.chat_send_all(),
+                self.chat_started_all(),
+                self.chat_receipt_all(),
+            ],
             max_age: Duration::from_secs(7 * 24 * 3600),
             duplicate_window: Duration::from_secs(120),
             num_replicas: self.replicas(),

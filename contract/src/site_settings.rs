@@ -107,6 +107,9 @@ pub struct SiteSettings {
     /// Whether page views are counted at all (still only with the
     /// visitor's analytics consent).
     pub count_page_views: bool,
+    /// Whether visitors are shown "Seen" when an agent has read their
+    /// messages (agents always see the visitor's).
+    pub show_agents_seen_to_visitors: bool,
     /// How long each kind of personal data is kept (the `retention` worker).
     pub retention: crate::retention::RetentionPeriods,
 }
@@ -186,6 +189,7 @@ impl Default for SiteSettings {
             staff_sign_in_hours: DEFAULT_STAFF_SIGN_IN_HOURS,
             second_factor_roles: Vec::new(),
             count_page_views: true,
+            show_agents_seen_to_visitors: true,
             retention: crate::retention::RetentionPeriods::default(),
         }
     }

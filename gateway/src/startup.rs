@@ -53,24 +53,26 @@ pub fn nats_version_supported(version: &str) -> bool {
 }
 
 /// Creates the stream if missing; an existing one gets `config`'s maximum
-/// age when its own differs, so that a shorter retention of personal data
-/// (docs/data-protection.md) also reaches a deployment made before it.
+/// age and subjects when its own differ, so that a shorter retention of
+/// personal data (docs/data-protection.md), or a new command (receipts),
+/// also reaches a deployment made before it.
 pub async fn provide_stream(
     jetstream: &async_nats::jetstream::Context,
     config: async_nats::jetstream::stream::Config,
 ) -> anyhow::Result<()> {
     let mut stream = jetstream.get_or_create_stream(config.clone()).await?;
     let current = stream.info().await?.config.clone();
-    if current.max_age != config.max_age {
+    if current.max_age != config.max_age || current.subjects != config.subjects {
         tracing::info!(
             stream = config.name,
-            from = ?current.max_age,
-            to = ?config.max_age,
-            "stream maximum age changed"
+            from = ?(current.max_age, &current.subjects),
+            to = ?(config.max_age, &config.subjects),
+            "stream maximum age or subjects changed"
         );
         jetstream
             .update_stream(async_nats::jetstream::stream::Config {
                 max_age: config.max_age,
+                subjects: config.subjects,
                 ..current
             })
             .await?;

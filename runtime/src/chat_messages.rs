@@ -4,12 +4,25 @@
 use contract::chat::{AttachmentKind, ChatMessage, MessageAttachment, SenderType};
 use uuid::Uuid;
 
-/// A chat's stored messages in their order, each with its attachment: what
-/// the gateway answers and what a transcript email lists (one query, so the
-/// two never disagree).
+/// A chat's stored messages in their order, each with its attachment and
+/// the other side's receipts for it: what the gateway answers and what a
+/// transcript email lists (one query, so the two never disagree). A
+/// message's delivery (or sight) is the first receipt reaching it: receipts
+/// only move forward, so that is the lowest mark at or past its id.
 pub async fn stored_messages(
     pool: &sqlx::PgPool,
     chat_id: Uuid,
+) -> Result<Vec<ChatMessage>, sqlx::Error> {
+    stored_messages_after(pool, chat_id, None, i64::MAX).await
+}
+
+/// [`stored_messages`] after message `after` (all of them when `None`), at
+/// most `limit`: what a socket rejoining the chat missed.
+pub async fn stored_messages_after(
+    pool: &sqlx::PgPool,
+    chat_id: Uuid,
+    after: Option<Uuid>,
+    limit: i64,
 ) -> Result<Vec<ChatMessage>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType",
@@ -17,10 +30,23 @@ pub async fn stored_messages(
                   m.created_at, a.id as "attachment_id?",
                   a.kind as "attachment_kind?: AttachmentKind",
                   a.content_type as "attachment_type?", a.filename as "attachment_filename?",
-                  a.byte_size as "attachment_size?", a.width, a.height
+                  a.byte_size as "attachment_size?", a.width, a.height,
+                  (select r.at from chat_receipts r
+                    where r.session_id = m.session_id and r.state = 'delivered'
+                      and r.reader = case m.sender_type when 'user' then 'agent' else 'user' end
+                      and r.through_message_id >= m.id
+                    order by r.through_message_id limit 1) as delivered_at,
+                  (select r.at from chat_receipts r
+                    where r.session_id = m.session_id and r.state = 'seen'
+                      and r.reader = case m.sender_type when 'user' then 'agent' else 'user' end
+                      and r.through_message_id >= m.id
+                    order by r.through_message_id limit 1) as seen_at
            from chat_messages m left join chat_attachments a on a.id = m.attachment_id
-           where m.session_id = $1 order by m.id"#,
-        chat_id
+           where m.session_id = $1 and ($2::uuid is null or m.id > $2)
+           order by m.id limit $3"#,
+        chat_id,
+        after,
+        limit
     )
     .fetch_all(pool)
     .await?;
@@ -54,6 +80,13 @@ pub async fn stored_messages(
             message: row.message,
             created_at: row.created_at,
             client_message_id: row.client_message_id,
+            // System messages have no reader to wait for.
+            delivered_at: row
+                .delivered_at
+                .filter(|_| row.sender_type != SenderType::System),
+            seen_at: row
+                .seen_at
+                .filter(|_| row.sender_type != SenderType::System),
         })
         .collect())
 }

@@ -212,7 +212,7 @@ test('after a dropped socket the widget reconnects and shows what it missed', as
   await page.waitForTimeout(1_500);
   await expect(panel.getByRole('log').getByText('Sent while you were away')).toHaveCount(0);
 
-  // ...until the socket is back: the widget re-joins and refetches.
+  // ...until the socket is back: the widget re-joins and gets what it missed.
   refuse = false;
   await expect(panel.getByRole('log').getByText('Sent while you were away')).toBeVisible({ timeout: 20_000 });
   expect(sockets.length).toBeGreaterThan(1);

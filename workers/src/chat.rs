@@ -11,6 +11,8 @@
 //! the agents' inbox shows of a chat's activity (last message, its time) is
 //! read from `chat_messages` itself.
 //!
+//! Its receipts (`chat_receipts`) are `receipts.rs`.
+//!
 //! Owns table chat_messages: the only module that writes it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -78,6 +80,7 @@ pub async fn spawn(
         },
     )
     .await?;
+    let receipts = crate::receipts::spawn(ctx.clone(), shutdown.clone()).await?;
     let consumer = consumer::spawn_batched(
         &ctx,
         spec(&ctx.namespace),
@@ -90,7 +93,7 @@ pub async fn spawn(
     )
     .await?;
     Ok(tokio::spawn(async move {
-        let _ = futures::future::join(consumer, erasure).await;
+        let _ = futures::future::join3(consumer, erasure, receipts).await;
     }))
 }
 
@@ -332,7 +335,7 @@ async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
         let publish = async {
             let frame = ServerFrame::NewMessage {
                 session_id: chat.session_id,
-                message: chat.clone(),
+                message: Box::new(chat.clone()),
             };
             let frame = serde_json::to_vec(&frame).unwrap_or_default();
             let _ = ctx

@@ -14,6 +14,7 @@ pub mod mail;
 pub mod notify;
 pub mod outbox;
 pub mod passwords;
+pub mod receipts;
 pub mod requests;
 pub mod reset_tokens;
 pub mod retention;

@@ -1,6 +1,7 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
 //! ([`access`], with the owners cached in [`owners`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
-//! enters the durable pipeline ([`pipeline`], [`confirmations`]), the WebSocket hub, presence
+//! enters the durable pipeline ([`pipeline`], [`confirmations`]), receipts
+//! ([`receipts`]), what a rejoining socket missed ([`resume`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
 //! sockets after a gap in NATS ([`resync`]), the REST
 //! routes of visitors and agents ([`http`]), the agents' canned replies
@@ -19,6 +20,8 @@ pub mod owners;
 pub mod pipeline;
 pub mod presence;
 pub mod profile;
+pub mod receipts;
+pub mod resume;
 pub mod resync;
 pub mod socket;
 pub mod store;

@@ -101,6 +101,8 @@ async fn send(
         created_at: OffsetDateTime::now_utc(),
         attachment,
         client_message_id,
+        delivered_at: None,
+        seen_at: None,
     };
     tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
     // Registered before publishing, so an early confirmation is not missed.

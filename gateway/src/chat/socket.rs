@@ -215,6 +215,7 @@ struct SocketSession<'a> {
 struct FrameThrottle {
     joins: u64,
     typing: u64,
+    receipts: u64,
 }
 
 /// A console re-joins every open chat after a reconnect (a burst of up to
@@ -227,6 +228,14 @@ const JOINS: Quota = Quota {
 const TYPING: Quota = Quota {
     count: 10,
     period: Duration::from_millis(2500),
+};
+
+/// A client sends a chat's receipt when its newest message changes, at most
+/// every 300 ms per chat, and a console after a reconnect one per open chat:
+/// a burst of 100, then 5 a second.
+const RECEIPTS: Quota = Quota {
+    count: 100,
+    period: Duration::from_secs(20),
 };
 
 /// Admits one frame against `tat` under `quota`.
@@ -265,11 +274,11 @@ impl SocketSession<'_> {
             Err(message) => return self.error(message),
         };
         match frame {
-            ClientFrame::JoinSession { session_id } => {
+            ClientFrame::JoinSession { session_id, after } => {
                 if !admit(&mut self.throttle.joins, JOINS) {
                     return self.error(SLOW_DOWN);
                 }
-                self.join(session_id).await;
+                self.join(session_id, after).await;
             }
             ClientFrame::LeaveSession { session_id } => {
                 if self.joined.remove(&session_id).is_some() {
@@ -302,6 +311,26 @@ impl SocketSession<'_> {
                     tracing::warn!(%error, "failed to publish typing");
                 }
             }
+            ClientFrame::Receipt {
+                session_id,
+                state,
+                through,
+            } => {
+                let Some(&reader) = self.joined.get(&session_id) else {
+                    return self.error("Join the chat session first");
+                };
+                if !admit(&mut self.throttle.receipts, RECEIPTS) {
+                    return self.error(SLOW_DOWN);
+                }
+                // The client sends its receipts again after a reconnect
+                // until it hears them back, so a failure here loses none.
+                if let Err(error) =
+                    super::receipts::record(self.state, session_id, reader, state, through).await
+                {
+                    tracing::warn!(%error, "failed to publish a receipt");
+                    self.error("Live updates are temporarily unavailable");
+                }
+            }
             ClientFrame::JoinAgents => {
                 let Some(agent) = self.requester.user.as_ref().filter(|user| user.is_agent())
                 else {
@@ -332,7 +361,7 @@ impl SocketSession<'_> {
         }
     }
 
-    async fn join(&mut self, session_id: Uuid) {
+    async fn join(&mut self, session_id: Uuid, after: Option<Uuid>) {
         let role = match role_in_chat(self.state, &self.requester, session_id).await {
             Ok(role) => role,
             Err(ChatError::NotFound) => return self.error("Chat session not found"),
@@ -350,7 +379,15 @@ impl SocketSession<'_> {
         {
             Ok(()) => {
                 self.joined.insert(session_id, role);
-                self.reply(&ServerFrame::SessionJoined { session_id });
+                // Read once subscribed: a message stored meanwhile comes
+                // both ways, and the client keeps one by its id.
+                let resume = match after {
+                    Some(after) => {
+                        Some(super::resume::resume(self.state, session_id, role, after).await)
+                    }
+                    None => None,
+                };
+                self.reply(&ServerFrame::SessionJoined { session_id, resume });
             }
             Err(error) => {
                 tracing::warn!(error = format!("{error:#}"), "failed to join a chat topic");

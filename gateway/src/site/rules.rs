@@ -122,6 +122,7 @@ impl Input for SiteSettings {
             staff_sign_in_hours: self.staff_sign_in_hours,
             second_factor_roles,
             count_page_views: self.count_page_views,
+            show_agents_seen_to_visitors: self.show_agents_seen_to_visitors,
             retention,
         })
     }

@@ -212,6 +212,8 @@ async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: Pg
             created_at: time::OffsetDateTime::now_utc(),
             attachment: None,
             client_message_id: Some(client_id),
+            delivered_at: None,
+            seen_at: None,
         },
         agent_id: None,
     };

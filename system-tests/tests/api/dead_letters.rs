@@ -30,6 +30,8 @@ pub fn command(session_id: Uuid, text: &str) -> SendMessage {
             created_at: OffsetDateTime::now_utc(),
             attachment: None,
             client_message_id: None,
+            delivered_at: None,
+            seen_at: None,
         },
         agent_id: None,
     }

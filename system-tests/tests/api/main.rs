@@ -18,6 +18,8 @@ mod chat_confirmations;
 mod chat_consumer;
 mod chat_line;
 mod chat_pipeline;
+mod chat_receipts;
+mod chat_resume;
 mod chat_socket;
 mod clock_skew;
 mod connections;

@@ -20,4 +20,14 @@ attachment: MessageAttachment | null,
  * The id the sender's client gave the message (its outbox resends
  * with it): the client knows its message by it once stored.
  */
-clientMessageId?: string, };
+clientMessageId?: string, 
+/**
+ * When the other side (the agents for a visitor's message, the visitor
+ * for an agent's) first had it on a device; absent until then, and on
+ * system messages. From `chat_receipts`.
+ */
+deliveredAt?: string, 
+/**
+ * When the other side first had it in view (see `delivered_at`).
+ */
+seenAt?: string, };

@@ -82,6 +82,11 @@ secondFactorRoles: Array<Role>,
  */
 countPageViews: boolean, 
 /**
+ * Whether visitors are shown "Seen" when an agent has read their
+ * messages (agents always see the visitor's).
+ */
+showAgentsSeenToVisitors: boolean, 
+/**
  * How long each kind of personal data is kept (the `retention` worker).
  */
 retention: RetentionPeriods, };

@@ -72,6 +72,7 @@ export const defaultSiteSettings: SiteSettings = {
   "staffSignInHours": 12,
   "secondFactorRoles": [],
   "countPageViews": true,
+  "showAgentsSeenToVisitors": true,
   "retention": {
     "resolvedChatsMonths": 24,
     "contactRequestsMonths": 24,

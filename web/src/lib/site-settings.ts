@@ -89,6 +89,10 @@ export function parseSiteSettings(value: unknown): SiteSettings {
       : defaultSiteSettings.secondFactorRoles,
     countPageViews:
       typeof source.countPageViews === 'boolean' ? source.countPageViews : defaultSiteSettings.countPageViews,
+    showAgentsSeenToVisitors:
+      typeof source.showAgentsSeenToVisitors === 'boolean'
+        ? source.showAgentsSeenToVisitors
+        : defaultSiteSettings.showAgentsSeenToVisitors,
     retention: retentionOf(source.retention),
   };
 }

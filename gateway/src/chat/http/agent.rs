@@ -185,7 +185,7 @@ async fn reopen(
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
-/// Marks the chat read.
+/// Marks the chat read: the agents' "seen" receipt up to its newest message.
 #[utoipa::path(post, path = "/agent/chats/{id}/read", tag = "agent",
     params(("id" = Uuid, Path, description = "The chat session id")),
     security(("session" = [], "csrf" = [])),
@@ -200,8 +200,8 @@ async fn mark_read(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    store::mark_read(&state.pool, id).await?;
-    publish_inbox_update(&state, id, InboxReason::Read).await;
+    // The worker tells the consoles (an inbox update, `read`) once stored.
+    crate::chat::receipts::mark_seen_by_agents(&state, id).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 

@@ -251,10 +251,18 @@ async fn messages(
     user: Option<CurrentUser>,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<Vec<ChatMessage>>, ApiError> {
-    role_in_chat(&state, &requester(&session, user).await?, id).await?;
+    let role = role_in_chat(&state, &requester(&session, user).await?, id).await?;
     // Polled by every open chat: the visitor pool's, bounded (a locked
     // table must not take every connection).
-    Ok(Json(store::messages(&state.visitor_pool, id).await?))
+    let mut messages = store::messages(&state.visitor_pool, id).await?;
+    // The visitor is told an agent read their messages only when the site
+    // shows it (agents always see the visitor's "seen").
+    if !crate::chat::receipts::agents_seen_shown(&state, role) {
+        for message in &mut messages {
+            message.seen_at = None;
+        }
+    }
+    Ok(Json(messages))
 }
 
 #[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]

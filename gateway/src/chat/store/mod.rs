@@ -1,7 +1,7 @@
 //! Every query the gateway runs on `chat_sessions` and `chat_messages`.
 //!
 //! This module is the one writer of `chat_sessions` (start, adoption at
-//! sign-in, assignment, status, read marks), of `chat_notes` and of the
+//! sign-in, assignment, status), of `chat_notes` and of the
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 //! It is also the one writer of `canned_responses` (`canned.rs`),
@@ -21,6 +21,7 @@ mod labels;
 mod notes;
 mod profiles;
 mod ratings;
+mod receipts;
 mod sessions;
 
 pub use agents::{
@@ -38,8 +39,9 @@ pub use labels::{labels_in_use, set_labels};
 pub use notes::{add_note, notes};
 pub use profiles::{agent_profile, save_agent_profile, shown_name};
 pub use ratings::{Rated, rate, rating};
+pub use receipts::{message_in_chat, newest_message, receipt_marks, receipt_reached};
 pub use sessions::{
     AssignedAgent, NewChat, Ownership, adopt_anonymous_chats, assign_agent, assigned_agent,
-    delete_unannounced, exists, insert, mark_announced, mark_read, message_stored, messages,
+    delete_unannounced, exists, insert, mark_announced, message_stored, messages, messages_after,
     ownership, recent_wait_seconds, reopen, session, set_status, stored_by_client_id,
 };

@@ -195,6 +195,16 @@ pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, 
     runtime::chat_messages::stored_messages(pool, chat_id).await
 }
 
+/// The chat's messages after `after`, at most `limit`, oldest first.
+pub async fn messages_after(
+    pool: &PgPool,
+    chat_id: Uuid,
+    after: Uuid,
+    limit: i64,
+) -> Result<Vec<ChatMessage>, sqlx::Error> {
+    runtime::chat_messages::stored_messages_after(pool, chat_id, Some(after), limit).await
+}
+
 /// Gives the chats a browser started anonymously (owner `token`) to
 /// `user_id`; returns their ids.
 pub async fn adopt_anonymous_chats(
@@ -284,15 +294,4 @@ pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
     .await?
     .rows_affected();
     Ok(changed > 0)
-}
-
-/// Marks every message of the chat read by the agents.
-pub async fn mark_read(pool: &PgPool, chat_id: Uuid) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update chat_sessions set agents_read_at = now() where id = $1",
-        chat_id
-    )
-    .execute(pool)
-    .await?;
-    Ok(())
 }

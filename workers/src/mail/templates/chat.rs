@@ -257,6 +257,8 @@ mod tests {
             created_at: OffsetDateTime::now_utc(),
             attachment: Some(attachment.clone()),
             client_message_id: None,
+            delivered_at: None,
+            seen_at: None,
         }];
         let signer = Signer::new("test-signing-key-0123456789abcdef").expect("key");
         let now = OffsetDateTime::now_utc();

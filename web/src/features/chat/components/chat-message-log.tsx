@@ -5,7 +5,8 @@
 // (messages, names) sits in <bdi>, so right-to-left text or a stray bidi control
 // such as U+202E cannot reorder the name, time or typing line around it. The
 // console adds agent-only entries (private notes, the assignment trail) with
-// `interleave`.
+// `interleave`. Under each of the viewer's messages, where it is (sent,
+// delivered, seen: message-status.tsx).
 
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { MessageAttachmentView } from './attachments/message-attachment';
 import { messageSenderName } from '@/features/chat/lib/sender-name';
 import type { OutboxEntry } from '@/features/chat/lib/outbox';
 import { PendingMessage } from './pending-message';
+import { MessageStatusMark } from './message-status';
 
 type Side = 'user' | 'agent';
 
@@ -72,6 +74,8 @@ export function ChatMessageLog({
   const storedIds = new Set(messages.data?.map((m) => m.clientMessageId));
   const unsent = pending?.entries.filter((entry) => !storedIds.has(entry.clientMessageId)) ?? [];
   const count = (messages.data?.length ?? 0) + (interleave?.count ?? 0) + unsent.length;
+  // The newest of the viewer's stored messages says where it is in words.
+  const newestOwnId = [...(messages.data ?? [])].reverse().find((m) => m.senderType === own)?.id;
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -159,9 +163,10 @@ export function ChatMessageLog({
                       <bdi>{m.message}</bdi>
                     </p>
                   )}
-                  <time dateTime={m.createdAt} className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">
-                    {formatMessageTime(m.createdAt)}
-                  </time>
+                  <span className="mt-0.5 flex items-center gap-1.5 text-xs text-gray-600 dark:text-gray-300">
+                    <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+                    {m.senderType === own && <MessageStatusMark message={m} labelled={m.id === newestOwnId} />}
+                  </span>
                 </li>
               ),
             )}

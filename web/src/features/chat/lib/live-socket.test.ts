@@ -151,6 +151,20 @@ describe('LiveSocket', () => {
     expect(FakeSocket.all).toHaveLength(4);
   });
 
+  it('names the newest message the page holds of each chat when it rejoins, as it is then', () => {
+    const live = makeSocket();
+    live.subscribe(() => undefined);
+    const held: { newest?: string } = {};
+    live.joinSession('a', () => held.newest);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'join_session', sessionId: 'a' }]);
+    held.newest = 'm7';
+    latest().drop();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'join_session', sessionId: 'a', after: 'm7' }]);
+  });
+
   it('comes back when a restarting gateway said to (1012), not on the backoff', () => {
     const socket = makeSocket();
     socket.subscribe(() => undefined);

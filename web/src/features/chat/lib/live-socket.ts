@@ -1,10 +1,13 @@
 // The one live socket (/ws) shared by the visitor widget and the agent console.
 // It reconnects with exponential backoff and jitter (or, when a restarting
 // gateway closed it, at the moment that gateway gave), and after every
-// (re)connect re-sends its joins and tells listeners, who refetch what they
-// show: whatever happened while the socket was down is read back over HTTP.
+// (re)connect re-sends its joins, each naming the newest message the page
+// holds of that chat, and tells listeners. The join's answer carries what was
+// missed (or says the gap is too old, and the views refetch).
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { newestCachedMessage } from './chat-cache';
 import type { ClientFrame } from '@/api-types/ClientFrame';
 import type { ServerFrame } from '@/api-types/ServerFrame';
 
@@ -68,6 +71,8 @@ export class LiveSocket {
   private readonly listeners = new Set<LiveSocketListener>();
   /** Joined chats with how many parts of the page want each. */
   private readonly sessions = new Map<string, number>();
+  /** Per joined chat, the newest message the page has (sent with a rejoin, to get only what was missed). */
+  private readonly newest = new Map<string, () => string | undefined>();
   private agents = 0;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -113,11 +118,16 @@ export class LiveSocket {
     }
   }
 
-  /** Joins a chat now and after every reconnect; the returned function leaves it. */
-  joinSession(sessionId: string): () => void {
+  /**
+   * Joins a chat now and after every reconnect; the returned function leaves
+   * it. `newest` tells the newest message the page holds of it, if any: the
+   * server then answers with what came after instead of the page refetching.
+   */
+  joinSession(sessionId: string, newest?: () => string | undefined): () => void {
     const count = this.sessions.get(sessionId) ?? 0;
     this.sessions.set(sessionId, count + 1);
-    if (count === 0) this.send({ type: 'join_session', sessionId });
+    if (newest) this.newest.set(sessionId, newest);
+    if (count === 0) this.sendJoin(sessionId);
     let left = false;
     return () => {
       if (left) return;
@@ -127,6 +137,7 @@ export class LiveSocket {
         this.sessions.set(sessionId, remaining);
       } else {
         this.sessions.delete(sessionId);
+        this.newest.delete(sessionId);
         this.send({ type: 'leave_session', sessionId });
       }
     };
@@ -150,6 +161,11 @@ export class LiveSocket {
     };
   }
 
+  private sendJoin(sessionId: string): void {
+    const after = this.newest.get(sessionId)?.();
+    this.send(after ? { type: 'join_session', sessionId, after } : { type: 'join_session', sessionId });
+  }
+
   /** Reconnects now, e.g. when the browser comes back online. */
   reconnectNow(): void {
     if (this.listeners.size === 0 || this.connected) return;
@@ -171,7 +187,7 @@ export class LiveSocket {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.attempt = 0;
-      for (const sessionId of this.sessions.keys()) this.send({ type: 'join_session', sessionId });
+      for (const sessionId of this.sessions.keys()) this.sendJoin(sessionId);
       if (this.agents > 0) this.send({ type: 'join_agents' });
       this.emit({ type: 'open' });
     };
@@ -275,8 +291,9 @@ export function useLiveSocket(listener: LiveSocketListener, enabled = true): voi
 
 /** Keeps a chat joined while mounted (and re-joined after reconnects). */
 export function useJoinedSession(sessionId: string | null | undefined): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!sessionId) return;
-    return liveSocket().joinSession(sessionId);
-  }, [sessionId]);
+    return liveSocket().joinSession(sessionId, () => newestCachedMessage(queryClient, sessionId));
+  }, [sessionId, queryClient]);
 }

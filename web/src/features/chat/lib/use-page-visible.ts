@@ -1,5 +1,5 @@
-// Whether the console's tab is visible (the open chat is marked read only
-// while it is). The alerts themselves (sounds, desktop notifications,
+// Whether the tab is visible (a chat is "seen" only while it is, in the
+// widget and the console). The alerts themselves (sounds, desktop notifications,
 // highlights, the title count) live in features/chat/lib/console-alerts/.
 
 import { useSyncExternalStore } from 'react';

@@ -46,8 +46,8 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
   {
     id: 'chat',
     title: 'Chat and business hours',
-    description: 'When live chat is staffed, what visitors may attach, and when a waiting chat alerts the agents.',
-    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes'],
+    description: 'When live chat is staffed, what visitors may attach, when a waiting chat alerts the agents, and whether visitors see that an agent read them.',
+    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes', 'showAgentsSeenToVisitors'],
   },
   {
     id: 'email',
@@ -396,6 +396,16 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                   </p>
                 </div>
               </div>
+              <label className="mt-4 flex items-start gap-3 text-sm">
+                <input type="checkbox" className="mt-1" {...register('showAgentsSeenToVisitors')} />
+                <span>
+                  <span className="block font-medium">Show visitors when an agent has seen their message</span>
+                  <span className="block text-gray-700 dark:text-gray-300">
+                    Their messages then say "Seen" once an agent had the chat open. Off, they show only that the
+                    message was delivered. Agents always see when the visitor has seen theirs.
+                  </span>
+                </span>
+              </label>
             </Group>
           </>,
         )}

@@ -50,6 +50,38 @@ const message = (n: number): ChatMessage => ({
 const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 describe('agent console, live', () => {
+  it("marks the open chat seen over the socket, and clears its unread count when the receipt comes back", async () => {
+    let unread = 2;
+    mockFetch((url) => {
+      if (url === '/api/user') return json(200, admin);
+      if (url === inboxPath) return json(200, [summary({ unreadCount: unread })]);
+      if (url === detailPath) return json(200, summary({ unreadCount: unread }));
+      if (url === messagesPath) return json(200, [message(1), message(2)]);
+      return json(404, {});
+    });
+    renderApp(`/admin/chat?chat=${openId}`);
+    const conversation = await screen.findByRole('region', { name: 'Wanjiru' }, { timeout: 5_000 });
+    expect(await within(conversation).findByText('Visitor line 2')).toBeInTheDocument();
+    await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
+    const socket = latestSocket();
+    socket.open();
+    socket.receive({ type: 'agents_joined' }, { type: 'session_joined', sessionId: openId });
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('2');
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual({ type: 'receipt', sessionId: openId, state: 'seen', through: message(2).id }),
+    );
+    // Stored: the worker says so to the consoles, which reload the chat's row.
+    unread = 0;
+    socket.receive(
+      { type: 'receipt', sessionId: openId, reader: 'agent', state: 'seen', through: message(2).id, at: new Date().toISOString() },
+      { type: 'inbox_update', sessionId: openId, reason: 'read' },
+    );
+    await waitFor(() => expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument());
+    // Seen is said once.
+    await sleep(400);
+    expect(socket.sent.filter((frame) => frame.type === 'receipt')).toHaveLength(1);
+  });
+
   it('applies the open chat’s messages and the inbox updates without refetching the lists, and refetches once after a reconnect', async () => {
     const stored = [message(1)];
     let preview = 'Visitor line 1';
@@ -72,7 +104,7 @@ describe('agent console, live', () => {
     await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
     const socket = latestSocket();
     socket.open();
-    expect(socket.sent).toEqual(expect.arrayContaining([{ type: 'join_agents' }, { type: 'join_session', sessionId: openId }]));
+    expect(socket.sent).toEqual(expect.arrayContaining([{ type: 'join_agents' }, expect.objectContaining({ type: 'join_session', sessionId: openId })]));
     socket.receive({ type: 'agents_joined' }, { type: 'session_joined', sessionId: openId });
     expect(await screen.findByText('Live updates on')).toBeInTheDocument();
     await waitFor(() => expect(gets(messagesPath)).toBe(2));
@@ -115,7 +147,7 @@ describe('agent console, live', () => {
     await waitFor(() => expect(FakeWebSocket.all).toHaveLength(2), { timeout: 3_000 });
     const again = latestSocket();
     again.open();
-    expect(again.sent).toEqual(expect.arrayContaining([{ type: 'join_agents' }, { type: 'join_session', sessionId: openId }]));
+    expect(again.sent).toEqual(expect.arrayContaining([{ type: 'join_agents' }, expect.objectContaining({ type: 'join_session', sessionId: openId })]));
     expect(gets(messagesPath)).toBe(2);
     again.receive({ type: 'agents_joined' }, { type: 'session_joined', sessionId: openId });
     expect(await within(log).findByText('Visitor line 42')).toBeInTheDocument();

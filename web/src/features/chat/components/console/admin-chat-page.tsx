@@ -20,7 +20,6 @@ import { liveSocket, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
-import { useMarkAgentChatRead } from '@/features/chat/api/mark-agent-chat-read';
 import { adminSection } from '@/config/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
@@ -31,6 +30,7 @@ import { ChatSearch } from './chat-search';
 import { ConsoleShortcutsDialog, sendConsoleCommand, shortcutOf } from './console-shortcuts';
 import { ResolveUndoBar, usePendingResolve } from './resolve-undo';
 import { usePageVisible } from '../../lib/use-page-visible';
+import { useReceipts } from '../../lib/use-receipts';
 import { useConsoleAlerts } from '@/features/chat/lib/console-alerts/use-console-alerts';
 import { ConsoleAlertsContext } from '@/features/chat/lib/console-alerts/alerts-context';
 import { AlertSettingsButton } from './alert-settings';
@@ -235,19 +235,9 @@ export default function AdminChatPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [helpOpen, inbox.data, selectedId, select, sort, alarmMinutes, startResolve, undoResolve, openChat.data]);
 
-  // The open chat is read while the agent can see it: on opening, on new visitor messages, on returning to the tab.
-  const markRead = useMarkAgentChatRead();
-  const unread = openChat.data?.sessionId === selectedId ? (openChat.data?.unreadCount ?? 0) : 0;
-  const attempted = useRef('');
-  const { mutate: markReadNow } = markRead;
-  useEffect(() => {
-    if (!selectedId || !visible || unread === 0) return;
-    // One attempt per version of the chat, so a failing request is not retried in a loop.
-    const key = `${selectedId}:${openChat.dataUpdatedAt}`;
-    if (attempted.current === key) return;
-    attempted.current = key;
-    markReadNow(selectedId);
-  }, [selectedId, visible, unread, openChat.dataUpdatedAt, markReadNow]);
+  // The open chat is seen while the agent can see it (its conversation on screen, the tab visible):
+  // a receipt over the socket, which also clears its unread count.
+  useReceipts(selectedId, 'agent', visible && (wide || !onDetails));
 
   const linkText = link === 'live' ? 'Live updates on' : link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…';
   // On a phone: the inbox, or the open chat, or its details.

@@ -54,7 +54,7 @@ async function openLiveWidget() {
   await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
   const socket = latestSocket();
   socket.open();
-  expect(socket.sent).toContainEqual({ type: 'join_session', sessionId });
+  expect(socket.sent).toContainEqual(expect.objectContaining({ type: 'join_session', sessionId }));
   socket.receive({ type: 'session_joined', sessionId });
   return { dialog, log, socket, client };
 }
@@ -62,7 +62,36 @@ async function openLiveWidget() {
 const shown = (log: HTMLElement) => within(log).queryAllByText(/^Message number \d+$/).map((el) => el.textContent);
 
 describe('chat widget, live', () => {
-  it('shows new_message frames without refetching; a reconnect refetches once', async () => {
+  it("says it has seen the agent's newest message, and shows where the visitor's own messages are", async () => {
+    const mine = message(1, 'user');
+    const stored = [mine, message(2)];
+    storedChat(stored);
+    const { log, socket } = await openLiveWidget();
+    expect(await within(log).findByText('Message number 2')).toBeInTheDocument();
+    // The panel is open and the tab visible: one "seen" for the agent's newest message.
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual({ type: 'receipt', sessionId, state: 'seen', through: message(2).id }),
+    );
+    const status = () => log.querySelector(`[data-message-id="${mine.id}"] [data-status]`);
+    expect(status()).toHaveAttribute('data-status', 'sent');
+    expect(within(log).getByText('Sent')).toBeInTheDocument();
+
+    socket.receive({ type: 'receipt', sessionId, reader: 'agent', state: 'delivered', through: mine.id, at: '2026-03-03T14:08:00Z' });
+    await waitFor(() => expect(status()).toHaveAttribute('data-status', 'delivered'));
+    socket.receive({ type: 'receipt', sessionId, reader: 'agent', state: 'seen', through: mine.id, at: '2026-03-03T14:09:00Z' });
+    await waitFor(() => expect(status()).toHaveAttribute('data-status', 'seen'));
+    expect(within(log).getByText('Seen')).toBeInTheDocument();
+    expect(status()).toHaveAccessibleName(/^Seen \d{1,2}:09/);
+    // An older receipt moves nothing back; the visitor's own echo changes nothing of theirs.
+    socket.receive({ type: 'receipt', sessionId, reader: 'agent', state: 'delivered', through: mine.id, at: '2026-03-03T14:10:00Z' });
+    socket.receive({ type: 'receipt', sessionId, reader: 'user', state: 'seen', through: message(2).id, at: '2026-03-03T14:10:00Z' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(status()).toHaveAttribute('data-status', 'seen');
+    const seenFrames = socket.sent.filter((frame) => frame.type === 'receipt');
+    expect(seenFrames).toHaveLength(1);
+  });
+
+  it('shows new_message frames without refetching; a reconnect gets what it missed, and refetches only a gap too old', async () => {
     const stored = [message(1)];
     const { gets } = storedChat(stored);
     const { log, socket } = await openLiveWidget();
@@ -93,12 +122,35 @@ describe('chat widget, live', () => {
     await waitFor(() => expect(FakeWebSocket.all).toHaveLength(2), { timeout: 3_000 });
     const again = latestSocket();
     again.open();
-    expect(again.sent).toContainEqual({ type: 'join_session', sessionId });
-    expect(gets(messagesPath)).toBe(2);
-    again.receive({ type: 'session_joined', sessionId });
+    // The rejoin names the newest message held; the answer has what came after: no refetch.
+    expect(again.sent).toContainEqual({ type: 'join_session', sessionId, after: later.id });
+    again.receive({
+      type: 'session_joined',
+      sessionId,
+      resume: {
+        kind: 'replayed',
+        missed: [message(42)],
+        receipts: [{ reader: 'agent', state: 'seen', through: later.id, at: '2026-03-03T14:09:00Z' }],
+      },
+    });
     expect(await within(log).findByText('Message number 42')).toBeInTheDocument();
+    expect(shown(log)).toEqual(stored.map((m) => m.message));
+    // The receipts came with it: the visitor's messages are marked seen.
+    await waitFor(() => expect(log.querySelectorAll('[data-status="seen"]')).toHaveLength(15));
+    expect(gets(messagesPath)).toBe(2);
+    // Something was missed: the chat itself (its status line) is read again.
+    await waitFor(() => expect(gets(sessionPath)).toBe(sessionReads + 1));
+
+    // A gap too old to replay: the list is refetched, once.
+    stored.push(message(43));
+    again.drop();
+    await waitFor(() => expect(FakeWebSocket.all).toHaveLength(3), { timeout: 3_000 });
+    const third = latestSocket();
+    third.open();
+    expect(third.sent).toContainEqual({ type: 'join_session', sessionId, after: message(42).id });
+    third.receive({ type: 'session_joined', sessionId, resume: { kind: 'too_old', reason: 'More than 100 messages were missed' } });
+    expect(await within(log).findByText('Message number 43')).toBeInTheDocument();
     expect(gets(messagesPath)).toBe(3);
-    expect(gets(sessionPath)).toBe(sessionReads + 1);
   });
 
   it('a system message refetches the chat (its status may change) but not the messages', async () => {

@@ -10,6 +10,8 @@ import { site } from '@/config/site';
 import { RequestError } from '@/lib/api-client';
 import { useToastsClearOf } from '@/lib/toast-placement';
 import { useLiveChatMessages } from '@/features/chat/lib/use-live-chat-messages';
+import { usePageVisible } from '@/features/chat/lib/use-page-visible';
+import { useReceipts } from '@/features/chat/lib/use-receipts';
 import { useJoinedSession, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { chatSessionQueryKey, useChatSession } from '@/features/chat/api/get-chat-session';
 import { ChatConversation } from './chat-conversation';
@@ -59,6 +61,9 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
   // Messages go into the cache as they arrive; the list and the chat are
   // refetched only after a (re)join or on returning with the socket down.
   useLiveChatMessages(sessionId, refetchSession);
+  // The visitor has the chat in view while the panel is open and the tab visible.
+  const visible = usePageVisible();
+  useReceipts(sessionId, 'user', open && visible);
   useLiveSocket((event) => {
     if (!sessionId || event.type !== 'frame') return;
     const { frame } = event;

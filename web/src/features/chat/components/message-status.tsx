@@ -1,0 +1,42 @@
+// Where one of the viewer's stored messages is, under it: one tick when the
+// server has it (sent), two when the other side's device has it (delivered),
+// two in colour once they had it in view (seen). The newest of the viewer's
+// messages also says it in words. The time of that step shows on hover or
+// keyboard focus, and to screen readers.
+
+import { Check, CheckCheck } from 'lucide-react';
+import type { ChatMessage } from '@/api-types/ChatMessage';
+import { cn } from '@/lib/cn';
+import { formatMessageTime } from '@/features/chat/lib/message-format';
+import { messageStatus } from '@/features/chat/lib/receipts';
+
+export const statusTexts = { sent: 'Sent', delivered: 'Delivered', seen: 'Seen' } as const;
+
+export function MessageStatusMark({ message, labelled }: { message: ChatMessage; labelled: boolean }) {
+  const { state, at } = messageStatus(message);
+  const text = statusTexts[state];
+  const time = formatMessageTime(at);
+  const Icon = state === 'sent' ? Check : CheckCheck;
+  return (
+    <span
+      role="img"
+      tabIndex={0}
+      data-status={state}
+      aria-label={`${text} ${time}`}
+      className="group relative inline-flex items-center gap-0.5 rounded focus-visible:outline-2 focus-visible:outline-brand"
+    >
+      <Icon
+        aria-hidden="true"
+        className={cn('h-3.5 w-3.5', state === 'seen' ? 'text-brand-dark dark:text-brand-light' : 'text-gray-500 dark:text-gray-400')}
+      />
+      {labelled && <span aria-hidden="true">{text}</span>}
+      <span
+        role="tooltip"
+        aria-hidden="true"
+        className="pointer-events-none absolute right-0 bottom-full z-10 mb-1 hidden whitespace-nowrap rounded bg-gray-900 px-2 py-1 text-xs text-white shadow group-hover:block group-focus-visible:block dark:bg-gray-100 dark:text-gray-900"
+      >
+        {text} {time}
+      </span>
+    </span>
+  );
+}
