@@ -470,7 +470,11 @@ class Traffic:
                 attempt += 1
                 url = f"{visitor.next_base()}/api/chat/sessions/{visitor.chat_id}/messages"
                 try:
-                    response = await client.post(url, json={"message": body, "clientMessageId": client_message_id})
+                    payload = {"message": body, "clientMessageId": client_message_id}
+                    if attempt > 1:
+                        # A resend: the gateway answers with the message if it was stored.
+                        payload["resend"] = True
+                    response = await client.post(url, json=payload)
                     if response.status_code == 201:
                         visitor.acknowledged.append(Sent(seq, body, response.json()["id"], attempt))
                         break

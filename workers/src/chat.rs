@@ -197,8 +197,8 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
     }
 
     match insert(&ctx.pool, &commands).await {
-        Ok(()) => {
-            announce(ctx, &commands).await;
+        Ok(stored) => {
+            announce(ctx, &commands, &stored).await;
             for command in &commands {
                 outcomes[command.index] = Some(Outcome::Done);
             }
@@ -212,8 +212,8 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
             for command in commands {
                 let alone = std::slice::from_ref(&command);
                 let outcome = match insert(&ctx.pool, alone).await {
-                    Ok(()) => {
-                        announce(ctx, alone).await;
+                    Ok(stored) => {
+                        announce(ctx, alone, &stored).await;
                         Outcome::Done
                     }
                     Err(error) => refused(error),
@@ -255,13 +255,18 @@ fn refused(error: sqlx::Error) -> Outcome {
 
 /// Inserts `commands` in one statement, skipping ids already stored and a
 /// client's message id the chat already holds from that sender (a resend
-/// that came through after the stream's duplicate window). One
-/// statement serves many traces: its span links to each message's
-/// `chat.store` span rather than belonging to one of them.
+/// that came through after the stream's duplicate window). Returns the ids
+/// the chat holds now: those inserted and those stored by an earlier
+/// delivery, not a skipped resend's. One statement serves many traces: its
+/// span links to each message's `chat.store` span rather than belonging to
+/// one of them.
 #[tracing::instrument(name = "chat.store_batch", skip_all, fields(messages = commands.len()))]
-async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sqlx::Error> {
+async fn insert(
+    pool: &sqlx::PgPool,
+    commands: &[Command<'_>],
+) -> Result<BTreeSet<Uuid>, sqlx::Error> {
     if commands.is_empty() {
-        return Ok(());
+        return Ok(BTreeSet::new());
     }
     for command in commands {
         tracing::Span::current().follows_from(&command.span);
@@ -290,13 +295,14 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
     // The attachment was stored (with its chat) before the message was
     // published; the foreign key on (attachment, chat) refuses another
     // chat's.
-    sqlx::query!(
+    let mut stored: BTreeSet<Uuid> = sqlx::query_scalar!(
         "insert into chat_messages
              (id, session_id, sender_type, agent_id, message, created_at, attachment_id,
               sender_name, client_message_id)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
                               $6::timestamptz[], $7::uuid[], $8::text[], $9::uuid[])
-         on conflict do nothing",
+         on conflict do nothing
+         returning id",
         &ids,
         &sessions,
         &senders as &[SenderType],
@@ -307,18 +313,36 @@ async fn insert(pool: &sqlx::PgPool, commands: &[Command<'_>]) -> Result<(), sql
         &names as &[Option<&str>],
         &client_ids as &[Option<Uuid>],
     )
-    .execute(pool)
-    .await?;
-    Ok(())
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .collect();
+    if stored.len() < ids.len() {
+        // Skipped: a redelivery of a stored message (announced again: the
+        // first delivery may have died before announcing), or a resend.
+        let skipped: Vec<Uuid> = ids
+            .iter()
+            .filter(|id| !stored.contains(id))
+            .copied()
+            .collect();
+        stored.extend(
+            sqlx::query_scalar!("select id from chat_messages where id = any($1)", &skipped)
+                .fetch_all(pool)
+                .await?,
+        );
+    }
+    Ok(stored)
 }
 
 /// Announces stored messages: each one's `new_message` to the gateways
 /// holding its chat, one inbox update per chat for the agents (together in
-/// one NATS message), and one
-/// commit confirmation per gateway listing the ids it waits for. Announced even
-/// when a redelivery found the message stored already: the first delivery
-/// may have died before announcing, and clients dedupe by refetching.
-async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
+/// one NATS message), and one commit confirmation per gateway listing the
+/// ids it waits for. Announced even when a redelivery found the message
+/// stored already (the first delivery may have died before announcing;
+/// clients keep one per id); a resend skipped for its client id (in
+/// `stored` under another id) is only confirmed, so that its sender does not
+/// wait, and never shown.
+async fn announce(ctx: &WorkerContext, commands: &[Command<'_>], stored: &BTreeSet<Uuid>) {
     let mut inbox_chats = BTreeSet::new();
     let mut confirmations: BTreeMap<&str, Vec<Uuid>> = BTreeMap::new();
     for Command {
@@ -329,6 +353,19 @@ async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
     } in commands
     {
         let chat = &command.message;
+        if let Some(confirm_to) = message
+            .headers
+            .as_ref()
+            .and_then(|headers| headers.get(CONFIRM_TO_HEADER))
+        {
+            confirmations
+                .entry(confirm_to.as_str())
+                .or_default()
+                .push(chat.id);
+        }
+        if !stored.contains(&chat.id) {
+            continue;
+        }
         if chat.sender_type != SenderType::System {
             inbox_chats.insert(chat.session_id);
         }
@@ -348,16 +385,6 @@ async fn announce(ctx: &WorkerContext, commands: &[Command<'_>]) {
                 .await;
         };
         publish.instrument(span.clone()).await;
-        if let Some(confirm_to) = message
-            .headers
-            .as_ref()
-            .and_then(|headers| headers.get(CONFIRM_TO_HEADER))
-        {
-            confirmations
-                .entry(confirm_to.as_str())
-                .or_default()
-                .push(chat.id);
-        }
     }
     for (confirm_to, ids) in confirmations {
         let confirmation = serde_json::to_vec(&CommitConfirmation { ids }).unwrap_or_default();

@@ -31,10 +31,11 @@ pub async fn send_message(
 /// [`send_message`] for a message a client posted, perhaps with an
 /// attachment of the chat's. A client that names its message with
 /// `client_message_id` may send it again when it got no answer, however
-/// late: a resend of a stored message answers with it; within the `CHAT`
-/// stream's duplicate window (2 min) a resend of one not yet stored answers
-/// with the first once stored; and the database keeps one message per id,
-/// sender and chat whatever comes through.
+/// late, saying `resend`: a resend of a stored message answers with it;
+/// within the `CHAT` stream's duplicate window (2 min) a resend of one not
+/// yet stored answers with the first once stored; and the database keeps
+/// one message per id, sender and chat whatever comes through. A first try
+/// skips the look-up (a query per message on the hot path).
 pub async fn send_client_message(
     state: &AppState,
     session_id: Uuid,
@@ -43,8 +44,9 @@ pub async fn send_client_message(
     text: String,
     attachment: Option<MessageAttachment>,
     client_message_id: Option<Uuid>,
+    resend: bool,
 ) -> Result<ChatMessage, ChatError> {
-    if let Some(client_message_id) = client_message_id {
+    if let Some(client_message_id) = client_message_id.filter(|_| resend) {
         let stored = super::store::stored_by_client_id(
             &state.pool,
             session_id,

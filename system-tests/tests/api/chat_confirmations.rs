@@ -196,11 +196,18 @@ async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: Pg
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0]["clientMessageId"], client_id.to_string());
 
-    // The same id again: the stored message, not a new one.
-    let again: Value = app.post(&path, &body).await.json().await.expect("json");
+    // The same id again, said to be a resend: the stored message, not a new one.
+    let resend = serde_json::json!({ "message": "typed on the bus", "clientMessageId": client_id, "resend": true });
+    let again: Value = app.post(&path, &resend).await.json().await.expect("json");
     assert_eq!(again["id"], first["id"]);
+    // Not said (a client that forgot): the stream's duplicate window answers the same.
+    let unsaid: Value = app.post(&path, &body).await.json().await.expect("json");
+    assert_eq!(unsaid["id"], first["id"]);
 
-    // A copy past the duplicate window: new message id, same client id.
+    // A copy past the duplicate window: new message id, same client id. A
+    // socket on the chat hears nothing of it.
+    let mut socket = app.socket().await;
+    socket.join(&chat).await;
     let session_id: uuid::Uuid = chat.parse().expect("a chat id");
     let late = SendMessage {
         message: ChatMessage {
@@ -222,6 +229,11 @@ async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: Pg
     let next =
         serde_json::json!({ "message": "and this", "clientMessageId": uuid::Uuid::new_v4() });
     assert_eq!(app.post(&path, &next).await.status(), StatusCode::CREATED);
+    let heard = socket.recv_type("new_message").await;
+    assert_eq!(
+        heard["message"]["message"], "and this",
+        "the skipped copy was not announced"
+    );
     let texts: Vec<Value> = app
         .visitor_messages(&chat)
         .await

@@ -277,6 +277,11 @@ pub(crate) struct MessageBody {
     /// it: a retry within 2 minutes answers with the message stored first.
     #[serde(default)]
     client_message_id: Option<Uuid>,
+    /// This message (by `clientMessageId`) may have been sent before and
+    /// its answer lost: a stored one is then the answer. A first try leaves
+    /// it out and costs no look-up.
+    #[serde(default)]
+    resend: bool,
     /// A file uploaded to this chat (`POST /api/chat/sessions/{id}/attachments`)
     /// that this message carries.
     #[serde(default)]
@@ -287,6 +292,7 @@ impl Input for MessageBody {
     const LABELS: &'static [(&'static str, &'static str)] = &[
         ("message", "Message"),
         ("clientMessageId", "Client message id"),
+        ("resend", "Resend"),
         ("attachmentId", "Attachment"),
     ];
 
@@ -299,6 +305,7 @@ impl Input for MessageBody {
         Ok(MessageBody {
             message: message.max_chars(MAX_MESSAGE_CHARS)?.value(),
             client_message_id: self.client_message_id,
+            resend: self.resend,
             attachment_id: self.attachment_id,
         })
     }
@@ -360,6 +367,7 @@ async fn post_message(
         body.message,
         attachment,
         body.client_message_id,
+        body.resend,
     )
     .await?;
     Ok((StatusCode::CREATED, Json(message)))

@@ -12,11 +12,14 @@ export interface SendChatMessageInput {
   clientMessageId?: string;
   /** An attachment uploaded to this chat (upload-attachment.ts) that the message carries. */
   attachmentId?: string;
+  /** This message may have been stored already (an earlier try got no answer). */
+  resend?: boolean;
 }
 
-export function sendChatMessage({ sessionId, message, clientMessageId, attachmentId }: SendChatMessageInput): Promise<ChatMessage> {
+export function sendChatMessage({ sessionId, message, clientMessageId, attachmentId, resend }: SendChatMessageInput): Promise<ChatMessage> {
   return apiRequest<ChatMessage>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, {
     method: 'POST',
-    body: { message, clientMessageId, attachmentId },
+    // `resend` only when true: a first try carries no more bytes than before.
+    body: { message, clientMessageId, attachmentId, ...(resend ? { resend } : {}) },
   });
 }

@@ -63,12 +63,14 @@ describe('Outbox', () => {
 
   it('keeps a message through a failed link and resends it, with the same id, until stored', async () => {
     const ids: string[] = [];
+    const resends: boolean[] = [];
     let up = false;
     const outbox = new Outbox({
       storage: memoryStorage(),
       random: () => 1,
-      send: async (e) => {
+      send: async (e, resend) => {
         ids.push(e.clientMessageId);
+        resends.push(resend);
         if (!up) throw offline();
         return stored(e);
       },
@@ -85,6 +87,8 @@ describe('Outbox', () => {
     up = true;
     await vi.advanceTimersByTimeAsync(4_000);
     expect(ids.slice(3)).toEqual(['id-hello', 'id-again']);
+    // Only the first try of each says it is no resend (the server then skips its look-up).
+    expect(resends).toEqual([false, true, true, true, false]);
     expect(outbox.entries()).toEqual([]);
   });
 
@@ -162,8 +166,10 @@ describe('Outbox', () => {
     const sent: string[] = [];
     const second = new Outbox({
       storage,
-      send: async (e) => {
+      send: async (e, resend) => {
         sent.push(e.clientMessageId);
+        // It may have reached the server before the reload.
+        expect(resend).toBe(true);
         return stored(e);
       },
       describe: (error) => (error instanceof Error ? error.message : 'refused'),

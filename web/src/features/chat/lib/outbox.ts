@@ -27,8 +27,12 @@ export interface OutboxEntry {
 }
 
 export interface OutboxOptions {
-  /** Sends one entry; resolves with the stored message. */
-  send: (entry: OutboxEntry) => Promise<ChatMessage>;
+  /**
+   * Sends one entry; resolves with the stored message. `resend`: it may have
+   * reached the server before (tried already, or kept from an earlier page),
+   * so the server looks for it first; a first try costs no such look.
+   */
+  send: (entry: OutboxEntry, resend: boolean) => Promise<ChatMessage>;
   /** The text shown with a message refused for good. */
   describe: (error: unknown) => string;
   /** Called with each stored message, in the same tick the entry leaves. */
@@ -56,6 +60,8 @@ export class Outbox {
   private sending = false;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Entries typed on this page and not sent yet: their first try is no resend. */
+  private readonly untried = new Set<string>();
   private readonly options: Required<Omit<OutboxOptions, 'storage'>> & { storage: OutboxOptions['storage'] };
 
   constructor(options: OutboxOptions) {
@@ -82,6 +88,7 @@ export class Outbox {
 
   /** Keeps `entry` and sends it after those typed before it. */
   add(entry: OutboxEntry): void {
+    this.untried.add(entry.clientMessageId);
     this.update([...this.list, entry]);
     this.wake();
   }
@@ -120,8 +127,9 @@ export class Outbox {
         const next = this.list.find((entry) => entry.problem === null);
         if (!next) return;
         let stored: ChatMessage;
+        const resend = !this.untried.delete(next.clientMessageId);
         try {
-          stored = await this.options.send(next);
+          stored = await this.options.send(next, resend);
         } catch (error) {
           if (isFinalRefusal(error)) {
             const problem = this.options.describe(error);

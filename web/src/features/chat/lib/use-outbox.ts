@@ -18,12 +18,13 @@ let cache: QueryClient | null = null;
 function chatOutbox(): Outbox {
   if (!shared) {
     const outbox = new Outbox({
-      send: (entry) =>
+      send: (entry, resend) =>
         sendChatMessage({
           sessionId: entry.sessionId,
           message: entry.message,
           clientMessageId: entry.clientMessageId,
           attachmentId: entry.attachment?.id,
+          resend,
         }),
       // The server's words, else the catalogue's send failure.
       describe: (error) => (error instanceof RequestError && serverMessage(error.failure)) || messages.chatSendFailed,
