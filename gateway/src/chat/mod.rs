@@ -34,7 +34,9 @@ pub use access::{OWNER_TOKEN_KEY, Requester, role_in_chat};
 pub use error::ChatError;
 pub use hub::frame_json;
 pub use lifecycle::{adopt_anonymous_chats, reopen};
-pub use pipeline::{MAX_MESSAGE_CHARS, publish_inbox_update, send_client_message, send_message};
+pub use pipeline::{
+    ClientMessageId, MAX_MESSAGE_CHARS, publish_inbox_update, send_client_message, send_message,
+};
 
 /// Chat's `/api` routes (the socket's is [`http::socket::router`]).
 pub fn router() -> OpenApiRouter<AppState> {

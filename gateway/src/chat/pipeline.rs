@@ -28,6 +28,13 @@ pub async fn send_message(
     send(state, session_id, sender_type, agent_id, text, None, None).await
 }
 
+/// The id a client gave its message, and whether this is a resend of it.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientMessageId {
+    pub id: Uuid,
+    pub resend: bool,
+}
+
 /// [`send_message`] for a message a client posted, perhaps with an
 /// attachment of the chat's. A client that names its message with
 /// `client_message_id` may send it again when it got no answer, however
@@ -43,10 +50,14 @@ pub async fn send_client_message(
     agent_id: Option<Uuid>,
     text: String,
     attachment: Option<MessageAttachment>,
-    client_message_id: Option<Uuid>,
-    resend: bool,
+    client_id: Option<ClientMessageId>,
 ) -> Result<ChatMessage, ChatError> {
-    if let Some(client_message_id) = client_message_id.filter(|_| resend) {
+    let client_message_id = client_id.map(|client| client.id);
+    if let Some(ClientMessageId {
+        id: client_message_id,
+        resend: true,
+    }) = client_id
+    {
         let stored = super::store::stored_by_client_id(
             &state.pool,
             session_id,

@@ -16,8 +16,8 @@ use crate::chat::attachments;
 use crate::chat::pipeline::publish_started;
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
-    MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, reopen,
-    role_in_chat, send_client_message, send_message,
+    ClientMessageId, MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment,
+    publish_inbox_update, reopen, role_in_chat, send_client_message, send_message,
 };
 use crate::platform::email_health::email_enabled;
 use crate::platform::error::ApiError;
@@ -366,8 +366,10 @@ async fn post_message(
         agent,
         body.message,
         attachment,
-        body.client_message_id,
-        body.resend,
+        body.client_message_id.map(|id| ClientMessageId {
+            id,
+            resend: body.resend,
+        }),
     )
     .await?;
     Ok((StatusCode::CREATED, Json(message)))
