@@ -134,3 +134,58 @@ test('a dropped link costs only what was missed: the history is not fetched agai
   await agentContext.close();
   await visitorContext.close();
 });
+
+// Not a check: the outbox's states as the visitor and the agent see them, for
+// looking at (RECEIPT_SHOTS=dir ./infra/e2e e2e/chat-receipts.spec.ts).
+test('screenshots of Sending… and Not sent in the widget and the console', async ({ browser, baseURL }) => {
+  test.skip(!process.env.RECEIPT_SHOTS || !adminEmail, 'RECEIPT_SHOTS not set');
+  for (const width of [1366, 390]) {
+    const viewport = { width, height: width > 500 ? 768 : 844 };
+    const visitorContext = await browser.newContext({ baseURL, viewport });
+    await presetConsent(visitorContext);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+    const visitorName = `Outbox ${Date.now().toString(36)}`;
+    await panel.getByLabel('Name').fill(visitorName);
+    await panel.getByLabel('Email').fill('outbox@example.com');
+    await panel.getByRole('button', { name: 'Start Chat' }).click();
+    const box = panel.getByRole('textbox', { name: 'Message' });
+    await box.fill('Do you have GPUs in Lagos?');
+    await box.press('Enter');
+    const { context: agentContext, page: agent } = await openAdminConsole(browser, baseURL!);
+    await agent.setViewportSize(viewport);
+    await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
+    const conversation = agent.getByRole('region', { name: visitorName });
+    const reply = conversation.getByRole('textbox', { name: 'Reply' });
+    await expect(statusOf(panel.getByRole('log'), 'Do you have GPUs in Lagos?')).toHaveAttribute('data-status', 'seen');
+
+    // A refusal for good on each side, then a message waiting offline.
+    const refuse = (route: import('@playwright/test').Route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'That attachment was already sent' }) })
+        : route.continue();
+    await visitor.route(/\/messages$/, refuse);
+    await agent.route(/\/messages$/, refuse);
+    await box.fill('Here is the quote again');
+    await box.press('Enter');
+    await reply.fill('Attaching the price list');
+    await reply.press('Enter');
+    await expect(panel.getByText(/Not sent/)).toBeVisible();
+    await expect(conversation.getByText(/Not sent/)).toBeVisible();
+    await visitor.unroute(/\/messages$/, refuse);
+    await agent.unroute(/\/messages$/, refuse);
+    await visitorContext.setOffline(true);
+    await agentContext.setOffline(true);
+    await box.fill('Are backups included?');
+    await box.press('Enter');
+    await reply.fill('Yes, daily snapshots for 30 days.');
+    await reply.press('Enter');
+    await expect(panel.getByText('Sending…')).toBeVisible();
+    await expect(conversation.getByText('Sending…')).toBeVisible();
+    await shoot([['visitor', visitor], ['agent', agent]], `outbox-${width}`);
+    await agentContext.close();
+    await visitorContext.close();
+  }
+});

@@ -28,11 +28,11 @@ use anyhow::{Context as _, bail};
 use clap::Parser;
 use futures::{SinkExt as _, StreamExt as _};
 use hdrhistogram::Histogram;
-use reqwest::header::{CONTENT_TYPE, COOKIE, HeaderValue, SET_COOKIE};
+use reqwest::header::{CONTENT_TYPE, COOKIE};
 use serde::Deserialize;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
 
+use chatload::visitor::{Chat, start_chat, visitor_socket_request};
 use scenario::{Decision, Percentiles, Schedule, Summary, decide, delivery_histogram};
 
 /// What each message's text starts with; the rest is its number and send time.
@@ -79,13 +79,6 @@ struct Args {
     /// Write the summary as JSON here.
     #[arg(long, env = "SUMMARY_FILE")]
     summary: Option<std::path::PathBuf>,
-}
-
-/// One chat: where its messages go and the cookie of its visitor's browser.
-struct Chat {
-    id: String,
-    messages_url: String,
-    cookie: HeaderValue,
 }
 
 /// What the tasks count, shared.
@@ -274,60 +267,6 @@ fn own_cpu() -> anyhow::Result<Duration> {
         Duration::from_secs(t.tv_sec() as u64) + Duration::from_micros(t.tv_usec() as u64)
     };
     Ok(time(usage.user_time()) + time(usage.system_time()))
-}
-
-#[derive(Deserialize)]
-struct StartedChat {
-    #[serde(rename = "sessionId")]
-    session_id: String,
-}
-
-/// Starts chat `n` from a browser of its own.
-async fn start_chat(http: &reqwest::Client, base: &str, n: u64) -> anyhow::Result<Chat> {
-    let body = format!(
-        r#"{{"visitorName":"Visitor {n}","visitorEmail":"rate{n}@example.com","pageUrl":"/loadtest"}}"#
-    );
-    let response = http
-        .post(format!("{base}/api/chat/sessions"))
-        .header(CONTENT_TYPE, "application/json")
-        .header("X-Requested-With", "XMLHttpRequest")
-        .body(body)
-        .send()
-        .await
-        .context("starting a chat")?;
-    let status = response.status();
-    let cookie = response
-        .headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|value| {
-            value
-                .split(';')
-                .next()
-                .filter(|c| c.starts_with("nyota.sid="))
-        })
-        .map(str::to_owned);
-    let text = response.text().await?;
-    if status != reqwest::StatusCode::CREATED {
-        bail!("chat start failed: {status} {text}");
-    }
-    let cookie = cookie.context("no session cookie after starting a chat")?;
-    let started: StartedChat = serde_json::from_str(&text).context("the chat start's answer")?;
-    Ok(Chat {
-        messages_url: format!("{base}/api/chat/sessions/{}/messages", started.session_id),
-        id: started.session_id,
-        cookie: HeaderValue::from_str(&cookie)?,
-    })
-}
-
-fn visitor_socket_request(
-    ws_url: &str,
-    chat: &Chat,
-) -> anyhow::Result<tokio_tungstenite::tungstenite::handshake::client::Request> {
-    let mut request = ws_url.into_client_request()?;
-    request.headers_mut().insert(COOKIE, chat.cookie.clone());
-    Ok(request)
 }
 
 /// Posts message `n` to its chat (chats in turn).

@@ -1,0 +1,3 @@
+//! What the load generators share (`chatload`, `reconnect_storm`).
+
+pub mod visitor;
