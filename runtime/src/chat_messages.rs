@@ -13,15 +13,16 @@ pub async fn stored_messages(
     pool: &sqlx::PgPool,
     chat_id: Uuid,
 ) -> Result<Vec<ChatMessage>, sqlx::Error> {
-    stored_messages_after(pool, chat_id, None, i64::MAX).await
+    stored_messages_from(pool, chat_id, None, i64::MAX).await
 }
 
-/// [`stored_messages`] after message `after` (all of them when `None`), at
-/// most `limit`: what a socket rejoining the chat missed.
-pub async fn stored_messages_after(
+/// [`stored_messages`] from message `from` on (all of them when `None`),
+/// at most `limit`: with `from` the newest message a rejoining socket
+/// holds, that one (if the chat still has it) and what it missed.
+pub async fn stored_messages_from(
     pool: &sqlx::PgPool,
     chat_id: Uuid,
-    after: Option<Uuid>,
+    from: Option<Uuid>,
     limit: i64,
 ) -> Result<Vec<ChatMessage>, sqlx::Error> {
     let rows = sqlx::query!(
@@ -42,10 +43,11 @@ pub async fn stored_messages_after(
                       and r.through_message_id >= m.id
                     order by r.through_message_id limit 1) as seen_at
            from chat_messages m left join chat_attachments a on a.id = m.attachment_id
-           where m.session_id = $1 and ($2::uuid is null or m.id > $2)
+           where m.session_id = $1
+             and m.id >= coalesce($2::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
            order by m.id limit $3"#,
         chat_id,
-        after,
+        from,
         limit
     )
     .fetch_all(pool)

@@ -35,12 +35,15 @@ async fn replay(
 ) -> Result<Resume, sqlx::Error> {
     // The visitors' pool: bounded, as for the history a refetch would read.
     let pool = &state.visitor_pool;
-    if !super::store::message_in_chat(pool, chat_id, after).await? {
+    // One read: the message named (the chat may no longer hold it) and
+    // what came after.
+    let mut missed = super::store::messages_from(pool, chat_id, after, REPLAY_LIMIT + 2).await?;
+    if missed.first().map(|message| message.id) != Some(after) {
         return Ok(Resume::TooOld {
             reason: "The last message this device had is no longer in the chat".to_owned(),
         });
     }
-    let mut missed = super::store::messages_after(pool, chat_id, after, REPLAY_LIMIT + 1).await?;
+    missed.remove(0);
     if missed.len() > usize::try_from(REPLAY_LIMIT).unwrap_or(usize::MAX) {
         return Ok(Resume::TooOld {
             reason: format!("More than {REPLAY_LIMIT} messages were missed"),

@@ -39,9 +39,9 @@ pub use labels::{labels_in_use, set_labels};
 pub use notes::{add_note, notes};
 pub use profiles::{agent_profile, save_agent_profile, shown_name};
 pub use ratings::{Rated, rate, rating};
-pub use receipts::{message_in_chat, newest_message, receipt_marks, receipt_reached};
+pub use receipts::{newest_message, receipt_marks, receipt_reached};
 pub use sessions::{
     AssignedAgent, NewChat, Ownership, adopt_anonymous_chats, assign_agent, assigned_agent,
-    delete_unannounced, exists, insert, mark_announced, message_stored, messages, messages_after,
+    delete_unannounced, exists, insert, mark_announced, message_stored, messages, messages_from,
     ownership, recent_wait_seconds, reopen, session, set_status, stored_by_client_id,
 };

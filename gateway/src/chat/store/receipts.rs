@@ -51,14 +51,3 @@ pub async fn receipt_marks(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ReceiptMa
     .fetch_all(pool)
     .await
 }
-
-/// Whether message `id` is one of the chat's.
-pub async fn message_in_chat(pool: &PgPool, chat_id: Uuid, id: Uuid) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select exists(select 1 from chat_messages where id = $2 and session_id = $1) as "found!""#,
-        chat_id,
-        id
-    )
-    .fetch_one(pool)
-    .await
-}

@@ -195,14 +195,15 @@ pub async fn messages(pool: &PgPool, chat_id: Uuid) -> Result<Vec<ChatMessage>, 
     runtime::chat_messages::stored_messages(pool, chat_id).await
 }
 
-/// The chat's messages after `after`, at most `limit`, oldest first.
-pub async fn messages_after(
+/// The chat's messages from `from` on (that one included, if the chat
+/// has it), at most `limit`, oldest first.
+pub async fn messages_from(
     pool: &PgPool,
     chat_id: Uuid,
-    after: Uuid,
+    from: Uuid,
     limit: i64,
 ) -> Result<Vec<ChatMessage>, sqlx::Error> {
-    runtime::chat_messages::stored_messages_after(pool, chat_id, Some(after), limit).await
+    runtime::chat_messages::stored_messages_from(pool, chat_id, Some(from), limit).await
 }
 
 /// Gives the chats a browser started anonymously (owner `token`) to
