@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { WidgetChat } from '@/api-types/WidgetChat';
-import { chatMessagesQueryKey } from '@/features/chat/api/get-chat-messages';
 import { fakeSocketsInEachTest, FakeWebSocket, latestSocket, setTabHidden } from '@/test/live-sockets';
 import { json, mockFetch, renderApp } from '@/test/render';
 
