@@ -59,11 +59,7 @@ export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraf
       >
         <FileText className="h-4 w-4 shrink-0 text-gray-600 dark:text-gray-300" aria-hidden="true" />
         <span className="min-w-0 flex-1 truncate text-gray-900 dark:text-gray-100" id={`${id}-name`}>
-          <bdi>{draft.file.name}</bdi>{' '}
-          <span className="text-gray-600 dark:text-gray-300">
-            ({fileSize(draft.file.size)}
-            {original && `, reduced from ${fileSize(original.size)}`})
-          </span>
+          <bdi>{draft.file.name}</bdi> <span className="text-gray-600 dark:text-gray-300">({fileSize(draft.file.size)})</span>
         </span>
         {uploading && (
           <span className="text-xs text-gray-700 tabular-nums dark:text-gray-300" aria-hidden="true">
@@ -106,6 +102,9 @@ export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraf
         >
           <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
         </div>
+      )}
+      {original && (
+        <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">Reduced from {fileSize(original.size)} for your slow connection</p>
       )}
       {draft.status === 'failed' && (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
