@@ -125,6 +125,11 @@ describe('agent console inbox', () => {
       expect(fetch.mock.calls.some(([u, i]) => u === `/api/agent/chats/${chat.sessionId}/read` && i?.method === 'POST')).toBe(true),
     );
     expect(within(conversation).getByRole('button', { name: 'Send' })).toBeDisabled();
+    // The answer (the chat now read) goes into the inbox as it is: no list is fetched again for it.
+    const inbox = screen.getByRole('list', { name: 'Chats' });
+    await waitFor(() => expect(within(inbox).queryByTestId('unread-badge')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/agent/chats?'))).toHaveLength(1);
   });
 
   it('isolates visitor and agent text (U+202E) in the inbox row and the conversation', async () => {

@@ -179,7 +179,9 @@ export default function AdminChatPage() {
         if (frame.reason === 'note' || frame.reason === 'assignment') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
         }
-        if (frame.reason !== 'note' && frame.reason !== 'read') {
+        // The team's open chats change with chats started, taken, resolved
+        // or reopened (status), not with each message or read.
+        if (frame.reason === 'new_session' || frame.reason === 'assignment' || frame.reason === 'status') {
           void queryClient.invalidateQueries({ queryKey: agentTeamKey });
         }
         break;
@@ -236,7 +238,7 @@ export default function AdminChatPage() {
   }, [helpOpen, inbox.data, selectedId, select, sort, alarmMinutes, startResolve, undoResolve, openChat.data]);
 
   // The open chat is read while the agent can see it: on opening, on new visitor messages, on returning to the tab.
-  const markRead = useMarkAgentChatRead();
+  const markRead = useMarkAgentChatRead(user?.id);
   const unread = openChat.data?.sessionId === selectedId ? (openChat.data?.unreadCount ?? 0) : 0;
   const attempted = useRef('');
   const { mutate: markReadNow } = markRead;
