@@ -6,7 +6,23 @@ import { apiRequest } from '@/lib/api-client';
 import { agentChatQueryKey } from './get-agent-chat';
 import { applyInboxSummaries } from './list-agent-chats';
 
+/** When this page last asked to mark each chat read. */
+const ownReads = new Map<string, number>();
+
+/**
+ * Whether this page asked to mark the chat read in the last 3 s: the `read`
+ * inbox update it then hears is its own (it may come before the answer), and
+ * the answer already has the chat's summary.
+ */
+export function readHereJustNow(sessionId: string, now = Date.now()): boolean {
+  const at = ownReads.get(sessionId);
+  return at !== undefined && now - at < 3_000;
+}
+
 export function markAgentChatRead(sessionId: string): Promise<ChatSummary> {
+  const now = Date.now();
+  for (const [id, at] of ownReads) if (now - at >= 3_000) ownReads.delete(id);
+  ownReads.set(sessionId, now);
   return apiRequest<ChatSummary>(`/api/agent/chats/${encodeURIComponent(sessionId)}/read`, { method: 'POST' });
 }
 

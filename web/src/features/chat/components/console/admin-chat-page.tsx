@@ -20,7 +20,7 @@ import { liveSocket, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
-import { useMarkAgentChatRead } from '@/features/chat/api/mark-agent-chat-read';
+import { readHereJustNow, useMarkAgentChatRead } from '@/features/chat/api/mark-agent-chat-read';
 import { adminSection } from '@/config/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
@@ -174,6 +174,8 @@ export default function AdminChatPage() {
         refreshInbox();
         break;
       case 'inbox_update':
+        // Our own read: its answer was the chat's summary, put in the lists already.
+        if (frame.reason === 'read' && readHereJustNow(frame.sessionId)) break;
         refreshInbox(frame.sessionId);
         // Notes and the assignment trail are on the agents' side only.
         if (frame.reason === 'note' || frame.reason === 'assignment') {
