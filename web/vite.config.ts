@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { launcherBytes } from './build-plugins/launcher-bytes';
 import { routeChunks } from './build-plugins/route-chunks';
 
 const backend = 'http://127.0.0.1:8080';
@@ -14,6 +15,8 @@ export default defineConfig({
     tailwindcss(),
     // Each page's scripts, for the gateway to preload from that page's HTML.
     routeChunks(),
+    // Where the chat launcher lies in the entry script, for its byte budget (e2e/chat-bytes.spec.ts).
+    launcherBytes(),
     // The gateway serves `.br` / `.gz` siblings when the client accepts them.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 512 }),
   ],
@@ -29,6 +32,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // Read by launcherBytes() only, which drops them: no map is written or served.
+    sourcemap: 'hidden',
     rollupOptions: {
       output: {
         // The chunk shared by the chat widget and the agent console (socket, chat API) gets a

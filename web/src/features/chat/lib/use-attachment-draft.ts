@@ -1,23 +1,31 @@
 // The file waiting in a reply box: checked in the browser first (size,
-// plain type), uploaded at once with its progress, cancellable, and then sent
-// with the next message by id. One file per message.
+// plain type), made smaller first on a slow link (./downscale.ts), uploaded
+// at once with its progress, cancellable, and then sent with the next message
+// by id. One file per message.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MessageAttachment } from '@/api-types/MessageAttachment';
 import { useSiteSettings } from '@/lib/site-settings';
 import { precheckAttachment, uploadAttachment, type UploadHandle } from '../api/upload-attachment';
+import { downscaleImage, wantsDownscale } from './downscale';
 
 export type AttachmentDraft =
-  | { status: 'uploading'; file: File; progress: number }
-  | { status: 'ready'; file: File; attachment: MessageAttachment }
+  /** Being made smaller for a slow link. */
+  | { status: 'preparing'; file: File }
+  /** `original` is the file chosen when what uploads is a smaller copy of it. */
+  | { status: 'uploading'; file: File; progress: number; original?: File }
+  | { status: 'ready'; file: File; attachment: MessageAttachment; original?: File }
   | { status: 'failed'; file: File; problem: string };
 
 export function useAttachmentDraft(sessionId: string | null | undefined) {
   const maxMib = useSiteSettings().chatAttachmentMaxMib;
   const [draft, setDraft] = useState<AttachmentDraft | null>(null);
   const upload = useRef<UploadHandle | null>(null);
+  /** Bumped by every attach and stop, so a late downscale or upload knows it was overtaken. */
+  const generation = useRef(0);
 
   const stop = useCallback(() => {
+    generation.current += 1;
     const current = upload.current;
     upload.current = null;
     current?.cancel();
@@ -26,31 +34,40 @@ export function useAttachmentDraft(sessionId: string | null | undefined) {
   useEffect(() => stop, [stop, sessionId]);
 
   const attach = useCallback(
-    (file: File) => {
+    (chosen: File) => {
       if (!sessionId) return;
       stop();
-      const refused = precheckAttachment(file, maxMib);
+      const mine = generation.current;
+      const refused = precheckAttachment(chosen, maxMib);
       if (refused) {
-        setDraft({ status: 'failed', file, problem: refused });
+        setDraft({ status: 'failed', file: chosen, problem: refused });
         return;
       }
-      setDraft({ status: 'uploading', file, progress: 0 });
-      const handle = uploadAttachment(sessionId, file, (progress) => {
-        if (upload.current === handle) setDraft({ status: 'uploading', file, progress });
+      const send = (file: File) => {
+        const original = file === chosen ? undefined : chosen;
+        setDraft({ status: 'uploading', file, progress: 0, original });
+        const handle = uploadAttachment(sessionId, file, (progress) => {
+          if (upload.current === handle) setDraft({ status: 'uploading', file, progress, original });
+        });
+        upload.current = handle;
+        handle.done.then(
+          (attachment) => {
+            if (upload.current !== handle) return;
+            upload.current = null;
+            setDraft({ status: 'ready', file, attachment, original });
+          },
+          (error: unknown) => {
+            if (upload.current !== handle) return;
+            upload.current = null;
+            setDraft({ status: 'failed', file, problem: error instanceof Error ? error.message : String(error) });
+          },
+        );
+      };
+      if (!wantsDownscale(chosen)) return send(chosen);
+      setDraft({ status: 'preparing', file: chosen });
+      void downscaleImage(chosen).then((file) => {
+        if (generation.current === mine) send(file);
       });
-      upload.current = handle;
-      handle.done.then(
-        (attachment) => {
-          if (upload.current !== handle) return;
-          upload.current = null;
-          setDraft({ status: 'ready', file, attachment });
-        },
-        (error: unknown) => {
-          if (upload.current !== handle) return;
-          upload.current = null;
-          setDraft({ status: 'failed', file, problem: error instanceof Error ? error.message : String(error) });
-        },
-      );
     },
     [maxMib, sessionId, stop],
   );

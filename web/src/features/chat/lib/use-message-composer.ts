@@ -35,6 +35,7 @@ export function useMessageComposer(sessionId: string | null | undefined) {
   const attachment = draft?.status === 'ready' ? draft.attachment : null;
   const ready =
     draft?.status !== 'uploading' &&
+    draft?.status !== 'preparing' &&
     (canSendMessage(text) || (attachment !== null && text.trim().length <= maxMessageLength));
   const canSend = Boolean(sessionId) && ready;
 

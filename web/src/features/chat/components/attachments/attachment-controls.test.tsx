@@ -164,6 +164,26 @@ describe('attachments in the reply box', () => {
   });
 });
 
+describe('a file made smaller for a slow link', () => {
+  const original = new File([new Uint8Array(2 * 1024 * 1024)], 'photo.png', { type: 'image/png' });
+  const smaller = new File([new Uint8Array(300 * 1024)], 'photo.jpg', { type: 'image/jpeg' });
+
+  it('says so while it is prepared, with a progress bar of no value', () => {
+    render(<AttachmentDraftChip draft={{ status: 'preparing', file: original }} onRemove={() => undefined} />);
+    const bar = screen.getByRole('progressbar', { name: 'Making the image smaller for your slow connection…' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByRole('button', { name: 'Cancel upload' })).toBeInTheDocument();
+  });
+
+  it('shows the smaller copy uploading, its progress, and the size it came from', () => {
+    render(<AttachmentDraftChip draft={{ status: 'uploading', file: smaller, progress: 0.42, original }} onRemove={() => undefined} />);
+    const bar = screen.getByRole('progressbar', { name: 'Uploading photo.jpg' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(bar).toHaveAttribute('aria-valuetext', '42% uploaded');
+    expect(screen.getByText('Reduced from 2.0 MB for your slow connection')).toBeInTheDocument();
+  });
+});
+
 describe('attachments in the log', () => {
   it('shows an image as its thumbnail linking to the full image', () => {
     render(

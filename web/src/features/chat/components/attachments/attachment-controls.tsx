@@ -43,8 +43,10 @@ export function AttachButton({ onFile, disabled }: { onFile: (file: File) => voi
 
 export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraft; onRemove: () => void }) {
   const id = useId();
+  const preparing = draft.status === 'preparing';
   const uploading = draft.status === 'uploading';
   const percent = uploading ? Math.round(draft.progress * 100) : 100;
+  const original = draft.status === 'uploading' || draft.status === 'ready' ? draft.original : undefined;
   return (
     <div className="w-full" data-testid="attachment-draft">
       <div
@@ -67,23 +69,42 @@ export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraf
         <button
           type="button"
           onClick={onRemove}
-          aria-label={uploading ? 'Cancel upload' : 'Remove attachment'}
+          aria-label={uploading || preparing ? 'Cancel upload' : 'Remove attachment'}
           className="inline-flex h-7 w-7 items-center justify-center rounded text-gray-700 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-700"
         >
           <X className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
+      {preparing && (
+        <>
+          <p className="mt-1 text-xs text-gray-700 dark:text-gray-300" id={`${id}-preparing`}>
+            Making the image smaller for your slow connection…
+          </p>
+          {/* No value: how long this takes is not known. */}
+          <div
+            role="progressbar"
+            aria-labelledby={`${id}-preparing`}
+            className="mt-1 h-1 w-full overflow-hidden rounded bg-gray-200 dark:bg-gray-700"
+          >
+            <div className="h-full w-1/3 animate-pulse bg-brand" />
+          </div>
+        </>
+      )}
       {uploading && (
         <div
           role="progressbar"
-          aria-labelledby={`${id}-name`}
+          aria-label={`Uploading ${draft.file.name}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
+          aria-valuetext={`${percent}% uploaded`}
           className="mt-1 h-1 w-full overflow-hidden rounded bg-gray-200 dark:bg-gray-700"
         >
           <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
         </div>
+      )}
+      {original && (
+        <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">Reduced from {fileSize(original.size)} for your slow connection</p>
       )}
       {draft.status === 'failed' && (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">

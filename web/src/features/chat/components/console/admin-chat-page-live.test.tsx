@@ -113,6 +113,7 @@ describe('agent console, live', () => {
     await sleep(600);
     const inboxBefore = gets(inboxPath);
     const detailBefore = gets(detailPath);
+    const teamBefore = gets('/api/agent/team');
 
     // 40 visitor messages in the open chat, each with its inbox_update, and updates for another chat.
     const frames = Array.from({ length: 40 }, (_, i) => message(i + 2));
@@ -139,6 +140,8 @@ describe('agent console, live', () => {
     // put into the cached list.
     expect(gets(inboxPath) - inboxBefore).toBe(0);
     expect(gets(detailPath) - detailBefore).toBe(2);
+    // Nor of the team: messages change no one's open chats.
+    expect(gets('/api/agent/team') - teamBefore).toBe(0);
 
     // The socket drops; the visitor writes meanwhile; the socket comes back and re-joins.
     stored.push(message(42));

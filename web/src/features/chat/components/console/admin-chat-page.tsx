@@ -179,7 +179,9 @@ export default function AdminChatPage() {
         if (frame.reason === 'note' || frame.reason === 'assignment') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
         }
-        if (frame.reason !== 'note' && frame.reason !== 'read') {
+        // The team's open chats change with chats started, taken, resolved
+        // or reopened (status), not with each message or read.
+        if (frame.reason === 'new_session' || frame.reason === 'assignment' || frame.reason === 'status') {
           void queryClient.invalidateQueries({ queryKey: agentTeamKey });
         }
         break;

@@ -264,7 +264,9 @@ describe('chat widget', () => {
     expect(JSON.parse(localStorage.getItem('chat-outbox')!)).toEqual([]);
     const posts = chatCalls(fetch, 'POST', `/api/chat/sessions/${sessionId}/messages`);
     const bodies = posts.map((post) => JSON.parse(String(post[1]!.body)) as { message: string; clientMessageId?: string });
-    expect(bodies[bodies.length - 1]).toEqual({ message: 'Need a server', clientMessageId: expect.any(String) });
+    // The first try is plain; the retries say they may be resends.
+    expect(bodies[0]).toEqual({ message: 'Need a server', clientMessageId: expect.any(String) });
+    expect(bodies[bodies.length - 1]).toEqual({ message: 'Need a server', clientMessageId: expect.any(String), resend: true });
     // Every attempt names the same message, so it is stored once.
     expect(new Set(bodies.map((body) => body.clientMessageId)).size).toBe(1);
   });
