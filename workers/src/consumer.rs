@@ -153,18 +153,32 @@ async fn subscribe(ctx: &WorkerContext, spec: &ConsumerSpec) -> anyhow::Result<p
         .await
         .with_context(|| format!("failed to create the stream for {name}"))?;
     // Create or update: a consumer left by an older release (max_deliver -1)
-    // takes this release's limits.
-    let consumer = stream
-        .create_consumer(pull::Config {
-            durable_name: Some(name.to_owned()),
-            filter_subject: spec.filter_subject.clone(),
-            ack_wait: spec.ack_wait,
-            max_deliver: spec.retry.server_max_deliver(),
-            max_ack_pending: 1000,
-            ..Default::default()
-        })
-        .await
-        .with_context(|| format!("failed to create the {name} consumer"))?;
+    // takes this release's limits. A cluster that is busy, or still electing
+    // the stream's leader, can let the request time out: it is asked again
+    // (creating is idempotent) a few times before the role gives up.
+    let config = pull::Config {
+        durable_name: Some(name.to_owned()),
+        filter_subject: spec.filter_subject.clone(),
+        ack_wait: spec.ack_wait,
+        max_deliver: spec.retry.server_max_deliver(),
+        max_ack_pending: 1000,
+        ..Default::default()
+    };
+    let mut attempt = 1;
+    let consumer = loop {
+        match stream.create_consumer(config.clone()).await {
+            Ok(consumer) => break consumer,
+            Err(error) if attempt < CREATE_ATTEMPTS => {
+                tracing::warn!(%error, consumer = name, attempt, "creating the consumer failed; asking again");
+                attempt += 1;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(error) => {
+                return Err(anyhow::Error::new(error))
+                    .with_context(|| format!("failed to create the {name} consumer"));
+            }
+        }
+    };
     // A pull request lost with a NATS node (killed, or cut off from the
     // cluster) is noticed by its missing heartbeats: at the client's default
     // of 15 s (30 s to notice) a healed partition stalled the chat worker for
@@ -177,6 +191,9 @@ async fn subscribe(ctx: &WorkerContext, spec: &ConsumerSpec) -> anyhow::Result<p
         .await
         .with_context(|| format!("failed to start the {name} consumer"))
 }
+
+/// How many times a role asks for its consumer before it fails to start.
+const CREATE_ATTEMPTS: u32 = 3;
 
 /// How long each pull request waits for messages before another is sent.
 const PULL_EXPIRES: Duration = Duration::from_secs(10);
