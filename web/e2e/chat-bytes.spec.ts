@@ -10,8 +10,8 @@
 
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, openAdminConsole, presetConsent } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApi, adminEmail, adminPassword, openAdminConsole, presetConsent, resolveChatOf, roomForChats } from './helpers';
 import { breakdown, startRelay, sum, untilQuiet, WireLog, type WireItem } from './wire';
 
 const roundTripBudget = 1_500;
@@ -19,6 +19,21 @@ const idleMinuteBudget = 1_000;
 const launcherBudget = 2_000;
 
 test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+
+let api: APIRequestContext;
+let restoreCapacity: () => Promise<void>;
+
+// Each chat here is measured with its agent joined: the admin needs room for it.
+test.beforeAll(async ({ playwright, baseURL }) => {
+  api = await adminApi(playwright, baseURL!);
+  restoreCapacity = await roomForChats(api, 2);
+});
+
+test.afterAll(async () => {
+  if (!api) return;
+  await restoreCapacity();
+  await api.dispose();
+});
 
 async function startChat(page: Page, name: string) {
   await page.goto('/');
@@ -76,6 +91,7 @@ test.describe.serial('one text message', () => {
     // The answer and the frame bring the message: no refetch of the history.
     const requests = visitorItems.filter((item) => item.what.endsWith('(request)')).map((item) => item.what.replace(/[0-9a-f-]{36}/, '{id}'));
     expect(requests).toEqual(['POST /api/chat/sessions/{id}/messages (request)']);
+    await resolveChatOf(api, visitor);
     await visitorContext.close();
     await agentContext.close();
   });
@@ -127,6 +143,7 @@ test('an open widget with an active chat, idle, costs at most 1 kB a minute, pin
   const control = socket!.up + socket!.down - sum(frames.filter((item) => item.what.startsWith('ws ')));
   expect(control).toBeGreaterThanOrEqual(2 * 8);
   expect(total).toBeLessThanOrEqual(idleMinuteBudget);
+  await resolveChatOf(api, visitor);
   await visitorContext.close();
   await agentContext.close();
   await relay.close();

@@ -5,7 +5,7 @@
 // 480 px as the message box takes the focus), where the status takes one line.
 
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, openAdminConsole, presetConsent } from './helpers';
+import { adminEmail, adminPassword, openAdminConsole, presetConsent, resolveChatOf } from './helpers';
 
 let api: APIRequestContext;
 let original: Record<string, unknown>;
@@ -59,15 +59,6 @@ async function agentOnline(browser: Browser, baseURL: string): Promise<BrowserCo
   const { context } = await openAdminConsole(browser, baseURL);
   await expectAgentsOnline(true);
   return context;
-}
-
-/** Resolves the chat `page` started (its id is in the page's storage), so no test leaves a queue behind. */
-async function resolveChatOf(page: Page) {
-  const stored = await page.evaluate(() => localStorage.getItem('chat-session'));
-  const sessionId = stored ? (JSON.parse(stored) as { sessionId: string | null }).sessionId : null;
-  if (!sessionId) return;
-  const resolved = await api.post(`/api/agent/chats/${sessionId}/resolve`, { data: {} });
-  expect(resolved.status(), await resolved.text()).toBe(200);
 }
 
 /** Starts a chat from `page` with the keyboard alone, and returns the panel. */
@@ -209,9 +200,9 @@ for (const size of sizes) {
           }
         } finally {
           // No test leaves a chat in the queue for the next.
-          await resolveChatOf(page);
+          await resolveChatOf(api, page);
           if (filler) {
-            await resolveChatOf(filler.pages()[0]!);
+            await resolveChatOf(api, filler.pages()[0]!);
             await filler.close();
           }
           await agentContext?.close();
@@ -263,6 +254,6 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(launcher).toBeFocused();
-    await resolveChatOf(page);
+    await resolveChatOf(api, page);
   });
 });

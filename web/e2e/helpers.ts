@@ -44,6 +44,41 @@ export async function fillRegisterForm(page: Page, email: string, first = 'Wanji
 export const adminEmail = process.env.E2E_ADMIN_EMAIL;
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
 
+/** An API client signed in as the seeded admin; dispose() it when done. */
+export async function adminApi(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string) {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const login = await api.post('/api/login', { data: { email: adminEmail, password: adminPassword } });
+  expect(login.status(), await login.text()).toBe(200);
+  return api;
+}
+
+/**
+ * Gives the seeded admin room for `count` more chats than they hold now
+ * (earlier specs leave chats open, and a new chat waits in the queue while
+ * its agent is full); returns what puts their capacity back.
+ */
+export async function roomForChats(api: APIRequestContext, count: number): Promise<() => Promise<void>> {
+  const me: { id: string } = await (await api.get('/api/user')).json();
+  const team: Array<{ id: string; openChats: number; capacity: number }> = await (await api.get('/api/agent/team')).json();
+  const mine = team.find((member) => member.id === me.id);
+  expect(mine, 'the admin is on the team').toBeDefined();
+  const setCapacity = async (capacity: number) => {
+    const saved = await api.patch(`/api/admin/agents/${me.id}`, { data: { capacity } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  };
+  await setCapacity(Math.min(100, Math.max(mine!.capacity, mine!.openChats + count)));
+  return () => setCapacity(mine!.capacity);
+}
+
+/** Resolves the chat `page` started (its id is in the page's storage), so a spec leaves no open chat behind. */
+export async function resolveChatOf(api: APIRequestContext, page: Page) {
+  const stored = await page.evaluate(() => localStorage.getItem('chat-session'));
+  const sessionId = stored ? (JSON.parse(stored) as { sessionId: string | null }).sessionId : null;
+  if (!sessionId) return;
+  const resolved = await api.post(`/api/agent/chats/${sessionId}/resolve`, { data: {} });
+  expect(resolved.status(), await resolved.text()).toBe(200);
+}
+
 /** The seeded admin, signed in in a browser of their own, with the chat console open and live. */
 export async function openAdminConsole(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL });
