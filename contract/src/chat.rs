@@ -55,9 +55,11 @@ pub struct ChatMessage {
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
-    /// The file sent with the message (its text may then be empty).
-    #[serde(default)]
+    /// The file sent with the message (its text may then be empty); absent
+    /// without one (a frame per message: its bytes count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[sqlx(skip)]
+    #[ts(optional = nullable)]
     pub attachment: Option<MessageAttachment>,
     /// The id the sender's client gave the message (its outbox resends
     /// with it): the client knows its message by it once stored.
@@ -249,6 +251,20 @@ pub enum ClientFrame {
     },
     /// Agents only: receive inbox updates for every chat and count as online.
     JoinAgents,
+    /// A text message in a joined chat, as `POST …/messages` takes it
+    /// (attachments go that way): answered by the `new_message` frame of the
+    /// stored message, which carries `client_message_id`, or `send_failed`.
+    SendMessage {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        #[ts(type = "string")]
+        client_message_id: Uuid,
+        message: String,
+        /// See `POST …/messages`' `resend`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        resend: bool,
+    },
     /// This side of a joined chat has every message up to `through` (the
     /// newest it has) on this device, or in view: a receipt for the other
     /// side's messages. Only the newest matters; the server keeps the
@@ -307,11 +323,27 @@ pub enum ServerFrame {
         #[ts(type = "string")]
         at: OffsetDateTime,
     },
-    /// Something changed in a chat; consoles refetch their inbox.
+    /// A `send_message` of this socket was refused: `status` is what
+    /// `POST …/messages` would have answered (400, 404, 429, 503…), `message`
+    /// why, in words for the writer.
+    SendFailed {
+        #[ts(type = "string")]
+        session_id: Uuid,
+        #[ts(type = "string")]
+        client_message_id: Uuid,
+        status: u16,
+        message: String,
+    },
+    /// Something changed in a chat; consoles refetch its inbox row, or
+    /// patch it from what the frame says.
     InboxUpdate {
         #[ts(type = "string")]
         session_id: Uuid,
         reason: InboxReason,
+        /// With `read`: the chat's unread count now (all a read changes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        unread_count: Option<u32>,
     },
     Error {
         message: String,
@@ -523,6 +555,13 @@ pub struct SessionStarted {
 /// `confirm.<gateway>` ([`crate::Namespace::chat_confirm`]), the gateway's
 /// one confirmation subscription.
 pub const CONFIRM_TO_HEADER: &str = "Nyota-Confirm-To";
+
+/// The header on a chat event for one side only: it names the side
+/// (`user` or `agent`) whose sockets do not get it. A side's own receipts go
+/// to the other side alone (it knows what it read; the inbox's unread count
+/// comes with the agents' `read` update), which keeps a read off the wire of
+/// the reader.
+pub const NOT_FOR_SIDE_HEADER: &str = "Nyota-Not-For-Side";
 
 /// What the `chat` worker publishes on a gateway's confirmation subject once
 /// a batch has committed: the ids of the batch's messages that gateway

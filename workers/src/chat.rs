@@ -399,6 +399,7 @@ async fn announce(ctx: &WorkerContext, commands: &[Command<'_>], stored: &BTreeS
         let update = ServerFrame::InboxUpdate {
             session_id,
             reason: InboxReason::NewMessage,
+            unread_count: None,
         };
         // Compact JSON: any newline in it is escaped, so lines split frames.
         let _ = serde_json::to_writer(&mut updates, &update);

@@ -19,7 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use async_nats::jetstream;
-use contract::chat::{InboxReason, ReceiptState, SenderType, ServerFrame, StoreReceipt};
+use contract::chat::{
+    InboxReason, NOT_FOR_SIDE_HEADER, ReceiptState, SenderType, ServerFrame, StoreReceipt,
+};
 use time::OffsetDateTime;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
@@ -225,8 +227,9 @@ async fn store(pool: &sqlx::PgPool, marks: &[Mark]) -> Result<Vec<Stored>, sqlx:
         .collect())
 }
 
-/// Tells the chats' sockets of the stored marks (a `delivered` as far as a
-/// `seen` goes without saying), and the consoles of the agents' `seen`.
+/// Tells the other side's sockets of the stored marks (a `delivered` as far
+/// as a `seen` goes without saying), and the consoles of the agents' `seen`
+/// with the unread counts it leaves.
 async fn announce(ctx: &WorkerContext, marks: &[Mark], stored: &[Stored]) {
     let shown = |row: &Stored| {
         marks.iter().any(|mark| {
@@ -261,17 +264,40 @@ async fn announce(ctx: &WorkerContext, marks: &[Mark], stored: &[Stored]) {
             at: row.at,
         };
         let frame = serde_json::to_vec(&frame).unwrap_or_default();
+        // For the other side: the reader knows what it read.
+        let mut headers = async_nats::HeaderMap::new();
+        headers.insert(NOT_FOR_SIDE_HEADER, row.reader.as_str());
         let _ = ctx
             .nats
-            .publish(ctx.namespace.chat_events(row.session_id), frame.into())
+            .publish_with_headers(
+                ctx.namespace.chat_events(row.session_id),
+                headers,
+                frame.into(),
+            )
             .await;
     }
+    // The unread counts go with the updates: the consoles patch their rows
+    // instead of each reading the chat's summary (issue 37's byte budget).
+    // Without them (a failed read) the consoles read the summaries.
+    let read_chats: Vec<Uuid> = read_chats.into_iter().collect();
+    let unread = match unread_counts(&ctx.pool, &read_chats).await {
+        Ok(counts) => counts,
+        Err(error) => {
+            tracing::warn!(%error, "failed to read the unread counts of read chats");
+            Vec::new()
+        }
+    };
     // One message for the batch's inbox updates, a frame per line.
     let mut updates = Vec::new();
     for session_id in read_chats {
+        let unread_count = unread
+            .iter()
+            .find(|(chat, _)| *chat == session_id)
+            .map(|(_, count)| *count);
         let update = ServerFrame::InboxUpdate {
             session_id,
             reason: InboxReason::Read,
+            unread_count,
         };
         let _ = serde_json::to_writer(&mut updates, &update);
         updates.push(b'\n');
@@ -282,6 +308,30 @@ async fn announce(ctx: &WorkerContext, marks: &[Mark], stored: &[Stored]) {
             .publish(ctx.namespace.agents_events(), updates.into())
             .await;
     }
+}
+
+/// The inbox's unread count (`chat_summaries`, the one rule) of each chat.
+async fn unread_counts(
+    pool: &sqlx::PgPool,
+    chats: &[Uuid],
+) -> Result<Vec<(Uuid, u32)>, sqlx::Error> {
+    if chats.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = sqlx::query!(
+        r#"select session_id as "session_id!", unread_count as "unread_count!"
+           from chat_summaries where session_id = any($1)"#,
+        chats,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let count = u32::try_from(row.unread_count).unwrap_or(u32::MAX);
+            (row.session_id, count)
+        })
+        .collect())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
 use contract::Namespace;
-use contract::chat::ServerFrame;
+use contract::chat::{NOT_FOR_SIDE_HEADER, SenderType, ServerFrame};
 use futures::StreamExt as _;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -34,6 +34,9 @@ pub enum Outgoing {
 pub struct Member {
     pub outbox: mpsc::Sender<Box<Outgoing>>,
     pub kill: CancellationToken,
+    /// The socket's side in a chat it joined (`user` or `agent`): events
+    /// for the other side only pass it by. None outside a chat.
+    pub side: Option<SenderType>,
 }
 
 impl Member {
@@ -243,8 +246,16 @@ impl Hub {
                     set_parent_from_headers(&span, Some(headers));
                     span.entered()
                 });
+                let not_for = event
+                    .headers
+                    .as_ref()
+                    .and_then(|headers| headers.get(NOT_FOR_SIDE_HEADER))
+                    .map(|side| side.as_str());
                 for frame in frames(&event.payload) {
                     for member in &members {
+                        if not_for.is_some() && member.side.map(SenderType::as_str) == not_for {
+                            continue;
+                        }
                         member.deliver(frame.clone());
                     }
                 }
@@ -328,6 +339,7 @@ mod tests {
         let member = Member {
             outbox,
             kill: CancellationToken::new(),
+            side: None,
         };
         (member, queued)
     }

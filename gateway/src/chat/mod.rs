@@ -1,6 +1,6 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
 //! ([`access`], with the owners cached in [`owners`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
-//! enters the durable pipeline ([`pipeline`], [`confirmations`]), receipts
+//! enters the durable pipeline ([`posting`], [`pipeline`], [`confirmations`]), receipts
 //! ([`receipts`]), what a rejoining socket missed ([`resume`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
 //! sockets after a gap in NATS ([`resync`]), the REST
@@ -18,6 +18,7 @@ pub mod hub;
 pub mod lifecycle;
 pub mod owners;
 pub mod pipeline;
+pub mod posting;
 pub mod presence;
 pub mod profile;
 pub mod receipts;
@@ -34,9 +35,7 @@ pub use access::{OWNER_TOKEN_KEY, Requester, role_in_chat};
 pub use error::ChatError;
 pub use hub::frame_json;
 pub use lifecycle::{adopt_anonymous_chats, reopen};
-pub use pipeline::{
-    ClientMessageId, MAX_MESSAGE_CHARS, publish_inbox_update, send_client_message, send_message,
-};
+pub use pipeline::{MAX_MESSAGE_CHARS, publish_inbox_update, send_message};
 
 /// Chat's `/api` routes (the socket's is [`http::socket::router`]).
 pub fn router() -> OpenApiRouter<AppState> {

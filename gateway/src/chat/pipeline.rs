@@ -25,7 +25,15 @@ pub async fn send_message(
     agent_id: Option<Uuid>,
     text: String,
 ) -> Result<ChatMessage, ChatError> {
-    send(state, session_id, sender_type, agent_id, text, None, None).await
+    let outgoing = Outgoing {
+        session_id,
+        sender_type,
+        agent_id,
+        text,
+        attachment: None,
+        client_message_id: None,
+    };
+    send(state, outgoing, Answer::Stored).await
 }
 
 /// The id a client gave its message, and whether this is a resend of it.
@@ -35,7 +43,36 @@ pub struct ClientMessageId {
     pub resend: bool,
 }
 
-/// [`send_message`] for a message a client posted, perhaps with an
+/// When a client's send is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Once stored (a bounded wait for the worker's commit): `POST
+    /// …/messages`, whose answer is the message.
+    Stored,
+    /// Once JetStream has it: a socket's send, answered by the `new_message`
+    /// frame the worker sends every socket on the chat once it is stored.
+    Accepted,
+}
+
+/// What became of a client's send.
+#[derive(Debug)]
+pub enum Sent {
+    /// A resend of a message stored already: this is it, and no frame
+    /// announces it again.
+    Found(ChatMessage),
+    /// Published now (stored too, when the answer waited for it).
+    Published(ChatMessage),
+}
+
+impl Sent {
+    pub fn into_message(self) -> ChatMessage {
+        match self {
+            Sent::Found(message) | Sent::Published(message) => message,
+        }
+    }
+}
+
+/// [`send_message`] for a message a client sent, perhaps with an
 /// attachment of the chat's. A client that names its message with
 /// `client_message_id` may send it again when it got no answer, however
 /// late, saying `resend`: a resend of a stored message answers with it;
@@ -45,14 +82,10 @@ pub struct ClientMessageId {
 /// skips the look-up (a query per message on the hot path).
 pub async fn send_client_message(
     state: &AppState,
-    session_id: Uuid,
-    sender_type: SenderType,
-    agent_id: Option<Uuid>,
-    text: String,
-    attachment: Option<MessageAttachment>,
+    outgoing: Outgoing,
     client_id: Option<ClientMessageId>,
-) -> Result<ChatMessage, ChatError> {
-    let client_message_id = client_id.map(|client| client.id);
+    answer: Answer,
+) -> Result<Sent, ChatError> {
     if let Some(ClientMessageId {
         id: client_message_id,
         resend: true,
@@ -60,43 +93,53 @@ pub async fn send_client_message(
     {
         let stored = super::store::stored_by_client_id(
             &state.pool,
-            session_id,
-            sender_type,
-            agent_id,
+            outgoing.session_id,
+            outgoing.sender_type,
+            outgoing.agent_id,
             client_message_id,
         )
         .await?;
         if let Some(stored) = stored {
-            return Ok(stored);
+            return Ok(Sent::Found(stored));
         }
     }
-    send(
-        state,
+    let outgoing = Outgoing {
+        client_message_id: client_id.map(|client| client.id),
+        ..outgoing
+    };
+    Ok(Sent::Published(send(state, outgoing, answer).await?))
+}
+
+/// A message about to enter the pipeline.
+#[derive(Debug)]
+pub struct Outgoing {
+    pub session_id: Uuid,
+    pub sender_type: SenderType,
+    pub agent_id: Option<Uuid>,
+    pub text: String,
+    pub attachment: Option<MessageAttachment>,
+    pub client_message_id: Option<Uuid>,
+}
+
+// The span of every send, whichever way in (a client's post or socket, a system notice).
+#[tracing::instrument(
+    name = "chat.send_message",
+    skip_all,
+    fields(chat.session_id = %outgoing.session_id, chat.message_id = tracing::field::Empty)
+)]
+async fn send(
+    state: &AppState,
+    outgoing: Outgoing,
+    answer: Answer,
+) -> Result<ChatMessage, ChatError> {
+    let Outgoing {
         session_id,
         sender_type,
         agent_id,
         text,
         attachment,
         client_message_id,
-    )
-    .await
-}
-
-// The span of every send, whichever way in (a client's post, a system notice).
-#[tracing::instrument(
-    name = "chat.send_message",
-    skip_all,
-    fields(chat.session_id = %session_id, chat.message_id = tracing::field::Empty)
-)]
-async fn send(
-    state: &AppState,
-    session_id: Uuid,
-    sender_type: SenderType,
-    agent_id: Option<Uuid>,
-    text: String,
-    attachment: Option<MessageAttachment>,
-    client_message_id: Option<Uuid>,
-) -> Result<ChatMessage, ChatError> {
+    } = outgoing;
     // The name goes with the message, so the worker stores what the
     // visitor was shown live, whatever the agent is called later.
     let sender_name = match agent_id {
@@ -118,8 +161,6 @@ async fn send(
         seen_at: None,
     };
     tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
-    // Registered before publishing, so an early confirmation is not missed.
-    let (confirm_to, confirmation) = state.confirmations.expect(message.id);
     // A client's id is scoped to the chat and the sender, so that no one
     // else's id can swallow a message.
     let dedupe_key = match client_message_id {
@@ -131,7 +172,15 @@ async fn send(
         None => message.id.to_string(),
     };
     let mut headers = contract::telemetry::deduplicated_headers(&dedupe_key);
-    headers.insert(CONFIRM_TO_HEADER, confirm_to);
+    // Registered before publishing, so an early confirmation is not missed.
+    let confirmation = match answer {
+        Answer::Stored => {
+            let (confirm_to, confirmation) = state.confirmations.expect(message.id);
+            headers.insert(CONFIRM_TO_HEADER, confirm_to);
+            Some(confirmation)
+        }
+        Answer::Accepted => None,
+    };
     let command = SendMessage {
         message: message.clone(),
         agent_id,
@@ -145,10 +194,11 @@ async fn send(
     )
     .await?;
     if ack.duplicate {
-        // A retry of a message JetStream already has: answer with that one,
-        // once it is stored, as the first send would have.
+        // A retry of a message JetStream already has: the first one's frame
+        // answers a socket; a post is answered with it once stored, as the
+        // first send would have been.
         let first = stored_first(state, ack.sequence).await?;
-        if !wait_until_stored(state, first.id).await {
+        if answer == Answer::Stored && !wait_until_stored(state, first.id).await {
             tracing::warn!(chat.message_id = %first.id, "a retried message was not stored in time");
         }
         return Ok(first);
@@ -160,6 +210,9 @@ async fn send(
             &[("sender", sender_type.as_str().to_owned())],
         )
         .increment(1);
+    let Some(confirmation) = confirmation else {
+        return Ok(message);
+    };
     // Bounded wait for the worker's commit (read-your-writes); on time-out the
     // message is durable in JetStream anyway and arrives by event.
     let confirmed = confirmation.wait(state.config.chat_confirm_timeout).await;
@@ -252,7 +305,11 @@ pub async fn publish_started(
     fields(chat.session_id = %session_id, chat.reason = ?reason)
 )]
 pub async fn publish_inbox_update(state: &AppState, session_id: Uuid, reason: InboxReason) {
-    let frame = frame_json(&ServerFrame::InboxUpdate { session_id, reason });
+    let frame = frame_json(&ServerFrame::InboxUpdate {
+        session_id,
+        reason,
+        unread_count: None,
+    });
     if let Err(error) = state
         .nats
         .publish(state.namespace.agents_events(), frame.into())

@@ -2,6 +2,7 @@
 //! that reads the client's frames, drains a small bounded outbox and pings.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -13,8 +14,12 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::hub::{Member, Outgoing};
+use super::pipeline::{Answer, Sent};
+use super::posting::{self, MessageBody};
 use super::{ChatError, Requester, frame_json, role_in_chat};
+use crate::platform::error::ApiError;
 use crate::platform::extract::staff_sign_in_ends;
+use crate::platform::input::Input as _;
 use crate::platform::limits::{Quota, gcra, now_ns};
 use crate::state::AppState;
 
@@ -47,6 +52,7 @@ pub(crate) async fn serve_socket(
     mut socket: WebSocket,
     state: AppState,
     requester: Requester,
+    ip: IpAddr,
     staff_signed_in_at: Option<i64>,
 ) {
     let id = state.hub.connection_id();
@@ -65,12 +71,14 @@ pub(crate) async fn serve_socket(
     let member = Member {
         outbox,
         kill: kill.clone(),
+        side: None,
     };
     let revocation_keys = requester.revocation_keys();
     state.hub.hold_revocable(&revocation_keys, id, &member);
     let mut session = SocketSession {
         state: &state,
         requester,
+        ip,
         id,
         member,
         joined: HashMap::new(),
@@ -200,6 +208,8 @@ fn restart_reason() -> String {
 struct SocketSession<'a> {
     state: &'a AppState,
     requester: Requester,
+    /// The client's address: a visitor's messages count against its rate limit.
+    ip: IpAddr,
     id: u64,
     member: Member,
     joined: HashMap<Uuid, SenderType>,
@@ -323,13 +333,30 @@ impl SocketSession<'_> {
                     return self.error(SLOW_DOWN);
                 }
                 // The client sends its receipts again after a reconnect
-                // until it hears them back, so a failure here loses none.
+                // until its list shows them, so a failure here loses none.
                 if let Err(error) =
                     super::receipts::record(self.state, session_id, reader, state, through).await
                 {
                     tracing::warn!(%error, "failed to publish a receipt");
                     self.error("Live updates are temporarily unavailable");
                 }
+            }
+            ClientFrame::SendMessage {
+                session_id,
+                client_message_id,
+                message,
+                resend,
+            } => {
+                if !self.joined.contains_key(&session_id) {
+                    return self.error("Join the chat session first");
+                }
+                let body = MessageBody {
+                    message,
+                    client_message_id: Some(client_message_id),
+                    resend,
+                    attachment_id: None,
+                };
+                self.send_message(session_id, client_message_id, body).await;
             }
             ClientFrame::JoinAgents => {
                 let Some(agent) = self.requester.user.as_ref().filter(|user| user.is_agent())
@@ -361,6 +388,52 @@ impl SocketSession<'_> {
         }
     }
 
+    /// A message sent on the socket: the checks and the pipeline of `POST
+    /// …/messages`, answered by the `new_message` frame every socket on the
+    /// chat gets once it is stored (so this one costs no answer of its own),
+    /// or by `send_failed` with the status the post would have had.
+    async fn send_message(&self, session_id: Uuid, client_message_id: Uuid, body: MessageBody) {
+        let sent = match body.check() {
+            Ok(body) => {
+                posting::post(
+                    self.state,
+                    &self.requester,
+                    self.ip,
+                    session_id,
+                    body,
+                    Answer::Accepted,
+                )
+                .await
+            }
+            Err(error) => Err(ApiError::from(error)),
+        };
+        match sent {
+            Ok(Sent::Published(_)) => {}
+            // A resend of a message stored before: its frame went out then.
+            Ok(Sent::Found(mut message)) => {
+                let role = self.joined.get(&session_id).copied();
+                if role.is_some_and(|role| !super::receipts::agents_seen_shown(self.state, role)) {
+                    message.seen_at = None;
+                }
+                self.reply(&ServerFrame::NewMessage {
+                    session_id,
+                    message: Box::new(message),
+                });
+            }
+            Err(error) => {
+                if let ApiError::Internal(cause) = &error {
+                    tracing::warn!(error = format!("{cause:#}"), "a socket's message failed");
+                }
+                self.reply(&ServerFrame::SendFailed {
+                    session_id,
+                    client_message_id,
+                    status: error.status().as_u16(),
+                    message: error.to_string(),
+                });
+            }
+        }
+    }
+
     async fn join(&mut self, session_id: Uuid, after: Option<Uuid>) {
         let role = match role_in_chat(self.state, &self.requester, session_id).await {
             Ok(role) => role,
@@ -374,7 +447,14 @@ impl SocketSession<'_> {
         match self
             .state
             .hub
-            .join_chat(session_id, self.id, self.member.clone())
+            .join_chat(
+                session_id,
+                self.id,
+                Member {
+                    side: Some(role),
+                    ..self.member.clone()
+                },
+            )
             .await
         {
             Ok(()) => {

@@ -1,6 +1,6 @@
 //! Receipts (issue 37): where each message is for the other side. A socket
 //! says how far its side has got; the `chat` worker stores it through the
-//! durable path and tells every socket on the chat; the history shows each
+//! durable path and tells the other side's sockets; the history shows each
 //! message's delivery and sight; the agents' "seen" is the inbox's unread
 //! count. Never a step back, and none lost when the worker is SIGKILLed.
 
@@ -17,16 +17,6 @@ async fn receipt(socket: &mut Socket, chat: &str, state: &str, through: &str) {
     socket
         .send(json!({ "type": "receipt", "sessionId": chat, "state": state, "through": through }))
         .await;
-}
-
-/// The next receipt frame of `reader` (a socket also hears its own side's).
-async fn receipt_of(socket: &mut Socket, reader: &str) -> Value {
-    loop {
-        let frame = socket.recv_type("receipt").await;
-        if frame["reader"] == reader {
-            return frame;
-        }
-    }
 }
 
 async fn sent_id(response: reqwest::Response) -> String {
@@ -87,10 +77,22 @@ async fn each_side_sees_where_its_messages_are(pool: PgPool) {
         .expect("json");
     assert_eq!(inbox["unreadCount"], 1, "delivered is not read");
 
-    // ...and in view: seen, and the inbox counts it read.
+    // ...and in view: seen, and the inbox counts it read: every console is
+    // told the unread count, so none reads the chat's summary for it.
+    let mut console = agent.socket().await;
+    console.send(json!({ "type": "join_agents" })).await;
+    console.recv_type("agents_joined").await;
     receipt(&mut agent_socket, &chat, "seen", &first).await;
     let seen = visitor_socket.recv_type("receipt").await;
     assert_eq!(seen["state"], "seen");
+    let update = loop {
+        let update = console.recv_type("inbox_update").await;
+        if update["reason"] == "read" {
+            break update;
+        }
+    };
+    assert_eq!(update["sessionId"], chat.as_str());
+    assert_eq!(update["unreadCount"], 0, "{update}");
     let messages = app.messages(&chat).await;
     assert_eq!(find(&messages, &first)["seenAt"], seen["at"]);
     assert_eq!(
@@ -127,8 +129,10 @@ async fn each_side_sees_where_its_messages_are(pool: PgPool) {
     // The visitor reads the agent's reply: the agent hears it.
     let reply = sent_id(agent.send(&chat, "Yes, all green.").await).await;
     receipt(&mut visitor_socket, &chat, "seen", &reply).await;
-    let frame = receipt_of(&mut agent_socket, "user").await;
-    assert_eq!(frame["reader"], "user");
+    // The first receipt the agent's socket hears: its own side's two were
+    // for the visitor alone.
+    let frame = agent_socket.recv_type("receipt").await;
+    assert_eq!(frame["reader"], "user", "{frame}");
     assert_eq!(frame["state"], "seen");
     assert_eq!(frame["through"], reply.as_str());
     let messages: Vec<Value> = agent

@@ -21,6 +21,7 @@ mod chat_pipeline;
 mod chat_receipts;
 mod chat_resume;
 mod chat_socket;
+mod chat_socket_send;
 mod clock_skew;
 mod connections;
 mod consent;

@@ -13,9 +13,10 @@ export type ChatMessage = { id: string, sessionId: string, senderType: SenderTyp
  */
 senderName?: string, message: string, createdAt: string, 
 /**
- * The file sent with the message (its text may then be empty).
+ * The file sent with the message (its text may then be empty); absent
+ * without one (a frame per message: its bytes count).
  */
-attachment: MessageAttachment | null, 
+attachment?: MessageAttachment | null, 
 /**
  * The id the sender's client gave the message (its outbox resends
  * with it): the client knows its message by it once stored.

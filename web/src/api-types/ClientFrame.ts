@@ -4,4 +4,8 @@ import type { ReceiptState } from "./ReceiptState";
 /**
  * Frames a browser sends on `/ws`.
  */
-export type ClientFrame = { "type": "join_session", sessionId: string, after?: string, } | { "type": "leave_session", sessionId: string, } | { "type": "typing", sessionId: string, isTyping: boolean, } | { "type": "join_agents" } | { "type": "receipt", sessionId: string, state: ReceiptState, through: string, };
+export type ClientFrame = { "type": "join_session", sessionId: string, after?: string, } | { "type": "leave_session", sessionId: string, } | { "type": "typing", sessionId: string, isTyping: boolean, } | { "type": "join_agents" } | { "type": "send_message", sessionId: string, clientMessageId: string, message: string, 
+/**
+ * See `POST …/messages`' `resend`.
+ */
+resend?: boolean, } | { "type": "receipt", sessionId: string, state: ReceiptState, through: string, };

@@ -17,4 +17,8 @@ resume?: Resume, } | { "type": "new_message", sessionId: string,
 /**
  * Boxed: the largest frame by far, the others stay small.
  */
-message: ChatMessage, } | { "type": "typing", sessionId: string, senderType: SenderType, isTyping: boolean, } | { "type": "agents_joined" } | { "type": "receipt", sessionId: string, reader: SenderType, state: ReceiptState, through: string, at: string, } | { "type": "inbox_update", sessionId: string, reason: InboxReason, } | { "type": "error", message: string, };
+message: ChatMessage, } | { "type": "typing", sessionId: string, senderType: SenderType, isTyping: boolean, } | { "type": "agents_joined" } | { "type": "receipt", sessionId: string, reader: SenderType, state: ReceiptState, through: string, at: string, } | { "type": "send_failed", sessionId: string, clientMessageId: string, status: number, message: string, } | { "type": "inbox_update", sessionId: string, reason: InboxReason, 
+/**
+ * With `read`: the chat's unread count now (all a read changes).
+ */
+unreadCount?: number, } | { "type": "error", message: string, };

@@ -12,7 +12,9 @@ mod transcript;
 mod visitor;
 
 #[cfg(any(test, feature = "fuzzing"))]
-pub(crate) use visitor::{MessageBody, StartBody};
+pub(crate) use crate::chat::posting::MessageBody;
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) use visitor::StartBody;
 
 use utoipa_axum::router::OpenApiRouter;
 

@@ -13,7 +13,7 @@ use tower_sessions::Session;
 use crate::chat::Requester;
 use crate::chat::socket::{MAX_CLIENT_FRAME, serve_socket};
 use crate::platform::error::ApiError;
-use crate::platform::extract::{CurrentUser, SIGNED_IN_AT_KEY};
+use crate::platform::extract::{ClientIp, CurrentUser, SIGNED_IN_AT_KEY};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -22,6 +22,7 @@ pub fn router() -> Router<AppState> {
 
 async fn upgrade(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     session: Session,
     user: Option<CurrentUser>,
     headers: HeaderMap,
@@ -45,7 +46,7 @@ async fn upgrade(
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
-        .on_upgrade(move |socket| serve_socket(socket, state, requester, staff_signed_in_at))
+        .on_upgrade(move |socket| serve_socket(socket, state, requester, ip, staff_signed_in_at))
         .into_response())
 }
 

@@ -11,13 +11,11 @@ use tower_sessions::Session;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::chat::access::{Access, access};
-use crate::chat::attachments;
-use crate::chat::pipeline::publish_started;
+use crate::chat::pipeline::{Answer, publish_started};
+use crate::chat::posting::{self, MessageBody};
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
-    ClientMessageId, MAX_MESSAGE_CHARS, OWNER_TOKEN_KEY, Requester, assignment,
-    publish_inbox_update, reopen, role_in_chat, send_client_message, send_message,
+    OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, role_in_chat, send_message,
 };
 use crate::platform::email_health::email_enabled;
 use crate::platform::error::ApiError;
@@ -265,52 +263,6 @@ async fn messages(
     Ok(Json(messages))
 }
 
-#[cfg_attr(any(test, feature = "fuzzing"), derive(Debug, serde::Serialize))]
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct MessageBody {
-    /// May be empty when the message carries an attachment.
-    #[schema(max_length = 4000)]
-    #[serde(default)]
-    message: String,
-    /// The client's own id for this message, the same on every retry of
-    /// it: a retry within 2 minutes answers with the message stored first.
-    #[serde(default)]
-    client_message_id: Option<Uuid>,
-    /// This message (by `clientMessageId`) may have been sent before and
-    /// its answer lost: a stored one is then the answer. A first try leaves
-    /// it out and costs no look-up.
-    #[serde(default)]
-    resend: bool,
-    /// A file uploaded to this chat (`POST /api/chat/sessions/{id}/attachments`)
-    /// that this message carries.
-    #[serde(default)]
-    attachment_id: Option<Uuid>,
-}
-
-impl Input for MessageBody {
-    const LABELS: &'static [(&'static str, &'static str)] = &[
-        ("message", "Message"),
-        ("clientMessageId", "Client message id"),
-        ("resend", "Resend"),
-        ("attachmentId", "Attachment"),
-    ];
-
-    fn check(self) -> Result<Self, InputError> {
-        let message = input::multiline("Message", self.message)?;
-        let message = match self.attachment_id {
-            Some(_) => message,
-            None => message.not_empty()?,
-        };
-        Ok(MessageBody {
-            message: message.max_chars(MAX_MESSAGE_CHARS)?.value(),
-            client_message_id: self.client_message_id,
-            resend: self.resend,
-            attachment_id: self.attachment_id,
-        })
-    }
-}
-
 /// Sends a message, as the visitor or (signed in) as an agent; answered once
 /// it is stored.
 #[utoipa::path(post, path = "/chat/sessions/{id}/messages", tag = "chat",
@@ -334,44 +286,9 @@ async fn post_message(
     ValidatedJson(body): ValidatedJson<MessageBody>,
 ) -> Result<(StatusCode, Json<ChatMessage>), ApiError> {
     let requester = requester(&session, user).await?;
-    let Access { role, status } = access(&state, &requester, id).await?;
-    // Agents are signed-in staff answering many chats, often from one office address.
-    if role != SenderType::Agent {
-        state.limits.check(Limit::ChatMessage, &ip)?;
-    }
-    let agent = match (role, &requester.user) {
-        (SenderType::Agent, Some(agent)) => {
-            // The first agent to answer an unassigned chat takes it.
-            assignment::take(&state, id, agent.id, false).await?;
-            Some(agent.id)
-        }
-        _ => None,
-    };
-    if role == SenderType::User && status == ChatStatus::Resolved {
-        // The visitor writing again reopens the chat, before the message is
-        // published, so the answer finds it open.
-        reopen(&state, id).await?;
-    }
-    let attachment = match body.attachment_id {
-        Some(attachment_id) => Some(
-            attachments::sendable(&state, id, attachment_id, body.client_message_id.is_some())
-                .await?,
-        ),
-        None => None,
-    };
-    let message = send_client_message(
-        &state,
-        id,
-        role,
-        agent,
-        body.message,
-        attachment,
-        body.client_message_id.map(|id| ClientMessageId {
-            id,
-            resend: body.resend,
-        }),
-    )
-    .await?;
+    let message = posting::post(&state, &requester, ip, id, body, Answer::Stored)
+        .await?
+        .into_message();
     Ok((StatusCode::CREATED, Json(message)))
 }
 

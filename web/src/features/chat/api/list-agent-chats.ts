@@ -72,3 +72,4 @@ export function applyInboxSummaries(queryClient: QueryClient, summaries: ChatSum
     queryClient.setQueryData(key, next);
   }
 }
+

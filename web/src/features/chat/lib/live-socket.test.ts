@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, LiveSocket, liveSocketUrl, type LiveSocketEvent, type SocketLike } from './live-socket';
+import { RequestError } from '@/lib/api-client';
+import { backoffDelay, LiveSocket, liveSocketUrl, socketMessageMaxLength, type LiveSocketEvent, type SocketLike } from './live-socket';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket implements SocketLike {
@@ -256,5 +257,76 @@ describe('LiveSocket', () => {
     expect(FakeSocket.all).toHaveLength(2);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(2);
+  });
+});
+
+describe('LiveSocket.sendMessage', () => {
+  const stored = (clientMessageId: string) => ({
+    id: 'm1',
+    sessionId: 's1',
+    senderType: 'user',
+    message: 'Hello',
+    createdAt: '2026-11-28T10:00:00Z',
+    attachment: null,
+    clientMessageId,
+  });
+  const message = (clientMessageId = 'c1') => ({ sessionId: 's1', clientMessageId, message: 'Hello', resend: false });
+
+  function joined() {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    live.joinSession('s1');
+    latest().open();
+    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    return live;
+  }
+
+  it('is not used before the server answered the join, nor for a text too long for a frame', () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    live.joinSession('s1');
+    expect(live.sendMessage(message())).toBeNull();
+    latest().open();
+    expect(live.sendMessage(message())).toBeNull();
+    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    expect(live.sendMessage({ ...message(), message: 'x'.repeat(socketMessageMaxLength + 1) })).toBeNull();
+    expect(live.sendMessage({ ...message(), sessionId: 's2' })).toBeNull();
+    expect(live.sendMessage(message())).not.toBeNull();
+  });
+
+  it("sends a frame and resolves with the stored message's own new_message", async () => {
+    const live = joined();
+    const answer = live.sendMessage({ ...message(), resend: true })!;
+    expect(latest().sent.at(-1)).toEqual({ type: 'send_message', sessionId: 's1', clientMessageId: 'c1', message: 'Hello', resend: true });
+    latest().receive({ type: 'new_message', sessionId: 's1', message: stored('other') });
+    latest().receive({ type: 'new_message', sessionId: 's1', message: stored('c1') });
+    await expect(answer).resolves.toMatchObject({ id: 'm1', clientMessageId: 'c1' });
+    // A first try carries no resend field.
+    void live.sendMessage(message('c2'));
+    expect(latest().sent.at(-1)).toEqual({ type: 'send_message', sessionId: 's1', clientMessageId: 'c2', message: 'Hello' });
+  });
+
+  it("rejects with the server's status and words on send_failed, as a POST would", async () => {
+    const live = joined();
+    const answer = live.sendMessage(message())!;
+    latest().receive({ type: 'send_failed', sessionId: 's1', clientMessageId: 'c1', status: 429, message: 'Too many messages' });
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestError);
+    expect((error as RequestError).status).toBe(429);
+    expect((error as RequestError).message).toBe('Too many messages');
+  });
+
+  it('rejects as a network failure when the socket drops or no answer comes in time, and needs a new join after a reconnect', async () => {
+    const live = joined();
+    const dropped = live.sendMessage(message())!;
+    latest().drop();
+    expect(((await dropped.catch((e: unknown) => e)) as RequestError).failure.kind).toBe('network');
+    vi.advanceTimersByTime(1_000);
+    latest().open();
+    expect(live.sendMessage(message())).toBeNull();
+    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    const late = live.sendMessage(message())!;
+    vi.advanceTimersByTime(10_000);
+    expect(((await late.catch((e: unknown) => e)) as RequestError).failure.kind).toBe('network');
   });
 });

@@ -3,13 +3,18 @@
 // gateway closed it, at the moment that gateway gave), and after every
 // (re)connect re-sends its joins, each naming the newest message the page
 // holds of that chat, and tells listeners. The join's answer carries what was
-// missed (or says the gap is too old, and the views refetch).
+// missed (or says the gap is too old, and the views refetch). A text message
+// goes on it once its chat is joined (`sendMessage`): a frame, answered by
+// the stored message's own `new_message`, costs a fraction of a POST.
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { newestCachedMessage } from './chat-cache';
+import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ClientFrame } from '@/api-types/ClientFrame';
 import type { ServerFrame } from '@/api-types/ServerFrame';
+import { RequestError } from '@/lib/api-client';
+import { messages } from '@/lib/error-catalogue';
 
 /** What listeners hear: the socket (re)opened or dropped, or a frame from the server. */
 export type LiveSocketEvent = { type: 'open' } | { type: 'close' } | { type: 'frame'; frame: ServerFrame };
@@ -35,7 +40,33 @@ export interface LiveSocketOptions {
   random?: () => number;
   /** How long the socket stays open after the last listener leaves (absorbs remounts). */
   idleCloseMs?: number;
+  /** How long a message sent on the socket waits for its answer before it counts as lost. */
+  answerTimeoutMs?: number;
 }
+
+/** A text message for the socket (attachments go by POST). */
+export interface SocketMessage {
+  sessionId: string;
+  clientMessageId: string;
+  message: string;
+  resend: boolean;
+}
+
+/**
+ * Longest text sent on the socket, in UTF-16 units: at most 6 bytes each in
+ * JSON (a control character's escape), so the frame stays well under the
+ * server's 16 KiB limit. Longer ones are posted.
+ */
+export const socketMessageMaxLength = 2_000;
+
+interface Awaiting {
+  resolve: (message: ChatMessage) => void;
+  reject: (error: RequestError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** The socket dropped, or no answer came in time: the message may or may not be stored; the outbox resends. */
+const lostAnswer = () => new RequestError({ kind: 'network' }, messages.network);
 
 const OPEN = 1;
 
@@ -73,6 +104,10 @@ export class LiveSocket {
   private readonly sessions = new Map<string, number>();
   /** Per joined chat, the newest message the page has (sent with a rejoin, to get only what was missed). */
   private readonly newest = new Map<string, () => string | undefined>();
+  /** Chats whose join this connection's server answered: their messages may go on it. */
+  private readonly joined = new Set<string>();
+  /** Messages sent on the socket, by client id, waiting for their `new_message` or `send_failed`. */
+  private readonly awaiting = new Map<string, Awaiting>();
   private agents = 0;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -86,6 +121,7 @@ export class LiveSocket {
       maxDelayMs: options.maxDelayMs ?? 15_000,
       random: options.random ?? Math.random,
       idleCloseMs: options.idleCloseMs ?? 1_000,
+      answerTimeoutMs: options.answerTimeoutMs ?? 10_000,
     };
   }
 
@@ -138,6 +174,7 @@ export class LiveSocket {
       } else {
         this.sessions.delete(sessionId);
         this.newest.delete(sessionId);
+        this.joined.delete(sessionId);
         this.send({ type: 'leave_session', sessionId });
       }
     };
@@ -159,6 +196,54 @@ export class LiveSocket {
       // The protocol has no leave_agents: the topic is left when the socket closes.
       this.agents = Math.max(0, this.agents - 1);
     };
+  }
+
+  /**
+   * Sends a text message on the socket, when it is open and the chat joined
+   * and the text not too long for a frame; null when it cannot (the caller
+   * posts it instead). Resolves with the stored message (its `new_message`
+   * frame); rejects with the server's refusal (`send_failed`, its status and
+   * words, as a POST would), or as a network failure when the socket drops
+   * or no answer comes in time: the message may be stored, so the caller
+   * resends it as a resend.
+   */
+  sendMessage(message: SocketMessage): Promise<ChatMessage> | null {
+    const { sessionId, clientMessageId, resend } = message;
+    if (!this.joined.has(sessionId) || message.message.length > socketMessageMaxLength) return null;
+    if (this.awaiting.has(clientMessageId)) return null;
+    const frame: ClientFrame = { type: 'send_message', sessionId, clientMessageId, message: message.message, ...(resend ? { resend } : {}) };
+    if (!this.send(frame)) return null;
+    return new Promise<ChatMessage>((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(clientMessageId)?.reject(lostAnswer()), this.options.answerTimeoutMs);
+      this.awaiting.set(clientMessageId, { resolve, reject, timer });
+    });
+  }
+
+  /** Forgets a message's wait and hands it back to be settled. */
+  private settle(clientMessageId: string): Awaiting | undefined {
+    const awaiting = this.awaiting.get(clientMessageId);
+    if (!awaiting) return undefined;
+    this.awaiting.delete(clientMessageId);
+    clearTimeout(awaiting.timer);
+    return awaiting;
+  }
+
+  /** Answers the messages sent on the socket that this frame is about. */
+  private answer(frame: ServerFrame): void {
+    if (frame.type === 'session_joined') {
+      this.joined.add(frame.sessionId);
+    } else if (frame.type === 'new_message' && frame.message.clientMessageId) {
+      this.settle(frame.message.clientMessageId)?.resolve(frame.message);
+    } else if (frame.type === 'send_failed') {
+      const failure = { kind: 'http', status: frame.status, statusText: '', body: { message: frame.message } } as const;
+      this.settle(frame.clientMessageId)?.reject(new RequestError(failure, frame.message));
+    }
+  }
+
+  /** The connection ended: nothing is joined on the next, and no answer comes on this one. */
+  private forgetConnection(): void {
+    this.joined.clear();
+    for (const clientMessageId of [...this.awaiting.keys()]) this.settle(clientMessageId)?.reject(lostAnswer());
   }
 
   private sendJoin(sessionId: string): void {
@@ -199,7 +284,9 @@ export class LiveSocket {
       } catch {
         return;
       }
-      if (frame && typeof frame === 'object' && typeof frame.type === 'string') this.emit({ type: 'frame', frame });
+      if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return;
+      this.answer(frame);
+      this.emit({ type: 'frame', frame });
     };
     socket.onerror = () => {
       // A close event always follows; reconnecting happens there.
@@ -207,6 +294,7 @@ export class LiveSocket {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.forgetConnection();
       if (this.listeners.size === 0) return;
       this.scheduleReconnect(restartDelay(event));
       this.emit({ type: 'close' });
@@ -240,7 +328,10 @@ export class LiveSocket {
     } catch {
       // Already closed.
     }
-    if (this.socket === socket) this.socket = null;
+    if (this.socket === socket) {
+      this.socket = null;
+      this.forgetConnection();
+    }
   }
 
   private shutdown(): void {

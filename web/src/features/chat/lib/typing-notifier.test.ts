@@ -40,4 +40,17 @@ describe('TypingNotifier', () => {
     notifier.input();
     expect(sent).toEqual([true, false, true]);
   });
+
+  it('a send sends no frame (the message hides the indicator) and the next keystroke announces typing again', () => {
+    const sent: boolean[] = [];
+    const notifier = new TypingNotifier({ send: (t) => sent.push(t) });
+    notifier.input();
+    notifier.sent();
+    vi.advanceTimersByTime(10_000);
+    expect(sent).toEqual([true]);
+    notifier.input();
+    expect(sent).toEqual([true, true]);
+    notifier.stop();
+    expect(sent).toEqual([true, true, false]);
+  });
 });

@@ -1,6 +1,9 @@
 // Turns keystrokes into typing frames: isTyping true when typing starts (and
 // again every few seconds while it goes on, so the other side's 5 s timeout
-// does not hide the indicator), false after 3 s without a keystroke or on send.
+// does not hide the indicator), false after 3 s without a keystroke or when
+// the box is emptied. A send sends no frame: the message's own frame hides
+// the indicator on the other side (and its 5 s timeout, should the message
+// wait in the outbox).
 
 export interface TypingNotifierOptions {
   send: (isTyping: boolean) => void;
@@ -39,7 +42,15 @@ export class TypingNotifier {
     this.idleTimer = setTimeout(() => this.stop(), this.idleMs);
   }
 
-  /** Call on send, on blur of an empty box and on unmount. */
+  /** Call on send: the message itself tells the other side, so no frame. */
+  sent(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.typing = false;
+    this.lastSentAt = -Infinity;
+  }
+
+  /** Call when the box is emptied, and on unmount. */
   stop(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;

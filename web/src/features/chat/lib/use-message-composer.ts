@@ -44,7 +44,7 @@ export function useMessageComposer(sessionId: string | null | undefined) {
     (event?: FormEvent) => {
       event?.preventDefault();
       if (!sessionId || !ready) return;
-      notifier.stop();
+      notifier.sent();
       add({
         clientMessageId: newClientMessageId(),
         sessionId,

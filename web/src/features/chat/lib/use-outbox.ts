@@ -1,4 +1,4 @@
-// The page's one outbox (./outbox.ts), wired to the API, the message cache,
+// The page's one outbox (./outbox.ts), wired to the socket and the API, the message cache,
 // the browser's `online` event, the socket's reconnects and the other tabs
 // of this browser; and the hook a chat view reads its unsent messages from.
 
@@ -18,7 +18,11 @@ let cache: QueryClient | null = null;
 function chatOutbox(): Outbox {
   if (!shared) {
     const outbox = new Outbox({
+      // On the socket while it is up (a frame costs a fraction of a POST),
+      // else, and with a file, posted.
       send: (entry, resend) =>
+        (!entry.attachment &&
+          liveSocket().sendMessage({ sessionId: entry.sessionId, clientMessageId: entry.clientMessageId, message: entry.message, resend })) ||
         sendChatMessage({
           sessionId: entry.sessionId,
           message: entry.message,

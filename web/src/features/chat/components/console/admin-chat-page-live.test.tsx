@@ -42,7 +42,8 @@ const message = (n: number): ChatMessage => ({
   sessionId: openId,
   senderType: 'user',
   message: `Visitor line ${n}`,
-  createdAt: new Date(2026, 2, 3, 14, 7, n).toISOString(),
+  // After the summaries' last message (a minute ago), in order.
+  createdAt: new Date(Date.now() - 50_000 + n * 100).toISOString(),
   attachment: null,
 });
 
@@ -129,17 +130,18 @@ describe('agent console, live', () => {
     );
     await waitFor(() => expect(within(log).getAllByText(/^Visitor line \d+$/)).toHaveLength(41));
     expect(within(log).getAllByText(/^Visitor line \d+$/).map((el) => el.textContent)).toEqual(stored.map((m) => m.message));
-    // The inbox shows the latest preview once the trailing round of summaries lands.
+    // The open chat's row follows its messages' frames.
     const inbox = screen.getByRole('list', { name: 'Chats' });
     expect(await within(inbox).findByText('Visitor line 41', {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(within(inbox).getByText('Baraka')).toBeInTheDocument();
     await sleep(1_200);
     expect(gets(messagesPath)).toBe(2);
-    // The 80 updates cost no reload of the inbox: the summaries of the chats
-    // they name are fetched (one round at once, one after the interval) and
-    // put into the cached list.
+    // The 80 updates cost no reload of the inbox, and no read of the open
+    // chat's summary: its row is patched from its frames (the other chat's
+    // summary is read, one round at once, one after the interval).
     expect(gets(inboxPath) - inboxBefore).toBe(0);
-    expect(gets(detailPath) - detailBefore).toBe(2);
+    expect(gets(detailPath) - detailBefore).toBe(0);
+    expect(gets(`/api/agent/chats/${otherId}`)).toBe(2);
     // Nor of the team: messages change no one's open chats.
     expect(gets('/api/agent/team') - teamBefore).toBe(0);
 

@@ -20,6 +20,7 @@ import { liveSocket, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
+import { patchInboxRow, rowWithMessage } from '@/features/chat/api/inbox-rows';
 import { adminSection } from '@/config/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
@@ -132,6 +133,8 @@ export default function AdminChatPage() {
   const reloadLists = useRef(false);
   const myId = useRef<string | undefined>(undefined);
   myId.current = user?.id;
+  const openChatId = useRef(selectedId);
+  openChatId.current = selectedId;
   useEffect(() => {
     const task = new CoalescedTask(async () => {
       const sessions = [...namedChats.current];
@@ -173,8 +176,23 @@ export default function AdminChatPage() {
         setLink('live');
         refreshInbox();
         break;
-      case 'inbox_update':
-        refreshInbox(frame.sessionId);
+      case 'new_message':
+        // The open chat is joined: its row follows its messages (the inbox
+        // update about them reads nothing).
+        if (frame.sessionId === openChatId.current) {
+          patchInboxRow(queryClient, frame.sessionId, (row) => rowWithMessage(row, frame.message), myId.current);
+        }
+        break;
+      case 'inbox_update': {
+        const { unreadCount } = frame;
+        const patched =
+          (frame.reason === 'read' &&
+            unreadCount !== undefined &&
+            patchInboxRow(queryClient, frame.sessionId, (row) => (row.unreadCount === unreadCount ? row : { ...row, unreadCount }), myId.current)) ||
+          (frame.reason === 'new_message' &&
+            frame.sessionId === openChatId.current &&
+            patchInboxRow(queryClient, frame.sessionId, (row) => row, myId.current));
+        if (!patched) refreshInbox(frame.sessionId);
         // Notes and the assignment trail are on the agents' side only.
         if (frame.reason === 'note' || frame.reason === 'assignment') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
@@ -185,6 +203,7 @@ export default function AdminChatPage() {
           void queryClient.invalidateQueries({ queryKey: agentTeamKey });
         }
         break;
+      }
       default:
         break;
     }

@@ -184,14 +184,12 @@ describe('chat widget, live', () => {
     expect(FakeWebSocket.all).toHaveLength(2);
   });
 
-  it('a sent message shows as the box clears, once, and the history is not refetched while the socket is up', async () => {
+  it('a message sent while the socket is up goes on it as a frame, shows as the box clears, once, and the history is not refetched', async () => {
     localStorage.setItem('chat-session', JSON.stringify({ sessionId, visitorName: 'Amina', visitorEmail: 'amina@example.com' }));
     const stored = [message(1)];
-    const mine = { ...message(2, 'user'), message: 'Need a server' };
-    const fetch = mockFetch(async (url, init) => {
+    const fetch = mockFetch(async (url) => {
       if (url === '/api/user') return json(401, {});
       if (url === sessionPath) return json(200, session);
-      if (url === messagesPath && init.method === 'POST') return json(201, mine);
       if (url === messagesPath) return json(200, stored);
       return json(404, {});
     });
@@ -204,12 +202,23 @@ describe('chat widget, live', () => {
     const user = userEvent.setup();
     await user.type(box, 'Need a server{Enter}');
     await waitFor(() => expect(box).toHaveValue(''));
-    await waitFor(() => expect(posts()).toBe(1));
+    const frame = await waitFor(() => {
+      const sent = socket.sent.find((f) => (f as { type: string }).type === 'send_message') as { clientMessageId: string } | undefined;
+      expect(sent).toMatchObject({ type: 'send_message', sessionId, message: 'Need a server' });
+      return sent!;
+    });
     expect(within(log).getByText('Need a server')).toBeInTheDocument();
-    // The sender's own frame holds it too: still shown once.
+    expect(within(log).getByText('Sending…')).toBeInTheDocument();
+    // No "stopped typing" frame: the message itself ends the indicator on the other side.
+    expect(socket.sent).not.toContainEqual(expect.objectContaining({ type: 'typing', isTyping: false }));
+    // Its own frame is the answer: stored, shown once.
+    const mine = { ...message(2, 'user'), message: 'Need a server', clientMessageId: frame.clientMessageId };
     socket.receive({ type: 'new_message', sessionId, message: mine });
+    await waitFor(() => expect(log.querySelector(`[data-message-id="${mine.id}"] [data-status]`)).toHaveAttribute('data-status', 'sent'));
+    expect(within(log).queryByText('Sending…')).toBeNull();
     expect(shown(log)).toEqual(['Message number 1']);
     expect(within(log).getAllByText('Need a server')).toHaveLength(1);
+    expect(posts()).toBe(0);
     // Whatever else came meanwhile came as frames: no refetch of the history (its bytes would outweigh the message's).
     expect(gets()).toBe(2);
   });

@@ -7,13 +7,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AlertEvent } from '@/api-types/AlertEvent';
+import type { ChatMessage } from '@/api-types/ChatMessage';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { useUser } from '@/lib/auth/get-user';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useNow } from '@/lib/use-now';
 import { useAgentProfile } from '@/features/chat/api/agent-profile';
-import { agentChatQueryKey, agentChatQueryOptions } from '@/features/chat/api/get-agent-chat';
-import { agentChatListsKey, useAgentChats } from '@/features/chat/api/list-agent-chats';
+import { agentChatQueryOptions } from '@/features/chat/api/get-agent-chat';
+import { useAgentChats } from '@/features/chat/api/list-agent-chats';
+import { cachedInboxRow as knownChat, rowWithMessage } from '@/features/chat/api/inbox-rows';
 import { useLiveSocket } from '@/features/chat/lib/live-socket';
 import { browserClaims } from './alert-claims';
 import { playBeep } from './alert-sound';
@@ -66,16 +68,6 @@ function showNotification(alert: ConsoleAlert, open: (chatId: string) => void): 
   }
 }
 
-/** The chat as this tab knows it, before a fresh read. */
-function knownChat(queryClient: QueryClient, chatId: string): ChatSummary | undefined {
-  const detail = queryClient.getQueryData<ChatSummary>(agentChatQueryKey(chatId));
-  if (detail) return detail;
-  for (const [, list] of queryClient.getQueriesData<ChatSummary[]>({ queryKey: agentChatListsKey })) {
-    const found = list?.find((chat) => chat.sessionId === chatId);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /** Whether this tab has a request about `chatId` in flight (the agent acting on it). */
 function actingOn(queryClient: QueryClient, chatId: string): boolean {
@@ -156,9 +148,32 @@ export function useConsoleAlerts(selectedId: string | null, open: (chatId: strin
     [engine, me, queryClient],
   );
 
+  // The open chat is joined: its own frames say all its alerts need, so its
+  // inbox updates about messages read nothing (issue 37's byte budget).
+  const handleOpenChatMessage = useCallback(
+    async (message: ChatMessage) => {
+      const before = knownChat(queryClient, message.sessionId);
+      if (!me || !before) return handleUpdate(message.sessionId, 'new_message');
+      // A row that already counts the message (patched first) says the same.
+      const alert = alertFor('new_message', before, rowWithMessage(before, message), me);
+      if (!alert) return;
+      const quiet = actingOn(queryClient, message.sessionId) || !isHidden();
+      await engine.raise(alert, quiet);
+    },
+    [engine, handleUpdate, me, queryClient],
+  );
+
   useLiveSocket((event) => {
-    if (event.type !== 'frame' || event.frame.type !== 'inbox_update') return;
-    const { sessionId, reason } = event.frame;
+    if (event.type !== 'frame') return;
+    const { frame } = event;
+    const openChat = latest.current.selectedId;
+    if (frame.type === 'new_message' && frame.sessionId === openChat && frame.message.senderType === 'user') {
+      void handleOpenChatMessage(frame.message);
+      return;
+    }
+    if (frame.type !== 'inbox_update') return;
+    const { sessionId, reason } = frame;
+    if (reason === 'new_message' && sessionId === openChat && knownChat(queryClient, sessionId)) return;
     if (reason === 'new_session' || reason === 'assignment' || reason === 'new_message') {
       void handleUpdate(sessionId, reason);
     }
