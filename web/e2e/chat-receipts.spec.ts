@@ -144,6 +144,20 @@ test('screenshots of Sending… and Not sent in the widget and the console', asy
     const visitorContext = await browser.newContext({ baseURL, viewport });
     await presetConsent(visitorContext);
     const visitor = await visitorContext.newPage();
+    // A refusal for good comes as the server would send it on the socket.
+    let refusing = false;
+    const refuseOnSocket = (ws: WebSocketRoute) => {
+      const server = ws.connectToServer();
+      ws.onMessage((frame) => {
+        if (refusing && typeof frame === 'string' && frame.includes('"send_message"')) {
+          const { sessionId, clientMessageId } = JSON.parse(frame) as { sessionId: string; clientMessageId: string };
+          const message = 'Message contains characters that are not allowed';
+          return ws.send(JSON.stringify({ type: 'send_failed', sessionId, clientMessageId, status: 400, message }));
+        }
+        server.send(frame);
+      });
+    };
+    await visitorContext.routeWebSocket(/\/ws$/, refuseOnSocket);
     await visitor.goto('/');
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
@@ -155,6 +169,8 @@ test('screenshots of Sending… and Not sent in the widget and the console', asy
     await box.fill('Do you have GPUs in Lagos?');
     await box.press('Enter');
     const { context: agentContext, page: agent } = await openAdminConsole(browser, baseURL!);
+    await agentContext.routeWebSocket(/\/ws$/, refuseOnSocket);
+    await agent.reload();
     await agent.setViewportSize(viewport);
     await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
     const conversation = agent.getByRole('region', { name: visitorName });
@@ -162,20 +178,14 @@ test('screenshots of Sending… and Not sent in the widget and the console', asy
     await expect(statusOf(panel.getByRole('log'), 'Do you have GPUs in Lagos?')).toHaveAttribute('data-status', 'seen');
 
     // A refusal for good on each side, then a message waiting offline.
-    const refuse = (route: import('@playwright/test').Route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'That attachment was already sent' }) })
-        : route.continue();
-    await visitor.route(/\/messages$/, refuse);
-    await agent.route(/\/messages$/, refuse);
+    refusing = true;
     await box.fill('Here is the quote again');
     await box.press('Enter');
     await reply.fill('Attaching the price list');
     await reply.press('Enter');
     await expect(panel.getByText(/Not sent/)).toBeVisible();
     await expect(conversation.getByText(/Not sent/)).toBeVisible();
-    await visitor.unroute(/\/messages$/, refuse);
-    await agent.unroute(/\/messages$/, refuse);
+    refusing = false;
     await visitorContext.setOffline(true);
     await agentContext.setOffline(true);
     await box.fill('Are backups included?');
