@@ -147,3 +147,59 @@ test('an agent reply typed offline waits as Sending… and is stored once, in or
   await agentContext.close();
   await visitorContext.close();
 });
+
+test('a page reloaded while offline loses nothing: back online, what each side typed goes on its own, once, in order, and is seen', async ({ browser, baseURL }) => {
+  test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
+  const visitorContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await presetConsent(visitorContext);
+  const visitor = await visitorContext.newPage();
+  const { panel, box } = await startChat(visitor);
+  const visitorName = await visitor.evaluate(() => (JSON.parse(localStorage.getItem('chat-session') ?? '{}') as { visitorName: string }).visitorName);
+  const { context: agentContext, page: agent } = await openAdminConsole(browser, baseURL!);
+  await agent.getByRole('list', { name: 'Chats' }).getByRole('button').filter({ hasText: visitorName }).click();
+  const conversation = agent.getByRole('region', { name: visitorName });
+  const reply = conversation.getByRole('textbox', { name: 'Reply' });
+  await expect(reply).toBeVisible();
+
+  // Both lose the network (Chromium's emulation), type, and press reload: the
+  // page cannot load, as on a phone in a tunnel.
+  await visitorContext.setOffline(true);
+  await agentContext.setOffline(true);
+  for (const text of ['six', 'seven']) {
+    await box.fill(text);
+    await box.press('Enter');
+  }
+  for (const text of ['Still here', 'Take your time']) {
+    await reply.fill(text);
+    await reply.press('Enter');
+  }
+  await expect(panel.getByRole('log').getByText('Sending…')).toHaveCount(2);
+  await expect(conversation.getByRole('log').getByText('Sending…')).toHaveCount(2);
+  await expect(visitor.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await expect(agent.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+
+  // Back online, they reload again: the pages come back with what was typed,
+  // which goes on its own, with no click.
+  await visitorContext.setOffline(false);
+  await agentContext.setOffline(false);
+  await visitor.reload();
+  await agent.reload();
+  await visitor.getByRole('button', { name: /^Open chat/ }).click();
+  const reopened = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  const visitorLog = reopened.getByRole('log');
+  const agentLog = agent.getByRole('region', { name: visitorName }).getByRole('log');
+  await expect(visitorLog.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(agentLog.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 });
+  expect(await storedTexts(visitor)).toEqual(['six', 'seven']);
+  const seenOf = (log: import('@playwright/test').Locator, text: string) =>
+    log.locator('[data-message-id]').filter({ has: log.page().getByText(text, { exact: true }) }).locator('[data-status]');
+  for (const text of ['six', 'seven']) await expect(seenOf(visitorLog, text)).toHaveAttribute('data-status', 'seen', { timeout: 10_000 });
+  for (const text of ['Still here', 'Take your time']) {
+    await expect(agentLog.getByText(text, { exact: true })).toHaveCount(1);
+    await expect(seenOf(agentLog, text)).toHaveAttribute('data-status', 'seen', { timeout: 10_000 });
+  }
+  const agentTexts = (await agentLog.locator('[data-message-id] p').allTextContents()).filter((t) => ['Still here', 'Take your time'].includes(t));
+  expect(agentTexts).toEqual(['Still here', 'Take your time']);
+  await agentContext.close();
+  await visitorContext.close();
+});
