@@ -6,6 +6,7 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::http::StatusCode;
 use contract::chat::{ClientFrame, SenderType, ServerFrame};
 use futures::SinkExt;
 use tokio::sync::mpsc;
@@ -84,6 +85,7 @@ pub(crate) async fn serve_socket(
         joined: HashMap::new(),
         agent: false,
         throttle: FrameThrottle::default(),
+        refusing_sends: false,
     };
     let shutdown = state.shutdown.clone();
     // One task and one timer per socket (the ping and the idle limit share
@@ -216,7 +218,17 @@ struct SocketSession<'a> {
     /// Joined the agents' inbox updates.
     agent: bool,
     throttle: FrameThrottle,
+    /// A message failed for now (a rate limit, the pipeline down): the
+    /// socket is closing, and takes no more messages, so none sent after
+    /// it is stored before it (the client resends them all, in order).
+    refusing_sends: bool,
 }
+
+/// The close of a socket whose message failed for now (code 1013, "try
+/// again later"): the client reconnects and resends from that message.
+const SEND_FAILED_REASON: &str = "A message could not be taken; send it again";
+/// WebSocket close code 1013.
+const TRY_AGAIN_LATER: u16 = 1013;
 
 /// Per-socket limits on the frames that cost the server work: a join is a
 /// database lookup, a typing frame a publish to every gateway on the chat.
@@ -347,6 +359,9 @@ impl SocketSession<'_> {
                 message,
                 resend,
             } => {
+                if self.refusing_sends {
+                    return;
+                }
                 if !self.joined.contains_key(&session_id) {
                     return self.error("Join the chat session first");
                 }
@@ -391,8 +406,11 @@ impl SocketSession<'_> {
     /// A message sent on the socket: the checks and the pipeline of `POST
     /// …/messages`, answered by the `new_message` frame every socket on the
     /// chat gets once it is stored (so this one costs no answer of its own),
-    /// or by `send_failed` with the status the post would have had.
-    async fn send_message(&self, session_id: Uuid, client_message_id: Uuid, body: MessageBody) {
+    /// or by `send_failed` with the status the post would have had. Clients
+    /// send their queued messages one after the other without waiting: after
+    /// a refusal for good (the message itself is wrong) the next ones go on,
+    /// but after a failure for now the socket closes (see `refusing_sends`).
+    async fn send_message(&mut self, session_id: Uuid, client_message_id: Uuid, body: MessageBody) {
         let sent = match body.check() {
             Ok(body) => {
                 posting::post(
@@ -424,12 +442,17 @@ impl SocketSession<'_> {
                 if let ApiError::Internal(cause) = &error {
                     tracing::warn!(error = format!("{cause:#}"), "a socket's message failed");
                 }
+                let status = error.status();
                 self.reply(&ServerFrame::SendFailed {
                     session_id,
                     client_message_id,
-                    status: error.status().as_u16(),
+                    status: status.as_u16(),
                     message: error.to_string(),
                 });
+                if status == StatusCode::TOO_MANY_REQUESTS || status.is_server_error() {
+                    self.refusing_sends = true;
+                    self.member.close(TRY_AGAIN_LATER, SEND_FAILED_REASON);
+                }
             }
         }
     }

@@ -155,6 +155,10 @@ async fn a_refused_socket_message_says_why_with_the_status_a_post_would_have(poo
         limited["message"],
         "Too many messages. Please slow down and try again."
     );
+    // A failure for now closes the socket, so that no message sent after it
+    // on the socket is stored before it: the client sends them again, in order.
+    let (code, reason) = visitor.closed_with(std::time::Duration::from_secs(5)).await;
+    assert_eq!(code, 1013, "{reason}");
     let texts: Vec<Value> = app
         .messages(&chat)
         .await

@@ -249,6 +249,29 @@ describe('LiveSocket', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('while messages wait, tries again at least every second, and gives up on a connection that does not open in 3 s', () => {
+    const live = makeSocket(() => 1);
+    live.subscribe(() => {});
+    for (let i = 0; i < 6; i += 1) {
+      latest().drop();
+      vi.advanceTimersByTime(i === 0 ? 500 : 500 * 2 ** i);
+    }
+    // Backed off to 15 s by now; messages waiting cut the wait short.
+    latest().drop();
+    const before = FakeSocket.all.length;
+    live.setUrgent(true);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.all).toHaveLength(before + 1);
+    // This attempt hangs (an outage): after 3 s it is dropped and the next follows within a second.
+    vi.advanceTimersByTime(3_000);
+    expect(latest().closed).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.all).toHaveLength(before + 2);
+    latest().open();
+    vi.advanceTimersByTime(10_000);
+    expect(latest().closed).toBe(false);
+  });
+
   it('reconnectNow skips the wait', () => {
     const live = makeSocket(() => 1);
     live.subscribe(() => {});
@@ -326,7 +349,14 @@ describe('LiveSocket.sendMessage', () => {
     expect(live.sendMessage(message())).toBeNull();
     latest().receive({ type: 'session_joined', sessionId: 's1' });
     const late = live.sendMessage(message())!;
-    vi.advanceTimersByTime(10_000);
+    // Sent again while still waiting: the same wait, nothing sent twice.
+    const sentBefore = latest().sent.length;
+    expect(live.sendMessage({ ...message(), resend: true })).toBe(late);
+    expect(latest().sent).toHaveLength(sentBefore);
+    // No answer in 6 s: the connection counts as dead and a new one opens at once.
+    const sockets = FakeSocket.all.length;
+    vi.advanceTimersByTime(6_000);
     expect(((await late.catch((e: unknown) => e)) as RequestError).failure.kind).toBe('network');
+    expect(FakeSocket.all).toHaveLength(sockets + 1);
   });
 });

@@ -40,8 +40,16 @@ export interface LiveSocketOptions {
   random?: () => number;
   /** How long the socket stays open after the last listener leaves (absorbs remounts). */
   idleCloseMs?: number;
-  /** How long a message sent on the socket waits for its answer before it counts as lost. */
+  /** How long a message sent on the socket waits for its answer before the connection counts as dead. */
   answerTimeoutMs?: number;
+  /**
+   * While messages wait to be sent (`setUrgent`): the longest wait between
+   * two attempts to connect, and how long one attempt may take before the
+   * next starts (a connection begun in an outage waits out TCP's own long
+   * retries otherwise), so the link's return is noticed within about a second.
+   */
+  urgentMaxDelayMs?: number;
+  urgentConnectTimeoutMs?: number;
 }
 
 /** A text message for the socket (attachments go by POST). */
@@ -60,6 +68,7 @@ export interface SocketMessage {
 export const socketMessageMaxLength = 2_000;
 
 interface Awaiting {
+  answer: Promise<ChatMessage>;
   resolve: (message: ChatMessage) => void;
   reject: (error: RequestError) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -110,6 +119,9 @@ export class LiveSocket {
   private readonly awaiting = new Map<string, Awaiting>();
   private agents = 0;
   private attempt = 0;
+  /** Messages wait to be sent: reconnect sooner (see `urgentMaxDelayMs`). */
+  private urgent = false;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -121,7 +133,9 @@ export class LiveSocket {
       maxDelayMs: options.maxDelayMs ?? 15_000,
       random: options.random ?? Math.random,
       idleCloseMs: options.idleCloseMs ?? 1_000,
-      answerTimeoutMs: options.answerTimeoutMs ?? 10_000,
+      answerTimeoutMs: options.answerTimeoutMs ?? 6_000,
+      urgentMaxDelayMs: options.urgentMaxDelayMs ?? 1_000,
+      urgentConnectTimeoutMs: options.urgentConnectTimeoutMs ?? 3_000,
     };
   }
 
@@ -209,14 +223,41 @@ export class LiveSocket {
    */
   sendMessage(message: SocketMessage): Promise<ChatMessage> | null {
     const { sessionId, clientMessageId, resend } = message;
-    if (!this.joined.has(sessionId) || message.message.length > socketMessageMaxLength) return null;
-    if (this.awaiting.has(clientMessageId)) return null;
+    // Sent on this connection and not answered yet: its answer is still to
+    // come, and sending it another way could store it after later ones.
+    const waiting = this.awaiting.get(clientMessageId);
+    if (waiting) return waiting.answer;
+    if (!this.canSendMessage(sessionId, message.message)) return null;
     const frame: ClientFrame = { type: 'send_message', sessionId, clientMessageId, message: message.message, ...(resend ? { resend } : {}) };
     if (!this.send(frame)) return null;
-    return new Promise<ChatMessage>((resolve, reject) => {
-      const timer = setTimeout(() => this.settle(clientMessageId)?.reject(lostAnswer()), this.options.answerTimeoutMs);
-      this.awaiting.set(clientMessageId, { resolve, reject, timer });
+    let settle: Pick<Awaiting, 'resolve' | 'reject'> | null = null;
+    const answer = new Promise<ChatMessage>((resolve, reject) => {
+      settle = { resolve, reject };
     });
+    const timer = setTimeout(() => this.answerTimedOut(), this.options.answerTimeoutMs);
+    this.awaiting.set(clientMessageId, { answer, ...settle!, timer });
+    return answer;
+  }
+
+  /**
+   * A message's answer did not come in time: a link that dropped without
+   * closing the connection (a tunnel, a lossy network's long retransmission
+   * waits). A new connection, at once: every message waiting for an answer
+   * counts as lost (its sender resends it, in order), and the joins say
+   * what was missed.
+   */
+  private answerTimedOut(): void {
+    if (this.socket) this.drop(this.socket);
+    this.forgetConnection();
+    if (this.listeners.size === 0) return;
+    this.clearReconnectTimer();
+    this.emit({ type: 'close' });
+    this.connect();
+  }
+
+  /** Whether a text message for chat `sessionId` would go on the socket now. */
+  canSendMessage(sessionId: string, text: string): boolean {
+    return this.connected && this.joined.has(sessionId) && text.length <= socketMessageMaxLength;
   }
 
   /** Forgets a message's wait and hands it back to be settled. */
@@ -251,6 +292,16 @@ export class LiveSocket {
     this.send(after ? { type: 'join_session', sessionId, after } : { type: 'join_session', sessionId });
   }
 
+  /**
+   * Whether messages wait to be sent. While they do, a dropped socket tries
+   * again at least every second; becoming urgent cuts a longer wait short.
+   */
+  setUrgent(urgent: boolean): void {
+    if (urgent === this.urgent) return;
+    this.urgent = urgent;
+    if (urgent && this.reconnectTimer && this.listeners.size > 0) this.scheduleReconnect();
+  }
+
   /** Reconnects now, e.g. when the browser comes back online. */
   reconnectNow(): void {
     if (this.listeners.size === 0 || this.connected) return;
@@ -269,8 +320,17 @@ export class LiveSocket {
       return;
     }
     this.socket = socket;
+    if (this.urgent) {
+      this.connectTimer = setTimeout(() => {
+        this.connectTimer = null;
+        if (this.socket !== socket || socket.readyState === OPEN) return;
+        this.drop(socket);
+        this.scheduleReconnect();
+      }, this.options.urgentConnectTimeoutMs);
+    }
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      this.clearConnectTimer();
       this.attempt = 0;
       for (const sessionId of this.sessions.keys()) this.sendJoin(sessionId);
       if (this.agents > 0) this.send({ type: 'join_agents' });
@@ -294,6 +354,7 @@ export class LiveSocket {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.clearConnectTimer();
       this.forgetConnection();
       if (this.listeners.size === 0) return;
       this.scheduleReconnect(restartDelay(event));
@@ -304,8 +365,8 @@ export class LiveSocket {
   /** Reconnects after `told` ms when the server said when, else after the backoff. */
   private scheduleReconnect(told: number | null = null): void {
     this.clearReconnectTimer();
-    const { minDelayMs, maxDelayMs, random } = this.options;
-    const delay = told ?? backoffDelay(this.attempt, minDelayMs, maxDelayMs, random);
+    const { minDelayMs, maxDelayMs, urgentMaxDelayMs, random } = this.options;
+    const delay = told ?? backoffDelay(this.attempt, minDelayMs, this.urgent ? urgentMaxDelayMs : maxDelayMs, random);
     this.attempt = told === null ? this.attempt + 1 : 0;
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
@@ -330,6 +391,7 @@ export class LiveSocket {
     }
     if (this.socket === socket) {
       this.socket = null;
+      this.clearConnectTimer();
       this.forgetConnection();
     }
   }
@@ -345,6 +407,11 @@ export class LiveSocket {
   private clearReconnectTimer(): void {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+  }
+
+  private clearConnectTimer(): void {
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
   }
 
   private clearIdleTimer(): void {

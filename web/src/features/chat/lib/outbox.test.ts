@@ -61,6 +61,55 @@ describe('Outbox', () => {
     expect(outbox.entries()).toEqual([]);
   });
 
+  it('sends each text at once where the way keeps the order, answers taken in order; a failure for now holds the rest, which go again in order', async () => {
+    const sent: Array<[string, boolean]> = [];
+    const answers = new Map<string, { resolve: (m: ChatMessage) => void; reject: (e: unknown) => void }>();
+    const delivered: string[] = [];
+    const outbox = new Outbox({
+      storage: memoryStorage(),
+      random: () => 0,
+      pipelines: (e) => e.attachment === null,
+      send: (e, resend) => {
+        sent.push([e.message, resend]);
+        const answer = new Promise<ChatMessage>((resolve, reject) => answers.set(e.message, { resolve, reject }));
+        return e.attachment === null ? { answer, pipelined: true } : answer;
+      },
+      describe: () => 'refused',
+      onStored: (message) => delivered.push(message.message),
+    });
+    const file = { ...entry('file'), attachment: { id: 'f', kind: 'image', contentType: 'image/png', filename: 'a.png', byteSize: 1, width: 1, height: 1 } } as OutboxEntry;
+    // Typed one after the other: each text goes at once, without waiting for
+    // the answers before it; the file (posted) waits for them.
+    for (const e of [entry('one'), entry('two'), entry('three'), file]) outbox.add(e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['one', false], ['two', false], ['three', false]]);
+    // The link drops: the first fails for now, the rest with it.
+    answers.get('one')!.reject(offline());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(delivered).toEqual([]);
+    // Back: all three again, at once, in order, as resends.
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.slice(3)).toEqual([['one', true], ['two', true], ['three', true]]);
+    answers.get('one')!.resolve(stored(entry('one')));
+    answers.get('two')!.reject(offline());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(delivered).toEqual(['one']);
+    expect(outbox.entries().map((e) => e.message)).toEqual(['two', 'three', 'file']);
+    // Later, from the failed one on.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent.slice(6)).toEqual([['two', true], ['three', true]]);
+    answers.get('two')!.resolve(stored(entry('two')));
+    answers.get('three')!.resolve(stored(entry('three')));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.slice(8)).toEqual([['file', false]]);
+    answers.get('file')!.resolve(stored(file));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(delivered).toEqual(['one', 'two', 'three', 'file']);
+    expect(outbox.entries()).toEqual([]);
+    outbox.stop();
+  });
+
   it('keeps a message through a failed link and resends it, with the same id, until stored', async () => {
     const ids: string[] = [];
     const resends: boolean[] = [];

@@ -1,8 +1,8 @@
 // Messages typed but not yet stored by the server: kept in the browser
 // (localStorage, so a reload or a closed tab loses none) with the id that
 // makes every resend of one message the same message to the server
-// (`clientMessageId`), and sent on their own, one at a time in the order
-// typed, until the server stores each one. A link that is down, a time-out,
+// (`clientMessageId`), and sent on their own in the order typed (all at
+// once on the socket, one at a time by POST) until the server stores each. A link that is down, a time-out,
 // a 5xx or a 429 only delays a message (resent with backoff and jitter, and
 // at once when the browser comes back online or the socket reconnects); a
 // refusal for good (400, 403, 404, 413) keeps it, with the server's reason,
@@ -26,13 +26,26 @@ export interface OutboxEntry {
   problem: string | null;
 }
 
+/**
+ * A send under way. `pipelined`: the next entry may go before this one is
+ * answered, as the way it went keeps the order (the socket: the server takes
+ * its frames in order and, after a failure for now, none of the rest).
+ */
+export interface Sending {
+  answer: Promise<ChatMessage>;
+  pipelined: boolean;
+}
+
 export interface OutboxOptions {
   /**
    * Sends one entry; resolves with the stored message. `resend`: it may have
    * reached the server before (tried already, or kept from an earlier page),
-   * so the server looks for it first; a first try costs no such look.
+   * so the server looks for it first; a first try costs no such look. A bare
+   * promise is a send the next one waits for.
    */
-  send: (entry: OutboxEntry, resend: boolean) => Promise<ChatMessage>;
+  send: (entry: OutboxEntry, resend: boolean) => Promise<ChatMessage> | Sending;
+  /** Whether `entry` would go pipelined now: only then may it start while others wait for answers. */
+  pipelines?: (entry: OutboxEntry) => boolean;
   /** The text shown with a message refused for good. */
   describe: (error: unknown) => string;
   /** Called with each stored message, in the same tick the entry leaves. */
@@ -58,6 +71,8 @@ export class Outbox {
   private list: OutboxEntry[];
   private readonly listeners = new Set<() => void>();
   private sending = false;
+  /** Entries sent and not answered yet, by client id. */
+  private readonly underWay = new Map<string, Sending>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Entries typed on this page and not sent yet: their first try is no resend. */
@@ -68,6 +83,7 @@ export class Outbox {
     this.options = {
       storageKey: outboxStorageKey,
       random: Math.random,
+      pipelines: () => false,
       minDelayMs: 1_000,
       maxDelayMs: 30_000,
       ...options,
@@ -90,7 +106,8 @@ export class Outbox {
   add(entry: OutboxEntry): void {
     this.untried.add(entry.clientMessageId);
     this.update([...this.list, entry]);
-    this.wake();
+    if (this.sending) this.start();
+    else this.wake();
   }
 
   /** Drops an entry (a refused message its writer discards or takes back to edit). */
@@ -119,29 +136,64 @@ export class Outbox {
     this.timer = null;
   }
 
+  /**
+   * Starts, in the order typed, what may go now: the first waiting entry when
+   * nothing is under way; after an entry under way that went pipelined, each
+   * next one that pipelines too (so a message typed while others wait for
+   * their answers goes at once, and a link back after an outage costs one
+   * round trip, not one per message).
+   */
+  private start(): void {
+    let lastPipelined = true;
+    for (const entry of this.list) {
+      if (entry.problem !== null) continue;
+      const going = this.underWay.get(entry.clientMessageId);
+      if (going) {
+        lastPipelined = going.pipelined;
+        continue;
+      }
+      if (this.underWay.size > 0 && !(lastPipelined && this.options.pipelines(entry))) return;
+      const resend = !this.untried.delete(entry.clientMessageId);
+      const sending = this.options.send(entry, resend);
+      const { answer, pipelined } = sending instanceof Promise ? { answer: sending, pipelined: false } : sending;
+      // An answer no longer awaited (after a failure) must not go unhandled.
+      answer.catch(() => undefined);
+      this.underWay.set(entry.clientMessageId, { answer, pipelined });
+      if (!pipelined) return;
+      lastPipelined = true;
+    }
+  }
+
   private async flush(): Promise<void> {
     if (this.sending) return;
     this.sending = true;
     try {
       for (;;) {
-        const next = this.list.find((entry) => entry.problem === null);
-        if (!next) return;
+        this.start();
+        // The answers are taken in the order typed.
+        const sent = this.list.find((entry) => entry.problem === null && this.underWay.has(entry.clientMessageId));
+        if (!sent) return;
         let stored: ChatMessage;
-        const resend = !this.untried.delete(next.clientMessageId);
         try {
-          stored = await this.options.send(next, resend);
+          stored = await this.underWay.get(sent.clientMessageId)!.answer;
         } catch (error) {
+          this.underWay.delete(sent.clientMessageId);
           if (isFinalRefusal(error)) {
             const problem = this.options.describe(error);
-            this.update(this.list.map((entry) => (entry === next ? { ...entry, problem } : entry)));
+            this.update(this.list.map((entry) => (entry.clientMessageId === sent.clientMessageId ? { ...entry, problem } : entry)));
             continue;
           }
+          // The rest wait with it (the server took none of them after it)
+          // and go again from it, as resends.
+          this.underWay.clear();
           this.retryLater();
           return;
+        } finally {
+          this.underWay.delete(sent.clientMessageId);
         }
         this.attempt = 0;
-        this.update(this.list.filter((entry) => entry.clientMessageId !== next.clientMessageId));
-        this.options.onStored(stored, next);
+        this.update(this.list.filter((entry) => entry.clientMessageId !== sent.clientMessageId));
+        this.options.onStored(stored, sent);
       }
     } finally {
       this.sending = false;

@@ -20,16 +20,20 @@ function chatOutbox(): Outbox {
     const outbox = new Outbox({
       // On the socket while it is up (a frame costs a fraction of a POST),
       // else, and with a file, posted.
-      send: (entry, resend) =>
-        (!entry.attachment &&
-          liveSocket().sendMessage({ sessionId: entry.sessionId, clientMessageId: entry.clientMessageId, message: entry.message, resend })) ||
-        sendChatMessage({
+      pipelines: (entry) => !entry.attachment && liveSocket().canSendMessage(entry.sessionId, entry.message),
+      send: (entry, resend) => {
+        const onSocket =
+          !entry.attachment &&
+          liveSocket().sendMessage({ sessionId: entry.sessionId, clientMessageId: entry.clientMessageId, message: entry.message, resend });
+        if (onSocket) return { answer: onSocket, pipelined: true };
+        return sendChatMessage({
           sessionId: entry.sessionId,
           message: entry.message,
           clientMessageId: entry.clientMessageId,
           attachmentId: entry.attachment?.id,
           resend,
-        }),
+        });
+      },
       // The server's words, else the catalogue's send failure.
       describe: (error) => (error instanceof RequestError && serverMessage(error.failure)) || messages.chatSendFailed,
       onStored: (message) => {
@@ -41,6 +45,10 @@ function chatOutbox(): Outbox {
         if (!liveSocket().connected) void refetchChatMessages(cache, message.sessionId);
       },
     });
+    // Messages waiting: the socket tries to come back sooner.
+    const urgency = () => liveSocket().setUrgent(outbox.entries().some((entry) => entry.problem === null));
+    const unsubscribe = outbox.subscribe(urgency);
+    urgency();
     const online = () => outbox.wake();
     const storage = (event: StorageEvent) => {
       if (event.key === outboxStorageKey) outbox.reload();
@@ -48,6 +56,8 @@ function chatOutbox(): Outbox {
     window.addEventListener('online', online);
     window.addEventListener('storage', storage);
     const detach = () => {
+      unsubscribe();
+      liveSocket().setUrgent(false);
       outbox.stop();
       window.removeEventListener('online', online);
       window.removeEventListener('storage', storage);
