@@ -64,7 +64,7 @@ async function storedTexts(sessionId: string, senderType: 'user' | 'agent'): Pro
 /** How many of the messages in `log` (a side's own carry a status) show "seen". */
 const seenIn = (log: Locator) => log.locator('[data-message-id] [data-status="seen"]').count();
 
-test('50 messages a side through loss, delay, three outages and two reloads each: each stored once, in order, and seen', async ({ baseURL }) => {
+test('50 messages a side through loss, delay, three outages and two reloads each: each stored once, in order, and seen', async () => {
   test.setTimeout(15 * 60_000);
   const slow = { timeout: 90_000 };
   const visitorContext = await browser.newContext({ baseURL: lossyUrl, viewport: { width: 390, height: 844 } });
@@ -183,5 +183,4 @@ test('50 messages a side through loss, delay, three outages and two reloads each
   await resolveChatOf(api, visitor);
   await visitorContext.close();
   await agentContext.close();
-  expect(baseURL).toBeTruthy();
 });

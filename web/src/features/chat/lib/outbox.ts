@@ -177,7 +177,6 @@ export class Outbox {
         try {
           stored = await this.underWay.get(sent.clientMessageId)!.answer;
         } catch (error) {
-          this.underWay.delete(sent.clientMessageId);
           if (isFinalRefusal(error)) {
             const problem = this.options.describe(error);
             this.update(this.list.map((entry) => (entry.clientMessageId === sent.clientMessageId ? { ...entry, problem } : entry)));

@@ -20,7 +20,7 @@ import { liveSocket, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
-import { patchInboxRow, rowWithMessage } from '@/features/chat/api/inbox-rows';
+import { cachedInboxRow, patchInboxRow, rowWithMessage } from '@/features/chat/api/inbox-rows';
 import { adminSection } from '@/config/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
 import { ChatConsoleConversation } from './chat-console-conversation';
@@ -189,9 +189,7 @@ export default function AdminChatPage() {
           (frame.reason === 'read' &&
             unreadCount !== undefined &&
             patchInboxRow(queryClient, frame.sessionId, (row) => (row.unreadCount === unreadCount ? row : { ...row, unreadCount }), myId.current)) ||
-          (frame.reason === 'new_message' &&
-            frame.sessionId === openChatId.current &&
-            patchInboxRow(queryClient, frame.sessionId, (row) => row, myId.current));
+          (frame.reason === 'new_message' && frame.sessionId === openChatId.current && cachedInboxRow(queryClient, frame.sessionId) !== undefined);
         if (!patched) refreshInbox(frame.sessionId);
         // Notes and the assignment trail are on the agents' side only.
         if (frame.reason === 'note' || frame.reason === 'assignment') {
