@@ -10,7 +10,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type APIRequestContext, type Browser, type Locator } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { adminApi, adminEmail, adminPassword, presetConsent, resolveChatOf, roomForChats } from './helpers';
 
 const linkScript = fileURLToPath(new URL('../../infra/lossy-link', import.meta.url));
@@ -61,6 +61,22 @@ async function storedTexts(sessionId: string, senderType: 'user' | 'agent'): Pro
   return messages.filter((m) => m.senderType === senderType).map((m) => m.message);
 }
 
+/** With LOSSY_TRACE=1, what each page's sockets and requests did around each outage's end (to find where the time goes). */
+const trace: Array<{ at: number; who: string; what: string }> = [];
+function traced(page: Page, who: string) {
+  if (!process.env.LOSSY_TRACE) return;
+  const note = (what: string) => trace.push({ at: Date.now(), who, what });
+  page.on('websocket', (ws) => {
+    note('ws opened');
+    ws.on('close', () => note('ws closed'));
+    ws.on('framesent', (f) => note(`> ${String(f.payload).slice(0, 70)}`));
+    ws.on('framereceived', (f) => note(`< ${String(f.payload).slice(0, 70)}`));
+  });
+  page.on('request', (r) => note(`request ${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')}`));
+  page.on('requestfinished', (r) => note(`finished ${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')}`));
+  page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')} ${r.failure()?.errorText}`));
+}
+
 /** How many of the messages in `log` (a side's own carry a status) show "seen". */
 const seenIn = (log: Locator) => log.locator('[data-message-id] [data-status="seen"]').count();
 
@@ -70,6 +86,7 @@ test('50 messages a side through loss, delay, three outages and two reloads each
   const visitorContext = await browser.newContext({ baseURL: lossyUrl, viewport: { width: 390, height: 844 } });
   await presetConsent(visitorContext);
   const visitor = await visitorContext.newPage();
+  traced(visitor, 'visitor');
   await visitor.goto('/', slow);
   await visitor.getByRole('button', { name: 'Open chat' }).click(slow);
   let panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
@@ -92,6 +109,7 @@ test('50 messages a side through loss, delay, three outages and two reloads each
   });
   expect(login.status()).toBe(200);
   const agent = await agentContext.newPage();
+  traced(agent, 'agent');
   await agent.goto(`/admin/chat?chat=${sessionId}`, slow);
   const conversation = agent.getByRole('region', { name: visitorName });
   await expect(conversation.getByRole('textbox', { name: 'Reply' })).toBeVisible(slow);
@@ -112,6 +130,8 @@ test('50 messages a side through loss, delay, three outages and two reloads each
       .poll(async () => Math.min(await seenIn(panel.getByRole('log')), await seenIn(conversation.getByRole('log'))), { timeout: 120_000, intervals: [100] })
       .toBeGreaterThanOrEqual(typedSoFar);
     caughtUp.push(Date.now() - lastBack);
+    for (const { at, who, what } of trace.filter((t) => t.at >= lastBack - 12_000)) console.log(`${((at - lastBack) / 1000).toFixed(2)} ${who} ${what}`);
+    trace.length = 0;
   };
   const reloadVisitor = async () => {
     await visitor.reload(slow);

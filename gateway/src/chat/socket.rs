@@ -363,7 +363,15 @@ impl SocketSession<'_> {
                     return;
                 }
                 if !self.joined.contains_key(&session_id) {
-                    return self.error("Join the chat session first");
+                    // The browser sends right behind its join; this join
+                    // failed. Answered as the message's own failure, so the
+                    // browser takes it back and posts it, whose answer says why.
+                    return self.reply(&ServerFrame::SendFailed {
+                        session_id,
+                        client_message_id,
+                        status: StatusCode::CONFLICT.as_u16(),
+                        message: "Join the chat session first".to_owned(),
+                    });
                 }
                 let body = MessageBody {
                     message,

@@ -104,19 +104,22 @@ async fn a_refused_socket_message_says_why_with_the_status_a_post_would_have(poo
     let chat = app.start_chat("Amina", "amina@example.com").await;
     let mut visitor = app.socket().await;
 
-    // Not joined: the socket may not write to it.
+    // Not joined (a join that failed): the socket may not write to it, and
+    // says so as the message's failure, which the browser then posts.
+    let unjoined = uuid::Uuid::new_v4().to_string();
     visitor
-        .send(send_frame(
-            &chat,
-            &uuid::Uuid::new_v4().to_string(),
-            "Hi",
-            false,
-        ))
+        .send(send_frame(&chat, &unjoined, "Hi", false))
         .await;
     let refused = visitor.recv().await;
     assert_eq!(
         refused,
-        json!({ "type": "error", "message": "Join the chat session first" })
+        json!({
+            "type": "send_failed",
+            "sessionId": chat,
+            "clientMessageId": unjoined,
+            "status": 409,
+            "message": "Join the chat session first",
+        })
     );
     assert_eq!(visitor.join(&chat).await["type"], "session_joined");
 

@@ -14,12 +14,15 @@ export interface SendChatMessageInput {
   attachmentId?: string;
   /** This message may have been stored already (an earlier try got no answer). */
   resend?: boolean;
+  /** Gives the request up (the outbox sends it on the socket instead). */
+  signal?: AbortSignal;
 }
 
-export function sendChatMessage({ sessionId, message, clientMessageId, attachmentId, resend }: SendChatMessageInput): Promise<ChatMessage> {
+export function sendChatMessage({ sessionId, message, clientMessageId, attachmentId, resend, signal }: SendChatMessageInput): Promise<ChatMessage> {
   return apiRequest<ChatMessage>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, {
     method: 'POST',
     // `resend` only when true: a first try carries no more bytes than before.
     body: { message, clientMessageId, attachmentId, ...(resend ? { resend } : {}) },
+    signal,
   });
 }

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '@/lib/api-client';
+import type { ClientFrame } from '@/api-types/ClientFrame';
 import { backoffDelay, LiveSocket, liveSocketUrl, socketMessageMaxLength, type LiveSocketEvent, type SocketLike } from './live-socket';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];
   readyState = 0;
-  sent: unknown[] = [];
+  sent: ClientFrame[] = [];
   closed = false;
   onopen: ((event: Event) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
@@ -19,7 +20,7 @@ class FakeSocket implements SocketLike {
 
   send(data: string) {
     if (this.readyState !== 1) throw new Error('not open');
-    this.sent.push(JSON.parse(data));
+    this.sent.push(JSON.parse(data) as ClientFrame);
   }
 
   close() {
@@ -249,7 +250,7 @@ describe('LiveSocket', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
-  it('while messages wait, tries again at least every second, and gives up on a connection that does not open in 3 s', () => {
+  it('while messages wait, tries again at least every half second, and gives up on a connection that does not open in 2 s', () => {
     const live = makeSocket(() => 1);
     live.subscribe(() => {});
     for (let i = 0; i < 6; i += 1) {
@@ -260,12 +261,14 @@ describe('LiveSocket', () => {
     latest().drop();
     const before = FakeSocket.all.length;
     live.setUrgent(true);
-    vi.advanceTimersByTime(1_000);
+    vi.advanceTimersByTime(500);
     expect(FakeSocket.all).toHaveLength(before + 1);
-    // This attempt hangs (an outage): after 3 s it is dropped and the next follows within a second.
-    vi.advanceTimersByTime(3_000);
+    // This attempt hangs (an outage): after 2 s it is dropped and the next follows within half a second.
+    vi.advanceTimersByTime(1_999);
+    expect(latest().closed).toBe(false);
+    vi.advanceTimersByTime(1);
     expect(latest().closed).toBe(true);
-    vi.advanceTimersByTime(1_000);
+    vi.advanceTimersByTime(500);
     expect(FakeSocket.all).toHaveLength(before + 2);
     latest().open();
     vi.advanceTimersByTime(10_000);
@@ -304,17 +307,29 @@ describe('LiveSocket.sendMessage', () => {
     return live;
   }
 
-  it('is not used before the server answered the join, nor for a text too long for a frame', () => {
+  it('goes right behind the join on an open socket (frames are taken in order), never for an unjoined chat nor a text too long for a frame', () => {
     const live = makeSocket();
     live.subscribe(() => {});
     live.joinSession('s1');
     expect(live.sendMessage(message())).toBeNull();
     latest().open();
-    expect(live.sendMessage(message())).toBeNull();
-    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    expect(latest().sent.map((frame) => frame.type)).toEqual(['join_session']);
     expect(live.sendMessage({ ...message(), message: 'x'.repeat(socketMessageMaxLength + 1) })).toBeNull();
     expect(live.sendMessage({ ...message(), sessionId: 's2' })).toBeNull();
     expect(live.sendMessage(message())).not.toBeNull();
+    expect(latest().sent.map((frame) => frame.type)).toEqual(['join_session', 'send_message']);
+  });
+
+  it('takes a chat whose join failed (a 409 send_failed) off the socket: the message counts as lost and the next is posted', async () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    live.joinSession('s1');
+    latest().open();
+    const answer = live.sendMessage(message())!;
+    latest().receive({ type: 'send_failed', sessionId: 's1', clientMessageId: 'c1', status: 409, message: 'Join the chat session first' });
+    expect(((await answer.catch((e: unknown) => e)) as RequestError).failure.kind).toBe('network');
+    expect(live.canSendMessage('s1', 'Hello')).toBe(false);
+    expect(live.sendMessage(message('c2'))).toBeNull();
   });
 
   it("sends a frame and resolves with the stored message's own new_message", async () => {
@@ -339,15 +354,15 @@ describe('LiveSocket.sendMessage', () => {
     expect((error as RequestError).message).toBe('Too many messages');
   });
 
-  it('rejects as a network failure when the socket drops or no answer comes in time, and needs a new join after a reconnect', async () => {
+  it('rejects as a network failure when the socket drops or no answer comes in time, and goes behind the new join after a reconnect', async () => {
     const live = joined();
     const dropped = live.sendMessage(message())!;
     latest().drop();
     expect(((await dropped.catch((e: unknown) => e)) as RequestError).failure.kind).toBe('network');
     vi.advanceTimersByTime(1_000);
     latest().open();
-    expect(live.sendMessage(message())).toBeNull();
-    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    // Joined again on the new connection, so it goes behind that join.
+    expect(latest().sent.map((frame) => frame.type)).toEqual(['join_session']);
     const late = live.sendMessage(message())!;
     // Sent again while still waiting: the same wait, nothing sent twice.
     const sentBefore = latest().sent.length;

@@ -46,7 +46,10 @@ export interface LiveSocketOptions {
    * While messages wait to be sent (`setUrgent`): the longest wait between
    * two attempts to connect, and how long one attempt may take before the
    * next starts (a connection begun in an outage waits out TCP's own long
-   * retries otherwise), so the link's return is noticed within about a second.
+   * retries otherwise, whose waits double from 1 s), so the link's return
+   * is noticed within about a second: 500 ms and 2 s (an attempt on a link
+   * that loses a third of its packets opens within 2 s, or its next try,
+   * afresh, comes sooner than TCP's own).
    */
   urgentMaxDelayMs?: number;
   urgentConnectTimeoutMs?: number;
@@ -113,7 +116,11 @@ export class LiveSocket {
   private readonly sessions = new Map<string, number>();
   /** Per joined chat, the newest message the page has (sent with a rejoin, to get only what was missed). */
   private readonly newest = new Map<string, () => string | undefined>();
-  /** Chats whose join this connection's server answered: their messages may go on it. */
+  /**
+   * Chats joined on this connection: their messages may go on it, right
+   * behind the join (the server takes a socket's frames in order). A join
+   * that failed shows as a 409 `send_failed`, and the chat leaves the set.
+   */
   private readonly joined = new Set<string>();
   /** Messages sent on the socket, by client id, waiting for their `new_message` or `send_failed`. */
   private readonly awaiting = new Map<string, Awaiting>();
@@ -134,8 +141,8 @@ export class LiveSocket {
       random: options.random ?? Math.random,
       idleCloseMs: options.idleCloseMs ?? 1_000,
       answerTimeoutMs: options.answerTimeoutMs ?? 6_000,
-      urgentMaxDelayMs: options.urgentMaxDelayMs ?? 1_000,
-      urgentConnectTimeoutMs: options.urgentConnectTimeoutMs ?? 3_000,
+      urgentMaxDelayMs: options.urgentMaxDelayMs ?? 500,
+      urgentConnectTimeoutMs: options.urgentConnectTimeoutMs ?? 2_000,
     };
   }
 
@@ -273,6 +280,10 @@ export class LiveSocket {
   private answer(frame: ServerFrame): void {
     if (frame.type === 'session_joined') {
       this.joined.add(frame.sessionId);
+    } else if (frame.type === 'send_failed' && frame.status === 409) {
+      // Not joined on this connection after all: the message is posted instead.
+      this.joined.delete(frame.sessionId);
+      this.settle(frame.clientMessageId)?.reject(lostAnswer());
     } else if (frame.type === 'new_message' && frame.message.clientMessageId) {
       this.settle(frame.message.clientMessageId)?.resolve(frame.message);
     } else if (frame.type === 'send_failed') {
@@ -289,12 +300,12 @@ export class LiveSocket {
 
   private sendJoin(sessionId: string): void {
     const after = this.newest.get(sessionId)?.();
-    this.send(after ? { type: 'join_session', sessionId, after } : { type: 'join_session', sessionId });
+    if (this.send(after ? { type: 'join_session', sessionId, after } : { type: 'join_session', sessionId })) this.joined.add(sessionId);
   }
 
   /**
    * Whether messages wait to be sent. While they do, a dropped socket tries
-   * again at least every second; becoming urgent cuts a longer wait short.
+   * again at least every half second; becoming urgent cuts a longer wait short.
    */
   setUrgent(urgent: boolean): void {
     if (urgent === this.urgent) return;

@@ -164,6 +164,48 @@ describe('Outbox', () => {
     expect(sent).toEqual(['hi']);
   });
 
+  it('gives up a POST under way when woken with the socket joined, and sends it and the rest on the socket at once, as a resend', async () => {
+    let socketUp = false;
+    const sent: Array<[string, 'post' | 'socket', boolean]> = [];
+    const aborted: string[] = [];
+    const delivered: string[] = [];
+    const outbox = new Outbox({
+      storage: memoryStorage(),
+      random: () => 1,
+      pipelines: () => socketUp,
+      send: (e, resend) => {
+        if (socketUp) {
+          sent.push([e.message, 'socket', resend]);
+          return { answer: Promise.resolve(stored(e)), pipelined: true };
+        }
+        sent.push([e.message, 'post', resend]);
+        // A POST begun in an outage: no answer until TCP's own retries get through.
+        let fail: (error: unknown) => void = () => undefined;
+        const answer = new Promise<ChatMessage>((_, reject) => (fail = reject));
+        return { answer, pipelined: false, abort: () => (aborted.push(e.message), fail(new DOMException('Aborted', 'AbortError'))) };
+      },
+      describe: () => 'refused',
+      onStored: (message) => delivered.push(message.message),
+    });
+    outbox.add(entry('one'));
+    outbox.add(entry('two'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['one', 'post', false]]);
+    // Woken with no faster way: the POST is left to finish.
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(aborted).toEqual([]);
+    // The socket is back and the chat joined on it.
+    socketUp = true;
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(aborted).toEqual(['one']);
+    expect(sent.slice(1)).toEqual([['one', 'socket', true], ['two', 'socket', false]]);
+    expect(delivered).toEqual(['one', 'two']);
+    expect(outbox.entries()).toEqual([]);
+    outbox.stop();
+  });
+
   it('keeps a refused message with the server reason, and goes on with the next', async () => {
     const sent: string[] = [];
     const outbox = new Outbox({

@@ -26,13 +26,16 @@ function chatOutbox(): Outbox {
           !entry.attachment &&
           liveSocket().sendMessage({ sessionId: entry.sessionId, clientMessageId: entry.clientMessageId, message: entry.message, resend });
         if (onSocket) return { answer: onSocket, pipelined: true };
-        return sendChatMessage({
+        const request = new AbortController();
+        const answer = sendChatMessage({
           sessionId: entry.sessionId,
           message: entry.message,
           clientMessageId: entry.clientMessageId,
           attachmentId: entry.attachment?.id,
           resend,
+          signal: request.signal,
         });
+        return { answer, pipelined: false, abort: () => request.abort() };
       },
       // The server's words, else the catalogue's send failure.
       describe: (error) => (error instanceof RequestError && serverMessage(error.failure)) || messages.chatSendFailed,
@@ -87,9 +90,10 @@ export function useOutbox(sessionId: string | null | undefined) {
     cache = queryClient;
     outbox.wake();
   }, [outbox, queryClient]);
-  // A socket that (re)connects means the server is reachable again.
+  // A socket that (re)connects means the server is reachable again; a chat
+  // joined on it means its messages can go on it.
   useLiveSocket((event) => {
-    if (event.type === 'open') outbox.wake();
+    if (event.type === 'open' || (event.type === 'frame' && event.frame.type === 'session_joined')) outbox.wake();
   });
   const all = useSyncExternalStore(
     useCallback((listener) => outbox.subscribe(listener), [outbox]),

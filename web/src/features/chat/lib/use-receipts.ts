@@ -1,7 +1,7 @@
 // Sends this side's receipts for a joined chat: "delivered" once the other
 // side's newest message is on this device (the cached list, or a frame when
 // no list is loaded), "seen" once it is in view. One frame per change,
-// gathered for 300 ms, so reading 50 messages costs one receipt. A frame the
+// gathered for 150 ms, so reading 50 messages costs one receipt. A frame the
 // socket could not send goes after the next (re)connect; one it sent but the
 // server did not store (a gateway gone) goes again then, as the refetched
 // list still lacks it.
@@ -12,7 +12,7 @@ import { chatMessagesQueryOptions } from '../api/get-chat-messages';
 import { liveSocket, useLiveSocket } from './live-socket';
 import { receiptToSend, type Reader } from './receipts';
 
-const gatherMs = 300;
+const gatherMs = 150;
 
 export function useReceipts(sessionId: string | null | undefined, reader: Reader, inView: boolean): void {
   // Reads the cached list without fetching it (the views that show it do).
