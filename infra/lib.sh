@@ -183,17 +183,37 @@ ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }
 
-# Starts a real SMTP server that saves each message to a file; exports
-# SMTP_SINK_URL and SMTP_SINK_DIR for the tests that check emails.
-ensure_smtp_sink() {
-  python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
-  local port
-  port="$(free_port)"
-  export SMTP_SINK_DIR="$RUN_DIR/mail-$port" SMTP_SINK_URL="smtp://127.0.0.1:$port"
-  python3 "$ROOT/infra/smtp_sink.py" --port "$port" --dir "$SMTP_SINK_DIR" >"$RUN_DIR/smtp-sink.log" 2>&1 &
+# MailDev (infra/mail-catcher, from the npm registry): a real SMTP server
+# with a web page listing what it received, and that page's JSON API, which
+# the tests read. Installs it when missing.
+ensure_mail_catcher_installed() {
+  local dir="$ROOT/infra/mail-catcher"
+  if [ ! -x "$dir/node_modules/.bin/maildev" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    log "installing the mail catcher (MailDev)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+# start_mail_catcher SMTP_PORT WEB_PORT LOG: starts MailDev on 127.0.0.1 and
+# waits for both ports; exports MAIL_CATCHER_SMTP (what the workers'
+# SMTP_URL points at) and MAIL_CATCHER_URL (its page and API).
+start_mail_catcher() {
+  local smtp_port="$1" web_port="$2" log_file="$3"
+  ensure_mail_catcher_installed
+  "$ROOT/infra/mail-catcher/node_modules/.bin/maildev" --ip 127.0.0.1 --web-ip 127.0.0.1 \
+    --smtp "$smtp_port" --web "$web_port" >"$log_file" 2>&1 &
   STARTED_PIDS+=($!)
-  for _ in $(seq 1 40); do port_open 127.0.0.1 "$port" && return; sleep 0.25; done
-  die "the SMTP sink did not start (see $RUN_DIR/smtp-sink.log)"
+  export MAIL_CATCHER_SMTP="smtp://127.0.0.1:$smtp_port" MAIL_CATCHER_URL="http://127.0.0.1:$web_port"
+  for _ in $(seq 1 80); do
+    port_open 127.0.0.1 "$smtp_port" && curl -fsS "$MAIL_CATCHER_URL/healthz" >/dev/null 2>&1 && return
+    sleep 0.25
+  done
+  die "the mail catcher did not start (see $log_file)"
+}
+
+# The tests' mail catcher, on free ports.
+ensure_mail_catcher() {
+  start_mail_catcher "$(free_port)" "$(free_port)" "$RUN_DIR/mail-catcher.log"
 }
 
 # wait_for_ready URL: waits up to 60 s for /readyz.

@@ -50,11 +50,11 @@ export NATS_PREFIX="schemathesis-$port" PORT="$port" PUBLIC_URL="http://localhos
   METRICS_ADDR="127.0.0.1:$(free_port)" WEB_DIST="$ROOT/web/dist" RUST_LOG=warn \
   SIGNING_KEY="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export ADMIN_EMAIL="admin@nyota.example" ADMIN_PASSWORD="schemathesis-$(date +%s)"
-# The workers send email (to the test SMTP sink), as a real site does: with
+# The workers send email (to the tests' mail catcher), as a real site does: with
 # email off, the transcript route answers 503 ("This site is not sending
 # email right now…"), a server error to schemathesis.
-[ -n "${SMTP_SINK_URL:-}" ] || ensure_smtp_sink
-export SMTP_URL="$SMTP_SINK_URL"
+[ -n "${MAIL_CATCHER_SMTP:-}" ] || ensure_mail_catcher
+export SMTP_URL="$MAIL_CATCHER_SMTP"
 # Thousands of requests come from this one address within minutes: raise every
 # rate limit so that a 429 does not hide what the request would have got
 # (429 is documented where it can happen, and checked as such when it does).

@@ -3,7 +3,7 @@
 
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminEmail, adminPassword, presetConsent, uniqueEmail } from './helpers';
-import { linkInMail, sinkDir } from './mailbox';
+import { linkInMail, mailCatcherUrl } from './mailbox';
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -82,7 +82,7 @@ test('at 390×844 the menu button opens the drawer; a link navigates and closes 
 });
 
 test("a support agent's sidebar shows only the chat console", async ({ page, browser, baseURL }) => {
-  test.skip(!sinkDir, 'SMTP_SINK_DIR not set (run through ./infra/e2e)');
+  test.skip(!mailCatcherUrl, 'MAIL_CATCHER_URL not set (run through ./infra/e2e)');
   test.setTimeout(90_000);
   await presetConsent(page.context());
   const login = await page.request.post('/api/login', { headers, data: { email: adminEmail, password: adminPassword } });

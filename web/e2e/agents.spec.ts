@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { adminEmail, adminPassword, presetConsent, uniqueEmail } from './helpers';
-import { linkInMail, mailsTo, sinkDir } from './mailbox';
+import { linkInMail, mailCatcherUrl, mailsTo } from './mailbox';
 
 test.beforeEach(async ({ context }) => {
-  test.skip(!sinkDir, 'SMTP_SINK_DIR not set (run through ./infra/e2e)');
+  test.skip(!mailCatcherUrl, 'MAIL_CATCHER_URL not set (run through ./infra/e2e)');
   test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
   await presetConsent(context);
 });
@@ -123,8 +123,8 @@ test('an admin invites a support agent, who sets a password, sees only the chat 
   let code = '';
   await expect
     .poll(
-      () => {
-        const mail = mailsTo(visitorEmail).find((m) => m.subject === 'Your Nyota Cloud confirmation code');
+      async () => {
+        const mail = (await mailsTo(visitorEmail)).find((m) => m.subject === 'Your Nyota Cloud confirmation code');
         code = /Code\D*(\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
         return code;
       },
@@ -135,11 +135,11 @@ test('an admin invites a support agent, who sets a password, sees only the chat 
   await panel.getByRole('button', { name: 'Send transcript' }).click();
   await expect(panel.getByText(`We are emailing the transcript to ${visitorEmail}.`)).toBeVisible();
   await expect
-    .poll(() => mailsTo(visitorEmail).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')?.text ?? '', {
+    .poll(async () => (await mailsTo(visitorEmail)).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')?.text ?? '', {
       timeout: 15_000,
     })
     .toContain('bare metal starts at KES 45,000 a month.');
-  const transcript = mailsTo(visitorEmail).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')!;
+  const transcript = (await mailsTo(visitorEmail)).find((mail) => mail.subject === 'Your chat transcript from Nyota Cloud')!;
   expect(transcript.text).not.toContain(secret);
 
   // The agent sees the rating in the conversation; the admin on analytics.

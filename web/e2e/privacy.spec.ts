@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminEmail, adminPassword, axeViolations, presetConsent, registerViaApi, uniqueEmail } from './helpers';
-import { linkInMail, sinkDir } from './mailbox';
+import { linkInMail, mailCatcherUrl } from './mailbox';
 
 test.beforeEach(async ({ context }) => {
-  test.skip(!sinkDir, 'SMTP_SINK_DIR not set (run through ./infra/e2e)');
+  test.skip(!mailCatcherUrl, 'MAIL_CATCHER_URL not set (run through ./infra/e2e)');
   test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
   await presetConsent(context);
 });

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, password, presetConsent, registerViaApi, uniqueEmail } from './helpers';
-import { linkInMail, sinkDir } from './mailbox';
+import { linkInMail, mailCatcherUrl } from './mailbox';
 
 test.beforeEach(async ({ context }) => {
-  test.skip(!sinkDir, 'SMTP_SINK_DIR not set (run through ./infra/e2e)');
+  test.skip(!mailCatcherUrl, 'MAIL_CATCHER_URL not set (run through ./infra/e2e)');
   await presetConsent(context);
 });
 

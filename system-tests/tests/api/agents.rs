@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Browser, Options, SmtpSink, TestApp, message, spawn, spawn_with};
+use crate::helpers::{Browser, MailCatcher, Options, TestApp, message, spawn, spawn_with};
 use crate::mailbox::{Mail, wait_for_subject};
 
 /// Every admin route, with a body that would pass validation where one is
@@ -191,11 +191,11 @@ async fn member(admin: &Browser, email: &str) -> Value {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_invited_agent_sets_a_password_once_from_the_emailed_link(pool: PgPool) {
-    let sink = SmtpSink::start().await;
+    let sink = MailCatcher::start().await;
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(sink.url.clone()),
+            smtp_url: Some(sink.smtp_url.clone()),
             requests_worker: Some(FAST),
             ..Options::default()
         },
@@ -226,7 +226,7 @@ async fn an_invited_agent_sets_a_password_once_from_the_emailed_link(pool: PgPoo
         StatusCode::UNAUTHORIZED
     );
 
-    let mails = wait_for_subject(&sink.dir, &email, INVITE_SUBJECT, 1).await;
+    let mails = wait_for_subject(&sink, &email, INVITE_SUBJECT, 1).await;
     assert!(
         mails[0].text.contains("within 48 hours"),
         "{}",
@@ -287,11 +287,11 @@ async fn an_invited_agent_sets_a_password_once_from_the_emailed_link(pool: PgPoo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_invitation_link_expires_after_48_hours(pool: PgPool) {
-    let sink = SmtpSink::start().await;
+    let sink = MailCatcher::start().await;
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(sink.url.clone()),
+            smtp_url: Some(sink.smtp_url.clone()),
             requests_worker: Some(FAST),
             ..Options::default()
         },
@@ -306,7 +306,7 @@ async fn an_invitation_link_expires_after_48_hours(pool: PgPool) {
         )
         .await;
     assert_eq!(invited.status(), StatusCode::CREATED);
-    let mails = wait_for_subject(&sink.dir, &email, INVITE_SUBJECT, 1).await;
+    let mails = wait_for_subject(&sink, &email, INVITE_SUBJECT, 1).await;
     let token = invite_token(&mails[0]);
     // 48 hours and a minute later.
     sqlx::query(
@@ -329,7 +329,7 @@ async fn an_invitation_link_expires_after_48_hours(pool: PgPool) {
         )
         .await;
     assert_eq!(again.status(), StatusCode::OK);
-    let mails = wait_for_subject(&sink.dir, &email, INVITE_SUBJECT, 2).await;
+    let mails = wait_for_subject(&sink, &email, INVITE_SUBJECT, 2).await;
     let fresh = mails
         .iter()
         .map(invite_token)

@@ -12,7 +12,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use crate::helpers::{Options, SmtpSink, TestApp, nats_url, spawn_with};
+use crate::helpers::{MailCatcher, Options, TestApp, nats_url, spawn_with};
 
 /// The real worker binary (see `system_tests::binary`).
 pub fn workers_binary() -> PathBuf {
@@ -278,11 +278,11 @@ async fn the_worker_span_belongs_to_the_request_trace(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
-    let sink = SmtpSink::start().await;
+    let sink = MailCatcher::start().await;
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(sink.url.clone()),
+            smtp_url: Some(sink.smtp_url.clone()),
             ..Options::default()
         },
     )
@@ -293,18 +293,15 @@ async fn an_offline_chat_is_emailed_to_support(pool: PgPool) {
 
     let mut found = None;
     for _ in 0..100 {
-        for entry in std::fs::read_dir(&sink.dir).expect("sink dir").flatten() {
-            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-            if text.contains(&email) {
-                found = Some(text);
-            }
+        if let Some(text) = sink.sources_mentioning(&email).await.pop() {
+            found = Some(text);
         }
         if found.is_some() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let mail = found.expect("an email about the offline chat reached the SMTP sink");
+    let mail = found.expect("an email about the offline chat reached the mail catcher");
     assert!(
         mail.contains("To: \"Nyota Cloud Support\" <support@nyota.example>")
             || mail.contains("To: Nyota Cloud Support <support@nyota.example>"),

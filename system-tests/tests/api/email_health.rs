@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Options, SmtpSink, TestApp, spawn, spawn_with};
+use crate::helpers::{MailCatcher, Options, TestApp, spawn, spawn_with};
 
 const FAST: RetryPolicy = RetryPolicy {
     max_deliveries: 200,
@@ -95,8 +95,8 @@ async fn workers_without_smtp_report_email_off(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_sent_email_is_recorded_as_working(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     assert_eq!(email_health(&app).await["state"], json!("working"));
     assert_eq!(email_enabled(&app).await, json!({ "emailEnabled": true }));
     contact(&app).await;

@@ -1,9 +1,8 @@
 //! Contact and demo requests end to end: `POST /api/messages` → JetStream
 //! `INTAKE` → the `requests` worker → Postgres and real SMTP, and
 //! registrations' emails, with the helpers the other `intake_*` tests share.
-//! Real NATS, Postgres and SMTP sink.
+//! Real NATS, Postgres and mail catcher.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream::stream::DiscardPolicy;
@@ -13,7 +12,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Options, SmtpSink, TestApp, message, registration, spawn_with};
+use crate::helpers::{MailCatcher, Options, TestApp, message, registration, spawn_with};
 
 /// Fast retries, so an outage test takes seconds (production: `intake::RETRY`).
 pub(crate) const FAST: RetryPolicy = RetryPolicy {
@@ -99,30 +98,21 @@ pub(crate) async fn wait_for_count(
     }
 }
 
-/// The emails in `dir` that mention `marker`.
-pub(crate) fn mails(dir: &Path, marker: &str) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "eml"))
-                .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
-                .filter(|text| text.contains(marker))
-                .collect()
-        })
-        .unwrap_or_default()
+/// The emails the catcher received that mention `marker`.
+pub(crate) async fn mails(catcher: &MailCatcher, marker: &str) -> Vec<String> {
+    catcher.sources_mentioning(marker).await
 }
 
-/// Waits until `dir` holds at least `at_least` emails mentioning `marker`.
+/// Waits until the catcher holds at least `at_least` emails mentioning `marker`.
 pub(crate) async fn wait_for_mails(
-    dir: &Path,
+    catcher: &MailCatcher,
     marker: &str,
     at_least: usize,
     within: Duration,
 ) -> Vec<String> {
     let started = Instant::now();
     loop {
-        let found = mails(dir, marker);
+        let found = mails(catcher, marker).await;
         if found.len() >= at_least || started.elapsed() > within {
             return found;
         }
@@ -142,8 +132,8 @@ fn has_header(mail: &str, name: &str, display: &str, address: &str) -> bool {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_request_is_stored_then_emailed_to_sales_and_to_the_visitor(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()), FAST)).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()), FAST)).await;
     let email = visitor();
     let id = send_ok(&app, &request(&email), None).await;
 
@@ -176,7 +166,7 @@ async fn a_request_is_stored_then_emailed_to_sales_and_to_the_visitor(pool: PgPo
     assert_eq!(row.5.as_deref(), Some("/contact"));
     assert_eq!(row.6, "new");
 
-    let found = wait_for_mails(&sink.dir, &email, 2, Duration::from_secs(10)).await;
+    let found = wait_for_mails(&sink, &email, 2, Duration::from_secs(10)).await;
     assert_eq!(found.len(), 2, "{found:#?}");
     let sales = with_subject(
         &found,
@@ -239,8 +229,8 @@ async fn a_request_is_stored_then_emailed_to_sales_and_to_the_visitor(pool: PgPo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn the_sales_inbox_is_read_from_the_site_settings_at_send_time(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()), FAST)).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()), FAST)).await;
     let inbox = format!("deals-{}@nyota.example", Uuid::new_v4().simple());
     sqlx::query(
         "insert into site_settings (settings) values (jsonb_build_object('salesEmail', $1::text))",
@@ -251,7 +241,7 @@ async fn the_sales_inbox_is_read_from_the_site_settings_at_send_time(pool: PgPoo
     .expect("settings stored");
     let email = visitor();
     send_ok(&app, &request(&email), None).await;
-    let found = wait_for_mails(&sink.dir, &email, 2, Duration::from_secs(10)).await;
+    let found = wait_for_mails(&sink, &email, 2, Duration::from_secs(10)).await;
     let sales = with_subject(&found, "Contact request from");
     assert_eq!(sales.len(), 1, "{found:#?}");
     assert!(
@@ -263,18 +253,18 @@ async fn the_sales_inbox_is_read_from_the_site_settings_at_send_time(pool: PgPoo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn one_idempotency_key_files_one_request_and_two_emails(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()), FAST)).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()), FAST)).await;
     let email = visitor();
     let key = Uuid::new_v4().to_string();
     let first = send_ok(&app, &request(&email), Some(&key)).await;
     let second = send_ok(&app, &request(&email), Some(&key)).await;
     assert_eq!(first, second, "the same key names the same request");
 
-    wait_for_mails(&sink.dir, &email, 2, Duration::from_secs(10)).await;
+    wait_for_mails(&sink, &email, 2, Duration::from_secs(10)).await;
     // Time for any duplicate to arrive.
     tokio::time::sleep(Duration::from_secs(1)).await;
-    assert_eq!(mails(&sink.dir, &email).len(), 2);
+    assert_eq!(mails(&sink, &email).await.len(), 2);
     assert_eq!(
         count(&app.pool, "select count(*) from contact_requests").await,
         1
@@ -304,7 +294,7 @@ async fn one_idempotency_key_files_one_request_and_two_emails(pool: PgPool) {
     );
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(count(&app.pool, &handled).await, 1);
-    assert_eq!(mails(&sink.dir, &email).len(), 2);
+    assert_eq!(mails(&sink, &email).await.len(), 2);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -457,15 +447,15 @@ async fn a_request_is_refused_with_503_when_jetstream_cannot_store_it(pool: PgPo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_registration_gets_a_welcome_email_and_a_note_to_sales(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()), FAST)).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()), FAST)).await;
     let email = format!("new-{}@example.com", Uuid::new_v4().simple());
     assert_eq!(
         app.register(&registration(&email)).await.status(),
         StatusCode::CREATED
     );
 
-    let found = wait_for_mails(&sink.dir, &email, 2, Duration::from_secs(10)).await;
+    let found = wait_for_mails(&sink, &email, 2, Duration::from_secs(10)).await;
     assert_eq!(found.len(), 2, "{found:#?}");
     let welcome = with_subject(&found, "Welcome to Nyota Cloud");
     assert_eq!(welcome.len(), 1, "{found:#?}");
@@ -484,5 +474,5 @@ async fn a_registration_gets_a_welcome_email_and_a_note_to_sales(pool: PgPool) {
     ));
     assert!(has_header(note[0], "Reply-To", "Amina Odhiambo", &email));
     tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(mails(&sink.dir, &email).len(), 2);
+    assert_eq!(mails(&sink, &email).await.len(), 2);
 }

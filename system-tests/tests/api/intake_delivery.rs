@@ -3,75 +3,20 @@
 //! kept, claimed sends are not repeated, and a request consumed while no
 //! gateway answers is stored once.
 
-use crate::helpers::{SmtpSink, spawn_with};
+use crate::helpers::{MailCatcher, free_port, spawn_with};
 use crate::intake::{
     FAST, count, mails, request, send_ok, visitor, wait_for_count, wait_for_mails, with_intake,
     with_subject,
 };
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
-/// An SMTP sink on `port` that this test can stop and start again.
-struct OwnSink {
-    child: std::process::Child,
-}
-
-impl OwnSink {
-    /// `None` (with the reason printed) without python3 and aiosmtpd.
-    async fn start(port: u16, dir: &Path) -> Option<OwnSink> {
-        let ok = std::process::Command::new("python3")
-            .args(["-c", "import aiosmtpd"])
-            .status()
-            .is_ok_and(|status| status.success());
-        if !ok {
-            eprintln!("skipped: python3 with aiosmtpd is missing (./infra/test installs it)");
-            return None;
-        }
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../infra/smtp_sink.py");
-        let mut child = std::process::Command::new("python3")
-            .arg(script)
-            .args(["--port", &port.to_string(), "--dir"])
-            .arg(dir)
-            .spawn()
-            .expect("the SMTP sink starts");
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                return Some(OwnSink { child });
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("the SMTP sink did not start on port {port}");
-    }
-}
-
-impl Drop for OwnSink {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
-}
-
 #[sqlx::test(migrations = "../migrations")]
 async fn after_an_smtp_outage_every_email_is_sent_once_and_never_twice(pool: PgPool) {
     let port = free_port();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let dir_path: PathBuf = dir.path().to_owned();
     // The SMTP server is down from the start.
     let app = spawn_with(
         pool,
@@ -98,17 +43,15 @@ async fn after_an_smtp_outage_every_email_is_sent_once_and_never_twice(pool: PgP
         0
     );
 
-    let Some(_sink) = OwnSink::start(port, &dir_path).await else {
-        return;
-    };
+    let sink = MailCatcher::own(port).await;
     for email in &visitors {
-        let found = wait_for_mails(&dir_path, email, 2, Duration::from_secs(20)).await;
+        let found = wait_for_mails(&sink, email, 2, Duration::from_secs(20)).await;
         assert_eq!(found.len(), 2, "{email}: {found:#?}");
     }
     // Every message is acked now: nothing more arrives.
     tokio::time::sleep(Duration::from_secs(2)).await;
     for email in &visitors {
-        let found = mails(&dir_path, email);
+        let found = mails(&sink, email).await;
         assert_eq!(
             with_subject(&found, "Contact request from").len(),
             1,
@@ -183,9 +126,9 @@ async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_c
 ) {
     use workers::mail::templates::{ContactAcknowledgement, Site, Template as _};
     use workers::mail::{Delivery, MailError, Mailer};
-    let sink = SmtpSink::start().await;
+    let sink = MailCatcher::start().await;
     let mailer = Mailer::new(
-        Some(&sink.url),
+        Some(&sink.smtp_url),
         "no-reply@nyota.example",
         "http://localhost:8080",
     )
@@ -229,7 +172,7 @@ async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_c
         workers::consumer::Outcome::Retry(_)
     ));
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(mails(&sink.dir, &email_address).is_empty());
+    assert!(mails(&sink, &email_address).await.is_empty());
 
     // Its sender died long ago: the claim is taken over and the email sent.
     sqlx::query("delete from sent_emails")
@@ -243,7 +186,7 @@ async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_c
         .expect("sent");
     assert_eq!(sent, Delivery::Sent);
     assert_eq!(
-        wait_for_mails(&sink.dir, &email_address, 1, Duration::from_secs(5))
+        wait_for_mails(&sink, &email_address, 1, Duration::from_secs(5))
             .await
             .len(),
         1
@@ -256,7 +199,7 @@ async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_c
         .expect("skipped");
     assert_eq!(again, Delivery::AlreadySent);
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(mails(&sink.dir, &email_address).len(), 1);
+    assert_eq!(mails(&sink, &email_address).await.len(), 1);
 }
 
 /// A contact request as the gateway queues it.

@@ -1,13 +1,12 @@
-//! Reading what the SMTP sink received: the emails to one address, their
+//! Reading what the mail catcher received: the emails to one address, their
 //! headers and their decoded plain-text part (quoted-printable or base64,
 //! as lettre chose), and waiting for a worker to finish its messages.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 
-use crate::helpers::TestApp;
+use crate::helpers::{MailCatcher, TestApp};
 
 /// One received email.
 #[derive(Debug, Clone)]
@@ -92,31 +91,27 @@ fn quoted_printable(body: &str) -> String {
     String::from_utf8(out).expect("UTF-8 body")
 }
 
-/// The emails in `dir` sent to `address`.
-pub fn mails_to(dir: &Path, address: &str) -> Vec<Mail> {
+/// The emails the catcher received for `address`.
+pub async fn mails_to(catcher: &MailCatcher, address: &str) -> Vec<Mail> {
     let to = address.to_ascii_lowercase();
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "eml"))
-                .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
-                .map(Mail::parse)
-                .filter(|mail| {
-                    mail.header("To")
-                        .is_some_and(|header| header.to_ascii_lowercase().contains(&to))
-                })
-                .collect()
+    catcher
+        .sources_mentioning(address)
+        .await
+        .into_iter()
+        .map(Mail::parse)
+        .filter(|mail| {
+            mail.header("To")
+                .is_some_and(|header| header.to_ascii_lowercase().contains(&to))
         })
-        .unwrap_or_default()
+        .collect()
 }
 
-/// Waits (up to ten seconds) until `dir` holds at least `at_least` emails to
-/// `address`, and returns them.
-pub async fn wait_for_mails(dir: &Path, address: &str, at_least: usize) -> Vec<Mail> {
+/// Waits (up to ten seconds) until the catcher holds at least `at_least`
+/// emails to `address`, and returns them.
+pub async fn wait_for_mails(catcher: &MailCatcher, address: &str, at_least: usize) -> Vec<Mail> {
     let started = Instant::now();
     loop {
-        let found = mails_to(dir, address);
+        let found = mails_to(catcher, address).await;
         if found.len() >= at_least || started.elapsed() > Duration::from_secs(10) {
             return found;
         }
@@ -124,17 +119,18 @@ pub async fn wait_for_mails(dir: &Path, address: &str, at_least: usize) -> Vec<M
     }
 }
 
-/// Waits (up to ten seconds) until `dir` holds at least `at_least` emails to
-/// `address` with subject `subject`, and returns those.
+/// Waits (up to ten seconds) until the catcher holds at least `at_least`
+/// emails to `address` with subject `subject`, and returns those.
 pub async fn wait_for_subject(
-    dir: &Path,
+    catcher: &MailCatcher,
     address: &str,
     subject: &str,
     at_least: usize,
 ) -> Vec<Mail> {
     let started = Instant::now();
     loop {
-        let found: Vec<Mail> = mails_to(dir, address)
+        let found: Vec<Mail> = mails_to(catcher, address)
+            .await
             .into_iter()
             .filter(|mail| mail.subject() == subject)
             .collect();

@@ -11,7 +11,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Options, SmtpSink, TestApp, message, registration, spawn_with};
+use crate::helpers::{MailCatcher, Options, TestApp, message, registration, spawn_with};
 use crate::mailbox::{Mail, mails_to, wait_for_subject, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
@@ -76,8 +76,8 @@ async fn registered(app: &TestApp, email: &str) -> crate::helpers::Browser {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn every_address_gets_the_same_answer_and_only_an_account_gets_an_email(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let known = address("known");
     registered(&app, &known).await;
     let unknown = address("unknown");
@@ -91,10 +91,10 @@ async fn every_address_gets_the_same_answer_and_only_an_account_gets_an_email(po
     assert_eq!(answers[0], answers[1]);
     assert_eq!(answers[0], json!({ "message": SENT }));
 
-    let mails = wait_for_subject(&sink.dir, &known, SUBJECT, 1).await;
+    let mails = wait_for_subject(&sink, &known, SUBJECT, 1).await;
     wait_until_consumed(&app, "intake-password-resets").await;
     assert_eq!(mails.len(), 1);
-    assert!(mails_to(&sink.dir, &unknown).is_empty());
+    assert!(mails_to(&sink, &unknown).await.is_empty());
     let mail = &mails[0];
     assert!(mail.raw.contains("Content-Type: multipart/alternative"));
     assert!(mail.text.contains("within 30 minutes"), "{}", mail.text);
@@ -114,8 +114,8 @@ async fn every_address_gets_the_same_answer_and_only_an_account_gets_an_email(po
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_reset_link_works_once_and_ends_every_sign_in_on_every_gateway(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let other_gateway = app.another_gateway().await;
     // An agent account, so it also holds sockets (consoles) on both gateways.
     let agent = app.agent().await;
@@ -140,7 +140,7 @@ async fn a_reset_link_works_once_and_ends_every_sign_in_on_every_gateway(pool: P
     }
 
     assert_eq!(ask_reset(&app, &email).await.status(), StatusCode::ACCEPTED);
-    let mails = wait_for_subject(&sink.dir, &email, SUBJECT, 1).await;
+    let mails = wait_for_subject(&sink, &email, SUBJECT, 1).await;
     let token = token(&mails[0]);
 
     let response = confirm(&app, &token, "short").await;
@@ -208,12 +208,12 @@ async fn a_reset_link_works_once_and_ends_every_sign_in_on_every_gateway(pool: P
 
 #[sqlx::test(migrations = "../migrations")]
 async fn expired_unknown_and_malformed_tokens_are_refused(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let email = address("expired");
     let browser = registered(&app, &email).await;
     assert_eq!(ask_reset(&app, &email).await.status(), StatusCode::ACCEPTED);
-    let mails = wait_for_subject(&sink.dir, &email, SUBJECT, 1).await;
+    let mails = wait_for_subject(&sink, &email, SUBJECT, 1).await;
     let token = token(&mails[0]);
     sqlx::query("update password_reset_tokens set expires_at = now() - interval '1 minute'")
         .execute(&app.pool)

@@ -11,7 +11,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Browser, Options, SmtpSink, TestApp, message, registration, spawn_with};
+use crate::helpers::{Browser, MailCatcher, Options, TestApp, message, registration, spawn_with};
 use crate::mailbox::{Mail, mails_to, wait_for_subject, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
@@ -24,12 +24,12 @@ const ASKED: &str = "Thank you. We have emailed a link to this address: please o
 const CONFIRM_SUBJECT: &str = "Confirm your privacy request";
 pub(crate) const EXPORT_SUBJECT: &str = "Your data from Nyota Cloud is ready";
 
-pub(crate) async fn app_with_mail(pool: PgPool) -> (TestApp, SmtpSink) {
-    let sink = SmtpSink::start().await;
+pub(crate) async fn app_with_mail(pool: PgPool) -> (TestApp, MailCatcher) {
+    let sink = MailCatcher::start().await;
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(sink.url.clone()),
+            smtp_url: Some(sink.smtp_url.clone()),
             requests_worker: Some(FAST),
             ..Options::default()
         },
@@ -197,7 +197,7 @@ async fn ask(app: &TestApp, email: &str, kind: &str) {
 /// request as the admin sees it.
 pub(crate) async fn ask_and_confirm(
     app: &TestApp,
-    sink: &SmtpSink,
+    sink: &MailCatcher,
     admin: &Browser,
     email: &str,
     kind: &str,
@@ -209,13 +209,13 @@ pub(crate) async fn ask_and_confirm(
                 .expect("link"),
         )
     };
-    let before: Vec<String> = wait_for_subject(&sink.dir, email, CONFIRM_SUBJECT, 0)
+    let before: Vec<String> = wait_for_subject(sink, email, CONFIRM_SUBJECT, 0)
         .await
         .iter()
         .map(link_of)
         .collect();
     ask(app, email, kind).await;
-    let mails = wait_for_subject(&sink.dir, email, CONFIRM_SUBJECT, before.len() + 1).await;
+    let mails = wait_for_subject(sink, email, CONFIRM_SUBJECT, before.len() + 1).await;
     assert_eq!(mails.len(), before.len() + 1, "one more confirmation email");
     let link = mails
         .iter()
@@ -287,7 +287,7 @@ async fn the_form_answers_the_same_for_every_address_and_limits_each_address(poo
     // Both get the same email; neither is listed before it is confirmed.
     for email in [&known, &unknown] {
         assert_eq!(
-            wait_for_subject(&sink.dir, email, CONFIRM_SUBJECT, 1)
+            wait_for_subject(&sink, email, CONFIRM_SUBJECT, 1)
                 .await
                 .len(),
             1
@@ -395,7 +395,7 @@ async fn acknowledging_and_responding_email_the_person_once_each_with_the_due_da
     step("acknowledge").await;
     step("acknowledge").await;
     let acknowledged = wait_for_subject(
-        &sink.dir,
+        &sink,
         &email,
         "We have received your data erasure request",
         1,
@@ -410,13 +410,8 @@ async fn acknowledging_and_responding_email_the_person_once_each_with_the_due_da
         acknowledged[0].text
     );
     step("respond").await;
-    let responded = wait_for_subject(
-        &sink.dir,
-        &email,
-        "An update on your data erasure request",
-        1,
-    )
-    .await;
+    let responded =
+        wait_for_subject(&sink, &email, "An update on your data erasure request", 1).await;
     assert_eq!(responded.len(), 1);
     assert!(
         responded[0]
@@ -430,7 +425,8 @@ async fn acknowledging_and_responding_email_the_person_once_each_with_the_due_da
     // Once everything queued was handled: the confirmation, the
     // acknowledgement and the update, each once, and each on record.
     wait_until_consumed(&app, "intake-privacy").await;
-    let mut subjects: Vec<String> = mails_to(&sink.dir, &email)
+    let mut subjects: Vec<String> = mails_to(&sink, &email)
+        .await
         .iter()
         .map(Mail::subject)
         .collect();

@@ -123,7 +123,7 @@ async fn an_access_request_is_exported_as_an_archive_behind_a_signed_link(pool: 
     );
     assert_eq!(fulfilled["outcome"]["attachments"], 1);
 
-    let mails = wait_for_subject(&sink.dir, &person.email, EXPORT_SUBJECT, 1).await;
+    let mails = wait_for_subject(&sink, &person.email, EXPORT_SUBJECT, 1).await;
     assert_eq!(mails.len(), 1);
     let link = path_of(
         &mails[0]

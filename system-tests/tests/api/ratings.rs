@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::helpers::{Options, SmtpSink, spawn, spawn_with};
+use crate::helpers::{MailCatcher, Options, spawn, spawn_with};
 use crate::mailbox::wait_for_subject;
 
 async fn message(response: reqwest::Response) -> String {
@@ -110,11 +110,11 @@ async fn a_resolved_chat_is_rated_once_by_its_visitor(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: PgPool) {
-    let sink = SmtpSink::start().await;
+    let sink = MailCatcher::start().await;
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(sink.url.clone()),
+            smtp_url: Some(sink.smtp_url.clone()),
             ..Options::default()
         },
     )
@@ -187,7 +187,7 @@ async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: 
         format!("We are emailing the transcript to {email}.")
     );
     let subject = "Your chat transcript from Nyota Cloud";
-    let mails = wait_for_subject(&sink.dir, &email, subject, 1).await;
+    let mails = wait_for_subject(&sink, &email, subject, 1).await;
     assert_eq!(mails.len(), 1, "one email per request");
     let mail = &mails[0];
     assert!(
@@ -215,10 +215,7 @@ async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: 
         visitor.post(&path, &json!({})).await.status(),
         StatusCode::ACCEPTED
     );
-    assert_eq!(
-        wait_for_subject(&sink.dir, &email, subject, 2).await.len(),
-        2
-    );
+    assert_eq!(wait_for_subject(&sink, &email, subject, 2).await.len(), 2);
     let limited = visitor.post(&path, &json!({})).await;
     assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
@@ -230,8 +227,8 @@ async fn the_transcript_is_emailed_once_per_request_without_private_notes(pool: 
 const CODE_SUBJECT: &str = "Your Nyota Cloud confirmation code";
 
 /// The codes of the `count` confirmation code emails to `email`.
-async fn codes_in(sink: &SmtpSink, email: &str, count: usize) -> Vec<String> {
-    let mails = wait_for_subject(&sink.dir, email, CODE_SUBJECT, count).await;
+async fn codes_in(sink: &MailCatcher, email: &str, count: usize) -> Vec<String> {
+    let mails = wait_for_subject(sink, email, CODE_SUBJECT, count).await;
     assert_eq!(mails.len(), count, "{count} code emails");
     mails
         .iter()
@@ -250,11 +247,11 @@ async fn codes_in(sink: &SmtpSink, email: &str, count: usize) -> Vec<String> {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_chat_address_gets_a_code_with_nothing_the_visitor_typed_and_few_of_them(pool: PgPool) {
-    let sink = SmtpSink::start().await;
+    let sink = MailCatcher::start().await;
     let app = spawn_with(
         pool,
         Options {
-            smtp_url: Some(sink.url.clone()),
+            smtp_url: Some(sink.smtp_url.clone()),
             ..Options::default()
         },
     )
@@ -287,21 +284,16 @@ async fn a_chat_address_gets_a_code_with_nothing_the_visitor_typed_and_few_of_th
         "Several codes were sent to this address already. Please use the last one, or try again in an hour."
     );
     let codes = codes_in(&sink, &victim, 3).await;
-    let mails = wait_for_subject(&sink.dir, &victim, CODE_SUBJECT, 3).await;
+    let mails = wait_for_subject(&sink, &victim, CODE_SUBJECT, 3).await;
     for mail in &mails {
         assert!(!mail.raw.contains("evil.example"), "{}", mail.raw);
         assert!(!mail.raw.contains("Amani"), "no visitor name: {}", mail.raw);
     }
     // No transcript went out: the attacker's words never reached the victim.
     assert!(
-        wait_for_subject(
-            &sink.dir,
-            &victim,
-            "Your chat transcript from Nyota Cloud",
-            0
-        )
-        .await
-        .is_empty()
+        wait_for_subject(&sink, &victim, "Your chat transcript from Nyota Cloud", 0)
+            .await
+            .is_empty()
     );
     // Guessing: five wrong codes void the chat's code, so even its real
     // code (one of the three sent) no longer works.

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Options, SmtpSink, TestApp, message, registration, spawn_with};
+use crate::helpers::{MailCatcher, Options, TestApp, message, registration, spawn_with};
 use crate::mailbox::{Mail, mails_to, wait_for_mails, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
@@ -111,13 +111,13 @@ async fn counts(admin: &crate::helpers::Browser, topic: &str) -> (i64, i64, i64)
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_subscription_counts_only_once_confirmed_by_its_signed_link(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let admin = app.agent().await;
     let email = reader();
     subscribe(&app, &email, "blog").await;
 
-    let mails = wait_for_mails(&sink.dir, &email, 1).await;
+    let mails = wait_for_mails(&sink, &email, 1).await;
     assert_eq!(mails.len(), 1);
     let mail = &mails[0];
     assert_eq!(
@@ -159,11 +159,11 @@ async fn a_subscription_counts_only_once_confirmed_by_its_signed_link(pool: PgPo
 async fn repeated_subscribes_send_at_most_one_confirmation_an_hour_and_none_once_confirmed(
     pool: PgPool,
 ) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let email = reader();
     subscribe(&app, &email, "events").await;
-    let first = wait_for_mails(&sink.dir, &email, 1).await;
+    let first = wait_for_mails(&sink, &email, 1).await;
     assert_eq!(
         first[0].subject(),
         "Confirm your subscription to upcoming Nyota events"
@@ -171,7 +171,7 @@ async fn repeated_subscribes_send_at_most_one_confirmation_an_hour_and_none_once
     subscribe(&app, &email, "events").await;
     subscribe(&app, &email.to_uppercase(), "events").await;
     wait_until_consumed(&app, "intake-subscriptions").await;
-    assert_eq!(mails_to(&sink.dir, &email).len(), 1);
+    assert_eq!(mails_to(&sink, &email).await.len(), 1);
     let rows: i64 = sqlx::query_scalar("select count(*) from subscriptions")
         .fetch_one(&app.pool)
         .await
@@ -184,7 +184,7 @@ async fn repeated_subscribes_send_at_most_one_confirmation_an_hour_and_none_once
         .await
         .expect("moved back");
     subscribe(&app, &email, "events").await;
-    let mails = wait_for_mails(&sink.dir, &email, 2).await;
+    let mails = wait_for_mails(&sink, &email, 2).await;
     assert_eq!(mails.len(), 2);
 
     // Once confirmed, subscribing again gets the same answer and no email.
@@ -196,17 +196,17 @@ async fn repeated_subscribes_send_at_most_one_confirmation_an_hour_and_none_once
         .expect("moved back");
     subscribe(&app, &email, "events").await;
     wait_until_consumed(&app, "intake-subscriptions").await;
-    assert_eq!(mails_to(&sink.dir, &email).len(), 2);
+    assert_eq!(mails_to(&sink, &email).await.len(), 2);
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn unsubscribe_links_work_without_login_and_forged_links_are_refused(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let admin = app.agent().await;
     let email = reader();
     subscribe(&app, &email, "blog").await;
-    let mails = wait_for_mails(&sink.dir, &email, 1).await;
+    let mails = wait_for_mails(&sink, &email, 1).await;
     let (confirm, unsubscribe) = links(&mails[0]);
     assert_eq!(press(&app, &confirm).await.status(), StatusCode::OK);
     assert_eq!(counts(&admin, "blog").await, (1, 0, 0));
@@ -264,7 +264,7 @@ async fn unsubscribe_links_work_without_login_and_forged_links_are_refused(pool:
         .await
         .expect("moved back");
     subscribe(&app, &email, "blog").await;
-    let mails = wait_for_mails(&sink.dir, &email, 2).await;
+    let mails = wait_for_mails(&sink, &email, 2).await;
     assert_eq!(mails.len(), 2);
     assert_eq!(counts(&admin, "blog").await, (0, 1, 0));
 }

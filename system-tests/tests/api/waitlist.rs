@@ -9,7 +9,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
-use crate::helpers::{Options, SmtpSink, TestApp, message, registration, spawn_with};
+use crate::helpers::{MailCatcher, Options, TestApp, message, registration, spawn_with};
 use crate::mailbox::{mails_to, wait_for_mails, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
@@ -46,8 +46,8 @@ async fn entries(pool: &PgPool, email: &str) -> Vec<(String, Option<String>, Str
 
 #[sqlx::test(migrations = "../migrations")]
 async fn joining_stores_one_entry_per_interest_and_confirms_it_once(pool: PgPool) {
-    let sink = SmtpSink::start().await;
-    let app = spawn_with(pool, with_intake(Some(sink.url.clone()))).await;
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
     let email = visitor();
     let body = json!({ "email": email, "name": "Amina Otieno", "interest": "gpu-cluster" });
     let response = join(&app, &body).await;
@@ -58,7 +58,7 @@ async fn joining_stores_one_entry_per_interest_and_confirms_it_once(pool: PgPool
         "Thank you! You're on the waitlist. We've sent you a confirmation email."
     );
 
-    let mails = wait_for_mails(&sink.dir, &email, 1).await;
+    let mails = wait_for_mails(&sink, &email, 1).await;
     assert_eq!(mails.len(), 1, "{mails:#?}");
     let mail = &mails[0];
     assert_eq!(
@@ -90,12 +90,12 @@ async fn joining_stores_one_entry_per_interest_and_confirms_it_once(pool: PgPool
     assert_eq!(repeated, accepted);
     wait_until_consumed(&app, "intake-waitlist").await;
     assert_eq!(entries(&app.pool, &email).await.len(), 1);
-    assert_eq!(mails_to(&sink.dir, &email).len(), 1);
+    assert_eq!(mails_to(&sink, &email).await.len(), 1);
 
     // Another interest is another entry, with its own confirmation.
     let general = json!({ "email": email, "interest": "general" });
     assert_eq!(join(&app, &general).await.status(), StatusCode::ACCEPTED);
-    let mails = wait_for_mails(&sink.dir, &email, 2).await;
+    let mails = wait_for_mails(&sink, &email, 2).await;
     assert_eq!(mails.len(), 2);
     assert!(
         mails

@@ -12,10 +12,10 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use workers::WorkerContext;
 
-mod smtp_sink;
+mod mail_catcher;
 mod socket;
 
-pub use smtp_sink::SmtpSink;
+pub use mail_catcher::{MailCatcher, free_port};
 pub use socket::{Ending, Socket};
 
 /// The `SIGNING_KEY` of every test app (gateway and requests worker).
