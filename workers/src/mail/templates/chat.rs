@@ -32,12 +32,12 @@ impl Template for OfflineChat<'_> {
             ("Started", Some(&started)),
         ])
         .paragraph(
-            "They were told we will reply by email. Open the agent console to read the \
-             conversation, or reply to this email.",
+            "They were told we will reply by email. Open the conversation in the agent \
+             console to read and answer it, or reply to this email.",
         )
         .link(
-            "Open the agent console",
-            &format!("{}/admin/chat", site.public_url),
+            "Open the conversation",
+            &format!("{}/admin/chat?chat={}", site.public_url, chat.session_id),
         );
         Ok(body.finish(
             "chat.offline",
@@ -223,7 +223,13 @@ mod tests {
         assert_eq!(email.to.email.to_string(), "help@nyota.example");
         assert_eq!(email.subject, "Offline chat from Offline <b>Visitor</b>");
         assert!(email.html.contains("Offline &lt;b&gt;Visitor&lt;/b&gt;"));
-        assert!(email.text.contains("https://nyota.example/admin/chat"));
+        // The link opens this conversation in the console, not the console alone.
+        let link = format!(
+            "https://nyota.example/admin/chat?chat={}",
+            started.session.session_id
+        );
+        assert!(email.text.contains(&link), "{}", email.text);
+        assert!(email.html.contains(&link), "{}", email.html);
         assert_footer(&email);
     }
 
