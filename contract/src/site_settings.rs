@@ -110,9 +110,19 @@ pub struct SiteSettings {
     /// Whether visitors are shown "Seen" when an agent has read their
     /// messages (agents always see the visitor's).
     pub show_agents_seen_to_visitors: bool,
+    /// Minutes an agent's reply may stay unseen by the visitor before it is
+    /// emailed to them, with every other unseen reply (1 to 60).
+    pub reply_email_minutes: u32,
     /// How long each kind of personal data is kept (the `retention` worker).
     pub retention: crate::retention::RetentionPeriods,
 }
+
+/// The default of [`SiteSettings::reply_email_minutes`]: as Intercom and
+/// Chatwoot wait before emailing a reply the visitor has not seen.
+pub const DEFAULT_REPLY_EMAIL_MINUTES: u32 = 2;
+
+/// The longest [`SiteSettings::reply_email_minutes`] may be: an hour.
+pub const MAX_REPLY_EMAIL_MINUTES: u32 = 60;
 
 /// The default of [`SiteSettings::agent_idle_minutes`].
 pub const DEFAULT_AGENT_IDLE_MINUTES: u32 = 10;
@@ -190,6 +200,7 @@ impl Default for SiteSettings {
             second_factor_roles: Vec::new(),
             count_page_views: true,
             show_agents_seen_to_visitors: true,
+            reply_email_minutes: DEFAULT_REPLY_EMAIL_MINUTES,
             retention: crate::retention::RetentionPeriods::default(),
         }
     }
@@ -231,6 +242,11 @@ mod tests {
                     "maxAgentIdleMinutes",
                     "The longest agent idle time, in minutes (`MAX_AGENT_IDLE_MINUTES`).",
                     &MAX_AGENT_IDLE_MINUTES,
+                ),
+                TsConst::new(
+                    "maxReplyEmailMinutes",
+                    "The longest an unseen reply may wait before it is emailed, in minutes (`MAX_REPLY_EMAIL_MINUTES`).",
+                    &MAX_REPLY_EMAIL_MINUTES,
                 ),
                 TsConst::new(
                     "maxStaffSignInHours",

@@ -15,6 +15,7 @@ pub mod notify;
 pub mod outbox;
 pub mod passwords;
 pub mod receipts;
+pub mod reply_emails;
 pub mod requests;
 pub mod reset_tokens;
 pub mod retention;

@@ -6,7 +6,8 @@
 //! request and only to an address confirmed with an emailed code (the
 //! first request carries the code, which this role emails instead): `chat_messages` only, so agents' private notes never go out;
 //! each attachment is listed by name with a signed link that works for 30
-//! days (checked by the gateway's attachment route).
+//! days (checked by the gateway's attachment route). And it emails visitors
+//! the agents' replies they left unseen ([`crate::reply_emails`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -50,6 +51,12 @@ pub async fn spawn(
         },
     )
     .await?;
+    let replies = crate::reply_emails::spawn(
+        ctx.pool.clone(),
+        Arc::clone(&mailer),
+        signer.clone(),
+        shutdown.clone(),
+    );
     let transcripts = spawn_mailing(
         &ctx,
         &mailer,
@@ -64,7 +71,7 @@ pub async fn spawn(
     )
     .await?;
     Ok(tokio::spawn(async move {
-        let _ = tokio::join!(offline, transcripts);
+        let _ = tokio::join!(offline, transcripts, replies);
     }))
 }
 
@@ -171,16 +178,7 @@ async fn send_transcript(
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
     }
-    let chat = match sqlx::query_as!(
-        ChatSession,
-        r#"select id as session_id, visitor_name, visitor_email,
-                  status as "status: ChatStatus", created_at, null::int8 as queue_position
-           from chat_sessions where id = $1"#,
-        request.session_id
-    )
-    .fetch_optional(pool)
-    .await
-    {
+    let chat = match chat_session(pool, request.session_id).await {
         Ok(Some(chat)) => chat,
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
@@ -226,5 +224,21 @@ async fn send_address_code(
             code,
         },
     )
+    .await
+}
+
+/// Chat `chat_id` as its emails show it (`None` when it does not exist).
+pub(crate) async fn chat_session(
+    pool: &sqlx::PgPool,
+    chat_id: uuid::Uuid,
+) -> Result<Option<ChatSession>, sqlx::Error> {
+    sqlx::query_as!(
+        ChatSession,
+        r#"select id as session_id, visitor_name, visitor_email,
+                  status as "status: ChatStatus", created_at, null::int8 as queue_position
+           from chat_sessions where id = $1"#,
+        chat_id
+    )
+    .fetch_optional(pool)
     .await
 }

@@ -4,8 +4,8 @@
 use contract::limits::SETTINGS;
 use contract::retention::{PERIOD_RULES, RetentionPeriods};
 use contract::site_settings::{
-    ChatHours, MAX_AGENT_IDLE_MINUTES, MAX_CHAT_ATTACHMENT_MIB, MAX_STAFF_SIGN_IN_HOURS,
-    OfficeAddress, SiteSettings, SocialLink,
+    ChatHours, MAX_AGENT_IDLE_MINUTES, MAX_CHAT_ATTACHMENT_MIB, MAX_REPLY_EMAIL_MINUTES,
+    MAX_STAFF_SIGN_IN_HOURS, OfficeAddress, SiteSettings, SocialLink,
 };
 
 use crate::platform::input::{self, AtField, Input, InputError};
@@ -21,6 +21,7 @@ impl Input for SiteSettings {
         ("chatHours", "Live chat hours"),
         ("firstReplyAlertMinutes", "First-reply alert"),
         ("agentIdleMinutes", "Agent idle time"),
+        ("replyEmailMinutes", "Email unseen replies after"),
         ("infoEmail", "Info email"),
         ("investorEmail", "Investor email"),
         ("salesEmail", "Sales email"),
@@ -57,6 +58,12 @@ impl Input for SiteSettings {
                 "Agent idle time must be between 1 and {MAX_AGENT_IDLE_MINUTES} minutes"
             )))
             .at("agentIdleMinutes");
+        }
+        if !(1..=MAX_REPLY_EMAIL_MINUTES).contains(&self.reply_email_minutes) {
+            return Err(InputError::new(format!(
+                "Email unseen replies after must be between 1 and {MAX_REPLY_EMAIL_MINUTES} minutes"
+            )))
+            .at("replyEmailMinutes");
         }
         let info_email = mailbox("Info email", self.info_email).at("infoEmail")?;
         let investor_email = mailbox("Investor email", self.investor_email).at("investorEmail")?;
@@ -123,6 +130,7 @@ impl Input for SiteSettings {
             second_factor_roles,
             count_page_views: self.count_page_views,
             show_agents_seen_to_visitors: self.show_agents_seen_to_visitors,
+            reply_email_minutes: self.reply_email_minutes,
             retention,
         })
     }
@@ -481,6 +489,14 @@ mod tests {
             (
                 Box::new(|s| s.agent_idle_minutes = 241),
                 "Agent idle time must be between 1 and 240 minutes",
+            ),
+            (
+                Box::new(|s| s.reply_email_minutes = 0),
+                "Email unseen replies after must be between 1 and 60 minutes",
+            ),
+            (
+                Box::new(|s| s.reply_email_minutes = 61),
+                "Email unseen replies after must be between 1 and 60 minutes",
             ),
             (
                 Box::new(|s| s.sales_email = "sales@nyota".into()),

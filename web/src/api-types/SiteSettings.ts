@@ -87,6 +87,11 @@ countPageViews: boolean,
  */
 showAgentsSeenToVisitors: boolean, 
 /**
+ * Minutes an agent's reply may stay unseen by the visitor before it is
+ * emailed to them, with every other unseen reply (1 to 60).
+ */
+replyEmailMinutes: number, 
+/**
  * How long each kind of personal data is kept (the `retention` worker).
  */
 retention: RetentionPeriods, };

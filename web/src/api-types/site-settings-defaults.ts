@@ -73,6 +73,7 @@ export const defaultSiteSettings: SiteSettings = {
   "secondFactorRoles": [],
   "countPageViews": true,
   "showAgentsSeenToVisitors": true,
+  "replyEmailMinutes": 2,
   "retention": {
     "resolvedChatsMonths": 24,
     "contactRequestsMonths": 24,
@@ -88,6 +89,9 @@ export const defaultSiteSettings: SiteSettings = {
 
 /** The longest agent idle time, in minutes (`MAX_AGENT_IDLE_MINUTES`). */
 export const maxAgentIdleMinutes = 240 as const;
+
+/** The longest an unseen reply may wait before it is emailed, in minutes (`MAX_REPLY_EMAIL_MINUTES`). */
+export const maxReplyEmailMinutes = 60 as const;
 
 /** The longest a staff sign-in may be set to last, in hours (`MAX_STAFF_SIGN_IN_HOURS`). */
 export const maxStaffSignInHours = 168 as const;

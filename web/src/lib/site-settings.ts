@@ -10,7 +10,7 @@ import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tansta
 import { useContext } from 'react';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { apiRequest } from './api-client';
-import { defaultSiteSettings, maxAgentIdleMinutes } from '@/api-types/site-settings-defaults';
+import { defaultSiteSettings, maxAgentIdleMinutes, maxReplyEmailMinutes } from '@/api-types/site-settings-defaults';
 
 export type { SiteSettings };
 
@@ -29,6 +29,13 @@ export function parseSiteSettings(value: unknown): SiteSettings {
   const text = (key: TextKey): string => {
     const found = source[key];
     return isText(found) ? found : defaultSiteSettings[key];
+  };
+  /** A whole number of minutes from 1 to `max`, else the default. */
+  const wholeNumber = (key: 'firstReplyAlertMinutes' | 'agentIdleMinutes' | 'replyEmailMinutes', max: number): number => {
+    const found = source[key];
+    return Number.isInteger(found) && (found as number) >= 1 && (found as number) <= max
+      ? (found as number)
+      : defaultSiteSettings[key];
   };
   const office = isRecord(source.office) ? source.office : {};
   const partners = Array.isArray(source.partners) && source.partners.every(isText) ? source.partners : null;
@@ -58,18 +65,9 @@ export function parseSiteSettings(value: unknown): SiteSettings {
     },
     hours: text('hours'),
     chatHours,
-    firstReplyAlertMinutes:
-      Number.isInteger(source.firstReplyAlertMinutes) &&
-      (source.firstReplyAlertMinutes as number) >= 1 &&
-      (source.firstReplyAlertMinutes as number) <= 60
-        ? (source.firstReplyAlertMinutes as number)
-        : defaultSiteSettings.firstReplyAlertMinutes,
-    agentIdleMinutes:
-      Number.isInteger(source.agentIdleMinutes) &&
-      (source.agentIdleMinutes as number) >= 1 &&
-      (source.agentIdleMinutes as number) <= maxAgentIdleMinutes
-        ? (source.agentIdleMinutes as number)
-        : defaultSiteSettings.agentIdleMinutes,
+    firstReplyAlertMinutes: wholeNumber('firstReplyAlertMinutes', 60),
+    agentIdleMinutes: wholeNumber('agentIdleMinutes', maxAgentIdleMinutes),
+    replyEmailMinutes: wholeNumber('replyEmailMinutes', maxReplyEmailMinutes),
     bookingUrl: text('bookingUrl'),
     enterpriseAgentUrl: text('enterpriseAgentUrl'),
     eventsSiteUrl: text('eventsSiteUrl'),

@@ -1,11 +1,13 @@
 //! The emails about chats: an offline chat to support, a transcript to its
 //! visitor, and the code that confirms the visitor's address first.
 
-use contract::chat::{ChatMessage, ChatSession, EMAIL_CODE_MINUTES, SenderType, SessionStarted};
+use contract::chat::{
+    ChatMessage, ChatSession, EMAIL_CODE_MINUTES, MessageAttachment, SenderType, SessionStarted,
+};
 use lettre::message::Mailbox;
 use runtime::signing::{Purpose, Signer};
 
-use super::parts::{Body, RenderedEmail, Site, Template, support};
+use super::parts::{Body, RenderedEmail, Site, Template, Thread, support};
 use crate::mail::address::{COMPANY, mailbox};
 use crate::mail::error::MailError;
 
@@ -93,22 +95,7 @@ impl Template for ChatTranscript<'_> {
                 body.quote(&message.message);
             }
             if let Some(attachment) = &message.attachment {
-                let expires =
-                    (self.now + time::Duration::days(ATTACHMENT_LINK_DAYS)).unix_timestamp();
-                let token = self
-                    .signer
-                    .sign_until(Purpose::ChatAttachment, attachment.id, expires);
-                body.link(
-                    &format!(
-                        "{} ({})",
-                        attachment.filename,
-                        file_size(attachment.byte_size)
-                    ),
-                    &format!(
-                        "{}/api/chat/attachments/{}?token={token}",
-                        site.public_url, attachment.id
-                    ),
-                );
+                attachment_link(&mut body, site, self.signer, self.now, attachment);
             }
         }
         if self
@@ -164,6 +151,118 @@ impl Template for ChatAddressCode<'_> {
 }
 
 /// A file's size in words: "812 KB", "2.4 MB".
+/// A link to `attachment` that works for [`ATTACHMENT_LINK_DAYS`] from `now`
+/// (checked by the gateway's attachment route), named with its size.
+fn attachment_link(
+    body: &mut Body,
+    site: Site<'_>,
+    signer: &Signer,
+    now: time::OffsetDateTime,
+    attachment: &MessageAttachment,
+) {
+    let expires = (now + time::Duration::days(ATTACHMENT_LINK_DAYS)).unix_timestamp();
+    let token = signer.sign_until(Purpose::ChatAttachment, attachment.id, expires);
+    body.link(
+        &format!(
+            "{} ({})",
+            attachment.filename,
+            file_size(attachment.byte_size)
+        ),
+        &format!(
+            "{}/api/chat/attachments/{}?token={token}",
+            site.public_url, attachment.id
+        ),
+    );
+}
+
+/// Agents' replies the visitor has not seen, to the chat's address, in the
+/// chat's own email thread, from the (last) agent by name "via" the company.
+/// Only agents' words: whoever typed the address may not own it, so nothing
+/// the visitor wrote goes out.
+pub struct ChatReplies<'a> {
+    pub chat: &'a ChatSession,
+    /// Oldest first; at least one.
+    pub replies: &'a [ChatMessage],
+    pub signer: &'a Signer,
+    pub now: time::OffsetDateTime,
+}
+
+impl Template for ChatReplies<'_> {
+    fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let chat = self.chat;
+        let to = visitor("The chat's address", chat)?;
+        let support = support(site)?;
+        let agent = self
+            .replies
+            .last()
+            .and_then(|reply| reply.sender_name.as_deref())
+            .unwrap_or("Support");
+        let mut body = Body::default();
+        body.paragraph(&format!(
+            "Hello {}, you left the chat before you saw {}:",
+            chat.visitor_name,
+            if self.replies.len() == 1 {
+                "this reply".to_owned()
+            } else {
+                format!("these {} replies", self.replies.len())
+            }
+        ));
+        for reply in self.replies {
+            let who = reply.sender_name.as_deref().unwrap_or("Support");
+            let at = reply
+                .created_at
+                .format(&time::format_description::well_known::Rfc2822)
+                .unwrap_or_else(|_| reply.created_at.to_string());
+            body.fields(&[(who, Some(&at))]);
+            if !reply.message.is_empty() {
+                body.quote(&reply.message);
+            }
+            if let Some(attachment) = &reply.attachment {
+                attachment_link(&mut body, site, self.signer, self.now, attachment);
+            }
+        }
+        if self.replies.iter().any(|reply| reply.attachment.is_some()) {
+            body.paragraph(&format!(
+                "The links to the files work for {ATTACHMENT_LINK_DAYS} days."
+            ));
+        }
+        body.paragraph("To answer, reply to this email or continue the chat on our site.")
+            .link("Continue the chat", site.public_url);
+        let mut email = body.finish(
+            "chat.replies",
+            to,
+            Some(support),
+            format!("{agent} replied to your chat with {COMPANY}"),
+            site,
+        );
+        email.sender_name = Some(format!("{agent} via {COMPANY}"));
+        let through = self
+            .replies
+            .last()
+            .map_or(chat.session_id, |reply| reply.id);
+        email.thread = Some(chat_thread(site, chat.session_id, through));
+        Ok(email)
+    }
+}
+
+/// The thread of chat `chat_id`'s emails: rooted at an id of the chat alone,
+/// each email's own id naming the last message it carries.
+pub fn chat_thread(site: Site<'_>, chat_id: uuid::Uuid, through: uuid::Uuid) -> Thread {
+    let host = site
+        .public_url
+        .split("://")
+        .nth(1)
+        .unwrap_or(site.public_url)
+        .split(['/', ':'])
+        .next()
+        .filter(|host| !host.is_empty())
+        .unwrap_or("localhost");
+    Thread {
+        message_id: format!("<chat.{chat_id}.{through}@{host}>"),
+        root: format!("<chat.{chat_id}@{host}>"),
+    }
+}
+
 fn file_size(bytes: i32) -> String {
     let bytes = f64::from(bytes.max(0));
     if bytes < 1024.0 * 1024.0 {

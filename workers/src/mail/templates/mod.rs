@@ -17,9 +17,9 @@ mod registration;
 mod subscriptions;
 mod waitlist;
 
-pub use chat::{ChatAddressCode, ChatTranscript, OfflineChat};
+pub use chat::{ChatAddressCode, ChatReplies, ChatTranscript, OfflineChat, chat_thread};
 pub use contact::{ContactAcknowledgement, ContactToSales};
-pub use parts::{RenderedEmail, Site, Template};
+pub use parts::{RenderedEmail, Site, Template, Thread};
 pub use password_reset::{AgentInvite, PasswordReset};
 pub use privacy::{PrivacyConfirmation, PrivacyExportReady, PrivacyProgress, PrivacyStepTaken};
 pub use registration::{RegistrationToSales, Welcome};

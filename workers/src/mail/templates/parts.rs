@@ -25,15 +25,39 @@ pub struct RenderedEmail {
     pub html: String,
     /// The one-click unsubscribe address of an email to a subscriber.
     pub list_unsubscribe: Option<String>,
+    /// Who it is from by name, at the sender's address (an agent "via
+    /// Nyota Cloud"); the sender's own name when `None`.
+    pub sender_name: Option<String>,
+    /// The conversation it belongs to, so mail programs show one thread.
+    pub thread: Option<Thread>,
+}
+
+/// An email's place in a conversation: its own `Message-ID`, and the id of
+/// the conversation's first email, which it replies to (`In-Reply-To`,
+/// `References`), the same for every email of that conversation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thread {
+    pub message_id: String,
+    pub root: String,
 }
 
 impl RenderedEmail {
     /// The message as sent: multipart/alternative, plain text first.
     pub fn message(&self, from: Mailbox) -> Result<Message, MailError> {
+        let from = match &self.sender_name {
+            Some(name) => Mailbox::new(Some(name.clone()), from.email),
+            None => from,
+        };
         let mut builder = Message::builder()
             .from(from)
             .to(self.to.clone())
             .subject(&self.subject);
+        if let Some(thread) = &self.thread {
+            builder = builder
+                .message_id(Some(thread.message_id.clone()))
+                .in_reply_to(thread.root.clone())
+                .references(thread.root.clone());
+        }
         if let Some(reply_to) = &self.reply_to {
             builder = builder.reply_to(reply_to.clone());
         }
@@ -212,6 +236,8 @@ impl Body {
             text,
             html,
             list_unsubscribe: None,
+            sender_name: None,
+            thread: None,
         }
     }
 }

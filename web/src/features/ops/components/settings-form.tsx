@@ -21,7 +21,7 @@ import {
   type SettingsFormValues,
 } from '../lib/settings-rules';
 import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
-import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
+import { maxAgentIdleMinutes, maxChatAttachmentMib, maxReplyEmailMinutes, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 import { settingsLimits } from '@/api-types/input-limits';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -47,7 +47,7 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
     id: 'chat',
     title: 'Chat and business hours',
     description: 'When live chat is staffed, what visitors may attach, when a waiting chat alerts the agents, and whether visitors see that an agent read them.',
-    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes', 'showAgentsSeenToVisitors'],
+    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes', 'replyEmailMinutes', 'showAgentsSeenToVisitors'],
   },
   {
     id: 'email',
@@ -393,6 +393,22 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                   <p className={hint}>
                     An agent with no key press or mouse move in any admin tab for this long is set to Away, after a
                     warning a minute before.
+                  </p>
+                </div>
+                <div>
+                  <TextField
+                    label="Email unseen replies after (minutes)"
+                    type="number"
+                    min={1}
+                    max={maxReplyEmailMinutes}
+                    step={1}
+                    inputMode="numeric"
+                    error={error('replyEmailMinutes')}
+                    {...register('replyEmailMinutes', { valueAsNumber: true })}
+                  />
+                  <p className={hint}>
+                    A reply the visitor has not seen this long after it was sent is emailed to them, with any other
+                    unseen replies, so a visitor who left still gets the answer.
                   </p>
                 </div>
               </div>

@@ -5,7 +5,7 @@
 import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
-import { maxAgentIdleMinutes, maxChatAttachmentMib, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
+import { maxAgentIdleMinutes, maxChatAttachmentMib, maxReplyEmailMinutes, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
 import { retentionRules } from '@/api-types/retention-rules';
 import { settingsLimits } from '@/api-types/input-limits';
 
@@ -196,6 +196,10 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   const idle = values.agentIdleMinutes;
   if (!Number.isInteger(idle) || idle < 1 || idle > maxAgentIdleMinutes) {
     check('agentIdleMinutes', `Agent idle time must be between 1 and ${maxAgentIdleMinutes} minutes`);
+  }
+  const replyEmail = values.replyEmailMinutes;
+  if (!Number.isInteger(replyEmail) || replyEmail < 1 || replyEmail > maxReplyEmailMinutes) {
+    check('replyEmailMinutes', `Email unseen replies after must be between 1 and ${maxReplyEmailMinutes} minutes`);
   }
   const hours = values.staffSignInHours;
   if (!Number.isInteger(hours) || hours < 1 || hours > maxStaffSignInHours) {
