@@ -46,7 +46,7 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
   {
     id: 'chat',
     title: 'Chat and business hours',
-    description: 'When live chat is staffed, what visitors may attach, when a waiting chat alerts the agents, and whether visitors see that an agent read them.',
+    description: 'When live chat is staffed, what visitors may attach, when a waiting chat alerts the agents, when unseen replies are emailed, and whether visitors see that an agent read them.',
     holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes', 'replyEmailMinutes', 'showAgentsSeenToVisitors'],
   },
   {
