@@ -1,7 +1,9 @@
 //! A chat's stored messages (`chat_messages`, written by the `chat` worker),
-//! read by the gateway's API and the transcript email alike.
+//! read by the gateway's API and the chat emails alike; and a chat as its emails show it.
 
-use contract::chat::{AttachmentKind, ChatMessage, MessageAttachment, SenderType};
+use contract::chat::{
+    AttachmentKind, ChatMessage, ChatSession, ChatStatus, MessageAttachment, SenderType,
+};
 use uuid::Uuid;
 
 /// A chat's stored messages in their order, each with its attachment and
@@ -91,4 +93,20 @@ pub async fn stored_messages_from(
                 .filter(|_| row.sender_type != SenderType::System),
         })
         .collect())
+}
+
+/// Chat `chat_id` as its emails show it (`None` when it does not exist).
+pub async fn chat_session(
+    pool: &sqlx::PgPool,
+    chat_id: Uuid,
+) -> Result<Option<ChatSession>, sqlx::Error> {
+    sqlx::query_as!(
+        ChatSession,
+        r#"select id as session_id, visitor_name, visitor_email,
+                  status as "status: ChatStatus", created_at, null::int8 as queue_position
+           from chat_sessions where id = $1"#,
+        chat_id
+    )
+    .fetch_optional(pool)
+    .await
 }

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use contract::chat::{ChatSession, ChatStatus, SessionStarted, TranscriptRequested};
+use contract::chat::{SessionStarted, TranscriptRequested};
 use runtime::signing::Signer;
 use tokio::task::JoinHandle;
 
@@ -178,7 +178,7 @@ async fn send_transcript(
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
     }
-    let chat = match chat_session(pool, request.session_id).await {
+    let chat = match runtime::chat_messages::chat_session(pool, request.session_id).await {
         Ok(Some(chat)) => chat,
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("transcript of an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
@@ -224,21 +224,5 @@ async fn send_address_code(
             code,
         },
     )
-    .await
-}
-
-/// Chat `chat_id` as its emails show it (`None` when it does not exist).
-pub(crate) async fn chat_session(
-    pool: &sqlx::PgPool,
-    chat_id: uuid::Uuid,
-) -> Result<Option<ChatSession>, sqlx::Error> {
-    sqlx::query_as!(
-        ChatSession,
-        r#"select id as session_id, visitor_name, visitor_email,
-                  status as "status: ChatStatus", created_at, null::int8 as queue_position
-           from chat_sessions where id = $1"#,
-        chat_id
-    )
-    .fetch_optional(pool)
     .await
 }

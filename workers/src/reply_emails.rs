@@ -88,7 +88,7 @@ pub async fn send_batch(
     signer: &Signer,
     batch: &DueBatch,
 ) -> Outcome {
-    let chat = match crate::notify::chat_session(pool, batch.chat_id).await {
+    let chat = match runtime::chat_messages::chat_session(pool, batch.chat_id).await {
         Ok(Some(chat)) => chat,
         // Erased meanwhile: nothing to send.
         Ok(None) => return Outcome::Done,
