@@ -64,9 +64,14 @@ test('unsent messages and the draft survive a reload, and a lost answer does not
   // socket or by POST (where the outbox turns with the socket down).
   let cut = false;
   let forwarded = false;
+  let joined = false;
   await page.routeWebSocket(/\/ws$/, (ws) => {
     if (cut) return void ws.close();
     const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame === 'string' && frame.includes('"session_joined"')) joined = true;
+      ws.send(frame);
+    });
     ws.onMessage((frame) => {
       if (cut && typeof frame === 'string' && frame.includes('"send_message"')) {
         if (!forwarded) server.send(frame);
@@ -80,6 +85,9 @@ test('unsent messages and the draft survive a reload, and a lost answer does not
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue();
   await page.route(messagesPath, refusePosts);
   const { panel, box } = await startChat(page);
+  // The chat joined on the socket first (on a busy machine the first message
+  // could otherwise be typed before, and go by POST).
+  await expect.poll(() => joined).toBe(true);
 
   cut = true;
   for (const text of ['four', 'five']) {
