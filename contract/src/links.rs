@@ -13,3 +13,17 @@ pub struct LinkToken {
     /// The `token` of the emailed link.
     pub token: String,
 }
+
+/// Whether the emails of a chat's unseen replies go to its address, as the
+/// link in those emails left it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatEmails {
+    /// The chat's address.
+    pub email: String,
+    /// `false` once stopped.
+    pub sending: bool,
+    /// What happened, in words.
+    pub message: String,
+}

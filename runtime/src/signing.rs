@@ -29,6 +29,11 @@ pub enum Purpose {
     ConfirmPrivacyRequest,
     /// Download the archive of an access request.
     PrivacyExport,
+    /// Stop (or restart) the emails about a chat's replies to the chat's
+    /// address, from any such email (one click, RFC 8058).
+    ChatEmailsOff,
+    /// Open a chat in the widget from its reply email, in any browser.
+    ContinueChat,
 }
 
 impl Purpose {
@@ -39,6 +44,8 @@ impl Purpose {
             Purpose::ChatAttachment => "chat.attachment",
             Purpose::ConfirmPrivacyRequest => "privacy.confirm",
             Purpose::PrivacyExport => "privacy.export",
+            Purpose::ChatEmailsOff => "chat.emails.off",
+            Purpose::ContinueChat => "chat.continue",
         }
     }
 }

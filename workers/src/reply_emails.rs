@@ -6,6 +6,9 @@
 //! in `sent_emails` (kind `chat.replies`), so a sweep that runs twice, or a
 //! worker killed mid-send, sends it once ([`Mailer::send_once`]).
 //!
+//! An address that stopped these emails (`chat_email_optouts`, the
+//! emails' one-click unsubscribe) gets none; its replies stay in the chat.
+//!
 //! Only replies of the last day are looked at: a reply older than that,
 //! never emailed (the workers were down that long), stays in the chat.
 
@@ -64,6 +67,8 @@ pub async fn due_batches(pool: &PgPool, quiet_minutes: u32) -> Result<Vec<DueBat
            join marks k on k.session_id = p.session_id
            join chat_sessions s on s.id = p.session_id
            where s.visitor_email <> ''
+             and not exists (select 1 from chat_email_optouts o
+                              where o.email = lower(btrim(s.visitor_email)))
              and (k.after is null or p.id > k.after)
            group by p.session_id, k.after
            having min(p.created_at) <= now() - make_interval(mins => $1)"#,

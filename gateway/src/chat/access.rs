@@ -1,5 +1,6 @@
-//! Who may see and write a chat: its owner (the browser that started it, or
-//! the account that adopted it) as the visitor, any agent as an agent.
+//! Who may see and write a chat: its owner (the browser that started it, a
+//! browser that opened its reply email's link, or the account that adopted
+//! it) as the visitor, any agent as an agent.
 
 use contract::accounts::User;
 use contract::chat::{ChatStatus, SenderType};
@@ -14,10 +15,20 @@ use crate::state::AppState;
 /// the chats it started. It survives the id rotation at login.
 pub const OWNER_TOKEN_KEY: &str = "chat_owner";
 
+/// Session key of the chats this browser opened from their reply emails'
+/// links (`/api/chat/continue`): each with the owner token the chat had
+/// then, so an erasure (which gives the chat a new one) ends the grant.
+pub const LINKED_CHATS_KEY: &str = "chat_links";
+
+/// The most chats one browser holds by link; the oldest goes first.
+pub const MAX_LINKED_CHATS: usize = 20;
+
 /// Who is asking about a chat.
 #[derive(Clone, Debug)]
 pub struct Requester {
     pub owner_token: Option<Uuid>,
+    /// (chat, its owner token) for each chat opened from an emailed link.
+    pub linked_chats: Vec<(Uuid, Uuid)>,
     pub user: Option<User>,
     /// The sign-in this request acts under, if any.
     pub sign_in_id: Option<Uuid>,
@@ -31,6 +42,7 @@ impl Requester {
         };
         Ok(Requester {
             owner_token: session.get(OWNER_TOKEN_KEY).await?,
+            linked_chats: session.get(LINKED_CHATS_KEY).await?.unwrap_or_default(),
             user,
             sign_in_id,
         })
@@ -82,7 +94,9 @@ pub async fn access(
     // The browser's token counts only until the chat belongs to an account:
     // signing in hands the token's chats over and drops it, so a token
     // presented for an adopted chat is a stale copy of an ended session.
-    let owns_by_browser = row.user_id.is_none() && requester.owner_token == Some(row.owner_token);
+    let owns_by_browser = row.user_id.is_none()
+        && (requester.owner_token == Some(row.owner_token)
+            || requester.linked_chats.contains(&(chat_id, row.owner_token)));
     let owns_by_account =
         row.user_id.is_some() && row.user_id == requester.user.as_ref().map(|user| user.id);
     let role = if owns_by_browser || owns_by_account {

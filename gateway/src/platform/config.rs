@@ -129,6 +129,14 @@ pub struct RateLimits {
 }
 
 impl Config {
+    /// The signer of the links the workers email (`SIGNING_KEY`). The key
+    /// was checked at start-up, so failing here would be a bug: a 500.
+    pub fn signer(&self) -> Result<runtime::signing::Signer, crate::platform::error::ApiError> {
+        use secrecy::ExposeSecret as _;
+        runtime::signing::Signer::new(self.signing_key.expose_secret())
+            .map_err(|problem| crate::platform::error::ApiError::Internal(anyhow::anyhow!(problem)))
+    }
+
     /// Reads the process environment.
     pub fn from_env() -> Result<Self, String> {
         Self::from_lookup(|name| std::env::var(name).ok())

@@ -10,13 +10,14 @@ use serde::Deserialize;
 /// Routes left out of the sitemap: sign-in forms, the account area and the
 /// pages only email links lead to. Blog posts and events (`:id` routes) join
 /// it with their own ids.
-const NOT_IN_SITEMAP: [&str; 8] = [
+const NOT_IN_SITEMAP: [&str; 9] = [
     "/auth",
     "/login",
     "/register",
     "/forgot-password",
     "/reset-password",
     "/subscription",
+    "/chat-emails",
     "/dashboard",
     "/account/security",
 ];

@@ -16,7 +16,7 @@ use workers::reply_emails::sweep_once;
 use crate::helpers::{MailCatcher, SIGNING_KEY, TestApp, spawn};
 use crate::mailbox::{Mail, mails_to};
 
-fn mailer(catcher: &MailCatcher) -> Mailer {
+pub(crate) fn mailer(catcher: &MailCatcher) -> Mailer {
     Mailer::new(
         Some(&catcher.smtp_url),
         "no-reply@nyota.example",
@@ -30,7 +30,7 @@ fn signer() -> runtime::signing::Signer {
 }
 
 /// An agent's reply, stored; its id.
-async fn reply(agent: &crate::helpers::Browser, chat: &str, text: &str) -> String {
+pub(crate) async fn reply(agent: &crate::helpers::Browser, chat: &str, text: &str) -> String {
     let response = agent.send(chat, text).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let message: Value = response.json().await.expect("json");
@@ -38,7 +38,7 @@ async fn reply(agent: &crate::helpers::Browser, chat: &str, text: &str) -> Strin
 }
 
 /// Moves the chat's agent replies `minutes` into the past.
-async fn age_replies(app: &TestApp, chat: &str, minutes: i32) {
+pub(crate) async fn age_replies(app: &TestApp, chat: &str, minutes: i32) {
     sqlx::query(
         "update chat_messages set created_at = created_at - make_interval(mins => $2)
          where session_id = $1::uuid and sender_type = 'agent'",
@@ -50,14 +50,14 @@ async fn age_replies(app: &TestApp, chat: &str, minutes: i32) {
     .expect("aged");
 }
 
-async fn sweep(app: &TestApp, mailer: &Mailer) -> usize {
+pub(crate) async fn sweep(app: &TestApp, mailer: &Mailer) -> usize {
     sweep_once(&app.pool, mailer, &signer())
         .await
         .expect("the sweep runs")
 }
 
 /// The reply emails the catcher holds for `address`, oldest first.
-async fn reply_mails(catcher: &MailCatcher, address: &str) -> Vec<Mail> {
+pub(crate) async fn reply_mails(catcher: &MailCatcher, address: &str) -> Vec<Mail> {
     let mut mails: Vec<Mail> = mails_to(catcher, address)
         .await
         .into_iter()

@@ -19,6 +19,7 @@ mod chat_consumer;
 mod chat_line;
 mod chat_pipeline;
 mod chat_receipts;
+mod chat_reply_email_links;
 mod chat_reply_emails;
 mod chat_resume;
 mod chat_socket;

@@ -48,6 +48,7 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("chat_attachments", "uploader_agent_id", Holds::Staff),
     ("chat_messages", "agent_id", Holds::Staff),
     ("chat_messages", "sender_name", Holds::Name), // agents' names, never the visitor's
+    ("chat_email_optouts", "email", Holds::Email),
     ("chat_notes", "author_id", Holds::Staff),
     ("chat_ratings", "agent_id", Holds::Staff),
     ("chat_sessions", "assigned_agent_id", Holds::Staff),

@@ -1,13 +1,15 @@
 //! The chat's REST routes: the visitor's (start, read, post) and the agent
 //! console's (inbox, assign, resolve, reopen, mark read) and the agent's
-//! own profile (display name, alert preferences), the canned replies, and
-//! the upgrade to the live socket ([`socket`], outside `/api`).
+//! own profile (display name, alert preferences), the canned replies, the
+//! links of the reply emails, and the upgrade to the live socket ([`socket`], outside `/api`).
 
 mod agent;
 mod attachments;
 mod canned;
 mod profile;
+mod reply_links;
 pub mod socket;
+pub use reply_links::ONE_CLICK_UNSUBSCRIBE_PATH;
 mod transcript;
 mod visitor;
 
@@ -28,4 +30,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(profile::router())
         .merge(transcript::router())
         .merge(canned::router())
+        .merge(reply_links::router())
 }

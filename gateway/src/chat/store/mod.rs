@@ -5,8 +5,9 @@
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 //! It is also the one writer of `canned_responses` (`canned.rs`),
-//! `agent_profiles` (`profiles.rs`), `agent_consoles` (`agents.rs`) and
-//! `chat_ratings` (`ratings.rs`).
+//! `agent_profiles` (`profiles.rs`), `agent_consoles` (`agents.rs`),
+//! `chat_ratings` (`ratings.rs`) and `chat_email_optouts`
+//! (`email_optouts.rs`).
 //!
 //! Split by concern; each file's functions are re-exported here by name (the
 //! list below says which file holds which), so callers name
@@ -15,6 +16,7 @@
 mod agents;
 mod canned;
 mod email_codes;
+mod email_optouts;
 mod erasure;
 mod inbox;
 mod labels;
@@ -31,6 +33,7 @@ pub use agents::{
 };
 pub use canned::{canned_responses, create_canned, delete_canned, update_canned};
 pub use email_codes::{CodeCheck, chat_address, check_code, code_hash, new_code, set_code};
+pub use email_optouts::{erase_chat_email_optout, resume_chat_emails, stop_chat_emails};
 pub use erasure::{ErasedChats, chats_of_person, correct_chats, erase_chats};
 pub use inbox::{
     AssignedFilter, StatusFilter, search, summaries, summary, unanswered, visitor_history, waiting,

@@ -22,8 +22,7 @@ use contract::subscriptions::{
     SubscriberCounts, SubscriptionInput, SubscriptionLinkResult, SubscriptionLinkStatus,
     SubscriptionRequested, SubscriptionTopic, TopicSubscribers,
 };
-use runtime::signing::{Purpose, Signer};
-use secrecy::ExposeSecret as _;
+use runtime::signing::Purpose;
 use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::IntoParams;
@@ -122,10 +121,7 @@ struct LinkQuery {
 
 /// The subscription a signed token names, if it is genuine.
 fn verified(state: &AppState, purpose: Purpose, token: &str) -> Result<Option<Uuid>, ApiError> {
-    // The key was checked at start-up; failing here would be a bug.
-    let signer = Signer::new(state.config.signing_key.expose_secret())
-        .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))?;
-    Ok(signer.verify(purpose, token))
+    Ok(state.config.signer()?.verify(purpose, token))
 }
 
 /// The emailed confirmation link: changes nothing, and sends the browser to

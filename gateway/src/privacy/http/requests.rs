@@ -14,7 +14,6 @@ use contract::intake::Accepted;
 use contract::links::LinkToken;
 use contract::privacy::{PrivacyEmail, PrivacyRequestInput, PrivacyRequestKind};
 use runtime::signing::{Purpose, Signer};
-use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::IntoParams;
@@ -45,9 +44,7 @@ pub const ASKED: &str = "Thank you. We have emailed a link to this address: plea
 pub const ASKED_EMAIL_OFF: &str = "Thank you. This site is not sending email right now, so we cannot email you the link that confirms your request. Please try again later or contact us.";
 const UNAVAILABLE: &str = "Your request cannot be taken right now. Please try again.";
 fn signer(state: &AppState) -> Result<Signer, ApiError> {
-    // The key was checked at start-up; failing here would be a bug.
-    Signer::new(state.config.signing_key.expose_secret())
-        .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))
+    state.config.signer()
 }
 
 /// A person asks for access, correction or erasure; a confirmation link is

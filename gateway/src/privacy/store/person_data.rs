@@ -92,6 +92,14 @@ pub async fn person_data(
     )
     .fetch_one(pool)
     .await?;
+    let chat_emails_stopped = sqlx::query_scalar!(
+        r#"select coalesce(json_agg(t), '[]') as "rows!" from (
+             select email, created_at from chat_email_optouts where email = $1
+           ) t"#,
+        email
+    )
+    .fetch_one(pool)
+    .await?;
     let requests = sqlx::query_scalar!(
         r#"select coalesce(json_agg(t order by t.received_at), '[]') as "rows!" from (
              select kind, details, received_at, confirmed_at, completed_at
@@ -113,6 +121,7 @@ pub async fn person_data(
         "chats": chats,
         "chat_messages": messages,
         "chat_ratings": ratings,
+        "chat_emails_stopped": chat_emails_stopped,
         "contact_requests": contact_requests,
         "subscriptions": subscriptions,
         "waitlist_entries": waitlist,

@@ -66,6 +66,9 @@ pub struct ChatTranscript<'a> {
 /// How long a transcript's attachment links work.
 pub const ATTACHMENT_LINK_DAYS: i64 = 30;
 
+/// How long a reply email's link back to the chat works, as its files'.
+pub const CONTINUE_LINK_DAYS: i64 = ATTACHMENT_LINK_DAYS;
+
 impl Template for ChatTranscript<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = self.chat;
@@ -226,8 +229,29 @@ impl Template for ChatReplies<'_> {
                 "The links to the files work for {ATTACHMENT_LINK_DAYS} days."
             ));
         }
+        let continue_token = self.signer.sign_until(
+            Purpose::ContinueChat,
+            chat.session_id,
+            (self.now + time::Duration::days(CONTINUE_LINK_DAYS)).unix_timestamp(),
+        );
+        let unsubscribe = format!(
+            "{}/api/chat/emails/unsubscribe?token={}",
+            site.public_url,
+            self.signer.sign(Purpose::ChatEmailsOff, chat.session_id)
+        );
         body.paragraph("To answer, reply to this email or continue the chat on our site.")
-            .link("Continue the chat", site.public_url);
+            .link(
+                "Continue the chat",
+                &format!(
+                    "{}/api/chat/continue?token={continue_token}",
+                    site.public_url
+                ),
+            )
+            .paragraph(
+                "We email you a reply only when you have left the chat before seeing it. \
+                 To stop these emails:",
+            )
+            .link("Stop emails about my chats", &unsubscribe);
         let mut email = body.finish(
             "chat.replies",
             to,
@@ -236,6 +260,8 @@ impl Template for ChatReplies<'_> {
             site,
         );
         email.sender_name = Some(format!("{agent} via {COMPANY}"));
+        email.list_unsubscribe = Some(unsubscribe);
+        email.one_click_unsubscribe = true;
         let through = self
             .replies
             .last()

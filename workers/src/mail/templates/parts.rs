@@ -23,8 +23,13 @@ pub struct RenderedEmail {
     pub subject: String,
     pub text: String,
     pub html: String,
-    /// The one-click unsubscribe address of an email to a subscriber.
+    /// The unsubscribe address (`List-Unsubscribe`) of an email sent
+    /// because of a choice the recipient can undo.
     pub list_unsubscribe: Option<String>,
+    /// Whether a POST to `list_unsubscribe` unsubscribes at once, as mail
+    /// providers' unsubscribe buttons do (RFC 8058:
+    /// `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
+    pub one_click_unsubscribe: bool,
     /// Who it is from by name, at the sender's address (an agent "via
     /// Nyota Cloud"); the sender's own name when `None`.
     pub sender_name: Option<String>,
@@ -63,6 +68,9 @@ impl RenderedEmail {
         }
         if let Some(url) = &self.list_unsubscribe {
             builder = builder.header(ListUnsubscribe(url.clone()));
+            if self.one_click_unsubscribe {
+                builder = builder.header(ListUnsubscribePost);
+            }
         }
         Ok(builder.multipart(MultiPart::alternative_plain_html(
             self.text.clone(),
@@ -95,6 +103,31 @@ impl Header for ListUnsubscribe {
 
     fn display(&self) -> HeaderValue {
         HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the
+/// `List-Unsubscribe` address unsubscribes on a POST, with no page between.
+#[derive(Clone, Debug)]
+struct ListUnsubscribePost;
+
+const ONE_CLICK: &str = "List-Unsubscribe=One-Click";
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(value: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        if value.trim() == ONE_CLICK {
+            Ok(ListUnsubscribePost)
+        } else {
+            Err(format!("not {ONE_CLICK}").into())
+        }
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), ONE_CLICK.to_owned())
     }
 }
 
@@ -236,6 +269,7 @@ impl Body {
             text,
             html,
             list_unsubscribe: None,
+            one_click_unsubscribe: false,
             sender_name: None,
             thread: None,
         }

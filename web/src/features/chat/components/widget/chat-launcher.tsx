@@ -4,9 +4,11 @@
 
 import { MessageCircle } from 'lucide-react';
 import { Component, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast-store';
 import { chatPanelClass } from '../../lib/chat-panel-class';
-import { hasStoredSession } from '../../lib/chat-storage';
+import { hasStoredSession, readStoredChat, writeStoredChat } from '../../lib/chat-storage';
 
 const ChatWidget = lazy(() => import('./chat-widget'));
 
@@ -28,12 +30,60 @@ export function launcherLabel(unread: number): string {
   return `Open chat (${unread} new ${unread === 1 ? 'message' : 'messages'})`;
 }
 
+const chatIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the site says when a reply email's link to a chat no longer works. */
+export const chatLinkInvalid = {
+  title: 'This link to your chat no longer works',
+  description: 'It may have expired. Start a new chat and an agent will pick it up from there.',
+};
+
+/**
+ * `?chat=<id>`: a reply email's "Continue the chat" link (the gateway has
+ * let this browser into the chat) opens that chat; `?chat-link=invalid`
+ * says the link did not work. Either way the panel opens and the address
+ * loses the parameter. Returns the chat opened this way, to remount the
+ * panel on it.
+ */
+function useChatFromLink(openPanel: () => void): string | null {
+  const [params, setParams] = useSearchParams();
+  const [linked, setLinked] = useState<string | null>(null);
+  const chat = params.get('chat');
+  const invalid = params.get('chat-link') === 'invalid';
+  useEffect(() => {
+    if (!chat && !invalid) return;
+    if (chat && chatIdPattern.test(chat)) {
+      const stored = readStoredChat();
+      writeStoredChat({ visitorName: stored?.visitorName ?? '', visitorEmail: stored?.visitorEmail ?? '', sessionId: chat });
+      setLinked(chat);
+    } else {
+      toast({ ...chatLinkInvalid, variant: 'destructive' });
+    }
+    setParams(
+      (current) => {
+        current.delete('chat');
+        current.delete('chat-link');
+        return current;
+      },
+      { replace: true },
+    );
+    openPanel();
+  }, [chat, invalid, setParams, openPanel]);
+  return linked;
+}
+
 export function ChatLauncher() {
   const [loaded, setLoaded] = useState(hasStoredSession);
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const openPanel = useCallback(() => {
+    setLoaded(true);
+    setUnread(0);
+    setOpen(true);
+  }, []);
+  const linkedChat = useChatFromLink(openPanel);
 
   const close = useCallback(() => {
     returnFocus.current = true;
@@ -50,9 +100,7 @@ export function ChatLauncher() {
 
   const toggle = () => {
     if (open) return close();
-    setLoaded(true);
-    setUnread(0);
-    setOpen(true);
+    openPanel();
   };
 
   return (
@@ -97,7 +145,7 @@ export function ChatLauncher() {
               )
             }
           >
-            <ChatWidget open={open} onClose={close} onUnread={onUnread} />
+            <ChatWidget key={linkedChat ?? 'stored'} open={open} onClose={close} onUnread={onUnread} />
           </Suspense>
         </ChunkBoundary>
       )}
