@@ -164,6 +164,7 @@ async fn the_sitemap_lists_the_public_pages(pool: PgPool) {
         "/forgot-password",
         "/reset-password",
         "/subscription",
+        "/chat-emails",
         "/dashboard",
         "/account/security",
     ];
