@@ -62,11 +62,19 @@ async fn a_worker_killed_with_attachments_in_flight_loses_and_doubles_nothing(po
         work.push((browser, chat, ids));
     }
     let acknowledged: Arc<Mutex<Vec<(String, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    // Each sender sends a third of its files, then waits until the worker
+    // is stuck on the lock below: on a slow machine the senders could
+    // otherwise finish before the worker starts, leaving nothing in flight.
+    let (locked, locked_seen) = tokio::sync::watch::channel(false);
     let mut senders = Vec::new();
     for (browser, chat, ids) in work {
         let acknowledged = Arc::clone(&acknowledged);
+        let mut locked_seen = locked_seen.clone();
         senders.push(tokio::spawn(async move {
-            for id in ids {
+            for (sent, id) in ids.into_iter().enumerate() {
+                if sent == PER_SENDER / 3 {
+                    locked_seen.wait_for(|locked| *locked).await.expect("gate");
+                }
                 let response = send_with(&browser, &chat, "", &id).await;
                 assert_eq!(response.status(), StatusCode::CREATED);
                 let sent: Value = response.json().await.expect("json");
@@ -97,6 +105,7 @@ async fn a_worker_killed_with_attachments_in_flight_loses_and_doubles_nothing(po
         .execute(&mut *blocker)
         .await
         .expect("lock");
+    locked.send_replace(true);
     let at_lock = acknowledged.lock().expect("lock").len();
     while acknowledged.lock().expect("lock").len() < (at_lock + 3).min(TOTAL) {
         tokio::time::sleep(Duration::from_millis(2)).await;
