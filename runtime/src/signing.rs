@@ -6,6 +6,8 @@
 //!
 //! A token is `<id as 32 hex digits>.<base64url MAC of "purpose\0id">`; one
 //! that expires is `<id>.<expiry, Unix seconds>.<MAC of "purpose\0id\0expiry">`.
+//! One carried in an email address ([`Signer::sign_for_address`]) is
+//! lower-case base32: the id, then the first 80 bits of the MAC.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -34,6 +36,9 @@ pub enum Purpose {
     ChatEmailsOff,
     /// Open a chat in the widget from its reply email, in any browser.
     ContinueChat,
+    /// Post an email reply into a chat: the `+` part of the chat emails'
+    /// `Reply-To` address.
+    ChatReplyAddress,
 }
 
 impl Purpose {
@@ -46,6 +51,7 @@ impl Purpose {
             Purpose::PrivacyExport => "privacy.export",
             Purpose::ChatEmailsOff => "chat.emails.off",
             Purpose::ContinueChat => "chat.continue",
+            Purpose::ChatReplyAddress => "chat.reply_address",
         }
     }
 }
@@ -140,6 +146,47 @@ impl Signer {
     }
 }
 
+/// The MAC bytes an address token keeps: 80 bits, so a guess succeeds once
+/// in 2^80 tries, and the token fits a local part with room to spare.
+const ADDRESS_TAG_BYTES: usize = 10;
+
+/// Characters of an address token: 16 id bytes (26) and the tag (16), in
+/// unpadded base32.
+pub const ADDRESS_TOKEN_CHARS: usize = 42;
+
+const ADDRESS_ALPHABET: base32::Alphabet = base32::Alphabet::Rfc4648Lower { padding: false };
+
+impl Signer {
+    /// A token for the local part of an email address
+    /// (`replies+<token>@domain`): lower-case letters and digits only,
+    /// [`ADDRESS_TOKEN_CHARS`] long, since mail systems may change an
+    /// address's case and a local part holds 64 characters at most.
+    pub fn sign_for_address(&self, purpose: Purpose, id: Uuid) -> String {
+        let tag = self.mac(purpose, id).finalize().into_bytes();
+        let mut token = base32::encode(ADDRESS_ALPHABET, id.as_bytes());
+        token.push_str(&base32::encode(ADDRESS_ALPHABET, &tag[..ADDRESS_TAG_BYTES]));
+        token
+    }
+
+    /// The record an address token names, if this key signed it for
+    /// `purpose`, in any case (compared in constant time).
+    pub fn verify_address(&self, purpose: Purpose, token: &str) -> Option<Uuid> {
+        let token = token.trim().to_ascii_lowercase();
+        if token.len() != ADDRESS_TOKEN_CHARS || !token.is_ascii() {
+            return None;
+        }
+        let (id, tag) = token.split_at(26);
+        let id = Uuid::from_slice(&base32::decode(ADDRESS_ALPHABET, id)?).ok()?;
+        let tag = base32::decode(ADDRESS_ALPHABET, tag)?;
+        // Base32 with spare bits could decode two spellings to one value.
+        if base32::encode(ADDRESS_ALPHABET, id.as_bytes()) != token[..26] {
+            return None;
+        }
+        self.mac(purpose, id).verify_truncated_left(&tag).ok()?;
+        (tag.len() == ADDRESS_TAG_BYTES).then_some(id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +269,54 @@ mod tests {
         );
         let signer = Signer::new(KEY).expect("valid key");
         assert_eq!(format!("{signer:?}"), "Signer(..)");
+    }
+
+    #[test]
+    fn an_address_token_survives_case_changes_and_nothing_else() {
+        let signer = Signer::new(KEY).expect("valid key");
+        let id = Uuid::now_v7();
+        let token = signer.sign_for_address(Purpose::ChatReplyAddress, id);
+        assert_eq!(token.len(), ADDRESS_TOKEN_CHARS);
+        assert!(
+            token
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+            "{token}"
+        );
+        assert_eq!(
+            signer.verify_address(Purpose::ChatReplyAddress, &token),
+            Some(id)
+        );
+        assert_eq!(
+            signer.verify_address(Purpose::ChatReplyAddress, &token.to_uppercase()),
+            Some(id)
+        );
+        // Another purpose, another key, another id, a changed character, a
+        // shortened or lengthened token: refused.
+        assert_eq!(signer.verify_address(Purpose::ContinueChat, &token), None);
+        let other = Signer::new("another-key-another-key-another-key").expect("key");
+        assert_eq!(
+            other.verify_address(Purpose::ChatReplyAddress, &token),
+            None
+        );
+        let someone_else = signer.sign_for_address(Purpose::ChatReplyAddress, Uuid::now_v7());
+        let spliced = format!("{}{}", &someone_else[..26], &token[26..]);
+        assert_eq!(
+            signer.verify_address(Purpose::ChatReplyAddress, &spliced),
+            None
+        );
+        for at in [0, 25, 26, 41] {
+            let mut changed = token.clone().into_bytes();
+            changed[at] = if changed[at] == b'a' { b'b' } else { b'a' };
+            let changed = String::from_utf8(changed).expect("ascii");
+            assert_eq!(
+                signer.verify_address(Purpose::ChatReplyAddress, &changed),
+                None,
+                "{changed}"
+            );
+        }
+        for bad in [&token[..41], &format!("{token}a"), "", "é"] {
+            assert_eq!(signer.verify_address(Purpose::ChatReplyAddress, bad), None);
+        }
     }
 }

@@ -10,6 +10,7 @@ pub mod config;
 pub mod consumer;
 pub mod dead_letters;
 pub mod erasure;
+pub mod inbound;
 pub mod mail;
 pub mod notify;
 pub mod outbox;
