@@ -99,7 +99,7 @@ test('a missed reply is emailed, and its links open the chat elsewhere and stop 
   await presetConsent(stranger);
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(altered);
-  await expect(strangerPage.getByText('This link to your chat no longer works')).toBeVisible();
+  await expect(strangerPage.getByText('This link to your chat no longer works', { exact: true })).toBeVisible();
   await expect(strangerPage.getByRole('dialog', { name: 'Chat with Nyota Cloud' }).getByLabel('Name')).toBeVisible();
   await stranger.close();
 

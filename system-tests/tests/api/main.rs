@@ -43,6 +43,7 @@ mod faults;
 mod health;
 mod helpers;
 mod http_errors;
+mod inbound_imap;
 mod input_rules;
 mod intake;
 mod intake_admin;

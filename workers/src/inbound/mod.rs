@@ -7,6 +7,7 @@
 //! files. The way in (an IMAP mailbox the workers watch, or a mail server
 //! relaying to a listener) only hands raw emails to it.
 
+pub mod imap;
 mod parse;
 pub mod quotes;
 

@@ -12,9 +12,11 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use workers::WorkerContext;
 
+mod imap_server;
 mod mail_catcher;
 mod socket;
 
+pub use imap_server::ImapServer;
 pub use mail_catcher::{MailCatcher, free_port};
 pub use socket::{Ending, Socket};
 

@@ -1,0 +1,165 @@
+//! The IMAP way in (issue 38): the workers' watcher against a real Dovecot
+//! with TLS. Emails waiting when it starts are handed over, in order, and
+//! marked read; one that arrives later is handed over through IDLE, long
+//! before the poll would; an email the handler could not take stays
+//! unread for the next round.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use workers::inbound::imap::{self, ImapMailbox};
+
+use crate::helpers::ImapServer;
+
+fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../workers/tests/inbound")
+            .join(format!("{name}.eml")),
+    )
+    .expect("a corpus sample")
+}
+
+/// The next email the watcher handed over, within 10 s.
+async fn next(handed: &mut tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>) -> Vec<u8> {
+    tokio::time::timeout(Duration::from_secs(10), handed.recv())
+        .await
+        .expect("an email within 10 s")
+        .expect("the watcher runs")
+}
+
+fn message_id(raw: &[u8]) -> Option<String> {
+    workers::inbound::parse(raw).and_then(|mail| mail.message_id)
+}
+
+#[tokio::test]
+async fn waiting_and_new_emails_are_handed_over_once_and_idle_brings_new_ones_at_once() {
+    let server = ImapServer::start().await;
+    // A poll far longer than the test: only IDLE can bring the late email.
+    let mailbox = ImapMailbox::from_url(
+        &server.url(),
+        Some(server.ca.clone()),
+        Duration::from_secs(600),
+    )
+    .expect("the mailbox URL");
+    let mut writer = imap::open(&mailbox)
+        .await
+        .unwrap_or_else(|error| panic!("{error:#}\n{}", server.log()));
+    for name in ["01-gmail-web-en", "13-gmail-web-fr"] {
+        writer
+            .append("INBOX", None, None, sample(name))
+            .await
+            .expect("APPEND");
+    }
+
+    let (taken, mut handed) = tokio::sync::mpsc::unbounded_channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let watcher = tokio::spawn(imap::watch(
+        mailbox.clone(),
+        move |raw| {
+            let taken = taken.clone();
+            async move { taken.send(raw).is_ok() }
+        },
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    assert_eq!(
+        message_id(&next(&mut handed).await).as_deref(),
+        Some("CAJx1-01gmail@mail.gmail.com")
+    );
+    assert_eq!(
+        message_id(&next(&mut handed).await).as_deref(),
+        Some("CAJx13-fr@mail.gmail.com")
+    );
+
+    // Let the watcher settle into IDLE, then deliver one more.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let delivered = Instant::now();
+    writer
+        .append("INBOX", None, None, sample("19-gmail-web-sw"))
+        .await
+        .expect("APPEND");
+    assert_eq!(
+        message_id(&next(&mut handed).await).as_deref(),
+        Some("CAJx19-sw@mail.gmail.com")
+    );
+    println!(
+        "IDLE: an email reached the handler {:?} after it reached the mailbox",
+        delivered.elapsed()
+    );
+
+    // All three were marked read; nothing is handed over twice.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(handed.try_recv().is_err());
+    // NOOP first: a session sees other sessions' flag changes at a sync.
+    writer.noop().await.expect("NOOP");
+    let unread = writer.uid_search("UNSEEN").await.expect("SEARCH");
+    assert!(unread.is_empty(), "still unread: {unread:?}");
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(5), watcher)
+        .await
+        .expect("the watcher stops")
+        .expect("joined");
+
+    // A handler that cannot take an email leaves it unread for next time.
+    writer
+        .append("INBOX", None, None, sample("22-gmail-android-sw"))
+        .await
+        .expect("APPEND");
+    let mut refuse = |_raw: Vec<u8>| async { false };
+    assert_eq!(
+        imap::take_unread(&mut writer, &mut refuse)
+            .await
+            .expect("round"),
+        0
+    );
+    let mut accept = |_raw: Vec<u8>| async { true };
+    assert_eq!(
+        imap::take_unread(&mut writer, &mut accept)
+            .await
+            .expect("round"),
+        1
+    );
+    let unread: Vec<_> = writer
+        .uid_search("UNSEEN")
+        .await
+        .expect("SEARCH")
+        .into_iter()
+        .collect();
+    assert!(unread.is_empty());
+    writer.logout().await.expect("LOGOUT");
+}
+
+#[test]
+fn a_mailbox_url_is_read_or_refused_in_words() {
+    let poll = Duration::from_secs(60);
+    let mailbox = ImapMailbox::from_url(
+        "imaps://replies%40nyota.example:p%40ss+word@imap.example.com/Chat%20replies",
+        None,
+        poll,
+    )
+    .expect("valid");
+    assert_eq!(mailbox.user, "replies@nyota.example");
+    assert_eq!(mailbox.host, "imap.example.com");
+    assert_eq!(mailbox.port, 993);
+    assert_eq!(mailbox.mailbox, "Chat replies");
+    assert_eq!(
+        format!("{mailbox:?}"),
+        "imaps://replies@nyota.example@imap.example.com:993/Chat replies"
+    );
+    for (url, problem) in [
+        (
+            "imap://u:p@host",
+            "INBOUND_IMAP_URL must start with imaps:// (IMAP over TLS)",
+        ),
+        (
+            "imaps://host",
+            "INBOUND_IMAP_URL must name the user and password",
+        ),
+        ("not a url", "INBOUND_IMAP_URL is not a URL"),
+    ] {
+        let error = ImapMailbox::from_url(url, None, poll).expect_err(url);
+        assert_eq!(error.to_string(), problem, "{url}");
+    }
+}
