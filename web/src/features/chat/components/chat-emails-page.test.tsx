@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderApp } from '@/test/render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const token = 'gaytemzugu3doobzgaytemzugu3d.abc';
+
+/** The POSTs the page made to the chat email routes. */
+function changes(fetch: ReturnType<typeof mockFetch>) {
+  return fetch.mock.calls
+    .filter(([url, init]) => String(url).startsWith('/api/chat/emails/') && init?.method === 'POST')
+    .map(([url]) => String(url));
+}
+
+describe('the page a reply email\'s "stop" link leads to', () => {
+  it('asks first, stops only when the button is pressed, and can start the emails again', async () => {
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/chat/emails/unsubscribe?') && init.method === 'POST') {
+        return json(200, {
+          email: 'wanjiru@example.com',
+          sending: false,
+          message: 'We will not email wanjiru@example.com about chats any more. Replies stay in the chat on our site.',
+        });
+      }
+      if (url.startsWith('/api/chat/emails/resubscribe?') && init.method === 'POST') {
+        return json(200, {
+          email: 'wanjiru@example.com',
+          sending: true,
+          message: 'Replies you miss in a chat will be emailed to wanjiru@example.com again.',
+        });
+      }
+      return json(401, { error: 'Unauthorized', message: 'Not signed in' });
+    });
+    renderApp(`/chat-emails?action=stop&token=${token}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stop emails about your chats?' })).toBeInTheDocument();
+    expect(changes(fetch)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop chat emails' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat emails stopped' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We will not email wanjiru@example.com about chats any more. Replies stay in the chat on our site.',
+    );
+    expect(changes(fetch)).toEqual([`/api/chat/emails/unsubscribe?token=${encodeURIComponent(token)}`]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Email me again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat emails are on' })).toBeInTheDocument();
+    expect(changes(fetch)).toHaveLength(2);
+    expect(changes(fetch)[1]).toMatch(/^\/api\/chat\/emails\/resubscribe\?token=/);
+  });
+
+  it('says a refused link is not valid, and keeps the button when the server cannot be reached', async () => {
+    let answer = json(503, { error: 'Service Unavailable', message: 'Please try again.' });
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/chat/emails/unsubscribe?') && init.method === 'POST') return answer;
+      return json(401, { error: 'Unauthorized', message: 'Not signed in' });
+    });
+    renderApp(`/chat-emails?action=stop&token=${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop chat emails' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again.');
+    expect(screen.getByRole('button', { name: 'Stop chat emails' })).toBeEnabled();
+
+    answer = json(400, { error: 'Bad Request', message: 'This link is not valid. Please copy the whole link from the email.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop chat emails' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeInTheDocument();
+  });
+
+  it('says a link without its token is not valid', async () => {
+    mockFetch(() => json(401, { error: 'Unauthorized', message: 'Not signed in' }));
+    renderApp('/chat-emails?action=stop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeInTheDocument();
+  });
+});
