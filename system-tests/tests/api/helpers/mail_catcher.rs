@@ -106,11 +106,35 @@ impl MailCatcher {
                 continue;
             };
             if mail.to_string().to_lowercase().contains(&needle) {
-                let source = self.get(&format!("/email/{id}/source")).await.text().await;
-                sources.push(source.expect("the email's source"));
+                sources.push(self.whole_source(id).await);
             }
         }
         sources
+    }
+
+    /// Email `id`'s source once MailDev has all of it: it lists an email
+    /// while its source file may still be being written (a test once read
+    /// half an email, its link cut short), so a multipart email is read
+    /// again until its closing boundary is there (two seconds at most).
+    async fn whole_source(&self, id: &str) -> String {
+        let mut source = String::new();
+        for _ in 0..40 {
+            source = self
+                .get(&format!("/email/{id}/source"))
+                .await
+                .text()
+                .await
+                .expect("the email's source");
+            let closed = match boundary(&source) {
+                Some(boundary) => source.contains(&format!("--{boundary}--")),
+                None => !source.is_empty(),
+            };
+            if closed {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        source
     }
 
     async fn get(&self, path: &str) -> reqwest::Response {
@@ -130,4 +154,16 @@ impl Drop for MailCatcher {
             let _ = child.wait();
         }
     }
+}
+
+/// The MIME boundary of a multipart email's top-level `Content-Type`.
+fn boundary(source: &str) -> Option<String> {
+    let head = source.split("\r\n\r\n").next()?;
+    let at = head.to_ascii_lowercase().find("boundary=")?;
+    let value = &head[at + "boundary=".len()..];
+    let value = value.trim_start_matches('"');
+    let end = value
+        .find(|c: char| c == '"' || c == ';' || c.is_whitespace())
+        .unwrap_or(value.len());
+    Some(value[..end].to_owned()).filter(|boundary| !boundary.is_empty())
 }
