@@ -1,6 +1,7 @@
 //! Live chat: the HTTP/WebSocket shapes the browser sees (exported to
 //! TypeScript) and the commands and events that travel over NATS.
 
+pub mod email_replies;
 mod receipts;
 
 pub use receipts::{ReceiptMark, ReceiptState, Resume, StoreReceipt};

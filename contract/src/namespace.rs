@@ -253,6 +253,13 @@ impl Namespace {
         self.subject("owners.waitlist_entries.correct")
     }
 
+    /// Request-reply to the chat's owner (the gateways' chat module): post
+    /// an email reply into its chat as the visitor
+    /// ([`crate::chat::email_replies::EmailReply`]).
+    pub fn owners_post_email_reply(&self) -> String {
+        self.subject("owners.chat.email_reply")
+    }
+
     /// Request-reply to the owner of `subscriptions`: take the slot for a
     /// confirmation email.
     pub fn owners_claim_confirmation(&self) -> String {

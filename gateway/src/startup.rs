@@ -143,6 +143,9 @@ pub async fn spawn_listeners(
         .dispatch(nats, tracker, shutdown.clone())
         .await
         .context("failed to subscribe to commit confirmations")?;
+    crate::chat::email_replies::serve(nats, state.clone(), tracker, shutdown.clone())
+        .await
+        .context("failed to answer requests to post email replies")?;
     crate::chat::owners::listen(
         nats,
         namespace.chats_changed(),

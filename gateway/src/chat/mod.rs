@@ -12,6 +12,7 @@ pub mod assignment;
 pub mod attachments;
 pub mod canned;
 pub mod confirmations;
+pub mod email_replies;
 pub mod error;
 pub mod http;
 pub mod hub;

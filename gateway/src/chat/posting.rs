@@ -86,6 +86,20 @@ pub(crate) async fn post(
         }
         _ => None,
     };
+    post_checked(state, chat_id, Access { role, status }, agent, body, answer).await
+}
+
+/// [`post`] once the sender's right to write is known (`access`) and a
+/// writing agent took the chat: also the way an email reply the visitor
+/// sent comes in (`super::email_replies`).
+pub(crate) async fn post_checked(
+    state: &AppState,
+    chat_id: Uuid,
+    Access { role, status }: Access,
+    agent: Option<Uuid>,
+    body: MessageBody,
+    answer: Answer,
+) -> Result<Sent, ApiError> {
     if role == SenderType::User && status == ChatStatus::Resolved {
         // The visitor writing again reopens the chat, before the message is
         // published, so the answer finds it open.

@@ -44,6 +44,7 @@ mod health;
 mod helpers;
 mod http_errors;
 mod inbound_imap;
+mod inbound_replies;
 mod input_rules;
 mod intake;
 mod intake_admin;
