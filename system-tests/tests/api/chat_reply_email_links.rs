@@ -12,6 +12,12 @@ use crate::helpers::{MailCatcher, TestApp, spawn};
 use crate::mailbox::Mail;
 use crate::privacy::path_of;
 
+/// `link` with its last character changed (never to itself).
+fn altered(link: &str) -> String {
+    let (kept, last) = link.split_at(link.len() - 1);
+    format!("{kept}{}", if last == "A" { "E" } else { "A" })
+}
+
 /// A chat at a fresh address with one agent reply emailed; the app, the
 /// chat and the email.
 async fn emailed_chat(pool: PgPool, catcher: &MailCatcher) -> (TestApp, String, String, Mail) {
@@ -119,7 +125,7 @@ async fn a_forged_or_altered_stop_link_is_refused(pool: PgPool) {
     let signer = runtime::signing::Signer::new(crate::helpers::SIGNING_KEY).expect("signer");
     let chat_id: uuid::Uuid = chat.parse().expect("uuid");
     let other_purpose = signer.sign(runtime::signing::Purpose::Unsubscribe, chat_id);
-    let altered = format!("{}A", &link[..link.len() - 1]);
+    let altered = altered(&link);
     for bad in [
         altered,
         format!("/api/chat/emails/unsubscribe?token={other_purpose}"),
@@ -188,7 +194,7 @@ async fn continue_the_chat_opens_it_in_another_browser_and_nowhere_else(pool: Pg
 
     // Another browser without the link, and an altered link: nothing.
     let stranger = app.new_browser();
-    let altered = format!("{}A", &link[..link.len() - 1]);
+    let altered = altered(&link);
     let refused = stranger.get(&altered).await;
     assert_eq!(refused.status(), StatusCode::SEE_OTHER);
     assert_eq!(
