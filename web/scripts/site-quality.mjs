@@ -37,9 +37,9 @@ if (!base) throw new Error('E2E_BASE_URL is not set (run ./infra/e2e --quality)'
 
 const table = JSON.parse(readFileSync(new URL('../src/app/routes.json', import.meta.url), 'utf8'));
 /** Public pages not in the sitemap (as the gateway's NOT_IN_SITEMAP). */
-const notInSitemap = ['/auth', '/login', '/register', '/forgot-password', '/reset-password', '/subscription', '/dashboard', '/account/security'];
-/** Pages only an email links to (a reset link, a subscription confirmation). */
-const emailOnly = ['/reset-password', '/subscription'];
+const notInSitemap = ['/auth', '/login', '/register', '/forgot-password', '/reset-password', '/subscription', '/chat-emails', '/dashboard', '/account/security'];
+/** Pages only an email links to (a reset link, a subscription confirmation, a reply email's "stop" link). */
+const emailOnly = ['/reset-password', '/subscription', '/chat-emails'];
 /** Pages only a signed-in user is linked to (from /dashboard and the staff account menu: e2e second-factor.spec.ts follows those links). */
 const signedInOnly = ['/account/security'];
 const themes = ['light', 'dark'];
