@@ -36,12 +36,7 @@ fn message_id(raw: &[u8]) -> Option<String> {
 async fn waiting_and_new_emails_are_handed_over_once_and_idle_brings_new_ones_at_once() {
     let server = ImapServer::start().await;
     // A poll far longer than the test: only IDLE can bring the late email.
-    let mailbox = ImapMailbox::from_url(
-        &server.url(),
-        Some(server.ca.clone()),
-        Duration::from_secs(600),
-    )
-    .expect("the mailbox URL");
+    let mailbox = server.mailbox(Duration::from_secs(600));
     let mut writer = imap::open(&mailbox)
         .await
         .unwrap_or_else(|error| panic!("{error:#}\n{}", server.log()));

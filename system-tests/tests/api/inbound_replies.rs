@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use runtime::signing::{Purpose, Signer};
 use sqlx::PgPool;
-use workers::inbound::imap::{self, ImapMailbox};
+use workers::inbound::imap;
 
 use crate::helpers::{ImapServer, SIGNING_KEY, TestApp, spawn};
 
@@ -69,12 +69,7 @@ async fn wait_for_message(app: &TestApp, chat: &str, text: &str) -> Duration {
 async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgPool) {
     let app = spawn(pool).await;
     let server = ImapServer::start().await;
-    let mailbox = ImapMailbox::from_url(
-        &server.url(),
-        Some(server.ca.clone()),
-        Duration::from_secs(600),
-    )
-    .expect("the mailbox URL");
+    let mailbox = server.mailbox(Duration::from_secs(600));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let intake = workers::inbound::intake::spawn(
         app.nats.clone(),

@@ -190,6 +190,13 @@ service anvil {{
         )
     }
 
+    /// The workers' view of this mailbox, trusting its authority, read
+    /// every `poll` besides IDLE.
+    pub fn mailbox(&self, poll: Duration) -> workers::inbound::imap::ImapMailbox {
+        workers::inbound::imap::ImapMailbox::from_url(&self.url(), Some(self.ca.clone()), poll)
+            .expect("the mailbox URL")
+    }
+
     /// What Dovecot logged, to explain a failure.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("dovecot.log")).unwrap_or_default()
