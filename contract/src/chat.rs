@@ -1,9 +1,13 @@
 //! Live chat: the HTTP/WebSocket shapes the browser sees (exported to
 //! TypeScript) and the commands and events that travel over NATS.
 
+mod attachments;
 pub mod email_replies;
+mod notes;
 mod receipts;
 
+pub use attachments::{AttachmentKind, MessageAttachment};
+pub use notes::{ChatNote, NoteBody, NoteKind};
 pub use receipts::{ReceiptMark, ReceiptState, Resume, StoreReceipt};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -88,51 +92,53 @@ pub struct ChatMessage {
     #[sqlx(default)]
     #[ts(optional, type = "string")]
     pub seen_at: Option<OffsetDateTime>,
+    /// How it came: absent for the site (the widget or the console),
+    /// `email` for a visitor's email reply.
+    #[serde(default, skip_serializing_if = "MessageChannel::is_web")]
+    #[sqlx(default)]
+    #[ts(as = "Option<MessageChannel>", optional)]
+    pub channel: MessageChannel,
+    /// When an agent's message went to the visitor by email, unseen
+    /// (`chat.replies`); absent otherwise.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time::serde::rfc3339::option"
+    )]
+    #[sqlx(default)]
+    #[ts(optional, type = "string")]
+    pub emailed_at: Option<OffsetDateTime>,
 }
 
-/// What a chat attachment is, decided from its bytes.
+/// The way a chat message came in.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    TS,
+    sqlx::Type,
+    utoipa::ToSchema,
 )]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[ts(export)]
-pub enum AttachmentKind {
-    /// PNG, JPEG, WebP or GIF, re-encoded by the server, with a thumbnail.
-    Image,
-    /// A PDF, stored as sent and always downloaded.
-    Pdf,
+pub enum MessageChannel {
+    /// Typed on the site.
+    #[default]
+    Web,
+    /// A visitor's reply to a chat email.
+    Email,
 }
 
-impl AttachmentKind {
-    /// Its name in JSON, the database and metrics.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AttachmentKind::Image => "image",
-            AttachmentKind::Pdf => "pdf",
-        }
+impl MessageChannel {
+    pub fn is_web(&self) -> bool {
+        *self == MessageChannel::Web
     }
-}
-
-/// A file sent in a chat, as messages carry it: what to show without
-/// fetching it. Its bytes are at `/api/chat/attachments/{id}` (and
-/// `/thumbnail`), for the chat's visitor and agents only.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct MessageAttachment {
-    #[ts(type = "string")]
-    pub id: Uuid,
-    pub kind: AttachmentKind,
-    pub content_type: String,
-    pub filename: String,
-    #[ts(type = "number")]
-    pub byte_size: i32,
-    /// Pixels, for images.
-    #[ts(type = "number | null")]
-    pub width: Option<i32>,
-    #[ts(type = "number | null")]
-    pub height: Option<i32>,
 }
 
 /// Whether a chat still needs attention.
@@ -362,6 +368,9 @@ pub enum InboxReason {
     Read,
     /// A private note or an assignment event was added.
     Note,
+    /// Something about the chat's email: a reply held for an agent, a
+    /// bounce.
+    Email,
 }
 
 /// What an agent chose in the console: `online` takes new chats, `busy`
@@ -477,47 +486,6 @@ pub struct TeamAvailability {
     #[ts(type = "number")]
     pub open_chats: i64,
     pub capacity: i32,
-}
-
-/// Whether a note was written by an agent or records an assignment.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
-)]
-#[serde(rename_all = "lowercase")]
-#[sqlx(type_name = "text", rename_all = "lowercase")]
-#[ts(export)]
-pub enum NoteKind {
-    Note,
-    Event,
-}
-
-/// Agent-only part of a conversation: a private note, or an assignment
-/// event (assigned, transferred, returned to the queue). Never shown to the
-/// visitor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct ChatNote {
-    #[ts(type = "string")]
-    pub id: Uuid,
-    #[ts(type = "string")]
-    pub session_id: Uuid,
-    pub kind: NoteKind,
-    #[ts(type = "string | null")]
-    pub author_id: Option<Uuid>,
-    pub author_name: Option<String>,
-    pub body: String,
-    #[serde(with = "time::serde::rfc3339")]
-    #[ts(type = "string")]
-    pub created_at: OffsetDateTime,
-}
-
-/// `POST /api/agent/chats/{id}/notes`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct NoteBody {
-    pub message: String,
 }
 
 /// `POST /api/agent/chats/{id}/transfer`: hand the chat to another agent,

@@ -260,6 +260,13 @@ impl Namespace {
         self.subject("owners.chat.email_reply")
     }
 
+    /// Core NATS request-reply, payload a chat id: answered (`1`) only by a
+    /// gateway holding a socket of that chat's visitor; no answer within a
+    /// moment means the visitor is not on the page.
+    pub fn chat_visitor_here(&self) -> String {
+        self.subject("chat.visitor_here")
+    }
+
     /// Request-reply to the owner of `subscriptions`: take the slot for a
     /// confirmation email.
     pub fn owners_claim_confirmation(&self) -> String {

@@ -113,6 +113,12 @@ pub struct SiteSettings {
     /// Minutes an agent's reply may stay unseen by the visitor before it is
     /// emailed to them, with every other unseen reply (1 to 60).
     pub reply_email_minutes: u32,
+    /// The mailbox visitors' email replies to chats go to, as
+    /// `local@domain`: each chat email's Reply-To is `local+<token>@domain`,
+    /// the token naming the chat, signed. The workers read that mailbox
+    /// (`INBOUND_IMAP_URL`); empty (the default): chat emails reply to the
+    /// support inbox.
+    pub chat_reply_address: String,
     /// How long each kind of personal data is kept (the `retention` worker).
     pub retention: crate::retention::RetentionPeriods,
 }
@@ -120,6 +126,10 @@ pub struct SiteSettings {
 /// The default of [`SiteSettings::reply_email_minutes`]: as Intercom and
 /// Chatwoot wait before emailing a reply the visitor has not seen.
 pub const DEFAULT_REPLY_EMAIL_MINUTES: u32 = 2;
+
+/// The longest local part of [`SiteSettings::chat_reply_address`]: with
+/// `+` and a signed 42-character token it fills the 64 an address allows.
+pub const MAX_CHAT_REPLY_LOCAL_CHARS: usize = 21;
 
 /// The longest [`SiteSettings::reply_email_minutes`] may be: an hour.
 pub const MAX_REPLY_EMAIL_MINUTES: u32 = 60;
@@ -201,6 +211,7 @@ impl Default for SiteSettings {
             count_page_views: true,
             show_agents_seen_to_visitors: true,
             reply_email_minutes: DEFAULT_REPLY_EMAIL_MINUTES,
+            chat_reply_address: String::new(),
             retention: crate::retention::RetentionPeriods::default(),
         }
     }
@@ -247,6 +258,11 @@ mod tests {
                     "maxReplyEmailMinutes",
                     "The longest an unseen reply may wait before it is emailed, in minutes (`MAX_REPLY_EMAIL_MINUTES`).",
                     &MAX_REPLY_EMAIL_MINUTES,
+                ),
+                TsConst::new(
+                    "maxChatReplyLocalChars",
+                    "The longest the part before @ of the chat reply address may be (`MAX_CHAT_REPLY_LOCAL_CHARS`).",
+                    &MAX_CHAT_REPLY_LOCAL_CHARS,
                 ),
                 TsConst::new(
                     "maxStaffSignInHours",

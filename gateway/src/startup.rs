@@ -146,6 +146,9 @@ pub async fn spawn_listeners(
     crate::chat::email_replies::serve(nats, state.clone(), tracker, shutdown.clone())
         .await
         .context("failed to answer requests to post email replies")?;
+    crate::chat::email_state::serve_visitor_here(state, tracker, shutdown.clone())
+        .await
+        .context("failed to answer whether a visitor is on the page")?;
     crate::chat::owners::listen(
         nats,
         namespace.chats_changed(),

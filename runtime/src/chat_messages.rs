@@ -2,7 +2,8 @@
 //! read by the gateway's API and the chat emails alike; and a chat as its emails show it.
 
 use contract::chat::{
-    AttachmentKind, ChatMessage, ChatSession, ChatStatus, MessageAttachment, SenderType,
+    AttachmentKind, ChatMessage, ChatSession, ChatStatus, MessageAttachment, MessageChannel,
+    SenderType,
 };
 use uuid::Uuid;
 
@@ -30,6 +31,7 @@ pub async fn stored_messages_from(
     let rows = sqlx::query!(
         r#"select m.id, m.session_id, m.sender_type as "sender_type: SenderType",
                   m.sender_name, m.message, m.client_message_id,
+                  m.channel as "channel: MessageChannel", m.emailed_at,
                   m.created_at, a.id as "attachment_id?",
                   a.kind as "attachment_kind?: AttachmentKind",
                   a.content_type as "attachment_type?", a.filename as "attachment_filename?",
@@ -84,6 +86,8 @@ pub async fn stored_messages_from(
             message: row.message,
             created_at: row.created_at,
             client_message_id: row.client_message_id,
+            channel: row.channel,
+            emailed_at: row.emailed_at,
             // System messages have no reader to wait for.
             delivered_at: row
                 .delivered_at

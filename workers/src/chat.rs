@@ -20,7 +20,8 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use contract::chat::{
-    CONFIRM_TO_HEADER, CommitConfirmation, InboxReason, SendMessage, SenderType, ServerFrame,
+    CONFIRM_TO_HEADER, CommitConfirmation, InboxReason, MessageChannel, SendMessage, SenderType,
+    ServerFrame,
 };
 use contract::telemetry::set_parent_from_headers;
 use time::OffsetDateTime;
@@ -280,6 +281,7 @@ async fn insert(
     let mut times = Vec::with_capacity(commands.len());
     let mut attachments = Vec::with_capacity(commands.len());
     let mut client_ids = Vec::with_capacity(commands.len());
+    let mut channels = Vec::with_capacity(commands.len());
     for Command { command, .. } in commands {
         let message = &command.message;
         ids.push(message.id);
@@ -291,6 +293,7 @@ async fn insert(
         times.push(message.created_at);
         attachments.push(message.attachment.as_ref().map(|attachment| attachment.id));
         client_ids.push(message.client_message_id);
+        channels.push(message.channel);
     }
     // The attachment was stored (with its chat) before the message was
     // published; the foreign key on (attachment, chat) refuses another
@@ -298,9 +301,10 @@ async fn insert(
     let mut stored: BTreeSet<Uuid> = sqlx::query_scalar!(
         "insert into chat_messages
              (id, session_id, sender_type, agent_id, message, created_at, attachment_id,
-              sender_name, client_message_id)
+              sender_name, client_message_id, channel)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                              $6::timestamptz[], $7::uuid[], $8::text[], $9::uuid[])
+                              $6::timestamptz[], $7::uuid[], $8::text[], $9::uuid[],
+                              $10::text[])
          on conflict do nothing
          returning id",
         &ids,
@@ -312,6 +316,7 @@ async fn insert(
         &attachments as &[Option<Uuid>],
         &names as &[Option<&str>],
         &client_ids as &[Option<Uuid>],
+        &channels as &[MessageChannel],
     )
     .fetch_all(pool)
     .await?

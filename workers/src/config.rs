@@ -13,6 +13,7 @@ use contract::Namespace;
 use runtime::signing::Signer;
 use secrecy::{ExposeSecret as _, SecretString};
 
+use crate::inbound::imap::ImapMailbox;
 use crate::mail::{self, Mailer};
 
 /// The variables every command reads, from the environment or as flags.
@@ -46,6 +47,19 @@ pub struct Variables {
     /// SIGNING_KEY, at least 32 characters); needed by the requests role.
     #[arg(long, env = "SIGNING_KEY", hide_env_values = true)]
     signing_key: Option<String>,
+    /// The mailbox visitors' email replies to chats arrive in, e.g.
+    /// imaps://user:password@imap.gmail.com/INBOX (unset: replies are not
+    /// read; the inbound role refuses to start).
+    #[arg(long, env = "INBOUND_IMAP_URL", hide_env_values = true)]
+    inbound_imap_url: Option<String>,
+    /// A PEM file of certificate authorities to trust for that mailbox
+    /// besides the public ones (a self-hosted server's own).
+    #[arg(long, env = "INBOUND_IMAP_CA_FILE")]
+    inbound_imap_ca_file: Option<String>,
+    /// Seconds between reads of the mailbox when IDLE reports nothing, 5 to
+    /// 3600 (default 60).
+    #[arg(long, env = "INBOUND_IMAP_POLL_SECS")]
+    inbound_imap_poll_secs: Option<String>,
 }
 
 impl Variables {
@@ -60,6 +74,9 @@ impl Variables {
             "MAIL_FROM" => self.mail_from.clone(),
             "PUBLIC_URL" => self.public_url.clone(),
             "SIGNING_KEY" => self.signing_key.clone(),
+            "INBOUND_IMAP_URL" => self.inbound_imap_url.clone(),
+            "INBOUND_IMAP_CA_FILE" => self.inbound_imap_ca_file.clone(),
+            "INBOUND_IMAP_POLL_SECS" => self.inbound_imap_poll_secs.clone(),
             _ => None,
         }
     }
@@ -77,6 +94,20 @@ pub struct Needs {
     pub mail: bool,
     /// Signs links (`SIGNING_KEY`).
     pub signing: bool,
+    /// Reads the inbound mailbox (`INBOUND_IMAP_*`).
+    pub inbound: Inbound,
+}
+
+/// Whether a command reads the inbound mailbox.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Inbound {
+    /// Not at all: the variables are not checked.
+    #[default]
+    Unused,
+    /// When `INBOUND_IMAP_URL` is set (`all`).
+    IfSet,
+    /// Always: `INBOUND_IMAP_URL` is required (`inbound`).
+    Required,
 }
 
 /// The workers' configuration. See `.env.example` for every variable;
@@ -97,6 +128,9 @@ pub struct Config {
     /// `SIGNING_KEY`: signs the links in subscription emails; the gateway's
     /// key (at least 32 characters), needed by the requests role.
     pub signing_key: SecretString,
+    /// `INBOUND_IMAP_URL`, `INBOUND_IMAP_CA_FILE`, `INBOUND_IMAP_POLL_SECS`:
+    /// the mailbox of visitors' email replies (`None` when unset or unused).
+    pub inbound: Option<ImapMailbox>,
 }
 
 /// How email is sent.
@@ -141,6 +175,17 @@ impl Config {
                 1
             }
         };
+        let inbound = match needs.inbound {
+            Inbound::Unused => None,
+            Inbound::IfSet | Inbound::Required => {
+                inbound_mailbox(&lookup, needs.inbound == Inbound::Required).unwrap_or_else(
+                    |problem| {
+                        problems.push(problem);
+                        None
+                    },
+                )
+            }
+        };
         let config = Config {
             database_url: SecretString::from(database_url),
             nats_url: text("NATS_URL", "nats://127.0.0.1:4222"),
@@ -155,6 +200,7 @@ impl Config {
                 public_url: text("PUBLIC_URL", "http://localhost:8080"),
             },
             signing_key: SecretString::from(lookup("SIGNING_KEY").unwrap_or_default()),
+            inbound,
         };
         if needs.nats
             && let Err(problem) = runtime::process::nats_servers(&config.nats_url)
@@ -187,7 +233,11 @@ impl Config {
     /// Every variable the configuration read, in the order they are read.
     pub fn variable_names() -> Vec<String> {
         let names = std::cell::RefCell::new(Vec::new());
-        let _ = Self::from_lookup(Needs::default(), |name| {
+        let every = Needs {
+            inbound: Inbound::Required,
+            ..Needs::default()
+        };
+        let _ = Self::from_lookup(every, |name| {
             names.borrow_mut().push(name.to_owned());
             None
         });
@@ -208,6 +258,44 @@ impl Config {
     }
 }
 
+/// The inbound mailbox, when `INBOUND_IMAP_URL` is set (required when
+/// `needed`).
+fn inbound_mailbox(
+    lookup: &impl Fn(&str) -> Option<String>,
+    needed: bool,
+) -> Result<Option<ImapMailbox>, String> {
+    let url = lookup("INBOUND_IMAP_URL").filter(|url| !url.trim().is_empty());
+    let ca_file = lookup("INBOUND_IMAP_CA_FILE").filter(|path| !path.trim().is_empty());
+    let poll = lookup("INBOUND_IMAP_POLL_SECS").unwrap_or_else(|| "60".to_owned());
+    let poll = match poll.parse::<u64>() {
+        Ok(secs @ 5..=3600) => std::time::Duration::from_secs(secs),
+        _ => {
+            return Err(format!(
+                "INBOUND_IMAP_POLL_SECS must be a number of seconds from 5 to 3600, not {poll:?}"
+            ));
+        }
+    };
+    let Some(url) = url else {
+        return if needed {
+            Err("INBOUND_IMAP_URL is required by the inbound role (e.g. imaps://user:password@imap.example.com/INBOX)".to_owned())
+        } else {
+            Ok(None)
+        };
+    };
+    let ca_file = ca_file.map(std::path::PathBuf::from);
+    if let Some(path) = &ca_file
+        && !path.is_file()
+    {
+        return Err(format!(
+            "INBOUND_IMAP_CA_FILE {} is not a readable file",
+            path.display()
+        ));
+    }
+    ImapMailbox::from_url(&url, ca_file, poll)
+        .map(Some)
+        .map_err(|error| format!("{error:#}"))
+}
+
 impl MailConfig {
     /// The mailer of a role that sends email.
     pub fn mailer(&self) -> anyhow::Result<Mailer> {
@@ -220,231 +308,4 @@ impl MailConfig {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::collections::HashMap;
-
-    use super::*;
-
-    const KEY: &str = "test-signing-key-0123456789abcdef";
-
-    const EVERYTHING: Needs = Needs {
-        nats: true,
-        namespace: true,
-        mail: true,
-        signing: true,
-    };
-
-    /// Config for a command that uses everything (the `all` role), from
-    /// `pairs`.
-    fn config(pairs: &[(&str, &str)]) -> Result<Config, String> {
-        config_for(EVERYTHING, pairs)
-    }
-
-    fn config_for(needs: Needs, pairs: &[(&str, &str)]) -> Result<Config, String> {
-        let env: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
-        Config::from_lookup(needs, |name| env.get(name).cloned())
-    }
-
-    #[test]
-    fn defaults_apply_when_only_the_database_and_key_are_given() {
-        let s = config(&[
-            ("DATABASE_URL", "postgres://db/nyota"),
-            ("SIGNING_KEY", KEY),
-        ])
-        .expect("valid");
-        assert_eq!(s.database_url.expose_secret(), "postgres://db/nyota");
-        assert_eq!(s.nats_url, "nats://127.0.0.1:4222");
-        assert_eq!(s.nats_prefix, "");
-        assert_eq!(s.jetstream_replicas, 1);
-        assert!(s.mail.smtp_url.is_none());
-        assert_eq!(s.mail.from, "Nyota Cloud <no-reply@nyota.example>");
-        assert_eq!(s.mail.public_url, "http://localhost:8080");
-        assert_eq!(s.namespace().expect("valid").replicas(), 1);
-    }
-
-    #[test]
-    fn values_are_read() {
-        let s = config(&[
-            ("DATABASE_URL", "postgres://db/x"),
-            ("SIGNING_KEY", KEY),
-            ("NATS_URL", "nats://a:4222,nats://b:4222"),
-            ("NATS_PREFIX", "t-1"),
-            ("JETSTREAM_REPLICAS", "3"),
-            ("SMTP_URL", "smtp://127.0.0.1:2525"),
-            ("MAIL_FROM", "Sales <sales@nyota.example>"),
-            ("PUBLIC_URL", "https://nyota.example"),
-        ])
-        .expect("valid");
-        assert_eq!(s.nats_url, "nats://a:4222,nats://b:4222");
-        assert_eq!(s.nats_prefix, "t-1");
-        assert_eq!(s.jetstream_replicas, 3);
-        assert_eq!(s.namespace().expect("valid").replicas(), 3);
-        assert_eq!(
-            s.mail.smtp_url.as_ref().map(|url| url.expose_secret()),
-            Some("smtp://127.0.0.1:2525")
-        );
-        assert_eq!(s.mail.from, "Sales <sales@nyota.example>");
-        assert_eq!(s.mail.public_url, "https://nyota.example");
-        assert!(s.mail.mailer().expect("valid").is_enabled());
-    }
-
-    #[test]
-    fn an_empty_smtp_url_means_no_email() {
-        let s = config(&[
-            ("DATABASE_URL", "postgres://db/x"),
-            ("SIGNING_KEY", KEY),
-            ("SMTP_URL", "  "),
-        ])
-        .expect("valid");
-        assert!(s.mail.smtp_url.is_none());
-        assert!(!s.mail.mailer().expect("valid").is_enabled());
-    }
-
-    #[test]
-    fn each_bad_value_gives_its_message() {
-        let cases = [
-            ("DATABASE_URL", "", "DATABASE_URL is required"),
-            ("NATS_URL", "nats://a b", "NATS_URL: "),
-            ("NATS_PREFIX", "a.b", "NATS prefix \"a.b\" may contain only"),
-            (
-                "JETSTREAM_REPLICAS",
-                "7",
-                "JETSTREAM_REPLICAS must be between 1 and 5",
-            ),
-            (
-                "JETSTREAM_REPLICAS",
-                "0",
-                "JETSTREAM_REPLICAS must be between 1 and 5",
-            ),
-            (
-                "JETSTREAM_REPLICAS",
-                "three",
-                "JETSTREAM_REPLICAS has an invalid value \"three\"",
-            ),
-            (
-                "SMTP_URL",
-                "http://example.com",
-                "SMTP_URL is not a valid SMTP URL",
-            ),
-            (
-                "MAIL_FROM",
-                "not an address",
-                "MAIL_FROM \"not an address\" is not an email address",
-            ),
-            (
-                "SIGNING_KEY",
-                "too short",
-                "SIGNING_KEY must be at least 32 characters",
-            ),
-        ];
-        for (name, value, message) in cases {
-            let mut pairs = vec![("DATABASE_URL", "postgres://db/x"), ("SIGNING_KEY", KEY)];
-            pairs.retain(|(n, _)| *n != name);
-            pairs.push((name, value));
-            let error = config(&pairs).expect_err(name);
-            assert!(error.starts_with("invalid settings: "), "{error}");
-            assert!(error.contains(message), "{name}={value:?}: {error}");
-        }
-    }
-
-    #[test]
-    fn every_problem_is_reported_at_once() {
-        let error = config(&[
-            ("JETSTREAM_REPLICAS", "7"),
-            ("NATS_PREFIX", "a.b"),
-            ("MAIL_FROM", "nobody"),
-        ])
-        .expect_err("invalid");
-        for message in [
-            "DATABASE_URL is required",
-            "JETSTREAM_REPLICAS must be between 1 and 5",
-            "NATS prefix",
-            "MAIL_FROM \"nobody\" is not an email address",
-            "SIGNING_KEY must be at least 32 characters",
-        ] {
-            assert!(error.contains(message), "{message} in {error}");
-        }
-    }
-
-    #[test]
-    fn a_command_is_refused_only_for_what_it_uses() {
-        let bad = [
-            ("DATABASE_URL", "postgres://db/x"),
-            ("NATS_URL", "nats://a b"),
-            ("NATS_PREFIX", "a.b"),
-            ("MAIL_FROM", "nobody"),
-            ("SMTP_URL", "http://example.com"),
-        ];
-        // `migrate`: only the database (and the replica count, as ever).
-        config_for(Needs::default(), &bad).expect("migrate ignores the rest");
-        let error =
-            config_for(Needs::default(), &[("JETSTREAM_REPLICAS", "9")]).expect_err("refused");
-        assert!(error.contains("DATABASE_URL is required"), "{error}");
-        assert!(error.contains("JETSTREAM_REPLICAS"), "{error}");
-        // `accounts`: NATS and the namespace, not the mail nor the key.
-        let roles = Needs {
-            nats: true,
-            namespace: true,
-            ..Needs::default()
-        };
-        let error = config_for(roles, &bad).expect_err("refused");
-        assert!(error.contains("NATS_URL"), "{error}");
-        assert!(error.contains("NATS prefix"), "{error}");
-        assert!(!error.contains("MAIL_FROM"), "{error}");
-        assert!(!error.contains("SMTP_URL"), "{error}");
-        assert!(!error.contains("SIGNING_KEY"), "{error}");
-        // `notify`: the mail too, still not the key.
-        let notify = Needs {
-            mail: true,
-            ..roles
-        };
-        let error = config_for(notify, &bad).expect_err("refused");
-        assert!(error.contains("MAIL_FROM"), "{error}");
-        assert!(error.contains("SMTP_URL"), "{error}");
-        assert!(!error.contains("SIGNING_KEY"), "{error}");
-    }
-
-    #[test]
-    fn debug_output_hides_the_secrets() {
-        let s = config(&[
-            ("DATABASE_URL", "postgres://user:hunter2@db/x"),
-            ("SMTP_URL", "smtps://mailer:swordfish@smtp.example"),
-            ("SIGNING_KEY", KEY),
-        ])
-        .expect("valid");
-        let debug = format!("{s:?}");
-        assert!(!debug.contains("hunter2"), "{debug}");
-        assert!(!debug.contains("swordfish"), "{debug}");
-        assert!(!debug.contains(KEY), "{debug}");
-        assert_eq!(s.signing_key.expose_secret(), KEY);
-    }
-
-    #[test]
-    fn every_variable_read_is_one_the_command_line_takes() {
-        use clap::Parser as _;
-
-        #[derive(clap::Parser)]
-        struct Cli {
-            #[command(flatten)]
-            variables: Variables,
-        }
-        let names = Config::variable_names();
-        assert_eq!(names.len(), 8, "{names:?}");
-        let mut args = vec!["workers".to_owned()];
-        for name in &names {
-            args.push(format!("--{}", name.to_ascii_lowercase().replace('_', "-")));
-            args.push(format!("value of {name}"));
-        }
-        let cli = Cli::try_parse_from(args).expect("every variable is a flag");
-        for name in &names {
-            assert_eq!(
-                cli.variables.get(name).as_deref(),
-                Some(format!("value of {name}").as_str()),
-                "{name}"
-            );
-        }
-    }
-}
+mod tests;

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use secrecy::ExposeSecret as _;
 use workers::admin::{Seeded, seed_admin};
-use workers::config::{Config, Needs, Variables};
+use workers::config::{Config, Inbound, Needs, Variables};
 use workers::{MIGRATOR, WorkerContext, connect_nats, connect_postgres};
 
 #[derive(Parser)]
@@ -37,6 +37,9 @@ enum Command {
     Analytics,
     /// Deletes personal data past its retention period, hourly.
     Retention,
+    /// Reads visitors' email replies to chats from the IMAP mailbox
+    /// (`INBOUND_IMAP_URL`) and posts each into its chat.
+    Inbound,
     /// Every role in one process.
     All,
     /// Apply the database migrations.
@@ -93,9 +96,20 @@ impl Command {
                 signing: true,
                 ..roles
             },
-            Command::Requests | Command::All => Needs {
+            Command::Inbound => Needs {
+                signing: true,
+                inbound: Inbound::Required,
+                ..roles
+            },
+            Command::Requests => Needs {
                 mail: true,
                 signing: true,
+                ..roles
+            },
+            Command::All => Needs {
+                mail: true,
+                signing: true,
+                inbound: Inbound::IfSet,
                 ..roles
             },
         }
@@ -175,6 +189,7 @@ async fn main() -> anyhow::Result<()> {
         | Command::Views
         | Command::Analytics
         | Command::Retention
+        | Command::Inbound
         | Command::All => {
             // Only the roles that send email build the mailer.
             let needs = cli.command.needs();
@@ -241,6 +256,24 @@ async fn main() -> anyhow::Result<()> {
             }
             if all || matches!(cli.command, Command::Retention) {
                 roles.push(workers::retention::spawn(ctx.clone(), stop.wait()).await?);
+            }
+            // `all` reads the mailbox only when one is configured.
+            if let Some(mailbox) = config.inbound.clone()
+                && (all || matches!(cli.command, Command::Inbound))
+            {
+                let intake = workers::inbound::intake::Intake {
+                    pool: ctx.pool.clone(),
+                    nats: ctx.nats.clone(),
+                    namespace: ctx.namespace.clone(),
+                    signer: signer
+                        .clone()
+                        .context("the signer is built for the inbound role")?,
+                };
+                roles.push(workers::inbound::intake::spawn(
+                    intake,
+                    mailbox,
+                    stop.wait(),
+                ));
             }
             for role in roles {
                 role.await?;

@@ -66,7 +66,7 @@ pub async fn due_batches(pool: &PgPool, quiet_minutes: u32) -> Result<Vec<DueBat
            from recent p
            join marks k on k.session_id = p.session_id
            join chat_sessions s on s.id = p.session_id
-           where s.visitor_email <> ''
+           where s.visitor_email <> '' and s.email_bounced_at is null
              and not exists (select 1 from chat_email_optouts o
                               where o.email = lower(btrim(s.visitor_email)))
              and (k.after is null or p.id > k.after)
@@ -126,7 +126,26 @@ pub async fn send_batch(
         signer,
         now: time::OffsetDateTime::now_utc(),
     };
-    mail::send_all(pool, mailer, batch.through, &[&email]).await
+    match mail::send_all(pool, mailer, batch.through, &[&email]).await {
+        // The console marks what went by email (again harmlessly after a
+        // crash between the send and this).
+        Outcome::Done => {
+            let ids: Vec<Uuid> = replies.iter().map(|reply| reply.id).collect();
+            match sqlx::query!(
+                "update chat_messages set emailed_at = coalesce(emailed_at, now())
+                 where session_id = $1 and id = any($2)",
+                batch.chat_id,
+                &ids
+            )
+            .execute(pool)
+            .await
+            {
+                Ok(_) => Outcome::Done,
+                Err(error) => Outcome::from_sqlx(error),
+            }
+        }
+        other => other,
+    }
 }
 
 /// One sweep: every due batch, each sent once. Returns how many were due.

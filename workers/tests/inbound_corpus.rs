@@ -73,12 +73,18 @@ fn every_sample_gives_its_expected_kind_and_new_text() {
                 MailKind::Bounce {
                     recipient,
                     permanent,
+                    diagnostic,
                 },
                 Some("bounce"),
             ) => {
                 let expected_permanent = words.next() == Some("permanent");
                 let expected_recipient = words.next().map(str::to_owned);
-                *permanent == expected_permanent && *recipient == expected_recipient
+                // What the server said is kept to show agents.
+                *permanent == expected_permanent
+                    && *recipient == expected_recipient
+                    && diagnostic
+                        .as_deref()
+                        .is_some_and(|said| said.contains("5.") || said.contains("4."))
             }
             _ => false,
         };

@@ -5,8 +5,8 @@
 //! and the message is stored once whatever number of times the email is
 //! read, since its client id is derived from the email's `Message-ID`.
 
-use contract::chat::SenderType;
 use contract::chat::email_replies::{EmailReply, EmailReplyOutcome};
+use contract::chat::{InboxReason, MessageChannel, SenderType};
 use contract::owners::OwnerReply;
 use sha2::{Digest as _, Sha256};
 use tokio_util::sync::CancellationToken;
@@ -15,8 +15,8 @@ use uuid::Uuid;
 
 use super::access::Access;
 use super::pipeline::Answer;
-use super::posting::{self, MessageBody};
-use super::{MAX_MESSAGE_CHARS, store};
+use super::posting::{self, MessageBody, Sender};
+use super::{MAX_MESSAGE_CHARS, publish_inbox_update, store};
 use crate::platform::error::ApiError;
 use crate::platform::input::Input as _;
 use crate::state::AppState;
@@ -75,11 +75,11 @@ pub async fn serve(
 
 /// The client id of the message an email becomes: the same for every read
 /// of that email into that chat.
-pub fn client_message_id(reply: &EmailReply) -> Uuid {
+pub fn client_message_id(chat_id: Uuid, message_id: &str) -> Uuid {
     let digest = Sha256::new()
         .chain_update(b"email-reply\0")
-        .chain_update(reply.chat_id.as_bytes())
-        .chain_update(reply.message_id.as_bytes())
+        .chain_update(chat_id.as_bytes())
+        .chain_update(message_id.as_bytes())
         .finalize();
     let mut bytes = [0u8; 16];
     bytes.copy_from_slice(&digest[..16]);
@@ -87,22 +87,47 @@ pub fn client_message_id(reply: &EmailReply) -> Uuid {
 }
 
 async fn post(state: &AppState, reply: &EmailReply) -> Result<EmailReplyOutcome, ApiError> {
-    let Some(owner) = state.chat_owners.get(&state.pool, reply.chat_id).await? else {
+    if state
+        .chat_owners
+        .get(&state.pool, reply.chat_id)
+        .await?
+        .is_none()
+    {
         return Ok(EmailReplyOutcome::NoSuchChat);
-    };
+    }
     let chat = store::session(&state.pool, reply.chat_id).await?;
     let address = chat.visitor_email.trim().to_lowercase();
     if address.is_empty() {
         return Ok(EmailReplyOutcome::NoSuchChat);
     }
-    if address != reply.from {
-        return Ok(EmailReplyOutcome::Held);
-    }
-    let text = reply.text.trim();
+    let text = cut(&reply.text);
     if text.is_empty() {
         return Ok(EmailReplyOutcome::Empty);
     }
-    let text = if text.chars().count() > MAX_MESSAGE_CHARS {
+    if address != reply.from {
+        // Someone else wrote to the chat's address (a forward, another
+        // mailbox of the visitor's, or not them at all): an agent decides.
+        if store::hold(
+            &state.pool,
+            reply.chat_id,
+            &reply.message_id,
+            &reply.from,
+            &text,
+        )
+        .await?
+        {
+            publish_inbox_update(state, reply.chat_id, InboxReason::Email).await;
+        }
+        return Ok(EmailReplyOutcome::Held);
+    }
+    post_as_visitor(state, reply.chat_id, &reply.message_id, text).await?;
+    Ok(EmailReplyOutcome::Posted)
+}
+
+/// The new text, cut to the chat's longest message.
+fn cut(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() > MAX_MESSAGE_CHARS {
         let kept: String = text
             .chars()
             .take(MAX_MESSAGE_CHARS - CUT.chars().count())
@@ -110,10 +135,25 @@ async fn post(state: &AppState, reply: &EmailReply) -> Result<EmailReplyOutcome,
         format!("{}{CUT}", kept.trim_end())
     } else {
         text.to_owned()
-    };
+    }
+}
+
+/// Posts the text of email `message_id` into chat `chat_id` as the
+/// visitor's message, marked as come by email: once, however often.
+pub async fn post_as_visitor(
+    state: &AppState,
+    chat_id: Uuid,
+    message_id: &str,
+    text: String,
+) -> Result<(), ApiError> {
+    let owner = state
+        .chat_owners
+        .get(&state.pool, chat_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let body = MessageBody {
         message: text,
-        client_message_id: Some(client_message_id(reply)),
+        client_message_id: Some(client_message_id(chat_id, message_id)),
         // An email may be read again after its message was stored: the
         // stored one is then the answer, and nothing is sent twice.
         resend: true,
@@ -121,10 +161,14 @@ async fn post(state: &AppState, reply: &EmailReply) -> Result<EmailReplyOutcome,
     }
     .check()
     .map_err(ApiError::from)?;
-    let access = Access {
-        role: SenderType::User,
-        status: owner.status,
+    let sender = Sender {
+        access: Access {
+            role: SenderType::User,
+            status: owner.status,
+        },
+        agent: None,
+        channel: MessageChannel::Email,
     };
-    posting::post_checked(state, reply.chat_id, access, None, body, Answer::Stored).await?;
-    Ok(EmailReplyOutcome::Posted)
+    posting::post_checked(state, chat_id, sender, body, Answer::Stored).await?;
+    Ok(())
 }

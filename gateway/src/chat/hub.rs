@@ -113,6 +113,17 @@ impl Hub {
         }
     }
 
+    /// Whether a socket of chat `chat_id`'s visitor is joined to it here.
+    pub fn visitor_here(&self, chat_id: Uuid) -> bool {
+        let topics = self.topics.lock().expect("hub lock");
+        topics.get(&TopicKey::Chat(chat_id)).is_some_and(|topic| {
+            topic
+                .members
+                .values()
+                .any(|member| member.side == Some(SenderType::User))
+        })
+    }
+
     /// Registers socket `id` under each revocation key (its sign-in, its account).
     pub fn hold_revocable(&self, keys: &[Uuid], id: u64, member: &Member) {
         let mut revocable = self.revocable.lock().expect("hub lock");

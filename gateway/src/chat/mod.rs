@@ -13,6 +13,7 @@ pub mod attachments;
 pub mod canned;
 pub mod confirmations;
 pub mod email_replies;
+pub mod email_state;
 pub mod error;
 pub mod http;
 pub mod hub;

@@ -3,8 +3,8 @@
 //! commit confirmation, so the sender reads its own write.
 
 use contract::chat::{
-    CONFIRM_TO_HEADER, ChatMessage, ChatSession, InboxReason, MessageAttachment, SendMessage,
-    SenderType, ServerFrame, SessionStarted,
+    CONFIRM_TO_HEADER, ChatMessage, ChatSession, InboxReason, MessageAttachment, MessageChannel,
+    SendMessage, SenderType, ServerFrame, SessionStarted,
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -32,6 +32,7 @@ pub async fn send_message(
         text,
         attachment: None,
         client_message_id: None,
+        channel: MessageChannel::Web,
     };
     send(state, outgoing, Answer::Stored).await
 }
@@ -119,6 +120,7 @@ pub struct Outgoing {
     pub text: String,
     pub attachment: Option<MessageAttachment>,
     pub client_message_id: Option<Uuid>,
+    pub channel: MessageChannel,
 }
 
 // The span of every send, whichever way in (a client's post or socket, a system notice).
@@ -139,6 +141,7 @@ async fn send(
         text,
         attachment,
         client_message_id,
+        channel,
     } = outgoing;
     // The name goes with the message, so the worker stores what the
     // visitor was shown live, whatever the agent is called later.
@@ -159,6 +162,8 @@ async fn send(
         client_message_id,
         delivered_at: None,
         seen_at: None,
+        channel,
+        emailed_at: None,
     };
     tracing::Span::current().record("chat.message_id", tracing::field::display(message.id));
     // A client's id is scoped to the chat and the sender, so that no one

@@ -5,7 +5,7 @@
 
 use std::net::IpAddr;
 
-use contract::chat::{ChatStatus, SenderType};
+use contract::chat::{ChatStatus, MessageChannel, SenderType};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -86,20 +86,36 @@ pub(crate) async fn post(
         }
         _ => None,
     };
-    post_checked(state, chat_id, Access { role, status }, agent, body, answer).await
+    let sender = Sender {
+        access: Access { role, status },
+        agent,
+        channel: MessageChannel::Web,
+    };
+    post_checked(state, chat_id, sender, body, answer).await
 }
 
-/// [`post`] once the sender's right to write is known (`access`) and a
-/// writing agent took the chat: also the way an email reply the visitor
-/// sent comes in (`super::email_replies`).
+/// Who posts, once known: their right to write, the agent (who took the
+/// chat) when an agent writes, and the way the message came.
+pub(crate) struct Sender {
+    pub access: Access,
+    pub agent: Option<Uuid>,
+    pub channel: MessageChannel,
+}
+
+/// [`post`] once the [`Sender`] is known: also the way an email reply the
+/// visitor sent comes in (`super::email_replies`).
 pub(crate) async fn post_checked(
     state: &AppState,
     chat_id: Uuid,
-    Access { role, status }: Access,
-    agent: Option<Uuid>,
+    sender: Sender,
     body: MessageBody,
     answer: Answer,
 ) -> Result<Sent, ApiError> {
+    let Sender {
+        access: Access { role, status },
+        agent,
+        channel,
+    } = sender;
     if role == SenderType::User && status == ChatStatus::Resolved {
         // The visitor writing again reopens the chat, before the message is
         // published, so the answer finds it open.
@@ -124,6 +140,7 @@ pub(crate) async fn post_checked(
         text: body.message,
         attachment,
         client_message_id: None,
+        channel,
     };
     let client_id = body.client_message_id.map(|id| ClientMessageId {
         id,

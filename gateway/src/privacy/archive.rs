@@ -124,12 +124,13 @@ pub fn summary_html(
 }
 
 /// The sections of the archive, in the summary's order.
-pub const SECTIONS: [(&str, &str); 10] = [
+pub const SECTIONS: [(&str, &str); 11] = [
     ("account", "Account"),
     ("chats", "Chats"),
     ("chat_messages", "Chat messages"),
     ("chat_ratings", "Chat ratings"),
     ("chat_emails_stopped", "Chat reply emails you stopped"),
+    ("chat_emails_held", "Your emails held for a support agent"),
     ("contact_requests", "Contact and demo requests"),
     ("subscriptions", "Subscriptions"),
     ("waitlist_entries", "Waitlist entries"),

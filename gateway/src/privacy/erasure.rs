@@ -33,6 +33,7 @@ pub struct Erased {
     pub chat_ratings: u64,
     pub chat_notes: u64,
     pub chat_email_optouts: u64,
+    pub chat_held_replies: u64,
     pub contact_requests: u64,
     pub subscriptions: u64,
     pub sessions: u64,
@@ -91,6 +92,7 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
     erased.chat_ratings = chats.ratings;
     erased.chat_notes = chats.notes;
     erased.chat_email_optouts = crate::chat::store::erase_chat_email_optout(pool, email).await?;
+    erased.chat_held_replies = crate::chat::store::erase_held_replies(pool, email).await?;
     if let Err(error) = state.chat_owners.changed(nats, ns, &chat_ids).await {
         tracing::warn!(%error, "failed to announce the erased chats");
     }

@@ -221,6 +221,8 @@ async fn a_client_message_id_is_stored_once_however_late_it_comes_again(pool: Pg
             client_message_id: Some(client_id),
             delivered_at: None,
             seen_at: None,
+            channel: Default::default(),
+            emailed_at: None,
         },
         agent_id: None,
     };

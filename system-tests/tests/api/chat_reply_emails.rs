@@ -189,3 +189,79 @@ async fn a_reply_the_visitor_saw_is_not_emailed(pool: PgPool) {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(reply_mails(&catcher, &address).await.is_empty());
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn with_a_chat_reply_address_replies_and_bounces_come_back_to_the_chat(pool: PgPool) {
+    let catcher = MailCatcher::start().await;
+    let mailer = mailer(&catcher);
+    let app = spawn(pool).await;
+    let agent = app.agent().await;
+    let mut settings: Value = app
+        .get("/api/site-settings")
+        .await
+        .json()
+        .await
+        .expect("json");
+    settings["chatReplyAddress"] = json!("chat-replies@nyota.example");
+    let saved = agent.put("/api/admin/site-settings", &settings).await;
+    assert_eq!(saved.status(), StatusCode::OK, "{:?}", saved.text().await);
+    let address = format!("left-{}@example.com", uuid::Uuid::new_v4().simple());
+    let chat = app.start_chat("Amina", &address).await;
+    reply(&agent, &chat, "Your server is ready.").await;
+    age_replies(&app, &chat, 3).await;
+    assert_eq!(sweep(&app, &mailer).await, 1);
+    let mails = reply_mails(&catcher, &address).await;
+    let reply_to = mails[0].header("Reply-To").expect("Reply-To");
+    // "Nyota Cloud Support <chat-replies+token@nyota.example>"
+    let chat_address = reply_to
+        .rsplit('<')
+        .next()
+        .and_then(|rest| rest.strip_suffix('>'))
+        .expect("an address")
+        .to_owned();
+    let token = chat_address
+        .strip_prefix("chat-replies+")
+        .and_then(|rest| rest.strip_suffix("@nyota.example"))
+        .expect("the chat's own address");
+    assert_eq!(
+        signer().verify_address(runtime::signing::Purpose::ChatReplyAddress, token),
+        Some(chat.parse().expect("uuid"))
+    );
+    // Bounces go there too (the envelope sender), so they name the chat.
+    assert_eq!(
+        catcher.envelope_senders_mentioning(&address).await,
+        [chat_address]
+    );
+
+    // The console tells whether the visitor is on the page, whichever
+    // gateway holds their socket, and when their next reply goes by email.
+    let state = |agent: crate::helpers::Browser| {
+        let chat = chat.clone();
+        async move {
+            let response = agent.get(&format!("/api/agent/chats/{chat}/email")).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            response.json::<Value>().await.expect("json")
+        }
+    };
+    let away = state(agent.on(&agent.address)).await;
+    assert_eq!(away["onPage"], false, "{away}");
+    assert_eq!(away["emailsOn"], true, "{away}");
+    assert_eq!(away["unseenReplies"], 0, "emailed already: {away}");
+    reply(&agent, &chat, "Anything else?").await;
+    let waiting = state(agent.on(&agent.address)).await;
+    assert_eq!(waiting["unseenReplies"], 1, "{waiting}");
+    assert!(waiting["nextEmailAt"].is_string(), "{waiting}");
+    let second = app.another_gateway().await;
+    let mut socket = app.browser.on(&second).socket().await;
+    socket.join(&chat).await;
+    assert_eq!(state(agent.on(&agent.address)).await["onPage"], true);
+    drop(socket);
+    let started = std::time::Instant::now();
+    while state(agent.on(&agent.address)).await["onPage"] == true {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still on the page"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

@@ -32,6 +32,8 @@ pub fn command(session_id: Uuid, text: &str) -> SendMessage {
             client_message_id: None,
             delivered_at: None,
             seen_at: None,
+            channel: Default::default(),
+            emailed_at: None,
         },
         agent_id: None,
     }

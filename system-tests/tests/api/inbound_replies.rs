@@ -3,7 +3,10 @@
 //! watches. The reply's new text is posted as the visitor's message within
 //! seconds (IDLE); the same email read again is stored once; a resolved
 //! chat reopens; a forged or altered reply address, another sender, a
-//! DMARC failure and an out-of-office post nothing.
+//! DMARC failure and an out-of-office post nothing. Another sender's reply
+//! waits for an agent, who posts or discards it; a bounce marks the chat's
+//! address. And the `workers inbound` process SIGKILLed after it handed an
+//! email on, before marking it read, stores it once.
 
 use std::time::{Duration, Instant};
 
@@ -47,6 +50,13 @@ async fn visitor_messages(app: &TestApp, chat: &str) -> Vec<String> {
     .expect("messages")
 }
 
+/// `GET /api/agent/chats/{chat}/email` as `agent`.
+async fn email_state(agent: &crate::helpers::Browser, chat: &str) -> serde_json::Value {
+    let response = agent.get(&format!("/api/agent/chats/{chat}/email")).await;
+    assert_eq!(response.status(), reqwest::StatusCode::OK);
+    response.json().await.expect("json")
+}
+
 async fn wait_for_message(app: &TestApp, chat: &str, text: &str) -> Duration {
     let started = Instant::now();
     loop {
@@ -72,9 +82,12 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
     let mailbox = server.mailbox(Duration::from_secs(600));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let intake = workers::inbound::intake::spawn(
-        app.nats.clone(),
-        app.namespace.clone(),
-        signer(),
+        workers::inbound::intake::Intake {
+            pool: app.pool.clone(),
+            nats: app.nats.clone(),
+            namespace: app.namespace.clone(),
+            signer: signer(),
+        },
         mailbox.clone(),
         async {
             let _ = stopped.await;
@@ -201,6 +214,88 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
             .await
             .expect("status");
     assert_eq!(status, "open", "the email reopened the chat");
+    // What came by email is marked so (the console's and transcript's mark).
+    let messages = app.messages(&chat).await;
+    let channels: Vec<_> = messages
+        .iter()
+        .filter(|message| message["senderType"] == "user")
+        .map(|message| message["channel"].clone())
+        .collect();
+    assert_eq!(
+        channels,
+        [serde_json::json!("email"), serde_json::json!("email")]
+    );
+
+    // Another sender's reply waits for an agent, on the chat's email state.
+    let state = email_state(&agent, &chat).await;
+    assert_eq!(state["onPage"], false, "{state}");
+    assert_eq!(state["address"], visitor, "{state}");
+    let held = state["held"].as_array().expect("held").clone();
+    assert_eq!(held.len(), 1, "{state}");
+    assert_eq!(held[0]["senderEmail"], "someone.else@example.com");
+    assert_eq!(held[0]["body"], "Another sender");
+    let held_id = held[0]["id"].as_str().expect("id");
+    let posted = agent
+        .post(
+            &format!("/api/agent/held-replies/{held_id}/post"),
+            &serde_json::json!({}),
+        )
+        .await;
+    assert_eq!(posted.status(), reqwest::StatusCode::NO_CONTENT);
+    wait_for_message(&app, &chat, "Another sender").await;
+    let again = agent
+        .post(
+            &format!("/api/agent/held-replies/{held_id}/discard"),
+            &serde_json::json!({}),
+        )
+        .await;
+    assert_eq!(
+        again.status(),
+        reqwest::StatusCode::NOT_FOUND,
+        "decided once"
+    );
+    assert!(
+        email_state(&agent, &chat).await["held"]
+            .as_array()
+            .expect("held")
+            .is_empty()
+    );
+    // Not for visitors.
+    let visitor_view = app.get(&format!("/api/agent/chats/{chat}/email")).await;
+    assert_eq!(visitor_view.status(), reqwest::StatusCode::UNAUTHORIZED);
+
+    // A bounce for good, sent back to the chat's own address (the envelope
+    // sender of its emails): the address is marked, with the server's words.
+    let bounce = format!(
+        "From: Mail Delivery System <MAILER-DAEMON@mx.nyota.example>\r\nTo: {to}\r\n\
+         Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <bounce-1@mx.nyota.example>\r\n\
+         Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n\
+         Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: text/plain\r\n\r\nThe mail could not be delivered.\r\n\
+         --b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.nyota.example\r\n\r\n\
+         Final-Recipient: rfc822; {}\r\nAction: failed\r\nStatus: 5.1.1\r\n\
+         Diagnostic-Code: smtp; 550 5.1.1 User unknown\r\n\r\n--b--\r\n",
+        visitor.to_lowercase()
+    );
+    mailbox_writer
+        .append("INBOX", None, None, bounce.as_bytes())
+        .await
+        .expect("APPEND");
+    let started = Instant::now();
+    let state = loop {
+        let state = email_state(&agent, &chat).await;
+        if state["bouncedAt"].is_string() {
+            break state;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no bounce mark: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(state["bounce"], "550 5.1.1 User unknown");
+    assert_eq!(state["emailsOn"], false);
+
     // Every email was taken (read), the dropped ones too.
     mailbox_writer.noop().await.expect("NOOP");
     let unread = mailbox_writer.uid_search("UNSEEN").await.expect("SEARCH");
@@ -210,4 +305,92 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
         .await
         .expect("stops")
         .expect("joined");
+}
+
+/// The `workers inbound` process reading `server`'s mailbox for `app`.
+fn start_inbound_worker(app: &TestApp, server: &ImapServer) -> std::process::Child {
+    std::process::Command::new(system_tests::binary("workers"))
+        .arg("inbound")
+        .env("DATABASE_URL", &app.database_url)
+        .env("NATS_URL", crate::helpers::nats_url())
+        .env("NATS_PREFIX", app.namespace_prefix())
+        .env("SIGNING_KEY", SIGNING_KEY)
+        .env("INBOUND_IMAP_URL", server.url())
+        .env("INBOUND_IMAP_CA_FILE", &server.ca)
+        .env("INBOUND_IMAP_POLL_SECS", "600")
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .expect("the inbound worker starts")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_reply_whose_worker_is_killed_before_marking_it_read_is_stored_once(pool: PgPool) {
+    use futures::StreamExt as _;
+    let app = spawn(pool).await;
+    let server = ImapServer::start().await;
+    let mut mailbox_writer = imap::open(&server.mailbox(Duration::from_secs(600)))
+        .await
+        .expect("the mailbox opens");
+    let visitor = "amina@example.com";
+    let chat = app.start_chat("Amina", visitor).await;
+    // A copy of every request the worker makes to the chat's owner.
+    let mut handed_on = app
+        .nats
+        .subscribe(app.namespace.owners_post_email_reply())
+        .await
+        .expect("subscribe");
+    let mut worker = start_inbound_worker(&app, &server);
+    let reply = email(
+        visitor,
+        &reply_address(&chat),
+        "killed-1@example.com",
+        "Please call me after 2 pm.",
+        "",
+    );
+    mailbox_writer
+        .append("INBOX", None, None, &reply)
+        .await
+        .expect("APPEND");
+    // Killed the moment it handed the email on: it never marks it read.
+    tokio::time::timeout(Duration::from_secs(10), handed_on.next())
+        .await
+        .expect("handed on within 10 s")
+        .expect("a request");
+    worker.kill().expect("SIGKILL");
+    worker.wait().expect("reaped");
+    wait_for_message(&app, &chat, "Please call me after 2 pm.").await;
+    mailbox_writer.noop().await.expect("NOOP");
+    let unread = mailbox_writer.uid_search("UNSEEN").await.expect("SEARCH");
+    assert_eq!(unread.len(), 1, "the killed worker left it unread");
+
+    // Started again, it reads the email again: still one message.
+    let mut worker = start_inbound_worker(&app, &server);
+    tokio::time::timeout(Duration::from_secs(10), handed_on.next())
+        .await
+        .expect("handed on again within 10 s")
+        .expect("a request");
+    let started = Instant::now();
+    loop {
+        mailbox_writer.noop().await.expect("NOOP");
+        if mailbox_writer
+            .uid_search("UNSEEN")
+            .await
+            .expect("SEARCH")
+            .is_empty()
+        {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "not marked read"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    worker.kill().expect("stop");
+    worker.wait().expect("reaped");
+    assert_eq!(
+        visitor_messages(&app, &chat).await,
+        ["Please call me after 2 pm."],
+        "stored once"
+    );
 }

@@ -47,8 +47,13 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("chat_attachments", "thumbnail", Holds::Nothing),
     ("chat_attachments", "uploader_agent_id", Holds::Staff),
     ("chat_messages", "agent_id", Holds::Staff),
-    ("chat_messages", "sender_name", Holds::Name), // agents' names, never the visitor's
+    ("chat_messages", "emailed_at", Holds::Nothing), // a time
+    ("chat_messages", "sender_name", Holds::Name),   // agents' names, never the visitor's
     ("chat_email_optouts", "email", Holds::Email),
+    ("chat_held_replies", "decided_by", Holds::Staff),
+    ("chat_held_replies", "sender_email", Holds::Email),
+    ("chat_sessions", "email_bounced_at", Holds::Nothing), // a time
+    ("chat_sessions", "email_bounce", Holds::MentionsEmail), // the server's words may name the address
     ("chat_notes", "author_id", Holds::Staff),
     ("chat_ratings", "agent_id", Holds::Staff),
     ("chat_sessions", "assigned_agent_id", Holds::Staff),

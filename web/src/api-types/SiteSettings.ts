@@ -92,6 +92,14 @@ showAgentsSeenToVisitors: boolean,
  */
 replyEmailMinutes: number, 
 /**
+ * The mailbox visitors' email replies to chats go to, as
+ * `local@domain`: each chat email's Reply-To is `local+<token>@domain`,
+ * the token naming the chat, signed. The workers read that mailbox
+ * (`INBOUND_IMAP_URL`); empty (the default): chat emails reply to the
+ * support inbox.
+ */
+chatReplyAddress: string, 
+/**
  * How long each kind of personal data is kept (the `retention` worker).
  */
 retention: RetentionPeriods, };

@@ -74,6 +74,7 @@ export const defaultSiteSettings: SiteSettings = {
   "countPageViews": true,
   "showAgentsSeenToVisitors": true,
   "replyEmailMinutes": 2,
+  "chatReplyAddress": "",
   "retention": {
     "resolvedChatsMonths": 24,
     "contactRequestsMonths": 24,
@@ -92,6 +93,9 @@ export const maxAgentIdleMinutes = 240 as const;
 
 /** The longest an unseen reply may wait before it is emailed, in minutes (`MAX_REPLY_EMAIL_MINUTES`). */
 export const maxReplyEmailMinutes = 60 as const;
+
+/** The longest the part before @ of the chat reply address may be (`MAX_CHAT_REPLY_LOCAL_CHARS`). */
+export const maxChatReplyLocalChars = 21 as const;
 
 /** The longest a staff sign-in may be set to last, in hours (`MAX_STAFF_SIGN_IN_HOURS`). */
 export const maxStaffSignInHours = 168 as const;

@@ -58,6 +58,7 @@ export function parseSiteSettings(value: unknown): SiteSettings {
     investorEmail: text('investorEmail'),
     salesEmail: text('salesEmail'),
     supportEmail: text('supportEmail'),
+    chatReplyAddress: text('chatReplyAddress'),
     office: {
       building: isText(office.building) ? office.building : defaultSiteSettings.office.building,
       street: isText(office.street) ? office.street : defaultSiteSettings.office.street,

@@ -4,9 +4,12 @@
 //! the log: auto-replies and bounces (never posted, never answered, so no
 //! mail loop), emails to no chat's reply address or to one that was
 //! altered, and emails whose sender failed DMARC (another server sent them
-//! in that domain's name).
+//! in that domain's name). A bounce of a chat email for good marks the
+//! chat's address undeliverable (no more reply emails; the console says
+//! why).
 
 use contract::chat::email_replies::{EmailReply, EmailReplyOutcome};
+use contract::chat::{InboxReason, ServerFrame};
 use contract::owners::Refused;
 use runtime::signing::{Purpose, Signer};
 use sha2::{Digest as _, Sha256};
@@ -24,14 +27,24 @@ pub fn chat_of(mail: &InboundMail, signer: &Signer) -> Option<Uuid> {
     })
 }
 
+/// What the intake works with.
+#[derive(Clone)]
+pub struct Intake {
+    pub pool: sqlx::PgPool,
+    pub nats: async_nats::Client,
+    pub namespace: contract::Namespace,
+    pub signer: Signer,
+}
+
 /// Takes one raw email; `false` when it must be handed over again later
 /// (the chat's owner could not be asked or failed for now).
-pub async fn take(
-    nats: &async_nats::Client,
-    namespace: &contract::Namespace,
-    signer: &Signer,
-    raw: &[u8],
-) -> bool {
+pub async fn take(intake: &Intake, raw: &[u8]) -> bool {
+    let Intake {
+        pool,
+        nats,
+        namespace,
+        signer,
+    } = intake;
     let Some(mail) = parse(raw) else {
         tracing::warn!(
             bytes = raw.len(),
@@ -41,6 +54,30 @@ pub async fn take(
     };
     match &mail.kind {
         MailKind::Reply => {}
+        MailKind::Bounce {
+            recipient,
+            permanent: true,
+            diagnostic,
+        } => {
+            let Some(chat_id) = chat_of(&mail, signer) else {
+                tracing::info!(message_id = ?mail.message_id, "a bounce about no chat was dropped");
+                return true;
+            };
+            return match mark_bounced(pool, chat_id, recipient.as_deref(), diagnostic.as_deref())
+                .await
+            {
+                Ok(true) => {
+                    tracing::info!(chat.session_id = %chat_id, "the chat's address bounced");
+                    announce(nats, namespace, chat_id).await;
+                    true
+                }
+                Ok(false) => true,
+                Err(error) => {
+                    tracing::warn!(%error, chat.session_id = %chat_id, "a bounce will be taken again");
+                    false
+                }
+            };
+        }
         kind => {
             tracing::info!(?kind, message_id = ?mail.message_id, "an automatic email was dropped");
             return true;
@@ -87,19 +124,57 @@ pub async fn take(
     }
 }
 
+/// Marks chat `chat_id`'s address undeliverable after a bounce about
+/// `recipient` (when the bounce names one, it must be the chat's);
+/// `true` when this is news.
+async fn mark_bounced(
+    pool: &sqlx::PgPool,
+    chat_id: Uuid,
+    recipient: Option<&str>,
+    diagnostic: Option<&str>,
+) -> sqlx::Result<bool> {
+    Ok(sqlx::query!(
+        "update chat_sessions
+         set email_bounced_at = now(),
+             email_bounce = coalesce($3, 'The mail server refused it for good.')
+         where id = $1 and email_bounced_at is null
+           and ($2::text is null or lower(btrim(visitor_email)) = $2)",
+        chat_id,
+        recipient,
+        diagnostic
+    )
+    .execute(pool)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// Tells the agents' consoles that chat `chat_id`'s email changed.
+async fn announce(nats: &async_nats::Client, namespace: &contract::Namespace, chat_id: Uuid) {
+    let frame = ServerFrame::InboxUpdate {
+        session_id: chat_id,
+        reason: InboxReason::Email,
+        unread_count: None,
+    };
+    let Ok(frame) = serde_json::to_vec(&frame) else {
+        return;
+    };
+    if let Err(error) = nats.publish(namespace.agents_events(), frame.into()).await {
+        tracing::warn!(%error, "failed to publish an inbox update");
+    }
+}
+
 /// Watches `mailbox` and takes every email, until `shutdown`.
 pub fn spawn(
-    nats: async_nats::Client,
-    namespace: contract::Namespace,
-    signer: Signer,
+    intake: Intake,
     mailbox: super::imap::ImapMailbox,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(super::imap::watch(
         mailbox,
         move |raw| {
-            let (nats, namespace, signer) = (nats.clone(), namespace.clone(), signer.clone());
-            async move { take(&nats, &namespace, &signer, &raw).await }
+            let intake = intake.clone();
+            async move { take(&intake, &raw).await }
         },
         shutdown,
     ))

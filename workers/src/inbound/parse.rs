@@ -36,6 +36,8 @@ pub enum MailKind {
     Bounce {
         recipient: Option<String>,
         permanent: bool,
+        /// What the receiving server said (`Diagnostic-Code`), for people.
+        diagnostic: Option<String>,
     },
 }
 
@@ -236,8 +238,16 @@ fn bounce(raw: &str) -> MailKind {
     let permanent = field("Status").is_some_and(|status| status.starts_with('5'))
         || (field("Status").is_none()
             && field("Action").is_some_and(|a| a.eq_ignore_ascii_case("failed")));
+    let diagnostic = field("Diagnostic-Code").map(|code| {
+        // "smtp; 550 5.1.1 …": the server's words, without the type.
+        let words = code
+            .split_once(';')
+            .map_or(code.as_str(), |(_, words)| words);
+        words.trim().chars().take(300).collect()
+    });
     MailKind::Bounce {
         recipient,
         permanent,
+        diagnostic,
     }
 }

@@ -1,11 +1,12 @@
 //! The chat's REST routes: the visitor's (start, read, post) and the agent
 //! console's (inbox, assign, resolve, reopen, mark read) and the agent's
 //! own profile (display name, alert preferences), the canned replies, the
-//! links of the reply emails, and the upgrade to the live socket ([`socket`], outside `/api`).
+//! chat's email as the console shows it, the links of the reply emails, and the upgrade to the live socket ([`socket`], outside `/api`).
 
 mod agent;
 mod attachments;
 mod canned;
+mod email;
 mod profile;
 mod reply_links;
 pub mod socket;
@@ -30,5 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(profile::router())
         .merge(transcript::router())
         .merge(canned::router())
+        .merge(email::router())
         .merge(reply_links::router())
 }

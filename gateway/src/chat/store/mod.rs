@@ -18,6 +18,7 @@ mod canned;
 mod email_codes;
 mod email_optouts;
 mod erasure;
+mod held_replies;
 mod inbox;
 mod labels;
 mod notes;
@@ -35,6 +36,9 @@ pub use canned::{canned_responses, create_canned, delete_canned, update_canned};
 pub use email_codes::{CodeCheck, chat_address, check_code, code_hash, new_code, set_code};
 pub use email_optouts::{erase_chat_email_optout, resume_chat_emails, stop_chat_emails};
 pub use erasure::{ErasedChats, chats_of_person, correct_chats, erase_chats};
+pub use held_replies::{
+    EmailFacts, Held, decide, email_facts, erase_held_replies, held, held_waiting, hold,
+};
 pub use inbox::{
     AssignedFilter, StatusFilter, search, summaries, summary, unanswered, visitor_history, waiting,
 };

@@ -100,6 +100,15 @@ pub async fn person_data(
     )
     .fetch_one(pool)
     .await?;
+    let chat_emails_held = sqlx::query_scalar!(
+        r#"select coalesce(json_agg(t order by t.received_at), '[]') as "rows!" from (
+             select sender_email, body, received_at, posted from chat_held_replies
+             where lower(sender_email) = $1
+           ) t"#,
+        email
+    )
+    .fetch_one(pool)
+    .await?;
     let requests = sqlx::query_scalar!(
         r#"select coalesce(json_agg(t order by t.received_at), '[]') as "rows!" from (
              select kind, details, received_at, confirmed_at, completed_at
@@ -122,6 +131,7 @@ pub async fn person_data(
         "chat_messages": messages,
         "chat_ratings": ratings,
         "chat_emails_stopped": chat_emails_stopped,
+        "chat_emails_held": chat_emails_held,
         "contact_requests": contact_requests,
         "subscriptions": subscriptions,
         "waitlist_entries": waitlist,

@@ -94,14 +94,8 @@ impl MailCatcher {
     /// headers or text mention `needle`, case-insensitively.
     pub async fn sources_mentioning(&self, needle: &str) -> Vec<String> {
         let needle = needle.to_lowercase();
-        let listed: Vec<Value> = self
-            .get("/email")
-            .await
-            .json()
-            .await
-            .expect("a JSON list of emails");
         let mut sources = Vec::new();
-        for mail in listed {
+        for mail in self.listed().await {
             let Some(id) = mail["id"].as_str() else {
                 continue;
             };
@@ -110,6 +104,28 @@ impl MailCatcher {
             }
         }
         sources
+    }
+
+    /// The SMTP envelope sender (`MAIL FROM`, where bounces go) of every
+    /// email received whose headers or text mention `needle`.
+    pub async fn envelope_senders_mentioning(&self, needle: &str) -> Vec<String> {
+        let needle = needle.to_lowercase();
+        self.listed()
+            .await
+            .iter()
+            .filter(|mail| mail.to_string().to_lowercase().contains(&needle))
+            .filter_map(|mail| mail["envelope"]["from"]["address"].as_str())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Every email received, as MailDev lists them (headers, envelope).
+    async fn listed(&self) -> Vec<Value> {
+        self.get("/email")
+            .await
+            .json()
+            .await
+            .expect("a JSON list of emails")
     }
 
     /// Email `id`'s source once MailDev has all of it: it lists an email

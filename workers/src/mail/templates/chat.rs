@@ -2,7 +2,8 @@
 //! visitor, and the code that confirms the visitor's address first.
 
 use contract::chat::{
-    ChatMessage, ChatSession, EMAIL_CODE_MINUTES, MessageAttachment, SenderType, SessionStarted,
+    ChatMessage, ChatSession, EMAIL_CODE_MINUTES, MessageAttachment, MessageChannel, SenderType,
+    SessionStarted,
 };
 use lettre::message::Mailbox;
 use runtime::signing::{Purpose, Signer};
@@ -73,7 +74,7 @@ impl Template for ChatTranscript<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = self.chat;
         let visitor = visitor("The chat's address", chat)?;
-        let support = support(site)?;
+        let reply_to = chat_reply_to(site, self.signer, chat.session_id)?;
         let when = |at: &time::OffsetDateTime| {
             at.format(&time::format_description::well_known::Rfc2822)
                 .unwrap_or_else(|_| at.to_string())
@@ -93,7 +94,15 @@ impl Template for ChatTranscript<'_> {
                 SenderType::Agent => message.sender_name.as_deref().unwrap_or("Support"),
                 SenderType::System => "Notice",
             };
-            body.fields(&[(who, Some(&when(&message.created_at)))]);
+            // The way it came or went, as the console marks it.
+            let who = if message.channel == MessageChannel::Email {
+                format!("{who} (by email)")
+            } else if message.emailed_at.is_some() {
+                format!("{who} (emailed)")
+            } else {
+                who.to_owned()
+            };
+            body.fields(&[(&who, Some(&when(&message.created_at)))]);
             if !message.message.is_empty() {
                 body.quote(&message.message);
             }
@@ -112,13 +121,15 @@ impl Template for ChatTranscript<'_> {
         }
         body.paragraph("To follow up, reply to this email or start a new chat on our site.")
             .link("Visit our site", site.public_url);
-        Ok(body.finish(
+        let mut email = body.finish(
             "chat.transcript",
             visitor,
-            Some(support),
+            Some(reply_to),
             format!("Your chat transcript from {COMPANY}"),
             site,
-        ))
+        );
+        email.return_path = chat_return_path(site, &email);
+        Ok(email)
     }
 }
 
@@ -194,7 +205,7 @@ impl Template for ChatReplies<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = self.chat;
         let to = visitor("The chat's address", chat)?;
-        let support = support(site)?;
+        let reply_to = chat_reply_to(site, self.signer, chat.session_id)?;
         let agent = self
             .replies
             .last()
@@ -255,11 +266,12 @@ impl Template for ChatReplies<'_> {
         let mut email = body.finish(
             "chat.replies",
             to,
-            Some(support),
+            Some(reply_to),
             format!("{agent} replied to your chat with {COMPANY}"),
             site,
         );
         email.sender_name = Some(format!("{agent} via {COMPANY}"));
+        email.return_path = chat_return_path(site, &email);
         email.list_unsubscribe = Some(unsubscribe);
         email.one_click_unsubscribe = true;
         let through = self
@@ -296,6 +308,39 @@ fn file_size(bytes: i32) -> String {
     } else {
         format!("{:.1} MB", bytes / (1024.0 * 1024.0))
     }
+}
+
+/// Where a visitor's reply to an email about chat `chat_id` goes: the chat's
+/// own address (`local+<signed chat id>@domain`, read back into the chat by
+/// the workers' inbound role) when the site has a chat reply address, the
+/// support inbox when it has none.
+pub fn chat_reply_to(
+    site: Site<'_>,
+    signer: &Signer,
+    chat_id: uuid::Uuid,
+) -> Result<Mailbox, MailError> {
+    let Some((local, domain)) = site.settings.chat_reply_address.split_once('@') else {
+        return support(site);
+    };
+    let token = signer.sign_for_address(Purpose::ChatReplyAddress, chat_id);
+    mailbox(
+        "The chat reply address (site settings)",
+        Some(&format!("{COMPANY} Support")),
+        &format!("{local}+{token}@{domain}"),
+    )
+}
+
+/// The envelope sender of a chat email: its chat's own reply address when
+/// the site has one (so a bounce arrives where the workers read, naming the
+/// chat), else the sender's.
+fn chat_return_path(site: Site<'_>, email: &RenderedEmail) -> Option<lettre::Address> {
+    if site.settings.chat_reply_address.is_empty() {
+        return None;
+    }
+    email
+        .reply_to
+        .as_ref()
+        .map(|reply_to| reply_to.email.clone())
 }
 
 /// The chat's visitor (`what` names the address in an error).
@@ -390,6 +435,8 @@ mod tests {
             client_message_id: None,
             delivered_at: None,
             seen_at: None,
+            channel: Default::default(),
+            emailed_at: Some(OffsetDateTime::now_utc()),
         }];
         let signer = Signer::new("test-signing-key-0123456789abcdef").expect("key");
         let now = OffsetDateTime::now_utc();
@@ -407,6 +454,8 @@ mod tests {
             email.text
         );
         assert!(email.html.contains("invoice &lt;1&gt;.pdf (2.4 MB)"));
+        // It went to the visitor by email when they had left: said so.
+        assert!(email.text.contains("Amina (emailed)"), "{}", email.text);
         let prefix = format!(
             "https://nyota.example/api/chat/attachments/{}?token=",
             attachment.id
@@ -431,5 +480,25 @@ mod tests {
                 .text
                 .contains("The links to the files work for 30 days.")
         );
+    }
+
+    #[test]
+    fn a_chat_email_replies_to_the_chats_own_address_when_the_site_has_one() {
+        let mut settings = settings();
+        let signer = Signer::new("test-signing-key-0123456789abcdef").expect("key");
+        let chat = Uuid::now_v7();
+        let support_inbox = chat_reply_to(site(&settings), &signer, chat).expect("support");
+        assert_eq!(support_inbox.email.to_string(), settings.support_email);
+        settings.chat_reply_address = "chat-replies@nyota.example".to_owned();
+        let own = chat_reply_to(site(&settings), &signer, chat).expect("the chat's own");
+        let (local, domain) = (own.email.user(), own.email.domain());
+        assert_eq!(domain, "nyota.example");
+        let token = local.strip_prefix("chat-replies+").expect("local+token");
+        assert!(local.len() <= 64, "{local}");
+        assert_eq!(
+            signer.verify_address(Purpose::ChatReplyAddress, token),
+            Some(chat)
+        );
+        assert_eq!(own.name.as_deref(), Some("Nyota Cloud Support"));
     }
 }

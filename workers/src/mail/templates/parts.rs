@@ -35,6 +35,9 @@ pub struct RenderedEmail {
     pub sender_name: Option<String>,
     /// The conversation it belongs to, so mail programs show one thread.
     pub thread: Option<Thread>,
+    /// The envelope sender, where bounces go, when not the sender: a chat
+    /// email's own reply address, so a bounce names its chat.
+    pub return_path: Option<lettre::Address>,
 }
 
 /// An email's place in a conversation: its own `Message-ID`, and the id of
@@ -71,6 +74,12 @@ impl RenderedEmail {
             if self.one_click_unsubscribe {
                 builder = builder.header(ListUnsubscribePost);
             }
+        }
+        if let Some(return_path) = &self.return_path {
+            builder = builder.envelope(lettre::address::Envelope::new(
+                Some(return_path.clone()),
+                vec![self.to.email.clone()],
+            )?);
         }
         Ok(builder.multipart(MultiPart::alternative_plain_html(
             self.text.clone(),
@@ -272,6 +281,7 @@ impl Body {
             one_click_unsubscribe: false,
             sender_name: None,
             thread: None,
+            return_path: None,
         }
     }
 }

@@ -19,7 +19,7 @@ import { MessageAttachmentView } from './attachments/message-attachment';
 import { messageSenderName } from '@/features/chat/lib/sender-name';
 import type { OutboxEntry } from '@/features/chat/lib/outbox';
 import { PendingMessage } from './pending-message';
-import { MessageStatusMark } from './message-status';
+import { MessageEmailMark, MessageStatusMark } from './message-status';
 
 type Side = 'user' | 'agent';
 
@@ -165,6 +165,7 @@ export function ChatMessageLog({
                   )}
                   <span className="mt-0.5 flex items-center gap-1.5 text-xs text-gray-600 dark:text-gray-300">
                     <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+                    <MessageEmailMark message={m} />
                     {m.senderType === own && <MessageStatusMark message={m} labelled={m.id === newestOwnId} />}
                   </span>
                 </li>

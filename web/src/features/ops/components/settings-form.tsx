@@ -52,8 +52,8 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
   {
     id: 'email',
     title: 'Email',
-    description: 'Where visitors write, and where contact requests and offline chats are sent.',
-    holds: ['infoEmail', 'investorEmail', 'salesEmail', 'supportEmail'],
+    description: 'Where visitors write, where contact requests and offline chats are sent, and where visitors\' email replies to chats arrive.',
+    holds: ['infoEmail', 'investorEmail', 'salesEmail', 'supportEmail', 'chatReplyAddress'],
   },
   {
     id: 'security',
@@ -434,6 +434,14 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
               {field('investorEmail', 'Investor email', { type: 'email' })}
               {field('salesEmail', 'Sales email', { type: 'email' })}
               {field('supportEmail', 'Support email', { type: 'email' })}
+            </div>
+            <div className="mt-4 max-w-md">
+              {field('chatReplyAddress', 'Chat reply address (optional)', { type: 'email' })}
+              <p className={hint}>
+                A mailbox the platform reads (set up by your operator). Emails about a chat then ask visitors to reply
+                to this address with the chat added after a +, and their replies appear in the chat. Empty, replies go
+                to the support email.
+              </p>
             </div>
           </Group>,
         )}

@@ -25,6 +25,19 @@ describe('site settings rules', () => {
     ['fractional first-reply alert', (v) => (v.firstReplyAlertMinutes = '1.5'), 'firstReplyAlertMinutes', 'First-reply alert must be between 1 and 60 minutes'],
     ['sales email', (v) => (v.salesEmail = 'sales@nyota'), 'salesEmail', 'Sales email must be a valid email address'],
     ['invisible email', (v) => (v.infoEmail = '\u200B'), 'infoEmail', 'Info email is required'],
+    ['chat reply address', (v) => (v.chatReplyAddress = 'replies'), 'chatReplyAddress', 'Chat reply address must be a valid email address'],
+    [
+      'chat reply address with +',
+      (v) => (v.chatReplyAddress = 'replies+chat@nyota.example'),
+      'chatReplyAddress',
+      "Chat reply address must not contain + (each chat's address adds +chat to it)",
+    ],
+    [
+      'long chat reply address',
+      (v) => (v.chatReplyAddress = 'customer-chat-replies1@nyota.example'),
+      'chatReplyAddress',
+      'Chat reply address must have at most 21 characters before the @',
+    ],
     [
       'booking link',
       (v) => (v.bookingUrl = 'javascript:alert(1)'),

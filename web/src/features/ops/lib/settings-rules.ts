@@ -5,7 +5,13 @@
 import type { RetentionPeriods } from '@/api-types/RetentionPeriods';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { isValidEmail } from '@/lib/email';
-import { maxAgentIdleMinutes, maxChatAttachmentMib, maxReplyEmailMinutes, maxStaffSignInHours } from '@/api-types/site-settings-defaults';
+import {
+  maxAgentIdleMinutes,
+  maxChatAttachmentMib,
+  maxChatReplyLocalChars,
+  maxReplyEmailMinutes,
+  maxStaffSignInHours,
+} from '@/api-types/site-settings-defaults';
 import { retentionRules } from '@/api-types/retention-rules';
 import { settingsLimits } from '@/api-types/input-limits';
 
@@ -93,6 +99,19 @@ function mailbox(label: string, raw: string): string | null {
   const checked = text(label, raw, 254);
   if ('error' in checked) return checked.error;
   return isValidEmail(checked.value) ? null : `${label} must be a valid email address`;
+}
+
+/** Empty, or a mailbox whose part before @ leaves room for `+<chat>`. */
+function chatReplyAddress(raw: string): string | null {
+  const address = raw.trim();
+  if (!address) return null;
+  const wrong = mailbox('Chat reply address', address);
+  if (wrong) return wrong;
+  const local = address.split('@')[0] ?? '';
+  if (local.includes('+')) return "Chat reply address must not contain + (each chat's address adds +chat to it)";
+  return [...local].length > maxChatReplyLocalChars
+    ? `Chat reply address must have at most ${maxChatReplyLocalChars} characters before the @`
+    : null;
 }
 
 function webAddress(label: string, raw: string, httpsOnly: boolean): string | null {
@@ -211,6 +230,7 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   check('investorEmail', mailbox('Investor email', values.investorEmail));
   check('salesEmail', mailbox('Sales email', values.salesEmail));
   check('supportEmail', mailbox('Support email', values.supportEmail));
+  check('chatReplyAddress', chatReplyAddress(values.chatReplyAddress));
   check('bookingUrl', webAddress('Booking calendar URL', values.bookingUrl, false));
   check('enterpriseAgentUrl', webAddress('Enterprise agent URL', values.enterpriseAgentUrl, false));
   check('eventsSiteUrl', webAddress('Events site URL', values.eventsSiteUrl, false));

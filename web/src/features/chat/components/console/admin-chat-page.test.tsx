@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { ChatEmailState } from '@/api-types/ChatEmailState';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { toast } from '@/lib/toast-store';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
@@ -13,6 +14,18 @@ supportDialogs();
 
 const admin = { ...sampleUser, isAdmin: true };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+/** The visitor left; replies are emailed; nothing waits. */
+const emailState: ChatEmailState = {
+  address: 'amina@example.com',
+  onPage: false,
+  emailsOn: true,
+  stopped: false,
+  bouncedAt: null,
+  bounce: null,
+  unseenReplies: 0,
+  nextEmailAt: null,
+  held: [],
+};
 
 const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   sessionId: '0190f0a0-0000-7000-8000-000000000001',
@@ -143,6 +156,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
       return json(200, {});
     });
@@ -190,6 +204,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
       if (url === '/api/agent/canned-responses') return json(200, []);
       return json(404, {});
@@ -286,6 +301,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
       return json(200, {});
     });
@@ -312,6 +328,7 @@ describe('agent console inbox', () => {
       if (url === '/api/agent/status') return json(200, { status: 'online' });
       if (url.endsWith('/notes')) return json(200, []);
       if (url.endsWith('/history')) return json(200, []);
+      if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
       return json(200, {});
     });
@@ -360,6 +377,7 @@ function openChatWithNotes() {
     if (url === '/api/agent/team') return json(200, []);
     if (url === '/api/agent/status') return json(200, { status: 'online' });
     if (url.endsWith('/history')) return json(200, []);
+    if (url.endsWith('/email')) return json(200, emailState);
     if (url === '/api/agent/labels') return json(200, []);
     if (url === '/api/agent/canned-responses') return json(200, []);
     return json(404, {});

@@ -19,6 +19,7 @@ import { useResyncOnReturn } from '@/features/chat/lib/use-resync-on-return';
 import { liveSocket, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
+import { chatEmailKey } from '@/features/chat/api/chat-email-state';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
 import { cachedInboxRow, patchInboxRow, rowWithMessage } from '@/features/chat/api/inbox-rows';
 import { adminSection } from '@/config/admin-sections';
@@ -191,6 +192,10 @@ export default function AdminChatPage() {
             patchInboxRow(queryClient, frame.sessionId, (row) => (row.unreadCount === unreadCount ? row : { ...row, unreadCount }), myId.current)) ||
           (frame.reason === 'new_message' && frame.sessionId === openChatId.current && cachedInboxRow(queryClient, frame.sessionId) !== undefined);
         if (!patched) refreshInbox(frame.sessionId);
+        // Held replies and bounces: the chat's email state.
+        if (frame.reason === 'email') {
+          void queryClient.invalidateQueries({ queryKey: chatEmailKey(frame.sessionId) });
+        }
         // Notes and the assignment trail are on the agents' side only.
         if (frame.reason === 'note' || frame.reason === 'assignment') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });

@@ -21,6 +21,7 @@ import { useReopenAgentChat } from '@/features/chat/api/reopen-agent-chat';
 import { useResolveAgentChat } from '@/features/chat/api/resolve-agent-chat';
 import { AssigneeText, ChatDetails, chatStatusText } from './chat-details';
 import { ChatComposer } from './chat-composer';
+import { HeldReplies } from './chat-email-reach';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
 import { notesInLog } from './chat-private-notes';
 import { useConsoleCommands } from './console-shortcuts';
@@ -223,6 +224,7 @@ function Conversation({ chat, view, detailsOpen, onToggleDetails, onOpenDetails,
           className="relative min-h-0 flex-1 bg-gray-50 px-4 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:bg-gray-950"
         />
 
+        <HeldReplies sessionId={sessionId} />
         <ChatComposer chat={chat} reply={reply} />
       </div>
       {wide && (

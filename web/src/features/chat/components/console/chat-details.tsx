@@ -1,11 +1,12 @@
 // The open chat's details, beside the conversation (or a screen of their own
 // on a phone): contact, where and when it started, status, assignee, rating,
-// labels, the visitor's earlier chats and the transfer form.
+// how the visitor is reached (on the page, or by email), labels, the visitor's earlier chats and the transfer form.
 
 import type { ReactNode } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { describeBrowser, formatStartedAt } from '@/lib/console-format';
 import { mailtoHref } from '@/lib/mailto';
+import { ChatEmailReach } from './chat-email-reach';
 import { ChatLabelsEditor } from './chat-labels-editor';
 import { ChatTransferForm } from './chat-transfer-form';
 import { VisitorHistory } from './visitor-history';
@@ -73,6 +74,7 @@ export function ChatDetails({ chat }: { chat: ChatSummary }) {
           </Detail>
         </dl>
       </section>
+      <ChatEmailReach sessionId={chat.sessionId} />
       <ChatLabelsEditor chat={chat} />
       <VisitorHistory sessionId={chat.sessionId} visitorName={chat.visitorName} />
       {!resolved && <ChatTransferForm chat={chat} />}
