@@ -42,3 +42,24 @@ pub use runtime::process::connect_postgres;
 /// Connects to NATS (one URL or a cluster's, comma-separated), retrying the
 /// first connection for a while so that the processes may start in any order.
 pub use runtime::process::connect_nats;
+
+/// Tells the agents' consoles that chat `chat_id`'s email changed (a reply
+/// went out, a bounce, a reply held): an `inbox_update` with reason
+/// `email` on `agents.events`, as the gateways send theirs.
+pub async fn announce_chat_email(
+    nats: &async_nats::Client,
+    namespace: &Namespace,
+    chat_id: uuid::Uuid,
+) {
+    let frame = contract::chat::ServerFrame::InboxUpdate {
+        session_id: chat_id,
+        reason: contract::chat::InboxReason::Email,
+        unread_count: None,
+    };
+    let Ok(frame) = serde_json::to_vec(&frame) else {
+        return;
+    };
+    if let Err(error) = nats.publish(namespace.agents_events(), frame.into()).await {
+        tracing::warn!(%error, "failed to publish an inbox update");
+    }
+}

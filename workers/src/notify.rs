@@ -52,7 +52,7 @@ pub async fn spawn(
     )
     .await?;
     let replies = crate::reply_emails::spawn(
-        ctx.pool.clone(),
+        ctx.clone(),
         Arc::clone(&mailer),
         signer.clone(),
         shutdown.clone(),

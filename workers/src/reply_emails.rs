@@ -148,16 +148,22 @@ pub async fn send_batch(
     }
 }
 
-/// One sweep: every due batch, each sent once. Returns how many were due.
-pub async fn sweep_once(pool: &PgPool, mailer: &Mailer, signer: &Signer) -> anyhow::Result<usize> {
+/// One sweep: every due batch, each sent once. Returns the chats whose
+/// batch went out.
+pub async fn sweep_once(
+    pool: &PgPool,
+    mailer: &Mailer,
+    signer: &Signer,
+) -> anyhow::Result<Vec<Uuid>> {
     if !mailer.is_enabled() {
-        return Ok(0);
+        return Ok(Vec::new());
     }
     let settings = runtime::site_settings::load(pool).await?;
     let due = due_batches(pool, settings.reply_email_minutes).await?;
+    let mut emailed = Vec::new();
     for batch in &due {
         match send_batch(pool, mailer, signer, batch).await {
-            Outcome::Done => {}
+            Outcome::Done => emailed.push(batch.chat_id),
             // Another delivery holds it, SMTP failed for now, or it cannot
             // be sent: the next sweep finds it again (or skips a sent one).
             other => {
@@ -165,12 +171,13 @@ pub async fn sweep_once(pool: &PgPool, mailer: &Mailer, signer: &Signer) -> anyh
             }
         }
     }
-    Ok(due.len())
+    Ok(emailed)
 }
 
-/// Sweeps every [`SWEEP_EVERY`] until `shutdown`.
+/// Sweeps every [`SWEEP_EVERY`] until `shutdown`, telling the consoles
+/// which chats' replies went out (they mark them "Emailed").
 pub fn spawn(
-    pool: PgPool,
+    ctx: crate::WorkerContext,
     mailer: std::sync::Arc<Mailer>,
     signer: Signer,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -182,11 +189,16 @@ pub fn spawn(
                 () = &mut shutdown => return,
                 () = tokio::time::sleep(SWEEP_EVERY) => {}
             }
-            if let Err(error) = sweep_once(&pool, &mailer, &signer).await {
-                tracing::warn!(
+            match sweep_once(&ctx.pool, &mailer, &signer).await {
+                Ok(emailed) => {
+                    for chat_id in emailed {
+                        crate::announce_chat_email(&ctx.nats, &ctx.namespace, chat_id).await;
+                    }
+                }
+                Err(error) => tracing::warn!(
                     error = format!("{error:#}"),
                     "the unseen-replies sweep failed"
-                );
+                ),
             }
         }
     })

@@ -54,6 +54,7 @@ pub(crate) async fn sweep(app: &TestApp, mailer: &Mailer) -> usize {
     sweep_once(&app.pool, mailer, &signer())
         .await
         .expect("the sweep runs")
+        .len()
 }
 
 /// The reply emails the catcher holds for `address`, oldest first.

@@ -9,7 +9,6 @@
 //! why).
 
 use contract::chat::email_replies::{EmailReply, EmailReplyOutcome};
-use contract::chat::{InboxReason, ServerFrame};
 use contract::owners::Refused;
 use runtime::signing::{Purpose, Signer};
 use sha2::{Digest as _, Sha256};
@@ -68,7 +67,7 @@ pub async fn take(intake: &Intake, raw: &[u8]) -> bool {
             {
                 Ok(true) => {
                     tracing::info!(chat.session_id = %chat_id, "the chat's address bounced");
-                    announce(nats, namespace, chat_id).await;
+                    crate::announce_chat_email(nats, namespace, chat_id).await;
                     true
                 }
                 Ok(false) => true,
@@ -147,21 +146,6 @@ async fn mark_bounced(
     .await?
     .rows_affected()
         == 1)
-}
-
-/// Tells the agents' consoles that chat `chat_id`'s email changed.
-async fn announce(nats: &async_nats::Client, namespace: &contract::Namespace, chat_id: Uuid) {
-    let frame = ServerFrame::InboxUpdate {
-        session_id: chat_id,
-        reason: InboxReason::Email,
-        unread_count: None,
-    };
-    let Ok(frame) = serde_json::to_vec(&frame) else {
-        return;
-    };
-    if let Err(error) = nats.publish(namespace.agents_events(), frame.into()).await {
-        tracing::warn!(%error, "failed to publish an inbox update");
-    }
 }
 
 /// Watches `mailbox` and takes every email, until `shutdown`.

@@ -20,6 +20,7 @@ import { liveSocket, useLiveSocket } from '@/features/chat/lib/live-socket';
 import { agentTeamKey, chatNotesKey } from '@/features/chat/api/agent-availability';
 import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/features/chat/api/get-agent-chat';
 import { chatEmailKey } from '@/features/chat/api/chat-email-state';
+import { chatMessagesQueryKey } from '@/features/chat/api/get-chat-messages';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
 import { cachedInboxRow, patchInboxRow, rowWithMessage } from '@/features/chat/api/inbox-rows';
 import { adminSection } from '@/config/admin-sections';
@@ -192,9 +193,13 @@ export default function AdminChatPage() {
             patchInboxRow(queryClient, frame.sessionId, (row) => (row.unreadCount === unreadCount ? row : { ...row, unreadCount }), myId.current)) ||
           (frame.reason === 'new_message' && frame.sessionId === openChatId.current && cachedInboxRow(queryClient, frame.sessionId) !== undefined);
         if (!patched) refreshInbox(frame.sessionId);
-        // Held replies and bounces: the chat's email state.
+        // Replies emailed, held or bounced: the chat's email state, and the
+        // open chat's messages (their "Emailed" marks).
         if (frame.reason === 'email') {
           void queryClient.invalidateQueries({ queryKey: chatEmailKey(frame.sessionId) });
+          if (frame.sessionId === openChatId.current) {
+            void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(frame.sessionId) });
+          }
         }
         // Notes and the assignment trail are on the agents' side only.
         if (frame.reason === 'note' || frame.reason === 'assignment') {
