@@ -21,6 +21,10 @@ pub struct EmailReply {
     pub from: String,
     /// The text it adds, without quoted history or signature.
     pub text: String,
+    /// Held for an agent whoever sent it (it failed DMARC). Its files wait
+    /// in `chat_email_files` under its `message_id`.
+    #[serde(default)]
+    pub hold: bool,
 }
 
 /// What became of an [`EmailReply`].
@@ -29,9 +33,10 @@ pub struct EmailReply {
 pub enum EmailReplyOutcome {
     /// In the chat as the visitor's message (or there already).
     Posted,
-    /// From an address that is not the chat's: not posted as the visitor.
+    /// From an address that is not the chat's, or failing DMARC: not
+    /// posted as the visitor; an agent decides.
     Held,
-    /// Nothing to post: no text (a reply of files alone is not carried yet).
+    /// Nothing to post: no text and no file a chat can carry.
     Empty,
     /// The chat is gone (erased) or never was.
     NoSuchChat,

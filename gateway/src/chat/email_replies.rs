@@ -14,11 +14,14 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::access::Access;
+use super::attachments::store::Uploader;
+use super::attachments::{self, AttachmentError, stored_name};
 use super::pipeline::Answer;
 use super::posting::{self, MessageBody, Sender};
 use super::{MAX_MESSAGE_CHARS, publish_inbox_update, store};
 use crate::platform::error::ApiError;
 use crate::platform::input::Input as _;
+use crate::platform::spool::Spooled;
 use crate::state::AppState;
 
 /// What ends a reply cut to the chat's longest message.
@@ -101,12 +104,17 @@ async fn post(state: &AppState, reply: &EmailReply) -> Result<EmailReplyOutcome,
         return Ok(EmailReplyOutcome::NoSuchChat);
     }
     let text = cut(&reply.text);
-    if text.is_empty() {
+    if text.is_empty()
+        && store::email_files(&state.pool, reply.chat_id, &reply.message_id)
+            .await?
+            .is_empty()
+    {
         return Ok(EmailReplyOutcome::Empty);
     }
-    if address != reply.from {
+    if reply.hold || address != reply.from {
         // Someone else wrote to the chat's address (a forward, another
-        // mailbox of the visitor's, or not them at all): an agent decides.
+        // mailbox of the visitor's, or not them at all), or a server not
+        // allowed to send for the sender's domain: an agent decides.
         if store::hold(
             &state.pool,
             reply.chat_id,
@@ -138,13 +146,59 @@ fn cut(text: &str) -> String {
     }
 }
 
-/// Posts the text of email `message_id` into chat `chat_id` as the
-/// visitor's message, marked as come by email: once, however often.
+/// Posts email `message_id` into chat `chat_id` as the visitor's
+/// messages, marked as come by email: its text, then each of its files put
+/// through the attachment pipeline (one refused is left out, said in the
+/// log); each once, however often.
 pub async fn post_as_visitor(
     state: &AppState,
     chat_id: Uuid,
     message_id: &str,
     text: String,
+) -> Result<(), ApiError> {
+    if !text.is_empty() {
+        post_one(
+            state,
+            chat_id,
+            client_message_id(chat_id, message_id),
+            text,
+            None,
+        )
+        .await?;
+    }
+    let files = store::email_files(&state.pool, chat_id, message_id).await?;
+    for (position, file) in files.into_iter().enumerate() {
+        let uploader = Uploader {
+            session_id: chat_id,
+            sender_type: SenderType::User,
+            agent_id: None,
+        };
+        let spooled = Spooled::from_bytes(&file.data)
+            .await
+            .map_err(|error| ApiError::Internal(error.into()))?;
+        let named = |content_type: &str| stored_name(Some(&file.filename), content_type);
+        match attachments::upload(state, &uploader, named, spooled).await {
+            Ok(attachment) => {
+                let id = client_message_id(chat_id, &format!("{message_id}#{position}"));
+                post_one(state, chat_id, id, String::new(), Some(attachment.id)).await?;
+            }
+            Err(AttachmentError::Api(error)) => return Err(error),
+            Err(refused) => {
+                tracing::warn!(chat.session_id = %chat_id, error = %refused, "a file of an email reply was refused");
+            }
+        }
+    }
+    store::forget_email_files(&state.pool, chat_id, message_id).await?;
+    Ok(())
+}
+
+/// One message of an email reply, as the visitor's, by email.
+async fn post_one(
+    state: &AppState,
+    chat_id: Uuid,
+    client_message_id: Uuid,
+    text: String,
+    attachment_id: Option<Uuid>,
 ) -> Result<(), ApiError> {
     let owner = state
         .chat_owners
@@ -153,11 +207,11 @@ pub async fn post_as_visitor(
         .ok_or(ApiError::NotFound)?;
     let body = MessageBody {
         message: text,
-        client_message_id: Some(client_message_id(chat_id, message_id)),
+        client_message_id: Some(client_message_id),
         // An email may be read again after its message was stored: the
         // stored one is then the answer, and nothing is sent twice.
         resend: true,
-        attachment_id: None,
+        attachment_id,
     }
     .check()
     .map_err(ApiError::from)?;

@@ -59,6 +59,22 @@ pub async fn spool(field: &mut Field<'_>, max: usize) -> Result<Spooled, SpoolEr
 }
 
 impl Spooled {
+    /// `data` (a file that came another way than an upload, already in
+    /// memory: an email's) spooled as an upload is.
+    pub async fn from_bytes(data: &[u8]) -> io::Result<Spooled> {
+        let file = tokio::task::spawn_blocking(tempfile::tempfile)
+            .await
+            .map_err(io::Error::other)??;
+        let mut file = tokio::fs::File::from_std(file);
+        file.write_all(data).await?;
+        file.flush().await?;
+        Ok(Spooled {
+            file,
+            len: data.len(),
+            head: data[..data.len().min(HEAD_BYTES)].to_vec(),
+        })
+    }
+
     /// The whole file, read back into memory (callers bound how many are
     /// read at once).
     pub async fn read_all(mut self) -> io::Result<Vec<u8>> {

@@ -3,7 +3,8 @@
 //! watches. The reply's new text is posted as the visitor's message within
 //! seconds (IDLE); the same email read again is stored once; a resolved
 //! chat reopens; a forged or altered reply address, another sender, a
-//! DMARC failure and an out-of-office post nothing. Another sender's reply
+//! DMARC failure and an out-of-office post nothing; a reply's picture goes
+//! through the attachment pipeline into the chat. Another sender's reply
 //! waits for an agent, who posts or discards it; a bounce marks the chat's
 //! address. And the `workers inbound` process SIGKILLed after it handed an
 //! email on, before marking it read, stores it once.
@@ -113,6 +114,48 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
     let took = wait_for_message(&app, &chat, "Yes, the Nairobi region please.").await;
     println!("an email reply reached the chat {took:?} after it reached the mailbox");
 
+    // A picture with a few words: the words, then the picture, re-encoded.
+    let picture = crate::chat_attachments::png(64, 48);
+    let boundary = "photo-boundary";
+    let with_picture = format!(
+        "From: Visitor <{visitor}>\r\nTo: <{to}>\r\nSubject: Re: your chat\r\n\
+         Message-ID: <photo-1@example.co.ke>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: multipart/mixed; boundary=\"{boundary}\"\r\n\r\n\
+         --{boundary}\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nHere is the error screen.\r\n\
+         --{boundary}\r\nContent-Type: image/png; name=\"screen.png\"\r\n\
+         Content-Disposition: attachment; filename=\"screen.png\"\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n\
+         --{boundary}--\r\n",
+        base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &picture)
+    );
+    mailbox_writer
+        .append("INBOX", None, None, with_picture.as_bytes())
+        .await
+        .expect("APPEND");
+    wait_for_message(&app, &chat, "Here is the error screen.").await;
+    let started = Instant::now();
+    let attachment = loop {
+        let messages = app.messages(&chat).await;
+        if let Some(found) = messages
+            .iter()
+            .find(|message| message["attachment"].is_object())
+        {
+            break found.clone();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no picture: {messages:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(attachment["attachment"]["filename"], "screen.png");
+    assert_eq!(attachment["attachment"]["kind"], "image");
+    assert_eq!(attachment["channel"], "email");
+    let left: i64 = sqlx::query_scalar("select count(*) from chat_email_files")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(left, 0, "the kept file is gone once posted");
+
     // The same email again (a second copy in the mailbox): stored once.
     mailbox_writer
         .append("INBOX", None, None, &reply)
@@ -203,6 +246,8 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
         visitor_messages(&app, &chat).await,
         [
             "Yes, the Nairobi region please.",
+            "Here is the error screen.",
+            "",
             "One more question: is backup included?"
         ],
         "stored once each; nothing from the other emails"
@@ -221,9 +266,9 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
         .filter(|message| message["senderType"] == "user")
         .map(|message| message["channel"].clone())
         .collect();
-    assert_eq!(
-        channels,
-        [serde_json::json!("email"), serde_json::json!("email")]
+    assert!(
+        channels.len() == 4 && channels.iter().all(|channel| channel == "email"),
+        "{channels:?}"
     );
 
     // Another sender's reply waits for an agent, on the chat's email state.
@@ -231,10 +276,31 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
     assert_eq!(state["onPage"], false, "{state}");
     assert_eq!(state["address"], visitor, "{state}");
     let held = state["held"].as_array().expect("held").clone();
-    assert_eq!(held.len(), 1, "{state}");
-    assert_eq!(held[0]["senderEmail"], "someone.else@example.com");
-    assert_eq!(held[0]["body"], "Another sender");
-    let held_id = held[0]["id"].as_str().expect("id");
+    assert_eq!(
+        held.len(),
+        2,
+        "another sender's and the DMARC failure: {state}"
+    );
+    let other = held
+        .iter()
+        .find(|reply| reply["senderEmail"] == "someone.else@example.com")
+        .expect("another sender's");
+    assert_eq!(other["body"], "Another sender");
+    let forged_dmarc = held
+        .iter()
+        .find(|reply| reply["body"] == "Failed DMARC")
+        .expect("the DMARC failure");
+    let discarded = agent
+        .post(
+            &format!(
+                "/api/agent/held-replies/{}/discard",
+                forged_dmarc["id"].as_str().expect("id")
+            ),
+            &serde_json::json!({}),
+        )
+        .await;
+    assert_eq!(discarded.status(), reqwest::StatusCode::NO_CONTENT);
+    let held_id = other["id"].as_str().expect("id");
     let posted = agent
         .post(
             &format!("/api/agent/held-replies/{held_id}/post"),

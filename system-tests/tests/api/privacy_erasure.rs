@@ -49,6 +49,8 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("chat_messages", "agent_id", Holds::Staff),
     ("chat_messages", "emailed_at", Holds::Nothing), // a time
     ("chat_messages", "sender_name", Holds::Name),   // agents' names, never the visitor's
+    ("chat_email_files", "data", Holds::Nothing), // the file; deleted once posted, or with the chat
+    ("chat_email_files", "filename", Holds::Name),
     ("chat_email_optouts", "email", Holds::Email),
     ("chat_held_replies", "decided_by", Holds::Staff),
     ("chat_held_replies", "sender_email", Holds::Email),

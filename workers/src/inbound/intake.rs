@@ -2,9 +2,9 @@
 //! a visitor's reply to a chat email goes to the chat's owner to be posted
 //! ([`contract::chat::email_replies`]); everything else is dropped, said in
 //! the log: auto-replies and bounces (never posted, never answered, so no
-//! mail loop), emails to no chat's reply address or to one that was
-//! altered, and emails whose sender failed DMARC (another server sent them
-//! in that domain's name). A bounce of a chat email for good marks the
+//! mail loop), and emails to no chat's reply address or to one that was
+//! altered. A reply whose sender failed DMARC (another server sent it in
+//! that domain's name) is held for an agent, as one from another sender. A bounce of a chat email for good marks the
 //! chat's address undeliverable (no more reply emails; the console says
 //! why).
 
@@ -14,7 +14,7 @@ use runtime::signing::{Purpose, Signer};
 use sha2::{Digest as _, Sha256};
 use uuid::Uuid;
 
-use super::{Dmarc, InboundMail, MailKind, parse};
+use super::{Dmarc, InboundAttachment, InboundMail, MailKind, parse};
 
 /// The chat a mail is a reply to: the first address it went to whose `+`
 /// part is a token this key signed for a chat's reply address.
@@ -86,20 +86,24 @@ pub async fn take(intake: &Intake, raw: &[u8]) -> bool {
         tracing::info!(message_id = ?mail.message_id, "an inbound email to no chat's reply address was dropped");
         return true;
     };
-    if mail.dmarc == Dmarc::Fail {
-        tracing::warn!(chat.session_id = %chat_id, message_id = ?mail.message_id, "an email reply that failed DMARC was not posted");
-        return true;
-    }
     // Without a Message-ID the email's own bytes name it.
     let message_id = mail.message_id.clone().unwrap_or_else(|| {
         let digest = Sha256::digest(raw);
         digest.iter().map(|byte| format!("{byte:02x}")).collect()
     });
+    // Files first, where the chat's owner finds them by the email's id.
+    if let Err(error) = keep_files(pool, chat_id, &message_id, &mail.attachments).await {
+        tracing::warn!(%error, chat.session_id = %chat_id, "an email reply's files will be taken again");
+        return false;
+    }
     let reply = EmailReply {
         chat_id,
         message_id,
         from: mail.from.clone().unwrap_or_default(),
         text: mail.new_text.clone(),
+        // Another server sent it in the sender's domain's name: an agent
+        // decides, as for another sender.
+        hold: mail.dmarc == Dmarc::Fail,
     };
     match contract::owners::ask::<EmailReplyOutcome>(
         nats,
@@ -121,6 +125,45 @@ pub async fn take(intake: &Intake, raw: &[u8]) -> bool {
             false
         }
     }
+}
+
+/// The largest file kept from an email: the most the site's attachment
+/// limit may be (the pipeline applies the limit of the day).
+const MAX_FILE_BYTES: usize =
+    contract::site_settings::MAX_CHAT_ATTACHMENT_MIB as usize * 1024 * 1024;
+
+/// Keeps the email's pictures and PDFs (what a chat may carry) for the
+/// chat's owner; each once, however often the email is read.
+async fn keep_files(
+    pool: &sqlx::PgPool,
+    chat_id: Uuid,
+    message_id: &str,
+    files: &[InboundAttachment],
+) -> sqlx::Result<()> {
+    for (position, file) in files.iter().enumerate() {
+        let kind_ok = file.content_type.starts_with("image/")
+            || file.content_type == "application/pdf"
+            || file.content_type == "application/octet-stream";
+        if !kind_ok || file.bytes.len() > MAX_FILE_BYTES {
+            tracing::info!(chat.session_id = %chat_id, content_type = %file.content_type, bytes = file.bytes.len(), "a file of an email reply was left out");
+            continue;
+        }
+        sqlx::query!(
+            "insert into chat_email_files
+                 (session_id, message_id, position, filename, content_type, data)
+             values ($1, $2, $3, $4, $5, $6)
+             on conflict do nothing",
+            chat_id,
+            message_id,
+            i32::try_from(position).unwrap_or(i32::MAX),
+            file.filename,
+            file.content_type,
+            file.bytes
+        )
+        .execute(pool)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Marks chat `chat_id`'s address undeliverable after a bounce about

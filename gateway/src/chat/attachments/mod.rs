@@ -24,6 +24,7 @@ use self::process::Declared;
 use self::refusal::Refusal;
 use self::store::Uploader;
 use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::files::clean_filename;
 use crate::platform::spool::Spooled;
 use crate::state::AppState;
 
@@ -233,6 +234,28 @@ pub async fn upload(
         Err(error) => refused(state, error),
     }
     stored
+}
+
+/// The name a file is stored and downloaded under: cleaned, and ending in
+/// its real type's extension, so that saving it never makes, say, an
+/// `.html` file of it.
+pub fn stored_name(name: Option<&str>, content_type: &str) -> String {
+    let extension = match content_type {
+        "image/png" => "png",
+        "image/jpeg" => "jpg",
+        "image/webp" => "webp",
+        "image/gif" => "gif",
+        _ => "pdf",
+    };
+    let name = clean_filename(name, "attachment");
+    let (stem, current) = name.rsplit_once('.').unwrap_or((&name, ""));
+    let current = current.to_ascii_lowercase();
+    if current == extension || (extension == "jpg" && current == "jpeg") {
+        return name;
+    }
+    let stem = if stem.is_empty() { "attachment" } else { stem };
+    let stem: String = stem.chars().take(190).collect();
+    format!("{stem}.{extension}")
 }
 
 /// The site's attachment limit in MiB.

@@ -24,10 +24,9 @@ use uuid::Uuid;
 use crate::chat::Requester;
 use crate::chat::access::access;
 use crate::chat::attachments::store::{self, Uploader, Variant};
-use crate::chat::attachments::{self, AttachmentError};
+use crate::chat::attachments::{self, AttachmentError, stored_name};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{ApiPath, ApiQuery, ClientIp, CurrentUser};
-use crate::platform::files::clean_filename;
 use crate::platform::limits::Limit;
 use crate::platform::spool::{SpoolError, Spooled, spool};
 use crate::state::AppState;
@@ -82,28 +81,6 @@ fn multipart_refusal(error: &MultipartError, max_mib: u32) -> AttachmentError {
         // A body that is not well-formed multipart holds no file we can use.
         AttachmentError::NoFile
     }
-}
-
-/// The name a file is stored and downloaded under: cleaned, and ending in
-/// its real type's extension, so that saving it never makes, say, an
-/// `.html` file of it.
-fn stored_name(name: Option<&str>, content_type: &str) -> String {
-    let extension = match content_type {
-        "image/png" => "png",
-        "image/jpeg" => "jpg",
-        "image/webp" => "webp",
-        "image/gif" => "gif",
-        _ => "pdf",
-    };
-    let name = clean_filename(name, "attachment");
-    let (stem, current) = name.rsplit_once('.').unwrap_or((&name, ""));
-    let current = current.to_ascii_lowercase();
-    if current == extension || (extension == "jpg" && current == "jpeg") {
-        return name;
-    }
-    let stem = if stem.is_empty() { "attachment" } else { stem };
-    let stem: String = stem.chars().take(190).collect();
-    format!("{stem}.{extension}")
 }
 
 /// Uploads one file (the multipart part `file`) to the chat; a message

@@ -83,9 +83,10 @@ async fn discard_held(
     Agent(agent): Agent,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
-    let chat_id = store::decide(&state.pool, id, agent.id, false)
+    let (chat_id, message_id) = store::decide(&state.pool, id, agent.id, false)
         .await?
         .ok_or(ApiError::NotFound)?;
+    store::forget_email_files(&state.pool, chat_id, &message_id).await?;
     publish_inbox_update(&state, chat_id, InboxReason::Email).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,6 +1,8 @@
 //! `chat_held_replies`, whose one writer this is: email replies to a
 //! chat's address from another sender, kept for an agent to post into the
-//! chat or discard (never posted as the visitor unseen).
+//! chat or discard (never posted as the visitor unseen). And the files of
+//! email replies the `inbound` role keeps in `chat_email_files` until they
+//! are posted ([`email_files`], [`forget_email_files`]).
 
 use contract::chat::email_replies::HeldReply;
 use sqlx::PgPool;
@@ -64,25 +66,66 @@ pub async fn held(pool: &PgPool, held_id: Uuid) -> sqlx::Result<Option<Held>> {
     .await
 }
 
-/// Records the agent's decision on held reply `held_id`: its chat, or
-/// `None` when it was not waiting (decided by another agent meanwhile).
+/// Records the agent's decision on held reply `held_id`: its chat and its
+/// email's `Message-ID`, or `None` when it was not waiting (decided by
+/// another agent meanwhile).
 pub async fn decide(
     pool: &PgPool,
     held_id: Uuid,
     agent_id: Uuid,
     post: bool,
-) -> sqlx::Result<Option<Uuid>> {
-    sqlx::query_scalar!(
+) -> sqlx::Result<Option<(Uuid, String)>> {
+    Ok(sqlx::query!(
         "update chat_held_replies
          set decided_at = now(), decided_by = $2, posted = $3
          where id = $1 and decided_at is null
-         returning session_id",
+         returning session_id, message_id",
         held_id,
         agent_id,
         post
     )
     .fetch_optional(pool)
+    .await?
+    .map(|row| (row.session_id, row.message_id)))
+}
+
+/// A file of an email reply, waiting to go through the attachment pipeline.
+pub struct EmailFile {
+    pub filename: String,
+    pub data: Vec<u8>,
+}
+
+/// The files of email `message_id` to chat `chat_id`, in their order.
+pub async fn email_files(
+    pool: &PgPool,
+    chat_id: Uuid,
+    message_id: &str,
+) -> sqlx::Result<Vec<EmailFile>> {
+    sqlx::query_as!(
+        EmailFile,
+        "select filename, data from chat_email_files
+         where session_id = $1 and message_id = $2 order by position",
+        chat_id,
+        message_id
+    )
+    .fetch_all(pool)
     .await
+}
+
+/// Deletes the files of email `message_id` once posted or discarded.
+pub async fn forget_email_files(
+    pool: &PgPool,
+    chat_id: Uuid,
+    message_id: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "delete from chat_email_files where session_id = $1 and message_id = $2",
+        chat_id,
+        message_id
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// A data subject's erasure: the replies `email` sent to other people's

@@ -37,7 +37,8 @@ pub use email_codes::{CodeCheck, chat_address, check_code, code_hash, new_code, 
 pub use email_optouts::{erase_chat_email_optout, resume_chat_emails, stop_chat_emails};
 pub use erasure::{ErasedChats, chats_of_person, correct_chats, erase_chats};
 pub use held_replies::{
-    EmailFacts, Held, decide, email_facts, erase_held_replies, held, held_waiting, hold,
+    EmailFacts, EmailFile, Held, decide, email_facts, email_files, erase_held_replies,
+    forget_email_files, held, held_waiting, hold,
 };
 pub use inbox::{
     AssignedFilter, StatusFilter, search, summaries, summary, unanswered, visitor_history, waiting,
