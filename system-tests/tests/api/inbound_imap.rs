@@ -126,6 +126,64 @@ async fn waiting_and_new_emails_are_handed_over_once_and_idle_brings_new_ones_at
     writer.logout().await.expect("LOGOUT");
 }
 
+#[tokio::test]
+async fn a_server_without_idle_is_read_every_poll() {
+    let server = ImapServer::start_without_idle().await;
+    let poll = Duration::from_secs(2);
+    let mailbox = server.mailbox(poll);
+    let mut writer = imap::open(&mailbox)
+        .await
+        .unwrap_or_else(|error| panic!("{error:#}\n{}", server.log()));
+    let offered = writer.capabilities().await.expect("CAPABILITY");
+    assert!(!offered.has_str("IDLE"), "the server offers no IDLE");
+    let (taken, mut handed) = tokio::sync::mpsc::unbounded_channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let watcher = tokio::spawn(imap::watch(
+        mailbox,
+        move |raw| {
+            let taken = taken.clone();
+            async move { taken.send(raw).is_ok() }
+        },
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    // Each email arrives within a poll (and a little), the watcher staying
+    // connected: five emails at staggered times show the spread.
+    let mut waits = Vec::new();
+    for (n, name) in [
+        "01-gmail-web-en",
+        "13-gmail-web-fr",
+        "19-gmail-web-sw",
+        "03-outlook-web-en",
+        "14-outlook-web-fr",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        tokio::time::sleep(Duration::from_millis(700 + 300 * n as u64)).await;
+        let delivered = Instant::now();
+        writer
+            .append("INBOX", None, None, sample(name))
+            .await
+            .expect("APPEND");
+        let raw = next(&mut handed).await;
+        assert_eq!(message_id(&raw), message_id(&sample(name)));
+        waits.push(delivered.elapsed());
+        assert!(
+            delivered.elapsed() < poll + Duration::from_secs(1),
+            "{name} after {:?}",
+            delivered.elapsed()
+        );
+    }
+    println!("poll every {poll:?} (no IDLE): emails reached the handler after {waits:?}");
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(5), watcher)
+        .await
+        .expect("the watcher stops")
+        .expect("joined");
+}
+
 #[test]
 fn a_mailbox_url_is_read_or_refused_in_words() {
     let poll = Duration::from_secs(60);

@@ -460,3 +460,91 @@ async fn a_reply_whose_worker_is_killed_before_marking_it_read_is_stored_once(po
         "stored once"
     );
 }
+
+/// CPU time this process and process `pid` have used so far (user and
+/// system, from /proc), in milliseconds.
+fn cpu_ms(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc stat");
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat
+        .rsplit_once(") ")
+        .expect("stat")
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: f64 =
+        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
+    ticks * 10.0 // USER_HZ is 100 on Linux
+}
+
+/// What an inbound email costs: 200 replies to 20 chats waiting in the
+/// mailbox, read by the real `workers inbound` process and posted through
+/// the gateway and chat worker. Prints the time until all are in their
+/// chats and the CPU each side used per email. Run with
+/// `cargo test -p system-tests --test api -- --ignored inbound_cost --nocapture`.
+#[sqlx::test(migrations = "../migrations")]
+#[ignore = "a measurement, not a check: prints figures for loadtests/RESULTS.md"]
+async fn inbound_cost(pool: PgPool) {
+    const CHATS: usize = 20;
+    const PER_CHAT: usize = 10;
+    let app = spawn(pool).await;
+    let server = ImapServer::start().await;
+    let mut writer = imap::open(&server.mailbox(Duration::from_secs(600)))
+        .await
+        .expect("the mailbox opens");
+    let mut chats = Vec::new();
+    for n in 0..CHATS {
+        let visitor = format!("cost-{n}@example.com");
+        let chat = app.start_chat("Cost", &visitor).await;
+        for k in 0..PER_CHAT {
+            let mail = email(
+                &visitor,
+                &reply_address(&chat),
+                &format!("cost-{n}-{k}@example.com"),
+                &format!("Reply {k} from visitor {n}: what does a 4 vCPU server cost?"),
+                "",
+            );
+            writer
+                .append("INBOX", None, None, &mail)
+                .await
+                .expect("APPEND");
+        }
+        chats.push(chat);
+    }
+    let test_before = cpu_ms("self");
+    let started = Instant::now();
+    let mut worker = start_inbound_worker(&app, &server);
+    let pid = worker.id().to_string();
+    let total = (CHATS * PER_CHAT) as i64;
+    let mut worker_ms = 0.0;
+    loop {
+        let stored: i64 = sqlx::query_scalar(
+            "select count(*) from chat_messages where sender_type = 'user' and channel = 'email'",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+        worker_ms = cpu_ms(&pid).max(worker_ms);
+        if stored == total {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{stored} of {total} in 2 min"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let elapsed = started.elapsed();
+    let test_ms = cpu_ms("self") - test_before;
+    worker.kill().expect("stop");
+    worker.wait().expect("reaped");
+    let per = |ms: f64| ms / total as f64;
+    println!(
+        "{total} inbound emails to {CHATS} chats: all in their chats {elapsed:?} after the worker started \
+         ({:.1} ms each); CPU per email: workers inbound {:.2} ms (start-up included), \
+         gateway + chat worker + test {:.2} ms",
+        elapsed.as_secs_f64() * 1000.0 / total as f64,
+        per(worker_ms),
+        per(test_ms)
+    );
+}

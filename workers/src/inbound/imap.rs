@@ -2,7 +2,8 @@
 //! any IMAP server): the workers watch one mailbox over IMAP with TLS,
 //! hand every unread email to a handler, and mark it read once the handler
 //! has taken it. New mail is noticed at once with IDLE; the mailbox is
-//! also read every `poll` in case a server drops IDLE quietly. An email the
+//! also read every `poll` in case a server drops IDLE quietly, and only
+//! then from a server without IDLE. An email the
 //! handler could not take stays unread and is handed over again on the
 //! next round, so the handler must take an email seen twice once (the
 //! chat path does: one message per `Message-ID`).
@@ -193,10 +194,18 @@ where
     Fut: Future<Output = bool>,
 {
     let mut session = open(mailbox).await?;
-    tracing::info!(mailbox = ?mailbox, "watching the inbound mailbox");
+    // A server without IDLE is read every `poll` only.
+    let idle = session.capabilities().await?.has_str("IDLE");
+    tracing::info!(mailbox = ?mailbox, idle, "watching the inbound mailbox");
     loop {
         take_unread(&mut session, take).await?;
-        session = wait_for_news(session, mailbox.poll).await?;
+        if idle {
+            session = wait_for_news(session, mailbox.poll).await?;
+        } else {
+            tokio::time::sleep(mailbox.poll).await;
+            // Some servers report new mail only on a command.
+            session.noop().await?;
+        }
     }
 }
 

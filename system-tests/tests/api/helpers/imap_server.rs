@@ -23,10 +23,20 @@ pub struct ImapServer {
 
 impl ImapServer {
     pub async fn start() -> ImapServer {
+        Self::start_with(&[]).await
+    }
+
+    /// A server that does not offer IDLE: read every poll only.
+    pub async fn start_without_idle() -> ImapServer {
+        Self::start_with(&[("IMAP_NO_IDLE", "1")]).await
+    }
+
+    async fn start_with(env: &[(&str, &str)]) -> ImapServer {
         let dir = tempfile::tempdir().expect("a folder for Dovecot");
         let port = free_port();
         let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../infra/imap-server");
         let child = Command::new(script)
+            .envs(env.iter().copied())
             .arg(dir.path())
             .arg(port.to_string())
             .stdout(Stdio::null())
