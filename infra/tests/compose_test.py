@@ -36,7 +36,7 @@ TELEMETRY_VARIABLES = {
     "OTEL_BSP_SCHEDULE_DELAY",
     "RUST_LOG",
 }
-WORKER_ROLES = {"accounts", "chat", "notify", "requests", "views", "analytics", "retention"}
+WORKER_ROLES = {"accounts", "chat", "notify", "requests", "views", "analytics", "retention", "inbound"}
 failures = []
 
 

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminApi, adminEmail, adminPassword, openAdminConsole, presetConsent, uniqueEmail } from './helpers';
+import { adminApi, adminEmail, adminPassword, askAndLeave, openAdminConsole, presetConsent, uniqueEmail } from './helpers';
 import { mailCatcherUrl } from './mailbox';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -90,20 +90,7 @@ test('an agent answer goes out by email and the visitor email reply comes back i
   await expect(bar).toBeHidden();
 
   // The visitor asks, then closes the tab.
-  const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
-  await presetConsent(desk);
-  const visitor = await desk.newPage();
-  await visitor.goto('/');
-  await visitor.getByRole('button', { name: 'Open chat' }).click();
-  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
-  await panel.getByLabel('Name').fill(visitorName);
-  await panel.getByLabel('Email').fill(address);
-  await panel.getByRole('button', { name: 'Start Chat' }).click();
-  const box = panel.getByRole('textbox', { name: 'Message' });
-  await box.fill('Do you have GPUs in the Nairobi region?');
-  await box.press('Enter');
-  await expect(panel.getByRole('log').getByText('Do you have GPUs in the Nairobi region?')).toBeVisible();
-  await desk.close();
+  await askAndLeave(browser, baseURL!, visitorName, address, 'Do you have GPUs in the Nairobi region?');
 
   // The agent answers in the console and keeps the conversation open.
   await agent.goto('/admin/chat');
@@ -200,5 +187,26 @@ test('an agent answer goes out by email and the visitor email reply comes back i
   await held.getByRole('button', { name: 'Discard' }).click();
   await expect(held).toBeHidden();
   await expect(log.getByText('Please also send the quote to me.')).toHaveCount(0);
+
+  // Back on the site from the email's link, on a phone: the visitor's log
+  // shows which message went by email each way.
+  const continueLink = mail!.text?.split(/\s+/).find((word) => word.includes('/api/chat/continue?token='));
+  expect(continueLink).toBeTruthy();
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await presetConsent(phone);
+  const phonePage = await phone.newPage();
+  const url = new URL(continueLink!);
+  await phonePage.goto(url.pathname + url.search);
+  const phoneLog = phonePage.getByRole('dialog', { name: 'Chat with Nyota Cloud' }).getByRole('log');
+  await expect(phoneLog.getByText('Great, please reserve two for next week.')).toBeVisible();
+  await expect(phoneLog.getByText('By email', { exact: true })).toBeVisible();
+  await expect(phoneLog.getByText('Emailed', { exact: true })).toBeVisible();
+  if (shots) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await phonePage.emulateMedia({ colorScheme: scheme });
+      await phonePage.screenshot({ path: `${shots}/widget-email-marks-390-${scheme}.png` });
+    }
+  }
+  await phone.close();
   await agentContext.close();
 });

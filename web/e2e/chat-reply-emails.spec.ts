@@ -7,7 +7,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { adminEmail, adminPassword, openAdminConsole, presetConsent, uniqueEmail } from './helpers';
+import { adminEmail, adminPassword, askAndLeave, openAdminConsole, presetConsent, uniqueEmail } from './helpers';
 import { mailCatcherUrl, mailsTo } from './mailbox';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -25,20 +25,7 @@ test('a missed reply is emailed, and its links open the chat elsewhere and stop 
   const visitorName = `Left ${Date.now().toString(36)}`;
 
   // The visitor asks, then closes the tab.
-  const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
-  await presetConsent(desk);
-  const visitor = await desk.newPage();
-  await visitor.goto('/');
-  await visitor.getByRole('button', { name: 'Open chat' }).click();
-  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
-  await panel.getByLabel('Name').fill(visitorName);
-  await panel.getByLabel('Email').fill(address);
-  await panel.getByRole('button', { name: 'Start Chat' }).click();
-  const box = panel.getByRole('textbox', { name: 'Message' });
-  await box.fill('Can I pay for a bare metal server in shillings?');
-  await box.press('Enter');
-  await expect(panel.getByRole('log').getByText('Can I pay for a bare metal server in shillings?')).toBeVisible();
-  await desk.close();
+  await askAndLeave(browser, baseURL!, visitorName, address, 'Can I pay for a bare metal server in shillings?');
 
   // The agent answers in the console.
   const { context: agentContext, page: agent } = await openAdminConsole(browser, baseURL!);

@@ -21,6 +21,27 @@ export async function presetConsent(
   );
 }
 
+/**
+ * A visitor on a 1366 px desk starts a chat as `name` <`email`>, asks `text`,
+ * sees it in the log, and closes the tab (so a reply goes unseen).
+ */
+export async function askAndLeave(browser: Browser, baseURL: string, name: string, email: string, text: string): Promise<void> {
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  await presetConsent(desk);
+  const visitor = await desk.newPage();
+  await visitor.goto('/');
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const panel = visitor.getByRole('dialog', { name: 'Chat with Nyota Cloud' });
+  await panel.getByLabel('Name').fill(name);
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByRole('button', { name: 'Start Chat' }).click();
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(panel.getByRole('log').getByText(text)).toBeVisible();
+  await desk.close();
+}
+
 /** Registers through the API; the request context shares the page's cookies, so this signs in. */
 export async function registerViaApi(request: APIRequestContext, email = uniqueEmail()) {
   const response = await request.post('/api/register', {

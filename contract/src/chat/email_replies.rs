@@ -84,7 +84,10 @@ pub struct HeldReply {
     #[ts(type = "string")]
     pub id: Uuid,
     pub sender_email: String,
+    /// Its new text (empty when it carried files only).
     pub body: String,
+    /// The names of the pictures and PDFs it carried, posted with it.
+    pub files: Vec<String>,
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub received_at: OffsetDateTime,

@@ -286,6 +286,7 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
         .find(|reply| reply["senderEmail"] == "someone.else@example.com")
         .expect("another sender's");
     assert_eq!(other["body"], "Another sender");
+    assert_eq!(other["files"], serde_json::json!([]));
     let forged_dmarc = held
         .iter()
         .find(|reply| reply["body"] == "Failed DMARC")

@@ -4,4 +4,12 @@
  * An email reply to a chat's address that did not come from the chat's
  * own address: an agent posts it into the chat or discards it.
  */
-export type HeldReply = { id: string, senderEmail: string, body: string, receivedAt: string, };
+export type HeldReply = { id: string, senderEmail: string, 
+/**
+ * Its new text (empty when it carried files only).
+ */
+body: string, 
+/**
+ * The names of the pictures and PDFs it carried, posted with it.
+ */
+files: Array<string>, receivedAt: string, };

@@ -37,9 +37,13 @@ pub async fn hold(
 pub async fn held_waiting(pool: &PgPool, chat_id: Uuid) -> sqlx::Result<Vec<HeldReply>> {
     sqlx::query_as!(
         HeldReply,
-        "select id, sender_email, body, received_at from chat_held_replies
-         where session_id = $1 and decided_at is null
-         order by id",
+        r#"select h.id, h.sender_email, h.body, h.received_at,
+                  array(select f.filename from chat_email_files f
+                        where f.session_id = h.session_id and f.message_id = h.message_id
+                        order by f.position) as "files!"
+           from chat_held_replies h
+           where h.session_id = $1 and h.decided_at is null
+           order by h.id"#,
         chat_id
     )
     .fetch_all(pool)

@@ -67,7 +67,7 @@ describe('held email replies', () => {
   it('shows each with its sender and text, and posts or discards it', async () => {
     const decided: string[] = [];
     let held = [
-      { id: 'h1', senderEmail: 'someone.else@example.com', body: 'Forwarded: please add me', receivedAt: '2026-11-30T09:00:00Z' },
+      { id: 'h1', senderEmail: 'someone.else@example.com', body: 'Forwarded: please add me', files: ['quote.pdf'], receivedAt: '2026-11-30T09:00:00Z' },
     ];
     mockFetch((url, init) => {
       if (url === `/api/agent/chats/${sessionId}/email`) return json(200, { ...away, held });
@@ -82,6 +82,7 @@ describe('held email replies', () => {
     renderWithQueries(<HeldReplies sessionId={sessionId} />);
     expect(await screen.findByText('Forwarded: please add me')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Held email reply from someone\.else@example\.com/ })).toBeInTheDocument();
+    expect(screen.getByText('quote.pdf')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Post to the chat' }));
     expect(decided).toEqual(['/api/agent/held-replies/h1/post']);
     // Decided: read again, it waits no more.

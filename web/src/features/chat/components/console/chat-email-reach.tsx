@@ -4,7 +4,7 @@
 // the composer, the email replies to the chat's address from another sender,
 // held for an agent to post into the chat or discard.
 
-import { Mail, MailWarning } from 'lucide-react';
+import { Mail, MailWarning, Paperclip } from 'lucide-react';
 import type { ChatEmailState } from '@/api-types/ChatEmailState';
 import type { HeldReply } from '@/api-types/HeldReply';
 import { Spinner } from '@/components/ui/spinner';
@@ -114,8 +114,17 @@ function HeldReplyCard({ sessionId, reply, address }: { sessionId: string; reply
         only if you know the visitor wrote it.
       </p>
       <p className="mt-1 max-h-32 overflow-y-auto whitespace-pre-wrap break-words rounded border border-amber-200 bg-white px-2 py-1 text-gray-900 dark:border-amber-800 dark:bg-gray-900 dark:text-gray-100">
-        <bdi>{reply.body}</bdi>
+        {reply.body ? <bdi>{reply.body}</bdi> : <span className="italic text-gray-600 dark:text-gray-400">No text</span>}
       </p>
+      {reply.files.length > 0 && (
+        <p className="mt-1 flex items-start gap-1.5 text-xs text-amber-900 dark:text-amber-200">
+          <Paperclip className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          <span>
+            {reply.files.length === 1 ? '1 file, posted with it: ' : `${reply.files.length} files, posted with it: `}
+            <bdi>{reply.files.join(', ')}</bdi>
+          </span>
+        </p>
+      )}
       <div className="mt-1.5 flex gap-2">
         <button
           type="button"
