@@ -211,6 +211,18 @@ async fn a_reply_by_email_lands_in_its_chat_once_and_nothing_else_does(pool: PgP
             "Auto-Submitted: auto-replied\r\n",
         ),
     ];
+    // A picture to a chat that does not exist (erased): taken, not kept.
+    let gone = format!(
+        "replies+{}@nyota.example",
+        signer().sign_for_address(Purpose::ChatReplyAddress, uuid::Uuid::now_v7())
+    );
+    let to_nobody = with_picture
+        .replace(&to, &gone)
+        .replace("photo-1@example.co.ke", "photo-gone@example.co.ke");
+    mailbox_writer
+        .append("INBOX", None, None, to_nobody.as_bytes())
+        .await
+        .expect("APPEND");
     for mail in &mails {
         mailbox_writer
             .append("INBOX", None, None, mail)

@@ -149,9 +149,12 @@ async fn keep_files(
             continue;
         }
         sqlx::query!(
+            // Not for a chat that is gone (erased): the owner answers that
+            // there is no such chat, and the email is done with.
             "insert into chat_email_files
                  (session_id, message_id, position, filename, content_type, data)
-             values ($1, $2, $3, $4, $5, $6)
+             select $1, $2, $3, $4, $5, $6
+             where exists (select 1 from chat_sessions where id = $1)
              on conflict do nothing",
             chat_id,
             message_id,
