@@ -283,6 +283,12 @@ pub enum ClientFrame {
         #[ts(type = "string")]
         through: Uuid,
     },
+    /// Is this connection still alive? Answered by `pong`. A page with a
+    /// chat in view sends one when it has heard nothing for a few seconds:
+    /// a link that died without closing (a phone changing networks) is
+    /// noticed in seconds, not when TCP gives up. (A data frame: a browser
+    /// cannot send WebSocket pings.)
+    Ping,
 }
 
 /// Frames the server sends on `/ws`.
@@ -355,6 +361,8 @@ pub enum ServerFrame {
     Error {
         message: String,
     },
+    /// The answer to a `ping`.
+    Pong,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]

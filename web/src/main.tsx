@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
+import { reloadOnChunkFailure } from '@/lib/chunk-reload';
 import './index.css';
+
+reloadOnChunkFailure();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -238,6 +238,7 @@ struct FrameThrottle {
     joins: u64,
     typing: u64,
     receipts: u64,
+    pings: u64,
 }
 
 /// A console re-joins every open chat after a reconnect (a burst of up to
@@ -258,6 +259,12 @@ const TYPING: Quota = Quota {
 const RECEIPTS: Quota = Quota {
     count: 100,
     period: Duration::from_secs(20),
+};
+
+/// A page probes at most every few seconds: a burst of 5, then one a second.
+const PINGS: Quota = Quota {
+    count: 5,
+    period: Duration::from_secs(5),
 };
 
 /// Admits one frame against `tat` under `quota`.
@@ -380,6 +387,12 @@ impl SocketSession<'_> {
                     attachment_id: None,
                 };
                 self.send_message(session_id, client_message_id, body).await;
+            }
+            ClientFrame::Ping => {
+                // Beyond the quota a ping goes unanswered: a flood costs no frames.
+                if admit(&mut self.throttle.pings, PINGS) {
+                    self.reply(&ServerFrame::Pong);
+                }
             }
             ClientFrame::JoinAgents => {
                 let Some(agent) = self.requester.user.as_ref().filter(|user| user.is_agent())

@@ -225,3 +225,33 @@ async fn an_agent_online_on_another_gateway_counts_as_online(pool: PgPool) {
     assert_eq!(notice.len(), 1);
     assert_eq!(notice[0]["senderType"], "system");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_ping_is_answered_and_a_flood_of_pings_is_not(pool: PgPool) {
+    let app = spawn(pool).await;
+    let chat = app.start_chat("Amina", "amina@example.com").await;
+    let mut socket = app.socket().await;
+    socket.send(json!({ "type": "ping" })).await;
+    assert_eq!(socket.recv().await, json!({ "type": "pong" }));
+
+    // A page probes every few seconds; twenty at once get the burst's
+    // answers and no more. The join behind them marks the end: the gateway
+    // answers a socket's frames in order.
+    for _ in 0..20 {
+        socket.send(json!({ "type": "ping" })).await;
+    }
+    socket
+        .send(json!({ "type": "join_session", "sessionId": chat }))
+        .await;
+    let mut pongs = 0;
+    loop {
+        let frame = socket.recv().await;
+        match frame["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("session_joined") => break,
+            _ => panic!("unexpected frame {frame}"),
+        }
+    }
+    // The burst of 5 less the one spent above, and one more if a second passed.
+    assert!((4..=5).contains(&pongs), "{pongs} pongs");
+}

@@ -8,4 +8,4 @@ export type ClientFrame = { "type": "join_session", sessionId: string, after?: s
 /**
  * See `POST …/messages`' `resend`.
  */
-resend?: boolean, } | { "type": "receipt", sessionId: string, state: ReceiptState, through: string, };
+resend?: boolean, } | { "type": "receipt", sessionId: string, state: ReceiptState, through: string, } | { "type": "ping" };

@@ -21,4 +21,4 @@ message: ChatMessage, } | { "type": "typing", sessionId: string, senderType: Sen
 /**
  * With `read`: the chat's unread count now (all a read changes).
  */
-unreadCount?: number, } | { "type": "error", message: string, };
+unreadCount?: number, } | { "type": "error", message: string, } | { "type": "pong" };

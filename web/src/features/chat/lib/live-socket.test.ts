@@ -46,6 +46,9 @@ class FakeSocket implements SocketLike {
 
 const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 
+/** Whether the fake page is in view (probes go only then). */
+let pageVisible = true;
+
 function makeSocket(random = () => 0.5) {
   return new LiveSocket({
     url: () => 'ws://test/ws',
@@ -54,11 +57,13 @@ function makeSocket(random = () => 0.5) {
     maxDelayMs: 15_000,
     random,
     idleCloseMs: 1_000,
+    visible: () => pageVisible,
   });
 }
 
 beforeEach(() => {
   FakeSocket.all = [];
+  pageVisible = true;
   vi.useFakeTimers();
 });
 
@@ -250,29 +255,133 @@ describe('LiveSocket', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
-  it('while messages wait, tries again at least every half second, and gives up on a connection that does not open in 2 s', () => {
+  it('while messages wait, begins an attempt that hung 2 s afresh at once, and gives attempts twice as long after 15 s of failing', () => {
     const live = makeSocket(() => 1);
     live.subscribe(() => {});
-    for (let i = 0; i < 6; i += 1) {
-      latest().drop();
-      vi.advanceTimersByTime(i === 0 ? 500 : 500 * 2 ** i);
-    }
-    // Backed off to 15 s by now; messages waiting cut the wait short.
+    latest().drop();
+    vi.advanceTimersByTime(5_000);
+    // Backed off (the last attempt began 4.5 s ago); messages waiting cut the wait short.
     latest().drop();
     const before = FakeSocket.all.length;
     live.setUrgent(true);
-    vi.advanceTimersByTime(500);
-    expect(FakeSocket.all).toHaveLength(before + 1);
-    // This attempt hangs (an outage): after 2 s it is dropped and the next follows within half a second.
-    vi.advanceTimersByTime(1_999);
-    expect(latest().closed).toBe(false);
     vi.advanceTimersByTime(1);
-    expect(latest().closed).toBe(true);
-    vi.advanceTimersByTime(500);
-    expect(FakeSocket.all).toHaveLength(before + 2);
+    expect(FakeSocket.all).toHaveLength(before + 1);
+    // Attempts hang (an outage): each is begun afresh after 2 s, the next at once; after 15 s of failing, 4 s.
+    const lives: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const hanging = latest();
+      const began = Date.now();
+      while (!hanging.closed) vi.advanceTimersByTime(100);
+      lives.push(Date.now() - began);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.all).toHaveLength(before + 2 + attempt);
+    }
+    expect(lives.slice(0, 5)).toEqual([2_000, 2_000, 2_000, 2_000, 2_000]);
+    expect(lives.slice(-2)).toEqual([4_000, 4_000]);
     latest().open();
     vi.advanceTimersByTime(10_000);
     expect(latest().closed).toBe(false);
+  });
+
+  it('once a connection opened in 300 ms, a hanging attempt is begun afresh after 900 ms', () => {
+    const live = makeSocket(() => 1);
+    live.subscribe(() => {});
+    live.setUrgent(true);
+    vi.advanceTimersByTime(300);
+    latest().open();
+    latest().drop();
+    // The next attempt starts half a second after the last began, then hangs.
+    vi.advanceTimersByTime(200);
+    const hanging = latest();
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(899);
+    expect(hanging.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(hanging.closed).toBe(true);
+  });
+
+  it('however fast a link opened, a hanging attempt is given at least 700 ms', () => {
+    const fast = makeSocket(() => 1);
+    fast.subscribe(() => {});
+    fast.setUrgent(true);
+    vi.advanceTimersByTime(20);
+    latest().open();
+    latest().drop();
+    vi.advanceTimersByTime(480);
+    const next = latest();
+    vi.advanceTimersByTime(699);
+    expect(next.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(next.closed).toBe(true);
+  });
+
+  it('while messages wait, a server refusing at once is tried at most every half second', () => {
+    const live = makeSocket(() => 1);
+    live.subscribe(() => {});
+    live.setUrgent(true);
+    for (let i = 0; i < 5; i += 1) {
+      latest().drop();
+      vi.advanceTimersByTime(499);
+      expect(FakeSocket.all).toHaveLength(i + 1);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.all).toHaveLength(i + 2);
+    }
+  });
+
+  it('probes a connection silent 5 s while a chat is joined and the page visible; an answer keeps it', () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    live.joinSession('s1');
+    latest().open();
+    latest().receive({ type: 'session_joined', sessionId: 's1' });
+    vi.advanceTimersByTime(4_999);
+    expect(latest().sent.map((f) => f.type)).toEqual(['join_session']);
+    vi.advanceTimersByTime(1);
+    expect(latest().sent.map((f) => f.type)).toEqual(['join_session', 'ping']);
+    vi.advanceTimersByTime(1_000);
+    latest().receive({ type: 'pong' });
+    vi.advanceTimersByTime(4_000);
+    expect(latest().closed).toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+    // Frames keep a connection from being probed at all.
+    vi.advanceTimersByTime(900);
+    latest().receive({ type: 'typing', sessionId: 's1', senderType: 'agent', isTyping: true });
+    vi.advanceTimersByTime(4_900);
+    expect(latest().sent.filter((f) => f.type === 'ping')).toHaveLength(1);
+  });
+
+  it('replaces a connection whose probe is not answered in 2 s, and joins again on the new one', () => {
+    const live = makeSocket();
+    const events: LiveSocketEvent[] = [];
+    live.subscribe((e) => events.push(e));
+    live.joinSession('s1', () => 'm9');
+    latest().open();
+    vi.advanceTimersByTime(5_000);
+    const dead = latest();
+    expect(dead.sent.at(-1)).toEqual({ type: 'ping' });
+    vi.advanceTimersByTime(1_999);
+    expect(dead.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(dead.closed).toBe(true);
+    expect(events.at(-1)).toEqual({ type: 'close' });
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'join_session', sessionId: 's1', after: 'm9' }]);
+  });
+
+  it('does not probe a hidden page or a socket with nothing joined', () => {
+    const live = makeSocket();
+    live.subscribe(() => {});
+    latest().open();
+    vi.advanceTimersByTime(30_000);
+    expect(latest().sent).toEqual([]);
+    live.joinSession('s1');
+    pageVisible = false;
+    vi.advanceTimersByTime(30_000);
+    expect(latest().sent.map((f) => f.type)).toEqual(['join_session']);
+    pageVisible = true;
+    vi.advanceTimersByTime(5_000);
+    expect(latest().sent.map((f) => f.type)).toEqual(['join_session', 'ping']);
   });
 
   it('reconnectNow skips the wait', () => {

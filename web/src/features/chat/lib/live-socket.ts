@@ -5,7 +5,10 @@
 // holds of that chat, and tells listeners. The join's answer carries what was
 // missed (or says the gap is too old, and the views refetch). A text message
 // goes on it once its chat is joined (`sendMessage`): a frame, answered by
-// the stored message's own `new_message`, costs a fraction of a POST.
+// the stored message's own `new_message`, costs a fraction of a POST. While
+// a chat is joined and the page visible, a connection that has been silent
+// a few seconds is probed (`ping`), and replaced when no answer comes: a
+// link that died without closing is noticed in seconds.
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -43,16 +46,27 @@ export interface LiveSocketOptions {
   /** How long a message sent on the socket waits for its answer before the connection counts as dead. */
   answerTimeoutMs?: number;
   /**
-   * While messages wait to be sent (`setUrgent`): the longest wait between
-   * two attempts to connect, and how long one attempt may take before the
-   * next starts (a connection begun in an outage waits out TCP's own long
-   * retries otherwise, whose waits double from 1 s), so the link's return
-   * is noticed within about a second: 500 ms and 2 s (an attempt on a link
-   * that loses a third of its packets opens within 2 s, or its next try,
-   * afresh, comes sooner than TCP's own).
+   * While messages wait to be sent (`setUrgent`): the shortest time between
+   * the starts of two attempts to connect (so a server refusing at once is
+   * not hammered), 500 ms. While they wait or a chat is in view: the
+   * longest one attempt may take before it is begun afresh, 2 s (a
+   * connection begun in an outage waits out TCP's own retries otherwise,
+   * whose waits double from 1 s). Once a connection has opened, an attempt
+   * is given three times what that took, at least `urgentConnectFloorMs`
+   * (700 ms): on a link that opens in 0.3 s, an attempt whose first packet
+   * was lost is begun afresh after 0.9 s. After 15 s of failing the time
+   * doubles, and again every 15 s up to eight times, so a link that became
+   * slower than that still connects.
    */
   urgentMaxDelayMs?: number;
   urgentConnectTimeoutMs?: number;
+  urgentConnectFloorMs?: number;
+  /** With a chat joined and the page visible: probe a connection silent this long (5 s)… */
+  probeAfterMs?: number;
+  /** …and replace it when the probe is not answered within this (2 s). */
+  probeTimeoutMs?: number;
+  /** Whether the page is in view (probes are only for a page someone looks at). */
+  visible?: () => boolean;
 }
 
 /** A text message for the socket (attachments go by POST). */
@@ -129,6 +143,15 @@ export class LiveSocket {
   /** Messages wait to be sent: reconnect sooner (see `urgentMaxDelayMs`). */
   private urgent = false;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the current attempt to connect began, and when the first of the attempts failing since the last open did (null: none failed). */
+  private attemptStartedAt = 0;
+  private failingSince: number | null = null;
+  /** How long connections took to open here, smoothed (null before the first). */
+  private openMs: number | null = null;
+  /** When the open connection last delivered a frame, and when the unanswered probe went (null: none). */
+  private lastHeard = 0;
+  private probeSentAt: number | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -143,6 +166,10 @@ export class LiveSocket {
       answerTimeoutMs: options.answerTimeoutMs ?? 6_000,
       urgentMaxDelayMs: options.urgentMaxDelayMs ?? 500,
       urgentConnectTimeoutMs: options.urgentConnectTimeoutMs ?? 2_000,
+      urgentConnectFloorMs: options.urgentConnectFloorMs ?? 700,
+      probeAfterMs: options.probeAfterMs ?? 5_000,
+      probeTimeoutMs: options.probeTimeoutMs ?? 2_000,
+      visible: options.visible ?? (() => typeof document === 'undefined' || document.visibilityState === 'visible'),
     };
   }
 
@@ -241,19 +268,19 @@ export class LiveSocket {
     const answer = new Promise<ChatMessage>((resolve, reject) => {
       settle = { resolve, reject };
     });
-    const timer = setTimeout(() => this.answerTimedOut(), this.options.answerTimeoutMs);
+    const timer = setTimeout(() => this.replaceDeadConnection(), this.options.answerTimeoutMs);
     this.awaiting.set(clientMessageId, { answer, ...settle!, timer });
     return answer;
   }
 
   /**
-   * A message's answer did not come in time: a link that dropped without
-   * closing the connection (a tunnel, a lossy network's long retransmission
-   * waits). A new connection, at once: every message waiting for an answer
-   * counts as lost (its sender resends it, in order), and the joins say
-   * what was missed.
+   * A message's answer or a probe's did not come in time: a link that
+   * dropped without closing the connection (a tunnel, a phone changing
+   * networks, a lossy network's long retransmission waits). A new
+   * connection, at once: every message waiting for an answer counts as lost
+   * (its sender resends it, in order), and the joins say what was missed.
    */
-  private answerTimedOut(): void {
+  private replaceDeadConnection(): void {
     if (this.socket) this.drop(this.socket);
     this.forgetConnection();
     if (this.listeners.size === 0) return;
@@ -295,6 +322,8 @@ export class LiveSocket {
   /** The connection ended: nothing is joined on the next, and no answer comes on this one. */
   private forgetConnection(): void {
     this.joined.clear();
+    this.clearProbeTimer();
+    this.probeSentAt = null;
     for (const clientMessageId of [...this.awaiting.keys()]) this.settle(clientMessageId)?.reject(lostAnswer());
   }
 
@@ -331,18 +360,27 @@ export class LiveSocket {
       return;
     }
     this.socket = socket;
-    if (this.urgent) {
+    this.attemptStartedAt = Date.now();
+    if (this.attempt > 0) this.failingSince ??= this.attemptStartedAt;
+    // Someone is waiting (messages to send, a chat in view): an attempt
+    // that hangs is begun afresh rather than left to TCP's long retries.
+    if (this.urgent || this.wantsProbe()) {
       this.connectTimer = setTimeout(() => {
         this.connectTimer = null;
         if (this.socket !== socket || socket.readyState === OPEN) return;
         this.drop(socket);
         this.scheduleReconnect();
-      }, this.options.urgentConnectTimeoutMs);
+      }, this.connectTimeout());
     }
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.clearConnectTimer();
+      const took = Date.now() - this.attemptStartedAt;
+      this.openMs = this.openMs === null ? took : Math.round(0.75 * this.openMs + 0.25 * took);
       this.attempt = 0;
+      this.failingSince = null;
+      this.lastHeard = Date.now();
+      this.armProbe();
       for (const sessionId of this.sessions.keys()) this.sendJoin(sessionId);
       if (this.agents > 0) this.send({ type: 'join_agents' });
       this.emit({ type: 'open' });
@@ -356,6 +394,10 @@ export class LiveSocket {
         return;
       }
       if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return;
+      // Any frame shows the connection alive, the probe's answer among them.
+      this.lastHeard = Date.now();
+      this.probeSentAt = null;
+      if (frame.type === 'pong') return;
       this.answer(frame);
       this.emit({ type: 'frame', frame });
     };
@@ -373,13 +415,68 @@ export class LiveSocket {
     };
   }
 
-  /** Reconnects after `told` ms when the server said when, else after the backoff. */
+  /**
+   * How long an attempt may take to open: three times what opening took
+   * here so far, between the floor and the ceiling (the ceiling before any
+   * connection opened); doubled for every 15 s of failing, up to eight
+   * times, so a link that became slower than the estimate still connects
+   * (an outage of a few seconds keeps the short attempts).
+   */
+  private connectTimeout(): number {
+    const { urgentConnectTimeoutMs, urgentConnectFloorMs } = this.options;
+    const estimate = this.openMs === null ? urgentConnectTimeoutMs : Math.min(urgentConnectTimeoutMs, Math.max(urgentConnectFloorMs, 3 * this.openMs));
+    const failing = this.failingSince === null ? 0 : Date.now() - this.failingSince;
+    return estimate * 2 ** Math.min(3, Math.floor(failing / 15_000));
+  }
+
+  /**
+   * Reconnects after `told` ms when the server said when, else after the
+   * backoff; while messages wait, as soon as the last attempt began at least
+   * `urgentMaxDelayMs` (with jitter) ago.
+   */
   private scheduleReconnect(told: number | null = null): void {
     this.clearReconnectTimer();
     const { minDelayMs, maxDelayMs, urgentMaxDelayMs, random } = this.options;
-    const delay = told ?? backoffDelay(this.attempt, minDelayMs, this.urgent ? urgentMaxDelayMs : maxDelayMs, random);
+    const sinceAttempt = Date.now() - this.attemptStartedAt;
+    const delay =
+      told ??
+      (this.urgent
+        ? Math.max(0, backoffDelay(this.attempt, minDelayMs, urgentMaxDelayMs, random) - sinceAttempt)
+        : backoffDelay(this.attempt, minDelayMs, maxDelayMs, random));
     this.attempt = told === null ? this.attempt + 1 : 0;
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Whether a silent connection is worth probing: a chat or the inbox joined, and someone looking. */
+  private wantsProbe(): boolean {
+    return this.listeners.size > 0 && (this.sessions.size > 0 || this.agents > 0) && this.options.visible();
+  }
+
+  /**
+   * Checks the open connection when due: an unanswered probe past its time
+   * replaces it; a connection silent for `probeAfterMs` is probed.
+   */
+  private armProbe(): void {
+    this.clearProbeTimer();
+    if (!this.connected) return;
+    const { probeAfterMs, probeTimeoutMs } = this.options;
+    const now = Date.now();
+    if (this.probeSentAt !== null) {
+      const due = this.probeSentAt + probeTimeoutMs;
+      if (now >= due) {
+        this.replaceDeadConnection();
+        return;
+      }
+      this.probeTimer = setTimeout(() => this.armProbe(), due - now);
+      return;
+    }
+    const due = this.lastHeard + probeAfterMs;
+    if (now >= due && this.wantsProbe() && this.send({ type: 'ping' })) {
+      this.probeSentAt = now;
+      this.probeTimer = setTimeout(() => this.armProbe(), probeTimeoutMs);
+      return;
+    }
+    this.probeTimer = setTimeout(() => this.armProbe(), now >= due ? probeAfterMs : due - now);
   }
 
   private emit(event: LiveSocketEvent): void {
@@ -418,6 +515,11 @@ export class LiveSocket {
   private clearReconnectTimer(): void {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+  }
+
+  private clearProbeTimer(): void {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
   }
 
   private clearConnectTimer(): void {
