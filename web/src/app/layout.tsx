@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { ChatLauncher } from '@/features/chat/components/widget/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-beacon';
@@ -32,7 +33,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
       >
-        Skip to main content
+        {t('layout.skipToMain')}
       </a>
       {/* The launcher is the page's last control: without this, 50-odd Tabs away. */}
       <a
@@ -43,7 +44,7 @@ export function AppLayout() {
         }}
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
       >
-        Skip to live chat
+        {t('layout.skipToChat')}
       </a>
       <ScrollToTop />
       <PageViewBeacon />
@@ -54,7 +55,7 @@ export function AppLayout() {
         <Suspense
           fallback={
             <div className="min-h-screen">
-              <LoadingMessage>Loading...</LoadingMessage>
+              <LoadingMessage>{t('layout.loading')}</LoadingMessage>
             </div>
           }
         >

@@ -1,0 +1,43 @@
+// Texts by message id from the active language's catalogue (ICU
+// MessageFormat: placeholders, plurals), through @lingui/core. The language
+// is set once, before the first render (main.tsx), so `t` is a plain
+// function: components, data and toasts call it alike.
+
+import { i18n } from '@lingui/core';
+import { messages as english } from 'virtual:catalog/en';
+import type catalogue from './catalogs/en.json';
+import { defaultLocale, type Locale } from './locales';
+
+/** Every message id there is: the English catalogue's keys. */
+export type MessageId = keyof typeof catalogue;
+export type MessageValues = Record<string, string | number>;
+
+// English is the source and the fallback: with the entry, so an English
+// page renders at once. The others are chunks of their own, loaded when used.
+i18n.load(defaultLocale, english);
+i18n.activate(defaultLocale);
+
+const others: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: typeof english }>> = {
+  fr: () => import('virtual:catalog/fr'),
+  sw: () => import('virtual:catalog/sw'),
+};
+
+/** Loads `locale`'s catalogue and makes it the page's language (`<html lang>` too). */
+export async function activateLocale(locale: Locale, root: HTMLElement = document.documentElement): Promise<void> {
+  if (locale !== 'en') {
+    const { messages } = await others[locale]();
+    i18n.load(locale, messages);
+  }
+  i18n.activate(locale);
+  root.lang = locale;
+}
+
+/** The page's language. */
+export function activeLocale(): Locale {
+  return i18n.locale as Locale;
+}
+
+/** The text of message `id` in the page's language, with `values` put in. */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
