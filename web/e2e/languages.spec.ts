@@ -69,3 +69,22 @@ test('the header and footer fit in every language from 320 px up, light and dark
     }
   }
 });
+
+test('the cookie banner and a missing page speak the language of the address', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await presetConsent(context, { consent: false });
+  const page = await context.newPage();
+  const response = await page.goto('/sw/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Ukurasa Haujapatikana' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rudi mwanzo' })).toHaveAttribute('href', '/sw');
+
+  await page.goto('/fr/about');
+  const banner = page.getByRole('region', { name: 'Consentement aux cookies' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute('href', '/fr/privacy');
+  if (shots) await page.screenshot({ path: `${shots}/fr-390-light-cookie-banner.png` });
+  await banner.getByRole('button', { name: 'Tout accepter' }).click();
+  await expect(banner).toBeHidden();
+  await context.close();
+});

@@ -19,6 +19,8 @@ const translated = [
   'features/layout/components/footer.tsx',
   'features/layout/components/language-switcher.tsx',
   'features/layout/lib/nav-links.ts',
+  'features/cookie-consent/components/cookie-banner.tsx',
+  'features/pages/components/not-found-page.tsx',
 ];
 
 /** Names that are the same in every language. */
