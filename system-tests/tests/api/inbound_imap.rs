@@ -216,3 +216,32 @@ fn a_mailbox_url_is_read_or_refused_in_words() {
         assert_eq!(error.to_string(), problem, "{url}");
     }
 }
+
+/// Mail that arrives while the watcher is between commands (reading the
+/// last email, marking it read) is announced to those commands, not to the
+/// IDLE that follows: the wait must end at once, not at the next poll.
+#[tokio::test]
+async fn mail_announced_before_idle_begins_ends_the_wait_at_once() {
+    let server = ImapServer::start().await;
+    let mailbox = server.mailbox(Duration::from_secs(600));
+    let mut watcher = imap::open(&mailbox)
+        .await
+        .unwrap_or_else(|error| panic!("{error:#}\n{}", server.log()));
+    let mut writer = imap::open(&mailbox).await.expect("a second connection");
+    writer
+        .append("INBOX", None, None, sample("01-gmail-web-en"))
+        .await
+        .expect("APPEND");
+    // The watcher's next command hears of it, as its search or marks would.
+    watcher.noop().await.expect("NOOP");
+    let started = Instant::now();
+    let watcher = tokio::time::timeout(
+        Duration::from_secs(10),
+        imap::wait_for_news(watcher, mailbox.poll),
+    )
+    .await
+    .expect("the wait ends at once, not after the 600 s poll")
+    .expect("the session lives on");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    drop(watcher);
+}

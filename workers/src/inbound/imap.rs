@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 use async_imap::extensions::idle::IdleResponse;
+use async_imap::types::UnsolicitedResponse;
 use futures::TryStreamExt as _;
 use rustls_pki_types::pem::PemObject as _;
 use rustls_pki_types::{CertificateDer, ServerName};
@@ -175,15 +176,36 @@ where
 }
 
 /// Waits with IDLE until the mailbox changes or `mailbox.poll` passes.
-/// Returns the session for the next round.
+/// Returns the session for the next round. Mail that arrived while other
+/// commands ran (the last search and its marks, or just before IDLE began)
+/// was announced to those commands, not to IDLE: then it returns at once.
 pub async fn wait_for_news(session: Session, poll: Duration) -> anyhow::Result<Session> {
+    let announced = session.unsolicited_responses.clone();
+    if heard_new_mail(|| announced.try_recv().ok()) {
+        return Ok(session);
+    }
     let mut idle = session.idle();
     idle.init().await.context("IDLE")?;
-    let (news, _stop) = idle.wait_with_timeout(poll);
-    match news.await? {
-        IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt => {}
+    if !heard_new_mail(|| announced.try_recv().ok()) {
+        let (news, _stop) = idle.wait_with_timeout(poll);
+        match news.await? {
+            IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt => {}
+        }
     }
     Ok(idle.done().await?)
+}
+
+/// Empties the server's announcements (`next` gives the next one, if any),
+/// telling whether any was of new mail.
+fn heard_new_mail(mut next: impl FnMut() -> Option<UnsolicitedResponse>) -> bool {
+    let mut heard = false;
+    while let Some(response) = next() {
+        heard |= matches!(
+            response,
+            UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_)
+        );
+    }
+    heard
 }
 
 /// One connection's life: every unread email to `take`, then IDLE, until
