@@ -70,10 +70,15 @@ test('the header and footer fit in every language from 320 px up, light and dark
   }
 });
 
-test('the cookie banner and a missing page speak the language of the address', async ({ browser }) => {
+test('the home page, the cookie banner and a missing page speak the language of the address', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await presetConsent(context, { consent: false });
   const page = await context.newPage();
+  await page.goto('/sw');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Tunafanya suluhisho za wingu ziwe nafuu, zifikike kwa urahisi na zilete mageuzi kwa biashara ndogo na za kati',
+  );
+  await expect(page.getByRole('tab', { name: 'Nodi' })).toHaveAttribute('aria-selected', 'true');
   const response = await page.goto('/sw/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: '404 Ukurasa Haujapatikana' })).toBeVisible();

@@ -41,3 +41,8 @@ export function activeLocale(): Locale {
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
 }
+
+/** A fraction as a percentage in the page's language: 0.999 → "99.9%", "99,9 %" in French. */
+export function formatPercent(fraction: number, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(activeLocale(), { style: 'percent', maximumFractionDigits }).format(fraction);
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { activateLocale, activeLocale, t } from './i18n';
+import { activateLocale, activeLocale, formatPercent, t } from './i18n';
 import { localeBase, localizedPath, rememberedLocale, rememberLocale, splitLocale } from './locales';
 
 afterEach(async () => {
@@ -43,8 +43,13 @@ describe('locales', () => {
     expect(t('footer.rights', { year: '2026', company: 'Nyota Cloud' })).toBe('© 2026 Nyota Cloud. Tous droits réservés.');
     await activateLocale('sw', root);
     expect(t('header.logIn')).toBe('Ingia');
+    expect(formatPercent(0.999)).toBe('99.9%');
+    await activateLocale('fr', root);
+    // Intl's French: a decimal comma and a no-break space before the sign.
+    expect(formatPercent(0.999)).toMatch(/^99,9[\u00a0\u202f]%$/);
     await activateLocale('en', root);
     expect(t('header.logIn')).toBe('Log In');
+    expect(formatPercent(0.999)).toBe('99.9%');
     expect(root.lang).toBe('en');
   });
 });

@@ -21,13 +21,20 @@ const translated = [
   'features/layout/lib/nav-links.ts',
   'features/cookie-consent/components/cookie-banner.tsx',
   'features/pages/components/not-found-page.tsx',
+  'features/pages/components/home-page.tsx',
+  'features/pages/components/home/home-content.ts',
+  'features/pages/components/home/product-tabs.tsx',
+  'features/pages/components/home/services-section.tsx',
+  'features/pages/components/home/testimonial-carousel.tsx',
+  'features/pages/components/home/partner-strip.tsx',
+  'features/pages/components/home/hero-video.tsx',
 ];
 
 /** Names that are the same in every language. */
-const productNames = new Set(['Flexicloud', 'Kaa Rada']);
+const productNames = new Set(['Flexicloud', 'Kaa Rada', 'CloudX', 'Edge AI']);
 const spokenAttributes = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
 /** Object properties that hold a shown text in the layout's data (nav links). */
-const textProperties = new Set(['label', 'description', 'title']);
+const textProperties = new Set(['label', 'description', 'title', 'text', 'summary', 'quote', 'position', 'service']);
 
 function literalsIn(path: string, text = readFileSync(join(src, path), 'utf8')): string[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
