@@ -93,3 +93,24 @@ test('the home page, the cookie banner and a missing page speak the language of 
   await expect(banner).toBeHidden();
   await context.close();
 });
+
+test('a French browser is offered the French page, in French, and is not redirected', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+  await presetConsent(context);
+  const page = await context.newPage();
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const offer = page.getByRole('region', { name: 'Langue' });
+  await expect(offer).toContainText('Cette page existe aussi en français.');
+  if (shots) await page.screenshot({ path: `${shots}/en-390-light-suggestion.png` });
+  await offer.getByRole('link', { name: 'La lire en français' }).click();
+  await expect(page).toHaveURL(/\/fr\/about$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // Chosen: no offer on the next page, in either language.
+  await expect(page.getByRole('region', { name: 'Langue' })).toHaveCount(0);
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Langue' })).toHaveCount(0);
+  await context.close();
+});

@@ -9,6 +9,7 @@ import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner
 import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-beacon';
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
+import { LanguageSuggestion } from '@/features/layout/components/language-suggestion';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
 
 /** Smoothly scrolls to the top about 100 ms after every navigation, unless the
@@ -49,6 +50,7 @@ export function AppLayout() {
       <ScrollToTop />
       <PageViewBeacon />
       <Header themeSwitcher={<ThemeSwitcher />} />
+      <LanguageSuggestion />
       <main id="main" className="flex-1">
         {/* A page-tall placeholder: the footer stays below the fold while a
             page's chunk loads, so its arrival shifts nothing in view (CLS). */}

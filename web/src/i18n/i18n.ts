@@ -3,7 +3,7 @@
 // is set once, before the first render (main.tsx), so `t` is a plain
 // function: components, data and toasts call it alike.
 
-import { i18n } from '@lingui/core';
+import { i18n, setupI18n } from '@lingui/core';
 import { messages as english } from 'virtual:catalog/en';
 import type catalogue from './catalogs/en.json';
 import { defaultLocale, type Locale } from './locales';
@@ -45,4 +45,14 @@ export function t(id: MessageId, values?: MessageValues): string {
 /** A fraction as a percentage in the page's language: 0.999 → "99.9%", "99,9 %" in French. */
 export function formatPercent(fraction: number, maximumFractionDigits = 1): string {
   return new Intl.NumberFormat(activeLocale(), { style: 'percent', maximumFractionDigits }).format(fraction);
+}
+
+/**
+ * The texts of another language than the page's, for the one place that
+ * speaks it (the suggestion to read the page in the visitor's language).
+ */
+export async function textsIn(locale: Locale): Promise<(id: MessageId, values?: MessageValues) => string> {
+  const messages = locale === 'en' ? english : (await others[locale]()).messages;
+  const other = setupI18n({ locale, messages: { [locale]: messages } });
+  return (id, values) => other._(id, values);
 }

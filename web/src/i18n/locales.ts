@@ -46,3 +46,12 @@ export function rememberedLocale(doc: Pick<Document, 'cookie'> = document): Loca
   const match = new RegExp(`(?:^|; )${localeCookie}=([a-z]+)`).exec(doc.cookie);
   return match && isLocale(match[1]) ? match[1] : null;
 }
+
+/** The first of the browser's languages the site has ("fr-CD" → fr), or null. */
+export function preferredLocale(languages: readonly string[]): Locale | null {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return null;
+}

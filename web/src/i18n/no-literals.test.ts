@@ -18,6 +18,7 @@ const translated = [
   'features/layout/components/desktop-menu.tsx',
   'features/layout/components/footer.tsx',
   'features/layout/components/language-switcher.tsx',
+  'features/layout/components/language-suggestion.tsx',
   'features/layout/lib/nav-links.ts',
   'features/cookie-consent/components/cookie-banner.tsx',
   'features/pages/components/not-found-page.tsx',
