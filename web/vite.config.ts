@@ -4,7 +4,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { catalogs } from './build-plugins/catalogs';
 import { launcherBytes } from './build-plugins/launcher-bytes';
 import { routeChunks } from './build-plugins/route-chunks';
 
@@ -14,8 +13,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The message catalogues, compiled (src/i18n): `virtual:catalog/<locale>`.
-    catalogs(),
     // Each page's scripts, for the gateway to preload from that page's HTML.
     routeChunks(),
     // Where the chat launcher lies in the entry script, for its byte budget (e2e/chat-bytes.spec.ts).

@@ -8,9 +8,7 @@ import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
 import { isAgent, SUPPORT_HOME } from '@/lib/auth/roles';
 import { useLogout } from '@/lib/auth/logout';
-import { t } from '@/i18n/i18n';
 import { DesktopMenu } from './desktop-menu';
-import { LanguageSwitcher } from './language-switcher';
 import { plainLinks, productLinks, solutionLinks, type NavLink } from '../lib/nav-links';
 
 type Submenu = 'products' | 'solutions';
@@ -47,9 +45,9 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
   }, [location.pathname, location.search]);
 
   const accountLinks: NavLink[] = [];
-  if (user) accountLinks.push({ to: '/dashboard', label: t('header.dashboard') });
-  if (user?.isAdmin) accountLinks.push({ to: '/admin', label: t('header.admin') });
-  else if (isAgent(user)) accountLinks.push({ to: SUPPORT_HOME, label: t('header.chatConsole') });
+  if (user) accountLinks.push({ to: '/dashboard', label: 'Dashboard' });
+  if (user?.isAdmin) accountLinks.push({ to: '/admin', label: 'Admin' });
+  else if (isAgent(user)) accountLinks.push({ to: SUPPORT_HOME, label: 'Chat console' });
 
   const authActions = (mobile: boolean) => {
     if (isPending) return null;
@@ -61,17 +59,17 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
           disabled={logout.isPending}
           className={buttonClass('secondary', mobile ? 'w-full' : undefined)}
         >
-          {logout.isPending ? t('header.loggingOut') : t('header.logOut')}
+          {logout.isPending ? 'Logging Out...' : 'Log Out'}
         </button>
       );
     }
     return (
       <>
         <Link to="/login" className={buttonClass('secondary', mobile ? 'w-full' : undefined)}>
-          {t('header.logIn')}
+          Log In
         </Link>
         <Link to="/register" className={buttonClass('primary', mobile ? 'w-full' : undefined)}>
-          {t('header.signUp')}
+          Sign Up
         </Link>
       </>
     );
@@ -88,23 +86,23 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
           {site.company}
         </Link>
 
-        <nav aria-label={t('header.mainNav')} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <RouterNavLink to="/" end className={linkClass}>
-            {t('header.home')}
+            Home
           </RouterNavLink>
           <DesktopMenu
-            label={t('header.products')}
-            links={productLinks()}
+            label="Products"
+            links={productLinks}
             open={desktopMenu === 'products'}
             onOpenChange={(open) => setDesktopMenu(open ? 'products' : null)}
           />
           <DesktopMenu
-            label={t('header.solutions')}
-            links={solutionLinks()}
+            label="Solutions"
+            links={solutionLinks}
             open={desktopMenu === 'solutions'}
             onOpenChange={(open) => setDesktopMenu(open ? 'solutions' : null)}
           />
-          {[...plainLinks(), ...(isPending ? [] : accountLinks)].map((link) => (
+          {[...plainLinks, ...(isPending ? [] : accountLinks)].map((link) => (
             <RouterNavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </RouterNavLink>
@@ -112,10 +110,6 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          {/* From 1280 px: between 1024 and 1280 the menu takes the row, and the footer offers the languages. */}
-          <div className="hidden xl:flex">
-            <LanguageSwitcher />
-          </div>
           {themeSwitcher}
           {authActions(false)}
         </div>
@@ -125,7 +119,7 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
           className="rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden dark:text-gray-100 dark:hover:bg-gray-800"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
-          aria-label={mobileOpen ? t('header.closeMenu') : t('header.openMenu')}
+          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMobileOpen((open) => !open)}
         >
           {mobileOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
@@ -135,19 +129,19 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
       {mobileOpen && (
         <nav
           id="mobile-menu"
-          aria-label={t('header.mobileNav')}
+          aria-label="Mobile"
           className="border-t border-gray-200 px-4 pb-4 lg:hidden dark:border-gray-800"
         >
           <ul className="space-y-1 py-2">
             <li>
               <RouterNavLink to="/" end className={cn(linkClass({ isActive: false }), 'block')}>
-                {t('header.home')}
+                Home
               </RouterNavLink>
             </li>
             {(
               [
-                ['products', t('header.products'), productLinks()],
-                ['solutions', t('header.solutions'), solutionLinks()],
+                ['products', 'Products', productLinks],
+                ['solutions', 'Solutions', solutionLinks],
               ] as const
             ).map(([key, label, links]) => (
               <li key={key}>
@@ -178,7 +172,7 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
                 </ul>
               </li>
             ))}
-            {[...plainLinks(), ...(isPending ? [] : accountLinks)].map((link) => (
+            {[...plainLinks, ...(isPending ? [] : accountLinks)].map((link) => (
               <li key={link.to}>
                 <RouterNavLink to={link.to} className={(s) => cn(linkClass(s), 'block')}>
                   {link.label}
@@ -187,7 +181,6 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
             ))}
           </ul>
           <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 dark:border-gray-800">
-            <LanguageSwitcher />
             {themeSwitcher}
             {authActions(true)}
           </div>
