@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { catalogs } from './build-plugins/catalogs';
 import { launcherBytes } from './build-plugins/launcher-bytes';
 import { routeChunks } from './build-plugins/route-chunks';
 
@@ -13,6 +14,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The message catalogues, compiled (src/i18n): `virtual:catalog/<locale>`.
+    catalogs(),
     // Each page's scripts, for the gateway to preload from that page's HTML.
     routeChunks(),
     // Where the chat launcher lies in the entry script, for its byte budget (e2e/chat-bytes.spec.ts).

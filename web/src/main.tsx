@@ -3,18 +3,25 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
+import { activateLocale } from '@/i18n/i18n';
+import { localeBase, splitLocale } from '@/i18n/locales';
 import { reloadOnChunkFailure } from '@/lib/chunk-reload';
 import './index.css';
 
 reloadOnChunkFailure();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      {/* Without transitions, so a flushSync navigation (log out) takes effect at once. */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// The address says the language (/fr/…, /sw/…); the router works below it.
+const { locale } = splitLocale(window.location.pathname);
+
+void activateLocale(locale).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        {/* Without transitions, so a flushSync navigation (log out) takes effect at once. */}
+        <BrowserRouter basename={localeBase(locale)} useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -85,3 +85,46 @@ async fn link_aliases_redirect(pool: PgPool) {
         "/terms-of-service?from=register"
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_page_is_served_in_french_and_kiswahili_under_its_prefix(pool: PgPool) {
+    let app = spawn(pool).await;
+    for (path, lang, title) in [
+        (
+            "/fr",
+            "fr",
+            "<title>Nyota Cloud | Affordable Cloud Solutions for African SMEs</title>",
+        ),
+        ("/sw/login", "sw", "<title>Log In | Nyota Cloud</title>"),
+        ("/sw/blog", "sw", "<title>Tech Blog | Nyota Cloud</title>"),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let html = response.text().await.expect("body");
+        assert!(
+            html.contains(&format!("<html lang=\"{lang}\">")),
+            "{path}: {html}"
+        );
+        assert!(!html.contains("<html lang=\"en\">"), "{path}");
+        assert!(html.contains(title), "{path}: {html}");
+        assert!(html.contains("/assets/app-4f3a.js"), "{path}: the app");
+    }
+    // A missing page is missing in every language, in that language.
+    for path in ["/fr/no-such-page", "/sw/blog/17"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        let html = response.text().await.expect("body");
+        assert!(html.contains("<title>404 Page Not Found</title>"), "{path}");
+        assert!(html.contains("<html lang="), "{path}");
+        assert!(!html.contains("<html lang=\"en\">"), "{path}");
+    }
+    // A language's home has no trailing slash.
+    let home = app.get("/sw/?utm_source=mail").await;
+    assert_eq!(home.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(home.headers()["location"], "/sw?utm_source=mail");
+    // English stays at today's paths; another prefix is no language.
+    let english = app.get("/login").await.text().await.expect("body");
+    assert!(english.contains("<html lang=\"en\">"));
+    assert_eq!(app.get("/de/login").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/frontier").await.status(), StatusCode::NOT_FOUND);
+}

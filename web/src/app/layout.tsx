@@ -3,11 +3,13 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { ChatLauncher } from '@/features/chat/components/widget/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-beacon';
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
+import { LanguageSuggestion } from '@/features/layout/components/language-suggestion';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
 
 /** Smoothly scrolls to the top about 100 ms after every navigation, unless the
@@ -32,7 +34,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
       >
-        Skip to main content
+        {t('layout.skipToMain')}
       </a>
       {/* The launcher is the page's last control: without this, 50-odd Tabs away. */}
       <a
@@ -43,18 +45,19 @@ export function AppLayout() {
         }}
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
       >
-        Skip to live chat
+        {t('layout.skipToChat')}
       </a>
       <ScrollToTop />
       <PageViewBeacon />
       <Header themeSwitcher={<ThemeSwitcher />} />
+      <LanguageSuggestion />
       <main id="main" className="flex-1">
         {/* A page-tall placeholder: the footer stays below the fold while a
             page's chunk loads, so its arrival shifts nothing in view (CLS). */}
         <Suspense
           fallback={
             <div className="min-h-screen">
-              <LoadingMessage>Loading...</LoadingMessage>
+              <LoadingMessage>{t('layout.loading')}</LoadingMessage>
             </div>
           }
         >

@@ -3,7 +3,8 @@
 //! page's title and link-preview tags filled in (see [`crate::site::pages`]), HTTP
 //! 404 (still with the app) for any other path, redirects for link aliases,
 //! `/sitemap.xml` and `/robots.txt`. The client routes come from the web
-//! app's own route table.
+//! app's own route table. Every page is also served under `/fr` and `/sw`,
+//! in that language (see [`language`]).
 
 use std::sync::Arc;
 
@@ -18,6 +19,7 @@ use bytes::Bytes;
 use tower_http::services::ServeDir;
 
 mod content_pages;
+mod language;
 mod preloads;
 pub mod route_table;
 mod spa;
@@ -46,39 +48,12 @@ pub fn router(config: &Config, site_settings: SiteSettingsCache) -> Router<AppSt
     let spa = Arc::new(Spa::new(index, preloads, &config.public_url, site_settings));
     let robots = Bytes::from(pages::robots(&config.public_url));
     let sitemap_spa = Arc::clone(&spa);
-    let blog_spa = Arc::clone(&spa);
-    let event_spa = Arc::clone(&spa);
-    let blog_index_spa = Arc::clone(&spa);
-    let fallback = move |method: Method, uri: Uri| {
-        let spa = Arc::clone(&spa);
-        async move { spa.respond(&method, &uri) }
-    };
-    let files = ServeDir::new(dist)
-        .precompressed_br()
-        .precompressed_gzip()
-        .append_index_html_on_directories(false)
-        .fallback(fallback.into_service());
+    let pages = pages_router(&spa, dist);
     Router::new()
         .route(
             "/sitemap.xml",
             get(move |State(state): State<AppState>| async move {
                 sitemap(&sitemap_spa, &state).await
-            }),
-        )
-        .route(
-            BLOG,
-            get(move |State(state): State<AppState>| blog_index(blog_index_spa, state)),
-        )
-        .route(
-            "/blog/{id}",
-            get(move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
-                item_page(blog_spa, state, Item::Post, id, uri)
-            }),
-        )
-        .route(
-            "/events/{id}",
-            get(move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
-                item_page(event_spa, state, Item::Event, id, uri)
             }),
         )
         .route(
@@ -93,8 +68,54 @@ pub fn router(config: &Config, site_settings: SiteSettingsCache) -> Router<AppSt
                 )
             }),
         )
-        .fallback_service(files)
+        .merge(pages.clone())
+        // The same pages in the other languages, under their prefix (the
+        // app reads the language off the address).
+        .nest("/fr", language::in_language(pages.clone(), "fr"))
+        .nest("/sw", language::in_language(pages, "sw"))
+        .route("/fr/", get(language::to_home))
+        .route("/sw/", get(language::to_home))
         .layer(middleware::from_fn(cache_control))
+}
+
+/// Every page of the app: the blog index, posts and events (each with its
+/// own tags), the files of the build, and `index.html` for the rest.
+fn pages_router(spa: &Arc<Spa>, dist: &std::path::Path) -> Router<AppState> {
+    let blog_spa = Arc::clone(spa);
+    let event_spa = Arc::clone(spa);
+    let blog_index_spa = Arc::clone(spa);
+    let fallback_spa = Arc::clone(spa);
+    let fallback = move |method: Method, uri: Uri| {
+        let spa = Arc::clone(&fallback_spa);
+        async move { spa.respond(&method, &uri) }
+    };
+    let files = ServeDir::new(dist)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(false)
+        .fallback(fallback.into_service());
+    Router::new()
+        .route(
+            BLOG,
+            get(move |State(state): State<AppState>| blog_index(blog_index_spa, state)),
+        )
+        .route(
+            "/blog/{id}",
+            get(
+                move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
+                    item_page(blog_spa, state, Item::Post, id, uri)
+                },
+            ),
+        )
+        .route(
+            "/events/{id}",
+            get(
+                move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
+                    item_page(event_spa, state, Item::Event, id, uri)
+                },
+            ),
+        )
+        .fallback_service(files)
 }
 
 /// The public routes, then every blog post and event, built once per

@@ -4,7 +4,9 @@ import { site } from '@/config/site';
 import { openCookieSettings } from '@/lib/cookie-settings';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
+import { t } from '@/i18n/i18n';
 import { footerGroups } from '../lib/nav-links';
+import { LanguageLinks } from './language-switcher';
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -15,8 +17,7 @@ export function Footer() {
         <div className="lg:col-span-2">
           <p className="text-lg font-bold text-gray-900 dark:text-white">{site.company}</p>
           <p className="mt-2 max-w-sm text-sm">
-            Affordable, accessible cloud infrastructure for African businesses: 99.9% uptime and 24/7
-            support.
+            {t('footer.tagline')}
           </p>
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p className="flex items-center gap-2">
@@ -36,7 +37,7 @@ export function Footer() {
               {settings.office.building}, {settings.office.street}, {settings.office.city}
             </p>
           </address>
-          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label={t('footer.socialMedia')}>
             {settings.social.map((s) => (
               <li key={s.href}>
                 <a href={s.href} target="_blank" rel="noopener noreferrer" className="underline hover:no-underline">
@@ -46,8 +47,8 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        {footerGroups.map((group) => (
-          <nav key={group.title} aria-label={`Footer ${group.title}`}>
+        {footerGroups().map((group) => (
+          <nav key={group.title} aria-label={t('footer.groupNav', { group: group.title })}>
             <h2 className="text-sm font-semibold uppercase tracking-wide text-gray-900 dark:text-white">
               {group.title}
             </h2>
@@ -64,12 +65,11 @@ export function Footer() {
         ))}
       </div>
       <div className="flex flex-col items-center gap-2 border-t border-gray-200 py-4 text-center text-sm sm:flex-row sm:justify-center sm:gap-4 dark:border-gray-800">
-        <span>
-          © {year} {site.company}. All rights reserved.
-        </span>
+        <span>{t('footer.rights', { year: String(year), company: site.company })}</span>
         <button type="button" onClick={openCookieSettings} className="underline hover:no-underline">
-          Cookie settings
+          {t('footer.cookieSettings')}
         </button>
+        <LanguageLinks />
       </div>
     </footer>
   );

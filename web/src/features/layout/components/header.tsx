@@ -8,7 +8,9 @@ import { site } from '@/config/site';
 import { useUser } from '@/lib/auth/get-user';
 import { isAgent, SUPPORT_HOME } from '@/lib/auth/roles';
 import { useLogout } from '@/lib/auth/logout';
+import { t } from '@/i18n/i18n';
 import { DesktopMenu } from './desktop-menu';
+import { LanguageSwitcher } from './language-switcher';
 import { plainLinks, productLinks, solutionLinks, type NavLink } from '../lib/nav-links';
 
 type Submenu = 'products' | 'solutions';
@@ -45,9 +47,9 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
   }, [location.pathname, location.search]);
 
   const accountLinks: NavLink[] = [];
-  if (user) accountLinks.push({ to: '/dashboard', label: 'Dashboard' });
-  if (user?.isAdmin) accountLinks.push({ to: '/admin', label: 'Admin' });
-  else if (isAgent(user)) accountLinks.push({ to: SUPPORT_HOME, label: 'Chat console' });
+  if (user) accountLinks.push({ to: '/dashboard', label: t('header.dashboard') });
+  if (user?.isAdmin) accountLinks.push({ to: '/admin', label: t('header.admin') });
+  else if (isAgent(user)) accountLinks.push({ to: SUPPORT_HOME, label: t('header.chatConsole') });
 
   const authActions = (mobile: boolean) => {
     if (isPending) return null;
@@ -59,17 +61,17 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
           disabled={logout.isPending}
           className={buttonClass('secondary', mobile ? 'w-full' : undefined)}
         >
-          {logout.isPending ? 'Logging Out...' : 'Log Out'}
+          {logout.isPending ? t('header.loggingOut') : t('header.logOut')}
         </button>
       );
     }
     return (
       <>
         <Link to="/login" className={buttonClass('secondary', mobile ? 'w-full' : undefined)}>
-          Log In
+          {t('header.logIn')}
         </Link>
         <Link to="/register" className={buttonClass('primary', mobile ? 'w-full' : undefined)}>
-          Sign Up
+          {t('header.signUp')}
         </Link>
       </>
     );
@@ -86,23 +88,23 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
           {site.company}
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('header.mainNav')} className="hidden items-center gap-1 lg:flex">
           <RouterNavLink to="/" end className={linkClass}>
-            Home
+            {t('header.home')}
           </RouterNavLink>
           <DesktopMenu
-            label="Products"
-            links={productLinks}
+            label={t('header.products')}
+            links={productLinks()}
             open={desktopMenu === 'products'}
             onOpenChange={(open) => setDesktopMenu(open ? 'products' : null)}
           />
           <DesktopMenu
-            label="Solutions"
-            links={solutionLinks}
+            label={t('header.solutions')}
+            links={solutionLinks()}
             open={desktopMenu === 'solutions'}
             onOpenChange={(open) => setDesktopMenu(open ? 'solutions' : null)}
           />
-          {[...plainLinks, ...(isPending ? [] : accountLinks)].map((link) => (
+          {[...plainLinks(), ...(isPending ? [] : accountLinks)].map((link) => (
             <RouterNavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </RouterNavLink>
@@ -110,6 +112,10 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          {/* From 1280 px: between 1024 and 1280 the menu takes the row, and the footer offers the languages. */}
+          <div className="hidden xl:flex">
+            <LanguageSwitcher />
+          </div>
           {themeSwitcher}
           {authActions(false)}
         </div>
@@ -119,7 +125,7 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
           className="rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden dark:text-gray-100 dark:hover:bg-gray-800"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          aria-label={mobileOpen ? t('header.closeMenu') : t('header.openMenu')}
           onClick={() => setMobileOpen((open) => !open)}
         >
           {mobileOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
@@ -129,19 +135,19 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
       {mobileOpen && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t('header.mobileNav')}
           className="border-t border-gray-200 px-4 pb-4 lg:hidden dark:border-gray-800"
         >
           <ul className="space-y-1 py-2">
             <li>
               <RouterNavLink to="/" end className={cn(linkClass({ isActive: false }), 'block')}>
-                Home
+                {t('header.home')}
               </RouterNavLink>
             </li>
             {(
               [
-                ['products', 'Products', productLinks],
-                ['solutions', 'Solutions', solutionLinks],
+                ['products', t('header.products'), productLinks()],
+                ['solutions', t('header.solutions'), solutionLinks()],
               ] as const
             ).map(([key, label, links]) => (
               <li key={key}>
@@ -172,7 +178,7 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
                 </ul>
               </li>
             ))}
-            {[...plainLinks, ...(isPending ? [] : accountLinks)].map((link) => (
+            {[...plainLinks(), ...(isPending ? [] : accountLinks)].map((link) => (
               <li key={link.to}>
                 <RouterNavLink to={link.to} className={(s) => cn(linkClass(s), 'block')}>
                   {link.label}
@@ -181,6 +187,7 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
             ))}
           </ul>
           <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 dark:border-gray-800">
+            <LanguageSwitcher />
             {themeSwitcher}
             {authActions(true)}
           </div>

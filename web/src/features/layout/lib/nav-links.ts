@@ -1,4 +1,5 @@
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 
 export interface NavLink {
   to: string;
@@ -6,65 +7,68 @@ export interface NavLink {
   description?: string;
 }
 
-export const productLinks: NavLink[] = [
-  { to: '/iaas', label: 'Infrastructure Services', description: 'Virtual servers, storage and networking' },
-  { to: '/bare-metal-servers', label: 'Bare Metal Servers', description: 'Dedicated single-tenant hardware' },
-  { to: '/virtual-servers', label: 'Virtual Servers', description: 'Scalable, cost-effective VMs' },
-  { to: '/data-forge', label: site.biProduct, description: 'Business intelligence and reconciliation' },
-  { to: '/edge', label: 'Edge AI', description: 'GPU cloud and edge computing' },
+// Functions, not constants: the texts are in the page's language, set before the first render.
+
+export const productLinks = (): NavLink[] => [
+  { to: '/iaas', label: t('nav.iaas'), description: t('nav.iaas.description') },
+  { to: '/bare-metal-servers', label: t('nav.bareMetal'), description: t('nav.bareMetal.description') },
+  { to: '/virtual-servers', label: t('nav.virtualServers'), description: t('nav.virtualServers.description') },
+  { to: '/data-forge', label: site.biProduct, description: t('nav.dataForge.description') },
+  { to: '/edge', label: t('nav.edge'), description: t('nav.edge.description') },
 ];
 
-export const solutionLinks: NavLink[] = [
-  { to: '/finance', label: 'Finance Cloud', description: 'Cloud infrastructure for fintech' },
-  { to: `/solutions/${site.slug}-finance`, label: 'Flexicloud', description: 'Hosted business email and workspace' },
-  { to: '/kaa-rada', label: 'Kaa Rada', description: 'Cloud CCTV video storage' },
+export const solutionLinks = (): NavLink[] => [
+  { to: '/finance', label: t('nav.finance'), description: t('nav.finance.description') },
+  // Product names, the same in every language.
+  { to: `/solutions/${site.slug}-finance`, label: 'Flexicloud', description: t('nav.flexicloud.description') },
+  { to: '/kaa-rada', label: 'Kaa Rada', description: t('nav.kaaRada.description') },
 ];
 
-export const plainLinks: NavLink[] = [
-  { to: '/blog', label: 'Blog' },
-  { to: '/events', label: 'Events' },
-  { to: '/contact', label: 'Contact' },
+export const plainLinks = (): NavLink[] => [
+  { to: '/blog', label: t('nav.blog') },
+  { to: '/events', label: t('nav.events') },
+  { to: '/contact', label: t('nav.contact') },
 ];
 
-export const footerGroups: Array<{ title: string; links: NavLink[] }> = [
+export const footerGroups = (): Array<{ title: string; links: NavLink[] }> => [
   {
-    title: 'Products',
+    title: t('footer.products'),
     links: [
       // Named after the home section it opens.
-      { to: '/#services', label: 'Our services' },
-      { to: '/bare-metal-servers', label: 'Bare Metal Servers' },
-      { to: '/virtual-servers', label: 'Virtual Servers' },
+      { to: '/#services', label: t('nav.ourServices') },
+      { to: '/bare-metal-servers', label: t('nav.bareMetal') },
+      { to: '/virtual-servers', label: t('nav.virtualServers') },
       { to: '/data-forge', label: site.biProduct },
-      { to: '/edge', label: 'Edge AI' },
+      { to: '/edge', label: t('nav.edge') },
     ],
   },
   // Not in the spec's footer list: the product pages no menu names, so a
   // visitor (and a crawler) can reach every page.
   {
-    title: 'More products',
+    title: t('footer.moreProducts'),
     links: [
-      { to: '/managed-infrastructure', label: 'Managed Infrastructure' },
-      { to: '/storage-solutions', label: 'Storage Solutions' },
+      { to: '/managed-infrastructure', label: t('nav.managedInfrastructure') },
+      { to: '/storage-solutions', label: t('nav.storageSolutions') },
     ],
   },
   {
-    title: 'Company',
+    title: t('footer.company'),
     links: [
-      { to: '/about', label: 'About Us' },
-      { to: '/blog', label: 'Blog' },
-      { to: '/events', label: 'Events' },
-      { to: '/testimonials', label: 'Testimonials' },
-      { to: '/contact', label: 'Contact' },
+      { to: '/about', label: t('nav.about') },
+      { to: '/blog', label: t('nav.blog') },
+      { to: '/events', label: t('nav.events') },
+      { to: '/testimonials', label: t('nav.testimonials') },
+      { to: '/contact', label: t('nav.contact') },
     ],
   },
   {
-    title: 'Legal',
+    title: t('footer.legal'),
     links: [
-      { to: '/terms-of-service', label: 'Terms of Service' },
-      { to: '/privacy', label: 'Privacy Policy' },
-      { to: '/security-compliance', label: 'Security & Compliance' },
-      { to: '/service-level-agreement', label: 'Service Level Agreement' },
-      { to: '/data-processing-agreement', label: 'Data Processing Agreement' },
+      { to: '/terms-of-service', label: t('nav.terms') },
+      { to: '/privacy', label: t('nav.privacy') },
+      { to: '/security-compliance', label: t('nav.security') },
+      { to: '/service-level-agreement', label: t('nav.sla') },
+      { to: '/data-processing-agreement', label: t('nav.dpa') },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
+import { t } from '@/i18n/i18n';
 import { useSiteSettings } from '@/lib/site-settings';
 import { RouteMeta } from './route-meta';
 import { HeroVideo } from './home/hero-video';
@@ -18,37 +19,37 @@ export function HomePage() {
     <>
       <RouteMeta route="/" />
       <PageHero
-        badge="Cloud built in Africa, for Africa"
-        title="Making cloud solutions affordable, accessible and transformative for SMEs"
-        lead="Enterprise-grade servers, storage, business intelligence and edge AI from Tier-3 data centers, with your data kept in Africa, 99.9% uptime and a support team that answers 24/7."
+        badge={t('home.hero.badge')}
+        title={t('home.hero.title')}
+        lead={t('home.hero.lead')}
         actions={
           <>
-            <ActionLink href={settings.bookingUrl}>Book a Call</ActionLink>
+            <ActionLink href={settings.bookingUrl}>{t('home.hero.bookCall')}</ActionLink>
             <ActionLink href="/contact" variant="secondary">
-              Request a Quote
+              {t('home.hero.requestQuote')}
             </ActionLink>
           </>
         }
         illustration={<HeroVideo src={settings.heroVideoUrl} />}
       />
       <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
-        <StatsRow items={homeStats} />
+        <StatsRow items={homeStats()} />
       </div>
       <PartnerStrip partners={settings.partners} />
       <Section
         id="products"
-        title="One provider for your whole stack"
-        intro="From a single virtual server to a rack of GPU nodes: pick where you start, and grow without changing providers."
+        title={t('home.products.title')}
+        intro={t('home.products.intro')}
       >
         <ProductTabs />
       </Section>
       <Section
         id="testimonials"
-        title="What our clients say"
-        intro="Businesses across the continent run on our infrastructure. Open a card to read the full story."
+        title={t('home.testimonials.title')}
+        intro={t('home.testimonials.intro')}
         muted
       >
-        <TestimonialCarousel items={homeTestimonials} />
+        <TestimonialCarousel items={homeTestimonials()} />
       </Section>
       <ServicesSection />
     </>

@@ -1,16 +1,15 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@/components/ui/page-meta';
+import { t } from '@/i18n/i18n';
 
 export function NotFoundPage() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <PageMeta title="404 Page Not Found" description="The page you are looking for does not exist." />
-      <h1 className="text-4xl font-bold">404 Page Not Found</h1>
-      <p className="mt-4 text-gray-700 dark:text-gray-300">
-        Sorry, the page you are looking for doesn't exist or has been moved.
-      </p>
+      <PageMeta title={t('notFound.title')} description={t('notFound.description')} />
+      <h1 className="text-4xl font-bold">{t('notFound.title')}</h1>
+      <p className="mt-4 text-gray-700 dark:text-gray-300">{t('notFound.text')}</p>
       <Link to="/" className="mt-8 inline-block font-semibold text-brand-dark underline dark:text-brand-light">
-        Go back home
+        {t('notFound.home')}
       </Link>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '@/i18n/i18n';
 import { site } from '@/config/site';
 
 /**
@@ -9,13 +10,13 @@ import { site } from '@/config/site';
  */
 export function HeroVideo({ src }: { src: string }) {
   const [playing, setPlaying] = useState(false);
-  const title = `${site.company} in two minutes`;
+  const title = t('home.hero.videoTitle', { company: site.company });
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-gray-900 shadow-xl">
       {playing ? (
         <iframe
           src={src}
-          title={`Video: ${title}`}
+          title={t('home.hero.videoFrame', { title })}
           className="absolute inset-0 h-full w-full"
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
@@ -34,7 +35,7 @@ export function HeroVideo({ src }: { src: string }) {
             </span>
           </span>
           <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-8 pb-3 text-sm font-semibold text-white">
-            Play video: {title}
+            {t('home.hero.playVideo', { title })}
           </span>
         </button>
       )}

@@ -1,8 +1,12 @@
 // The home page's content (accounts-chat-and-shell.md §2 "Home page"): the
 // product preview tabs with their Read More targets, the four testimonials of
 // the carousel and the closing services. Partner names are site settings.
+// The texts are the catalogue's (in the page's language): functions, called
+// at render. Names of people, companies, places and products are the same in
+// every language.
 
 import { site } from '@/config/site';
+import { formatPercent, t } from '@/i18n/i18n';
 
 /** The home tabs, in order (spec §4: "Home tab one of nodes, bi, cloudpay, ai, sme"). */
 export type HomeTabId = 'nodes' | 'bi' | 'cloudpay' | 'ai' | 'sme';
@@ -20,70 +24,45 @@ export interface ProductTab {
 
 export const defaultHomeTab: HomeTabId = 'nodes';
 
-export const productTabs: readonly ProductTab[] = [
+export const productTabs = (): readonly ProductTab[] => [
   {
     id: 'nodes',
-    label: 'Nodes',
-    title: 'Dedicated bare metal nodes, leased by the month',
-    description:
-      'Lease single-tenant servers in our Tier-3 data centers instead of buying hardware. You get the whole machine, root access and a 1 to 10 Gbps uplink, with your data kept in Africa and our engineers on call 24/7.',
-    highlights: [
-      'Provisioned in hours, not weeks of procurement',
-      '99.9% uptime backed by our service level agreement',
-      'Predictable monthly pricing with no hidden bandwidth fees',
-    ],
+    label: t('home.tabs.nodes.label'),
+    title: t('home.tabs.nodes.title'),
+    description: t('home.tabs.nodes.description'),
+    highlights: [t('home.tabs.nodes.highlight1'), t('home.tabs.nodes.highlight2'), t('home.tabs.nodes.highlight3')],
     href: '/bare-metal-servers',
   },
   {
     id: 'bi',
     label: site.biProduct,
-    title: `${site.biProduct}: turn your data into decisions`,
-    description:
-      'Connect your accounting, sales and operations data in one place. Dashboards refresh themselves, reconciliations run automatically and your team spends its time on decisions instead of spreadsheets.',
-    highlights: [
-      'Automated bank, mobile money and ledger reconciliation',
-      'Live dashboards for finance, sales and operations',
-      'Custom data pipelines built with our analysts',
-    ],
+    title: t('home.tabs.bi.title', { product: site.biProduct }),
+    description: t('home.tabs.bi.description'),
+    highlights: [t('home.tabs.bi.highlight1'), t('home.tabs.bi.highlight2'), t('home.tabs.bi.highlight3')],
     href: `/${site.slug}-bi`,
   },
   {
     id: 'cloudpay',
     label: 'CloudX',
-    title: 'CloudX: every cloud subscription in one place',
-    description:
-      'Manage your business email, productivity suites and cloud services from one account and one invoice. Use what you need now and pay later with flexible billing that follows your cash flow.',
-    highlights: [
-      'One dashboard and one invoice for all subscriptions',
-      'Use now, pay later billing for growing businesses',
-      'Local support and payment in your currency',
-    ],
+    title: t('home.tabs.cloudpay.title'),
+    description: t('home.tabs.cloudpay.description'),
+    highlights: [t('home.tabs.cloudpay.highlight1'), t('home.tabs.cloudpay.highlight2'), t('home.tabs.cloudpay.highlight3')],
     href: '/flexi-cloud',
   },
   {
     id: 'ai',
     label: 'Edge AI',
-    title: 'Edge AI and GPU compute close to your users',
-    description:
-      'Run inference, computer vision and language models on GPU nodes hosted in Africa. Low latency for your customers, and sensitive data that never leaves the continent.',
-    highlights: [
-      'GPU instances for training and inference',
-      'Enterprise AI agents on your own data',
-      'Encrypted with AES-256 at rest and TLS 1.3 in transit',
-    ],
+    title: t('home.tabs.ai.title'),
+    description: t('home.tabs.ai.description'),
+    highlights: [t('home.tabs.ai.highlight1'), t('home.tabs.ai.highlight2'), t('home.tabs.ai.highlight3')],
     href: '/edge',
   },
   {
     id: 'sme',
-    label: 'SME',
-    title: 'Infrastructure as a service sized for SMEs',
-    description:
-      'Virtual servers, storage and networking that start small and grow with you. Pay for what you use, scale in minutes, and lean on our team for migrations, backups and monitoring.',
-    highlights: [
-      'Virtual servers from a few hundred shillings a month',
-      'Managed backups and monitoring included',
-      'Migration help from your current host',
-    ],
+    label: t('home.tabs.sme.label'),
+    title: t('home.tabs.sme.title'),
+    description: t('home.tabs.sme.description'),
+    highlights: [t('home.tabs.sme.highlight1'), t('home.tabs.sme.highlight2'), t('home.tabs.sme.highlight3')],
     href: '/iaas',
   },
 ];
@@ -102,50 +81,46 @@ export interface HomeTestimonial {
 }
 
 /** The carousel's four cards. */
-export const homeTestimonials: readonly HomeTestimonial[] = [
+export const homeTestimonials = (): readonly HomeTestimonial[] => [
   {
     id: 'retail',
     name: 'Wanjiru Kamau',
-    position: 'Head of IT',
+    position: t('home.testimonials.retail.position'),
     company: 'Mara Retail Group',
     location: 'Nairobi, Kenya',
-    service: 'Bare Metal Servers',
-    summary: 'Our point-of-sale platform has not missed a trading day since the move.',
-    quote:
-      'We moved our point-of-sale and stock systems for 40 branches onto leased nodes. Checkout stays fast on our busiest weekends, and when we needed a second server before the holiday season it was ready the same afternoon.',
+    service: t('home.testimonials.retail.service'),
+    summary: t('home.testimonials.retail.summary'),
+    quote: t('home.testimonials.retail.quote'),
   },
   {
     id: 'sacco',
     name: 'Daniel Ochieng',
-    position: 'Finance Manager',
+    position: t('home.testimonials.sacco.position'),
     company: 'Umoja SACCO',
     location: 'Kisumu, Kenya',
-    service: 'Nyota BI',
-    summary: 'Month-end reconciliation went from a week to an afternoon.',
-    quote:
-      'Reconciling M-Pesa, bank and ledger records used to take my team most of a week every month. With automated reconciliation the numbers match by the time we open the dashboard, and the board gets its reports on the first working day.',
+    service: site.biProduct,
+    summary: t('home.testimonials.sacco.summary'),
+    quote: t('home.testimonials.sacco.quote'),
   },
   {
     id: 'logistics',
     name: 'Fatuma Hassan',
-    position: 'Operations Director',
+    position: t('home.testimonials.logistics.position'),
     company: 'Pwani Logistics',
     location: 'Mombasa, Kenya',
-    service: 'Virtual Servers',
-    summary: 'We started with two virtual servers and grew without re-platforming.',
-    quote:
-      'We began with two small virtual servers for our tracking system and now run our whole dispatch platform here. Scaling up has been a few clicks, and the support team answers at 2 a.m. when a port shift needs us.',
+    service: t('home.testimonials.logistics.service'),
+    summary: t('home.testimonials.logistics.summary'),
+    quote: t('home.testimonials.logistics.quote'),
   },
   {
     id: 'health',
     name: 'Dr. Samuel Mensah',
-    position: 'Chief Technology Officer',
+    position: t('home.testimonials.health.position'),
     company: 'Baobab Health',
     location: 'Accra, Ghana',
-    service: 'Edge Computing',
-    summary: 'Patient data stays in Africa, and our AI triage runs close to our clinics.',
-    quote:
-      'Keeping patient records on the continent was not negotiable for us. Our triage models run on GPU nodes near our clinics, the data is encrypted at rest and in transit, and latency dropped enough that nurses no longer wait on the screen.',
+    service: t('home.testimonials.health.service'),
+    summary: t('home.testimonials.health.summary'),
+    quote: t('home.testimonials.health.quote'),
   },
 ];
 
@@ -157,37 +132,38 @@ export interface HomeService {
 }
 
 /** The closing services section (id "services", linked from the footer as /#services). */
-export const homeServices: readonly HomeService[] = [
+export const homeServices = (): readonly HomeService[] => [
   {
     id: 'nodes',
-    title: 'Nodes',
-    text: 'Leased infrastructure: dedicated servers in Tier-3 data centers, billed monthly, so you run enterprise workloads without buying hardware.',
+    title: t('home.servicesList.nodes.title'),
+    text: t('home.servicesList.nodes.text'),
     href: '/bare-metal-servers',
   },
   {
     id: 'cloudx',
     title: 'CloudX',
-    text: 'Manage all your cloud subscriptions in one place. Use now and pay later, with one invoice and local support.',
+    text: t('home.servicesList.cloudx.text'),
     href: '/flexi-cloud',
   },
   {
     id: 'bi',
     title: site.biProduct,
-    text: 'Automated reconciliation and live dashboards that turn your bank, mobile money and ledger data into decisions.',
+    text: t('home.servicesList.bi.text'),
     href: `/${site.slug}-bi`,
   },
   {
     id: 'edge-ai',
     title: 'Edge AI',
-    text: 'GPU compute and enterprise AI agents hosted in Africa, close to your users and compliant with local data rules.',
+    text: t('home.servicesList.edgeAi.text'),
     href: '/edge',
   },
 ];
 
 /** Headline figures under the hero, all claims the site makes throughout. */
-export const homeStats = [
-  { value: '99.9%', label: 'Uptime SLA' },
-  { value: '24/7', label: 'Expert support' },
-  { value: 'Tier-3', label: 'Data centers' },
-  { value: 'AES-256', label: 'Encryption at rest' },
-] as const;
+export const homeStats = () =>
+  [
+    { value: formatPercent(0.999), label: t('home.stats.uptime') },
+    { value: '24/7', label: t('home.stats.support') },
+    { value: 'Tier-3', label: t('home.stats.dataCenters') },
+    { value: 'AES-256', label: t('home.stats.encryption') },
+  ] as const;

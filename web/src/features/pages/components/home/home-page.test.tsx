@@ -70,7 +70,7 @@ describe('HomePage', () => {
 describe('TestimonialCarousel', () => {
   it('opens one card at a time and closes an open card when pressed again', async () => {
     const user = userEvent.setup();
-    render(<TestimonialCarousel items={homeTestimonials} />);
+    render(<TestimonialCarousel items={homeTestimonials()} />);
     const cards = screen.getAllByRole('button');
     expect(cards).toHaveLength(4);
     const expanded = () => cards.map((card) => card.getAttribute('aria-expanded'));
@@ -78,11 +78,11 @@ describe('TestimonialCarousel', () => {
 
     await user.click(cards[0]!);
     expect(expanded()).toEqual(['true', 'false', 'false', 'false']);
-    expect(screen.getByText(homeTestimonials[0]!.quote, { exact: false })).toBeVisible();
+    expect(screen.getByText(homeTestimonials()[0]!.quote, { exact: false })).toBeVisible();
 
     await user.click(cards[2]!);
     expect(expanded()).toEqual(['false', 'false', 'true', 'false']);
-    expect(screen.getByText(homeTestimonials[0]!.quote, { exact: false })).not.toBeVisible();
+    expect(screen.getByText(homeTestimonials()[0]!.quote, { exact: false })).not.toBeVisible();
 
     // Keyboard: Enter on the focused card toggles it shut.
     cards[2]!.focus();

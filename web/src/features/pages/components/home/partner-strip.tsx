@@ -1,5 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '@/i18n/i18n';
 
 /**
  * The partner wordmarks (names from site settings) as an endless strip: the
@@ -13,7 +14,7 @@ export function PartnerStrip({ partners }: { partners: readonly string[] }) {
     <section aria-labelledby="partners-heading" className="border-y border-gray-200 py-10 dark:border-gray-800">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 lg:px-8">
         <h2 id="partners-heading" className="text-sm font-semibold tracking-wide text-gray-700 uppercase dark:text-gray-300">
-          Trusted by businesses across Africa
+          {t('home.partners.title')}
         </h2>
         <button
           type="button"
@@ -22,13 +23,13 @@ export function PartnerStrip({ partners }: { partners: readonly string[] }) {
           className="partner-marquee-toggle inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
         >
           {paused ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
-          {paused ? 'Play' : 'Pause'}
-          <span className="sr-only"> partner animation</span>
+          {paused ? t('home.partners.play') : t('home.partners.pause')}
+          <span className="sr-only">{t('home.partners.animation')}</span>
         </button>
       </div>
       <div className="partner-marquee mt-6" data-paused={paused}>
         <div className="partner-marquee-track">
-          <ul className="partner-marquee-list" aria-label="Partners">
+          <ul className="partner-marquee-list" aria-label={t('home.partners.list')}>
             {partners.map((name) => (
               <li key={name}>
                 <Wordmark name={name} />

@@ -1,15 +1,17 @@
 import { Check } from 'lucide-react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { Tabs } from '@/components/marketing/tabs';
+import { t } from '@/i18n/i18n';
+import { Rich } from '@/i18n/rich';
 import { defaultHomeTab, productTabs } from './home-content';
 
 /** The tabbed product preview: nodes first and selected, each panel with a Read More. */
 export function ProductTabs() {
   return (
     <Tabs
-      label="Products"
+      label={t('home.products.tabs')}
       defaultValue={defaultHomeTab}
-      items={productTabs.map((tab) => ({
+      items={productTabs().map((tab) => ({
         id: tab.id,
         label: tab.label,
         panel: (
@@ -18,7 +20,7 @@ export function ProductTabs() {
               <h3 className="text-xl font-bold">{tab.title}</h3>
               <p className="mt-3 text-gray-700 dark:text-gray-300">{tab.description}</p>
               <ActionLink href={tab.href} className="mt-6">
-                Read More<span className="sr-only"> about {tab.label}</span>
+                <Rich id="home.products.readMore" values={{ product: tab.label }} parts={[<span className="sr-only" />]} />
               </ActionLink>
             </div>
             <ul className="space-y-3 self-center">

@@ -1,5 +1,6 @@
 import { ChevronDown, Quote } from 'lucide-react';
 import { useId, useState } from 'react';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import type { HomeTestimonial } from './home-content';
 
@@ -38,7 +39,7 @@ export function TestimonialCarousel({ items }: { items: readonly HomeTestimonial
                   {item.position}, {item.company}
                 </span>
                 <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-dark dark:text-brand-light">
-                  {open ? 'Show less' : 'Read the full story'}
+                  {open ? t('home.testimonials.showLess') : t('home.testimonials.readFull')}
                   <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
                 </span>
               </button>

@@ -1,0 +1,73 @@
+/// <reference types="node" />
+// No text a person reads is written into a component that has moved to the
+// catalogues: JSX text, and the attributes read aloud or shown (aria-label,
+// title, placeholder, alt, label), come from `t(…)`. The list grows as
+// components move (issue 39); product names are the only literals allowed.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const src = join(process.cwd(), 'src');
+
+/** Components whose texts are all in the catalogues. */
+const translated = [
+  'app/layout.tsx',
+  'features/layout/components/header.tsx',
+  'features/layout/components/desktop-menu.tsx',
+  'features/layout/components/footer.tsx',
+  'features/layout/components/language-switcher.tsx',
+  'features/layout/components/language-suggestion.tsx',
+  'features/layout/lib/nav-links.ts',
+  'features/cookie-consent/components/cookie-banner.tsx',
+  'features/pages/components/not-found-page.tsx',
+  'features/pages/components/home-page.tsx',
+  'features/pages/components/home/home-content.ts',
+  'features/pages/components/home/product-tabs.tsx',
+  'features/pages/components/home/services-section.tsx',
+  'features/pages/components/home/testimonial-carousel.tsx',
+  'features/pages/components/home/partner-strip.tsx',
+  'features/pages/components/home/hero-video.tsx',
+];
+
+/** Names that are the same in every language. */
+const productNames = new Set(['Flexicloud', 'Kaa Rada', 'CloudX', 'Edge AI']);
+const spokenAttributes = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
+/** Object properties that hold a shown text in the layout's data (nav links). */
+const textProperties = new Set(['label', 'description', 'title', 'text', 'summary', 'quote', 'position', 'service']);
+
+function literalsIn(path: string, text = readFileSync(join(src, path), 'utf8')): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const words = (value: string) => /\p{L}{2,}/u.test(value) && !productNames.has(value.trim());
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && words(node.text)) found.push(node.text.trim());
+    if (ts.isJsxAttribute(node) && spokenAttributes.has(node.name.getText()) && node.initializer) {
+      const value = node.initializer;
+      if (ts.isStringLiteral(value) && words(value.text)) found.push(`${node.name.getText()}="${value.text}"`);
+    }
+    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression) && words(node.expression.text)) {
+      found.push(node.expression.text);
+    }
+    if (ts.isPropertyAssignment(node) && textProperties.has(node.name.getText()) && ts.isStringLiteralLike(node.initializer) && words(node.initializer.text)) {
+      found.push(`${node.name.getText()}: '${node.initializer.text}'`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+describe('translated components', () => {
+  it.each(translated)('%s shows no text outside the catalogues', (path) => {
+    expect(literalsIn(path)).toEqual([]);
+  });
+
+  it('notices texts left in a component, and lets product names and code be', () => {
+    const component = `
+      const links = [{ to: '/a', label: 'About us' }, { to: '/b', label: 'Kaa Rada' }];
+      export const A = () => <p title="Hello there" className="px-2">Welcome {'back'} <b>{t('x.y')}</b></p>;`;
+    expect(literalsIn('sample.tsx', component)).toEqual(["label: 'About us'", 'title="Hello there"', 'Welcome', 'back']);
+  });
+});
