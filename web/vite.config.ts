@@ -41,10 +41,13 @@ export default defineConfig({
       output: {
         // The chunk shared by the chat widget and the agent console (socket, chat API) gets a
         // recognisable name; the grouping itself is Rollup's.
+        // A catalogue's chunk is named by its language and area (catalog-fr-home).
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes('/src/features/chat/lib/live-socket'))
             ? 'assets/live-chat-[hash].js'
-            : 'assets/[name]-[hash].js',
+            : chunk.facadeModuleId?.startsWith('\0catalog:')
+              ? `assets/catalog-${chunk.facadeModuleId.slice('\0catalog:'.length).replace('/', '-')}-[hash].js`
+              : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -1,40 +1,73 @@
-// The message catalogues (src/i18n/catalogs/<locale>.json, ICU
-// MessageFormat) as modules: `import { messages } from 'virtual:catalog/fr'`.
-// Each message is compiled here, at build time, to what @lingui/core reads,
-// so the browser carries no message parser; each language a chunk of its own.
+// The message catalogues (src/i18n/catalogs/<locale>.json, ICU MessageFormat)
+// as modules, compiled here at build time by messageformat to plain
+// functions: the browser carries no message parser, only @messageformat/runtime's
+// few helpers (plurals, numbers).
+//
+// A message's area is its id's first part ("home" of "home.hero.title").
+// - `virtual:catalog/<locale>`: the frame's areas (FRAME_AREAS), which every
+//   page shows; English with the entry, the others loaded before the first render.
+// - `virtual:catalog/<locale>/<area>`: one page's messages. A page's module
+//   imports its English area; the router loads the area in the page's
+//   language with the page (src/i18n/i18n.ts, `loadArea`).
+// - `virtual:catalog-areas`: for each language but English, a loader per area.
+// Each module registers its messages (src/i18n/store.ts) when it runs.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import MessageFormat from '@messageformat/core';
+import compileModule from '@messageformat/core/lib/compile-module.js';
 import type { Plugin } from 'vite';
 
+/** Areas every page shows (layout, header, footer, cookie banner, 404, language choice). */
+export const FRAME_AREAS = ['layout', 'header', 'nav', 'footer', 'cookie', 'notFound', 'language'];
+const LOCALES = ['en', 'fr', 'sw'];
+
 const prefix = 'virtual:catalog/';
+const areasId = 'virtual:catalog-areas';
 const resolved = '\0catalog:';
 const directory = fileURLToPath(new URL('../src/i18n/catalogs/', import.meta.url));
+const store = fileURLToPath(new URL('../src/i18n/store.ts', import.meta.url));
+
+const areaOf = (key: string) => key.split('.', 1)[0]!;
 
 export function catalogs(): Plugin {
+  const read = (locale: string): Record<string, string> =>
+    JSON.parse(readFileSync(`${directory}${locale}.json`, 'utf8')) as Record<string, string>;
+  const pageAreas = () => [...new Set(Object.keys(read('en')).map(areaOf))].filter((area) => !FRAME_AREAS.includes(area));
+
   return {
     name: 'nyota-catalogs',
     resolveId(id) {
+      if (id === areasId) return resolved + 'areas';
       return id.startsWith(prefix) ? resolved + id.slice(prefix.length) : null;
     },
     load(id) {
       if (!id.startsWith(resolved)) return null;
-      const locale = id.slice(resolved.length);
-      if (!/^[a-z]{2}$/.test(locale)) throw new Error(`no catalogue "${locale}"`);
-      const file = `${directory}${locale}.json`;
-      this.addWatchFile(file);
-      const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(
-        Object.entries(source).map(([key, message]) => {
-          try {
-            return [key, compileMessageOrThrow(message)];
-          } catch (error) {
-            throw new Error(`${locale}.json "${key}": ${String(error)}`);
-          }
-        }),
-      );
-      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+      const name = id.slice(resolved.length);
+      if (name === 'areas') {
+        const loaders = LOCALES.filter((locale) => locale !== 'en').map(
+          (locale) =>
+            `${locale}: {${pageAreas()
+              .map((area) => `${JSON.stringify(area)}: () => import(${JSON.stringify(`${prefix}${locale}/${area}`)})`)
+              .join(', ')}}`,
+        );
+        return `export const areaLoaders = {${loaders.join(', ')}};`;
+      }
+      const [locale, area] = name.split('/') as [string, string | undefined];
+      if (!LOCALES.includes(locale)) throw new Error(`no catalogue "${locale}"`);
+      this.addWatchFile(`${directory}${locale}.json`);
+      const wanted = (key: string) => (area === undefined ? FRAME_AREAS.includes(areaOf(key)) : areaOf(key) === area);
+      const messages = Object.fromEntries(Object.entries(read(locale)).filter(([key]) => wanted(key)));
+      if (Object.keys(messages).length === 0) throw new Error(`no messages in area "${area}" of ${locale}.json`);
+      let code: string;
+      try {
+        code = compileModule(new MessageFormat(locale, { strict: true }), messages);
+      } catch (error) {
+        throw new Error(`${locale}.json: ${String(error)}`);
+      }
+      return `${code.replace('export default', 'const messages =')}
+import { register } from ${JSON.stringify(store)};
+register(${JSON.stringify(locale)}, messages);`;
     },
   };
 }

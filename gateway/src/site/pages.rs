@@ -31,18 +31,27 @@ const DISALLOWED: [&str; 3] = ["/admin", "/api", "/dashboard"];
 pub struct MetaTable {
     site_name: String,
     events_suffix: String,
+    #[serde(skip, default = "Image::shared")]
     image: Image,
     pages: HashMap<String, PageMeta>,
     admin: PageMeta,
     not_found: PageMeta,
 }
 
+/// `web/src/app/share-image.json`: the link-preview image of a page without one of its own.
 #[derive(Deserialize)]
 struct Image {
     path: String,
     width: u32,
     height: u32,
     alt: String,
+}
+
+impl Image {
+    fn shared() -> Self {
+        serde_json::from_str(include_str!("../../../web/src/app/share-image.json"))
+            .expect("web/src/app/share-image.json is valid")
+    }
 }
 
 #[derive(Deserialize)]

@@ -1,15 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { limits } from '@/config/site';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
+import { suggestedLocale } from '@/i18n/locales';
 import { ChatLauncher } from '@/features/chat/components/widget/chat-launcher';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { PageViewBeacon } from '@/features/cookie-consent/components/page-view-beacon';
 import { Footer } from '@/features/layout/components/footer';
 import { Header } from '@/features/layout/components/header';
-import { LanguageSuggestion } from '@/features/layout/components/language-suggestion';
 import { ThemeSwitcher } from '@/features/theme/components/theme-switcher';
 
 /** Smoothly scrolls to the top about 100 ms after every navigation, unless the
@@ -24,6 +24,21 @@ function ScrollToTop() {
     return () => window.clearTimeout(timer);
   }, [pathname]);
   return null;
+}
+
+const LanguageSuggestion = lazy(() =>
+  import('@/features/layout/components/language-suggestion').then((m) => ({ default: m.LanguageSuggestion })),
+);
+
+/** The offer to read the page in the browser's language, loaded only for a visitor who has one. */
+function LanguageOffer() {
+  const [offered] = useState(() => suggestedLocale(activeLocale()) !== null);
+  if (!offered) return null;
+  return (
+    <Suspense fallback={null}>
+      <LanguageSuggestion />
+    </Suspense>
+  );
 }
 
 /** The shell around every public page (the admin has its own: app/admin/admin-shell.tsx). */
@@ -50,7 +65,7 @@ export function AppLayout() {
       <ScrollToTop />
       <PageViewBeacon />
       <Header themeSwitcher={<ThemeSwitcher />} />
-      <LanguageSuggestion />
+      <LanguageOffer />
       <main id="main" className="flex-1">
         {/* A page-tall placeholder: the footer stays below the fold while a
             page's chunk loads, so its arrival shifts nothing in view (CLS). */}

@@ -3,11 +3,19 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { NotFoundPage } from '@/features/pages/components/not-found-page';
+import { loadArea } from '@/i18n/i18n';
 import { AppLayout } from './layout';
-import { RequireAdmin } from './require-admin';
 import routeTable from './routes.json';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A page whose texts are the catalogue's area `area`: its module and, in
+ * French or Kiswahili, the area's messages in that language, fetched together.
+ */
+function withTexts(area: string, load: PageModule): PageModule {
+  return () => Promise.all([load(), loadArea(area)]).then(([page]) => page);
+}
 
 /**
  * Public pages with their own component, each split into its own chunk and
@@ -17,7 +25,9 @@ type PageModule = () => Promise<{ default: ComponentType }>;
 const onDemandPages: Record<string, PageModule> = {
   // Its own chunk too: the other pages do not carry it, and "/"'s served HTML
   // names it for preloading with the entry (build-plugins/route-chunks.ts).
-  '/': () => import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
+  '/': withTexts('home', () =>
+    import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
+  ),
   '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
   '/login': () => import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
   '/register': () => import('./register-route').then((m) => ({ default: m.RegisterRoute })),
@@ -134,7 +144,8 @@ export const adminPages: Record<string, Lazy> = {
   '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
 };
 
-// The admin's own shell (top bar, no marketing header or footer), a chunk of its own.
+// The admin's own shell (top bar, no marketing header or footer), a chunk of its own;
+// it checks who may open each admin page (RequireAdmin) before the page loads.
 const AdminShell = lazy(() => import('./admin/admin-shell'));
 
 function adminRoute(path: string): RouteObject {
@@ -144,11 +155,9 @@ function adminRoute(path: string): RouteObject {
   return {
     path,
     element: (
-      <RequireAdmin>
-        <Suspense fallback={<LoadingMessage>{page.loading}</LoadingMessage>}>
-          <Page />
-        </Suspense>
-      </RequireAdmin>
+      <Suspense fallback={<LoadingMessage>{page.loading}</LoadingMessage>}>
+        <Page />
+      </Suspense>
     ),
   };
 }

@@ -1,58 +1,74 @@
-// Texts by message id from the active language's catalogue (ICU
-// MessageFormat: placeholders, plurals), through @lingui/core. The language
+// Texts by message id in the page's language (ICU MessageFormat: placeholders,
+// plurals), compiled at build time (build-plugins/catalogs.ts). The language
 // is set once, before the first render (main.tsx), so `t` is a plain
 // function: components, data and toasts call it alike.
 
-import { i18n, setupI18n } from '@lingui/core';
-import { messages as english } from 'virtual:catalog/en';
+import 'virtual:catalog/en';
+import { areaLoaders } from 'virtual:catalog-areas';
 import type catalogue from './catalogs/en.json';
 import { defaultLocale, type Locale } from './locales';
+import { loaded, type MessageValues } from './store';
+
+export type { MessageValues } from './store';
 
 /** Every message id there is: the English catalogue's keys. */
 export type MessageId = keyof typeof catalogue;
-export type MessageValues = Record<string, string | number>;
 
-// English is the source and the fallback: with the entry, so an English
-// page renders at once. The others are chunks of their own, loaded when used.
-i18n.load(defaultLocale, english);
-i18n.activate(defaultLocale);
-
-const others: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: typeof english }>> = {
+// English's frame is in the entry (imported above), so an English page
+// renders at once; another language's frame is a chunk loaded before the
+// first render, and each page's own messages load with the page.
+const frames: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
   fr: () => import('virtual:catalog/fr'),
   sw: () => import('virtual:catalog/sw'),
 };
 
-/** Loads `locale`'s catalogue and makes it the page's language (`<html lang>` too). */
+let active: Locale = defaultLocale;
+
+/** Loads `locale`'s frame and makes it the page's language (`<html lang>` too). */
 export async function activateLocale(locale: Locale, root: HTMLElement = document.documentElement): Promise<void> {
-  if (locale !== 'en') {
-    const { messages } = await others[locale]();
-    i18n.load(locale, messages);
-  }
-  i18n.activate(locale);
+  if (locale !== 'en') await frames[locale]();
+  active = locale;
   root.lang = locale;
+}
+
+/**
+ * Loads a page area's messages in the page's language; the router awaits it
+ * with the page's module, which imports the English ones itself.
+ */
+export async function loadArea(area: string): Promise<void> {
+  if (active === 'en') return;
+  const load = areaLoaders[active][area];
+  if (!load) throw new Error(`no message area "${area}"`);
+  await load();
 }
 
 /** The page's language. */
 export function activeLocale(): Locale {
-  return i18n.locale as Locale;
+  return active;
+}
+
+function say(locale: Locale, id: MessageId, values?: MessageValues): string {
+  // English when a page's area has not loaded in time (never in a passing
+  // test): a readable text rather than an id.
+  const message = loaded[locale][id] ?? loaded.en[id];
+  return message ? message(values) : id;
 }
 
 /** The text of message `id` in the page's language, with `values` put in. */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  return say(active, id, values);
 }
 
 /** A fraction as a percentage in the page's language: 0.999 → "99.9%", "99,9 %" in French. */
 export function formatPercent(fraction: number, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(activeLocale(), { style: 'percent', maximumFractionDigits }).format(fraction);
+  return new Intl.NumberFormat(active, { style: 'percent', maximumFractionDigits }).format(fraction);
 }
 
 /**
- * The texts of another language than the page's, for the one place that
- * speaks it (the suggestion to read the page in the visitor's language).
+ * The frame's texts in another language than the page's, for the one place
+ * that speaks it (the suggestion to read the page in the visitor's language).
  */
 export async function textsIn(locale: Locale): Promise<(id: MessageId, values?: MessageValues) => string> {
-  const messages = locale === 'en' ? english : (await others[locale]()).messages;
-  const other = setupI18n({ locale, messages: { [locale]: messages } });
-  return (id, values) => other._(id, values);
+  if (locale !== 'en') await frames[locale]();
+  return (id, values) => say(locale, id, values);
 }

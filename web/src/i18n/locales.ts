@@ -55,3 +55,18 @@ export function preferredLocale(languages: readonly string[]): Locale | null {
   }
   return null;
 }
+
+/**
+ * The language to offer a visitor reading a page in `pageLocale`: the
+ * browser's first language of ours when it is another one and no choice
+ * was ever made (either way), else null.
+ */
+export function suggestedLocale(
+  pageLocale: Locale,
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+  doc: Pick<Document, 'cookie'> = document,
+): Locale | null {
+  if (rememberedLocale(doc)) return null;
+  const wanted = preferredLocale(languages);
+  return wanted && wanted !== pageLocale ? wanted : null;
+}

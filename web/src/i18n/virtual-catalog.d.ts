@@ -1,5 +1,8 @@
-// The catalogues as build-plugins/catalogs.ts serves them.
-declare module 'virtual:catalog/*' {
-  import type { Messages } from '@lingui/core';
-  export const messages: Messages;
+// The modules build-plugins/catalogs.ts serves. A catalogue module registers
+// its messages (src/i18n/store.ts) and exports nothing.
+declare module 'virtual:catalog/*' {}
+
+declare module 'virtual:catalog-areas' {
+  /** For each language but English, a loader of each page area's messages. */
+  export const areaLoaders: Record<'fr' | 'sw', Record<string, () => Promise<unknown>>>;
 }

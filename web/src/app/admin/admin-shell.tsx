@@ -18,6 +18,7 @@ import { AgentPresence } from '@/features/chat/components/console/agent-presence
 import { useUser } from '@/lib/auth/get-user';
 import { useLogout } from '@/lib/auth/logout';
 import { isAgent, mayOpenAdminPage, SUPPORT_HOME } from '@/lib/auth/roles';
+import { RequireAdmin } from '../require-admin';
 
 /** The section title the top bar shows for a path. */
 export function adminTitle(pathname: string): string {
@@ -201,7 +202,9 @@ export function AdminShell() {
           <EmailHealthBanner enabled={user?.isAdmin === true} />
           <AdminToolbarSlot.Provider value={toolbar}>
             <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
-              <Outlet />
+              <RequireAdmin>
+                <Outlet />
+              </RequireAdmin>
             </Suspense>
           </AdminToolbarSlot.Provider>
         </main>

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import pageMeta from '@/app/page-meta.json';
+import siteImage from '@/app/share-image.json';
 import { site } from '@/config/site';
 
 export interface PageMetaProps {
@@ -25,6 +25,16 @@ export function pageTitle(title: string, variant: PageMetaProps['variant'] = 'de
 export function canonicalUrl(pathname: string, origin = window.location.origin): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   return `${origin}${path}`;
+}
+
+/**
+ * Whether <head> describes the page at `pathname` already: its canonical link
+ * names that path, as the served HTML's does (the gateway writes every tag of
+ * a public route) and as PageMeta leaves it.
+ */
+export function headDescribesThisPage(pathname: string): boolean {
+  const href = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  return href != null && new URL(href, window.location.origin).pathname === new URL(canonicalUrl(pathname)).pathname;
 }
 
 type Tag = [element: 'meta' | 'link', key: 'name' | 'property' | 'rel', name: string, value: string | undefined];
@@ -66,7 +76,7 @@ export function PageMeta({
     const fullTitle = pageTitle(title, variant);
     const canonical = canonicalUrl(pathname);
     const origin = window.location.origin;
-    const imageUrl = image ? new URL(image, origin).href : `${origin}${pageMeta.image.path}`;
+    const imageUrl = image ? new URL(image, origin).href : `${origin}${siteImage.path}`;
     const defaultImage = !image;
     const article = type === 'article';
     document.title = fullTitle;
@@ -80,9 +90,9 @@ export function PageMeta({
       ['meta', 'property', 'og:url', canonical],
       ['meta', 'property', 'og:site_name', site.company],
       ['meta', 'property', 'og:image', imageUrl],
-      ['meta', 'property', 'og:image:width', defaultImage ? String(pageMeta.image.width) : undefined],
-      ['meta', 'property', 'og:image:height', defaultImage ? String(pageMeta.image.height) : undefined],
-      ['meta', 'property', 'og:image:alt', defaultImage ? pageMeta.image.alt : undefined],
+      ['meta', 'property', 'og:image:width', defaultImage ? String(siteImage.width) : undefined],
+      ['meta', 'property', 'og:image:height', defaultImage ? String(siteImage.height) : undefined],
+      ['meta', 'property', 'og:image:alt', defaultImage ? siteImage.alt : undefined],
       ['meta', 'name', 'twitter:card', 'summary_large_image'],
       ['meta', 'name', 'twitter:title', fullTitle],
       ['meta', 'name', 'twitter:description', description],

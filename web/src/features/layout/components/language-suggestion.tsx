@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { activeLocale, textsIn } from '@/i18n/i18n';
-import { localizedPath, preferredLocale, rememberedLocale, rememberLocale, type Locale } from '@/i18n/locales';
+import { localizedPath, rememberLocale, suggestedLocale, type Locale } from '@/i18n/locales';
 
 type Suggestion = { locale: Locale; text: string; go: string; stay: string; label: string };
 
@@ -11,15 +11,15 @@ type Suggestion = { locale: Locale; text: string; go: string; stay: string; labe
  * this page in the visitor's language, in that language. Never a redirect
  * (a shared link or a crawler keeps its language); once a language is
  * chosen either way, never again. Fixed over the page, so nothing moves.
+ * A chunk of its own (layout.tsx loads it only when there is an offer).
  */
 export function LanguageSuggestion() {
   const { pathname, search, hash } = useLocation();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
 
   useEffect(() => {
-    if (rememberedLocale()) return;
-    const wanted = preferredLocale(navigator.languages ?? [navigator.language]);
-    if (!wanted || wanted === activeLocale()) return;
+    const wanted = suggestedLocale(activeLocale());
+    if (!wanted) return;
     let live = true;
     void textsIn(wanted).then((say) => {
       if (!live) return;

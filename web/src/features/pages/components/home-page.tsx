@@ -4,7 +4,7 @@ import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { t } from '@/i18n/i18n';
 import { useSiteSettings } from '@/lib/site-settings';
-import { RouteMeta } from './route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { HeroVideo } from './home/hero-video';
 import { homeStats, homeTestimonials } from './home/home-content';
 import { PartnerStrip } from './home/partner-strip';

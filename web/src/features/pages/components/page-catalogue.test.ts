@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import routeTable from '@/app/routes.json';
+import shareImage from '@/app/share-image.json';
 import { site } from '@/config/site';
 import { catalogueEntry, pageCatalogue, pageMetaTable } from './page-catalogue';
 
@@ -24,7 +25,7 @@ describe('page-meta.json', () => {
   it('shares the brand and events suffix with the app', () => {
     expect(pageMetaTable.siteName).toBe(site.company);
     expect(pageMetaTable.eventsSuffix).toBe(site.eventsSuffix);
-    expect(pageMetaTable.image).toMatchObject({ path: '/og-image.png', width: 1200, height: 630 });
+    expect(shareImage).toMatchObject({ path: '/og-image.png', width: 1200, height: 630 });
     expect(pageMetaTable.notFound.title).toBe('404 Page Not Found');
   });
 });

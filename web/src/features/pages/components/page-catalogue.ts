@@ -27,7 +27,6 @@ interface PlaceholderText {
 export const pageMetaTable = pageMeta as {
   siteName: string;
   eventsSuffix: string;
-  image: { path: string; width: number; height: number; alt: string };
   pages: Record<string, PageMetaEntry>;
   admin: PageMetaEntry;
   notFound: PageMetaEntry;

@@ -1,5 +1,5 @@
 import { catalogueEntry } from './page-catalogue';
-import { RouteMeta } from './route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 
 /** A page whose body a later issue fills in: final title and metadata, heading and intro. */
 export function StaticPage({ route }: { route: string }) {

@@ -2,12 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Alert } from '@/components/ui/alert';
 import { FilterButtons } from '@/components/ui/filter-buttons';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { limits } from '@/config/site';
-import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBlogFacets } from '@/features/content/api/get-blog-facets';
 import { blogListParams, useBlogPosts } from '@/features/content/api/list-blog-posts';
@@ -21,7 +20,6 @@ import { BlogSidebar } from './blog-sidebar';
  * search or the category goes back to page 1 (spec §4).
  */
 export default function BlogPage({ subscribeBox }: { subscribeBox: ReactNode }) {
-  const meta = routeMeta('/blog');
   const [page, setPage] = useState(1);
   const [category, setCategory] = useState('All');
   const [searchText, setSearchText] = useState('');
@@ -46,13 +44,7 @@ export default function BlogPage({ subscribeBox }: { subscribeBox: ReactNode }) 
 
   return (
     <>
-      <PageMeta
-        title={meta.title}
-        description={meta.description}
-        keywords={meta.keywords}
-        variant={meta.variant}
-        type={meta.type}
-      />
+      <RouteMeta route="/blog" />
       <PageHero
         badge="TECH BLOG"
         title="Tech Blog"

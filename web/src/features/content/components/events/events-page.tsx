@@ -4,12 +4,11 @@ import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { Alert } from '@/components/ui/alert';
 import { FilterButtons } from '@/components/ui/filter-buttons';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { limits, site } from '@/config/site';
-import { routeMeta } from '@/lib/route-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { otherEvents, useEventFacets } from '@/features/content/api/get-event-facets';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
@@ -33,7 +32,6 @@ function capitalise(value: string): string {
  * Changing the search or a filter goes back to page 1 (spec §4).
  */
 export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }) {
-  const meta = routeMeta('/events');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('All');
   const [category, setCategory] = useState('All');
@@ -50,13 +48,7 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
 
   return (
     <>
-      <PageMeta
-        title={meta.title}
-        description={meta.description}
-        keywords={meta.keywords}
-        variant={meta.variant}
-        type={meta.type}
-      />
+      <RouteMeta route="/events" />
       <PageHero
         compact
         badge="EVENTS"

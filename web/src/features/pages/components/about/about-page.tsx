@@ -5,7 +5,7 @@ import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { aboutHeroLead, missionPillars, missionStatement, ourStory, ourValues } from './about-content';
 
 const route = '/about';

@@ -8,7 +8,7 @@ import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { contactFormId } from '../../lib/contact-link';
 

@@ -10,7 +10,7 @@ import { Tabs } from '@/components/marketing/tabs';
 import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
 import { catalogueEntry } from '../page-catalogue';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   contactSales,
   contactSalesHref,

@@ -9,7 +9,7 @@ import { Section } from '@/components/marketing/section';
 import { contactFormHref } from '../../lib/contact-link';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   chatAiLead,
   chatAiModels,

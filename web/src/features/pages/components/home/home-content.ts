@@ -5,6 +5,8 @@
 // at render. Names of people, companies, places and products are the same in
 // every language.
 
+// The home page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/home';
 import { site } from '@/config/site';
 import { formatPercent, t } from '@/i18n/i18n';
 

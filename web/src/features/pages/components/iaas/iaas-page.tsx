@@ -8,7 +8,7 @@ import { site } from '@/config/site';
 import { contactFormHref } from '../../lib/contact-link';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { iaasFeatures, iaasHeroLead, iaasQuoteSubject, iaasReasons, iaasStats } from './iaas-content';
 
 const route = '/iaas';

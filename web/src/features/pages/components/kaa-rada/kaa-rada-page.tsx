@@ -9,7 +9,7 @@ import { contactFormHref } from '../../lib/contact-link';
 import { mailtoHref } from '@/lib/mailto';
 import { useSiteSettings } from '@/lib/site-settings';
 import { catalogueEntry } from '../page-catalogue';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   cctvPlans,
   kaaRadaHeroLead,

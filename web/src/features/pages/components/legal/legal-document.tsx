@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { longUsDate, sectionId, type Block, type Inline, type LegalContent } from './legal-types';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 

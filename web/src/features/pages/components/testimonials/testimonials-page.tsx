@@ -6,7 +6,7 @@ import { StatsRow } from '@/components/marketing/stats-row';
 import { rowClasses } from '@/lib/rows';
 import { site } from '@/config/site';
 import { useSiteSettings } from '@/lib/site-settings';
-import { RouteMeta } from '../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { TestimonialCard } from './testimonial-card';
 import { featuredTestimonials, otherTestimonials, testimonialStats } from './testimonials-data';
 

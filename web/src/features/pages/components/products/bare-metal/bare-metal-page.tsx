@@ -4,7 +4,7 @@ import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { Steps } from '@/components/marketing/steps';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
-import { RouteMeta } from '../../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   bareMetalCta,
   bareMetalFeatures,

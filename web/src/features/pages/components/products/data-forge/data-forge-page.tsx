@@ -1,7 +1,7 @@
 import { Section } from '@/components/marketing/section';
 import { site } from '@/config/site';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
-import { RouteMeta } from '../../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { dataForgeBenefits, dataForgeCta, dataForgeFeatures, dataForgeHero, dataForgeUseCases } from './data-forge-content';
 
 /** /data-forge: the BI and reconciliation product. */

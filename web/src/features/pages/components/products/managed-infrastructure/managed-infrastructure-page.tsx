@@ -1,6 +1,6 @@
 import { Section } from '@/components/marketing/section';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
-import { RouteMeta } from '../../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   managedBenefits,
   managedCta,

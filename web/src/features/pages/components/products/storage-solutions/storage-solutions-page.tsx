@@ -2,7 +2,7 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { Section } from '@/components/marketing/section';
 import { Tabs } from '@/components/marketing/tabs';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
-import { RouteMeta } from '../../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   defaultStorageKind,
   storageCta,

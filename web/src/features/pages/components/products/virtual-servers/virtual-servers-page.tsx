@@ -3,7 +3,7 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
-import { RouteMeta } from '../../route-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import {
   customPlanAction,
   popularBadge,
