@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fr from './catalogs/fr.json';
 import sw from './catalogs/sw.json';
-import { activateLocale, activeLocale, formatPercent, loadArea, t, textsIn } from './i18n';
+import { activateLocale, activeLocale, formatDate, formatMoney, formatNumber, formatPercent, loadArea, t, textsIn } from './i18n';
 
 afterEach(async () => {
   await activateLocale('en');
@@ -31,6 +31,24 @@ describe('the message runtime', () => {
     expect(formatPercent(0.999)).toBe('99,9\u00a0%');
     await activateLocale('en');
     expect(formatPercent(0.999)).toBe('99.9%');
+  });
+
+  it('formats money, numbers and dates per language, the figures unchanged', async () => {
+    expect([formatMoney(8.4), formatMoney(7), formatNumber(1234.5), formatDate('2025-04-23T12:00:00Z')]).toEqual([
+      '$8.40',
+      '$7',
+      '1,234.5',
+      'April 23, 2025',
+    ]);
+    await activateLocale('fr');
+    expect([formatMoney(8.4), formatMoney(7), formatDate('2025-04-23T12:00:00Z')]).toEqual([
+      '8,40\u00a0$US',
+      '7\u00a0$US',
+      '23 avril 2025',
+    ]);
+    expect(formatNumber(1234.5).replace(/\s/u, ' ')).toBe('1 234,5');
+    await activateLocale('sw');
+    expect([formatMoney(8.4), formatDate('2025-04-23T12:00:00Z')]).toEqual(['US$\u00a08.40', '23 Aprili 2025']);
   });
 
   it("speaks another language's frame for the one place that offers it, leaving the page's alone", async () => {

@@ -65,6 +65,31 @@ export function formatPercent(fraction: number, maximumFractionDigits = 1): stri
 }
 
 /**
+ * An amount of money in the page's language: whole amounts without cents,
+ * others with two decimals ("$7", "$8.40"; "7 $US", "8,40 $US" in French;
+ * "US$ 8.40" in Kiswahili). The figure itself never changes.
+ */
+export function formatMoney(amount: number, currency = 'USD'): string {
+  const decimals = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(active, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+}
+
+/** A number in the page's language ("1,234.5"; "1 234,5" in French). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(active, options).format(value);
+}
+
+/** A date (and time, with `options`) in the page's language: "April 23, 2025", "23 avril 2025", "23 Aprili 2025". */
+export function formatDate(date: Date | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
+  return new Intl.DateTimeFormat(active, options).format(typeof date === 'string' ? new Date(date) : date);
+}
+
+/**
  * The frame's texts in another language than the page's, for the one place
  * that speaks it (the suggestion to read the page in the visitor's language).
  */
