@@ -114,3 +114,32 @@ test('a French browser is offered the French page, in French, and is not redirec
   await expect(page.getByRole('region', { name: 'Langue' })).toHaveCount(0);
   await context.close();
 });
+
+test("a translated page has its title, canonical address and hreflang links in each language, also after moving within the site", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await presetConsent(context);
+  const page = await context.newPage();
+  const canonical = () => page.locator('link[rel="canonical"]').getAttribute('href');
+  const alternate = (hreflang: string) => page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`).getAttribute('href');
+  await page.goto('/sw');
+  await expect(page).toHaveTitle('Nyota Cloud | Suluhisho za Wingu kwa Bei Nafuu kwa Biashara Ndogo na za Kati Afrika');
+  expect(new URL((await canonical())!).pathname).toBe('/sw');
+  expect(new URL((await alternate('fr'))!).pathname).toBe('/fr');
+  expect(new URL((await alternate('x-default'))!).pathname).toBe('/');
+
+  // A page not yet translated: the English address is its canonical one, with no alternates.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Kuhusu Sisi' }).click();
+  await expect(page).toHaveURL(/\/sw\/about$/);
+  await expect.poll(async () => new URL((await canonical())!).pathname).toBe('/about');
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
+
+  // Back home within the site: the Kiswahili tags again.
+  await page.getByRole('banner').getByRole('link', { name: /Nyota/ }).first().click();
+  await expect(page).toHaveURL(/\/sw$/);
+  await expect(page).toHaveTitle(/^Nyota Cloud \| Suluhisho/);
+  await expect.poll(async () => new URL((await canonical())!).pathname).toBe('/sw');
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(4);
+  await context.close();
+});

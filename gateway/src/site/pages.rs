@@ -25,15 +25,54 @@ const NOT_IN_SITEMAP: [&str; 9] = [
 /// Paths crawlers are asked to leave alone.
 const DISALLOWED: [&str; 3] = ["/admin", "/api", "/dashboard"];
 
+/// The site's languages: English at the paths of `routes.json`, the
+/// others the same pages under their prefix (`/fr/about`; a language's
+/// home is `/fr`).
+pub const LANGUAGES: [&str; 3] = ["en", "fr", "sw"];
+
+/// `path` (a route without a parameter) in `lang`.
+pub fn localized(path: &str, lang: &str) -> String {
+    match (lang, path) {
+        ("en", _) => path.to_owned(),
+        (_, "/") => format!("/{lang}"),
+        _ => format!("/{lang}{path}"),
+    }
+}
+
 /// `web/src/app/page-meta.json`.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+struct MetaFile {
+    site_name: String,
+    events_suffix: String,
+    pages: HashMap<String, PageEntry>,
+    admin: PageMeta,
+    not_found: PageMeta,
+}
+
+/// A route's entry: its texts in English, or the catalogue area holding
+/// them in every language (`<area>.meta.title`, `.description`,
+/// `.keywords` of `web/src/i18n/catalogs/<lang>.json`).
+#[derive(Deserialize)]
+struct PageEntry {
+    area: Option<String>,
+    title: Option<String>,
+    description: Option<String>,
+    keywords: Option<String>,
+    #[serde(rename = "type")]
+    kind: String,
+    variant: String,
+}
+
+/// The tags of every public route, in each language it is translated into.
 pub struct MetaTable {
     site_name: String,
     events_suffix: String,
-    #[serde(skip, default = "Image::shared")]
     image: Image,
+    /// English, by route.
     pages: HashMap<String, PageMeta>,
+    /// French and Kiswahili, by language then route: the translated routes only.
+    translations: HashMap<&'static str, HashMap<String, PageMeta>>,
     admin: PageMeta,
     not_found: PageMeta,
 }
@@ -66,8 +105,113 @@ pub struct PageMeta {
 
 impl MetaTable {
     pub fn shared() -> Self {
-        serde_json::from_str(include_str!("../../../web/src/app/page-meta.json"))
-            .expect("web/src/app/page-meta.json is valid")
+        let file: MetaFile =
+            serde_json::from_str(include_str!("../../../web/src/app/page-meta.json"))
+                .expect("web/src/app/page-meta.json is valid");
+        let catalogues = [
+            ("en", include_str!("../../../web/src/i18n/catalogs/en.json")),
+            ("fr", include_str!("../../../web/src/i18n/catalogs/fr.json")),
+            ("sw", include_str!("../../../web/src/i18n/catalogs/sw.json")),
+        ]
+        .map(|(lang, text)| {
+            let messages: HashMap<String, String> =
+                serde_json::from_str(text).expect("the web catalogues are valid");
+            (lang, messages)
+        });
+        let resolve = |entry: &PageEntry, lang: &str, route: &str| {
+            let text = |field: &str, english: &Option<String>| match &entry.area {
+                Some(area) => {
+                    let key = format!("{area}.meta.{field}");
+                    let (_, messages) = catalogues
+                        .iter()
+                        .find(|(name, _)| *name == lang)
+                        .expect("a catalogue per language");
+                    messages
+                        .get(&key)
+                        .unwrap_or_else(|| panic!("{lang}.json has no {key} (route {route})"))
+                        .clone()
+                }
+                None => english
+                    .clone()
+                    .unwrap_or_else(|| panic!("page-meta.json: {route} has no {field}")),
+            };
+            PageMeta {
+                title: text("title", &entry.title),
+                description: text("description", &entry.description),
+                keywords: text("keywords", &entry.keywords),
+                kind: entry.kind.clone(),
+                variant: entry.variant.clone(),
+            }
+        };
+        let pages = file
+            .pages
+            .iter()
+            .map(|(route, entry)| (route.clone(), resolve(entry, "en", route)))
+            .collect();
+        let translations = LANGUAGES[1..]
+            .iter()
+            .map(|&lang| {
+                let translated = file
+                    .pages
+                    .iter()
+                    .filter(|(_, entry)| entry.area.is_some())
+                    .map(|(route, entry)| (route.clone(), resolve(entry, lang, route)))
+                    .collect();
+                (lang, translated)
+            })
+            .collect();
+        MetaTable {
+            site_name: file.site_name,
+            events_suffix: file.events_suffix,
+            image: Image::shared(),
+            pages,
+            translations,
+            admin: file.admin,
+            not_found: file.not_found,
+        }
+    }
+
+    /// The metadata of `route` in `lang`, and whether the page is translated
+    /// into it (else the English metadata: the page is still English).
+    pub fn page_in(&self, route: &str, lang: &str) -> Option<(&PageMeta, bool)> {
+        match self
+            .translations
+            .get(lang)
+            .and_then(|pages| pages.get(route))
+        {
+            Some(page) => Some((page, true)),
+            None => self
+                .page(route)
+                .map(|page| (page, lang == "en" && self.translated(route))),
+        }
+    }
+
+    /// Whether `route`'s texts are in every language.
+    pub fn translated(&self, route: &str) -> bool {
+        self.translations
+            .values()
+            .next()
+            .is_some_and(|pages| pages.contains_key(route))
+    }
+
+    /// The `hreflang` links of a translated route (each language and
+    /// `x-default`, the English page); none for a page in English only.
+    pub fn alternates(&self, route: &str, public_url: &str) -> String {
+        if !self.translated(route) {
+            return String::new();
+        }
+        let link = |hreflang: &str, lang: &str| {
+            format!(
+                "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\">",
+                escape(&canonical(public_url, &localized(route, lang)))
+            )
+        };
+        LANGUAGES
+            .iter()
+            .map(|lang| link(lang, lang))
+            .chain([link("x-default", "en")])
+            .collect::<Vec<_>>()
+            .join("\n    ")
     }
 
     /// The metadata of a route pattern of `routes.json` (`/blog/:id`).
@@ -304,26 +448,36 @@ pub fn canonical(public_url: &str, path: &str) -> String {
 }
 
 /// Every public route without a parameter, except the sign-in forms and
-/// the account area, then every blog post and event, as absolute URLs.
-pub fn sitemap(public_url: &str, routes: &[String], items: &[String]) -> String {
+/// the account area (a translated one in each language: `translated`),
+/// then every blog post and event, as absolute URLs.
+pub fn sitemap(
+    public_url: &str,
+    routes: &[String],
+    items: &[String],
+    translated: impl Fn(&str) -> bool,
+) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for route in routes {
-        if route.contains(':') || NOT_IN_SITEMAP.contains(&route.as_str()) {
-            continue;
-        }
-        xml.push_str(&format!(
-            "  <url><loc>{}</loc></url>\n",
-            escape(&canonical(public_url, route))
-        ));
-    }
-    for path in items {
+    let mut add = |path: &str| {
         xml.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
             escape(&canonical(public_url, path))
         ));
+    };
+    for route in routes {
+        if route.contains(':') || NOT_IN_SITEMAP.contains(&route.as_str()) {
+            continue;
+        }
+        if translated(route) {
+            LANGUAGES
+                .iter()
+                .for_each(|lang| add(&localized(route, lang)));
+        } else {
+            add(route);
+        }
     }
+    items.iter().for_each(|path| add(path));
     xml.push_str("</urlset>\n");
     xml
 }
@@ -480,11 +634,22 @@ mod tests {
         let routes: Vec<String> = ["/", "/login", "/blog/:id", "/contact", "/dashboard"]
             .map(String::from)
             .to_vec();
-        let xml = sitemap("https://n.example", &routes, &["/blog/b1".to_owned()]);
+        let xml = sitemap(
+            "https://n.example",
+            &routes,
+            &["/blog/b1".to_owned()],
+            |route| route == "/",
+        );
         assert!(xml.contains("<loc>https://n.example/</loc>"));
+        assert!(xml.contains("<loc>https://n.example/fr</loc>"));
+        assert!(xml.contains("<loc>https://n.example/sw</loc>"));
         assert!(xml.contains("<loc>https://n.example/contact</loc>"));
+        assert!(
+            !xml.contains("/fr/contact"),
+            "a page in English only is listed once"
+        );
         assert!(xml.contains("<loc>https://n.example/blog/b1</loc>"));
-        assert_eq!(xml.matches("<loc>").count(), 3, "{xml}");
+        assert_eq!(xml.matches("<loc>").count(), 5, "{xml}");
         let text = robots("https://n.example");
         assert!(text.contains("Disallow: /admin\nDisallow: /api\nDisallow: /dashboard\n"));
         assert!(text.ends_with("Sitemap: https://n.example/sitemap.xml\n"));

@@ -51,42 +51,85 @@ async fn every_public_route_has_its_own_tags_in_the_html(pool: PgPool) {
     // Posts and events (`:id` routes) have their own tags: see the content tests.
     for route in routes().into_iter().filter(|route| !route.contains(':')) {
         let entry = &meta["pages"][&route];
-        let mut title = entry["title"].as_str().expect("title").to_owned();
-        if entry["variant"] == "events" {
-            title.push_str(" | Nyota Cloud Events");
-        }
-        let title = escape(&title);
-        let description = escape(entry["description"].as_str().expect("description"));
-        let path = route.as_str();
-        let canonical = format!("{PUBLIC_URL}{path}");
+        // A translated page has its own tags in each language, at its own
+        // address; a page in English only has the English ones everywhere.
+        let languages: &[&str] = if entry["area"].is_string() {
+            &["en", "fr", "sw"]
+        } else {
+            &["en"]
+        };
+        for &lang in languages {
+            let text = |field: &str| match entry["area"].as_str() {
+                Some(area) => catalogue(lang)[format!("{area}.meta.{field}")]
+                    .as_str()
+                    .expect("a catalogue text")
+                    .to_owned(),
+                None => entry[field].as_str().expect("a text").to_owned(),
+            };
+            let mut title = text("title");
+            if entry["variant"] == "events" {
+                title.push_str(" | Nyota Cloud Events");
+            }
+            let title = escape(&title);
+            let description = escape(&text("description"));
+            let path = localized(&route, lang);
+            let canonical = format!("{PUBLIC_URL}{path}");
 
-        let response = app.get(path).await;
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
-        assert_eq!(
-            response.headers()["content-type"],
-            "text/html; charset=utf-8"
-        );
-        let html = response.text().await.expect("body");
-        for tag in [
-            format!("<title>{title}</title>"),
-            format!("<meta name=\"description\" content=\"{description}\">"),
-            format!("<link rel=\"canonical\" href=\"{canonical}\">"),
-            format!("<meta property=\"og:title\" content=\"{title}\">"),
-            format!("<meta property=\"og:description\" content=\"{description}\">"),
-            format!("<meta property=\"og:url\" content=\"{canonical}\">"),
-            format!(
-                "<meta property=\"og:type\" content=\"{}\">",
-                entry["type"].as_str().expect("type")
-            ),
-            "<meta property=\"og:site_name\" content=\"Nyota Cloud\">".to_owned(),
-            format!("<meta property=\"og:image\" content=\"{PUBLIC_URL}/og-image.png\">"),
-            "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_owned(),
-            format!("<meta name=\"twitter:title\" content=\"{title}\">"),
-        ] {
-            assert!(html.contains(&tag), "{path}: {tag} missing from\n{html}");
+            let response = app.get(&path).await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(
+                response.headers()["content-type"],
+                "text/html; charset=utf-8"
+            );
+            let html = response.text().await.expect("body");
+            for tag in [
+                format!("<title>{title}</title>"),
+                format!("<meta name=\"description\" content=\"{description}\">"),
+                format!("<link rel=\"canonical\" href=\"{canonical}\">"),
+                format!("<meta property=\"og:title\" content=\"{title}\">"),
+                format!("<meta property=\"og:description\" content=\"{description}\">"),
+                format!("<meta property=\"og:url\" content=\"{canonical}\">"),
+                format!(
+                    "<meta property=\"og:type\" content=\"{}\">",
+                    entry["type"].as_str().expect("type")
+                ),
+                "<meta property=\"og:site_name\" content=\"Nyota Cloud\">".to_owned(),
+                format!("<meta property=\"og:image\" content=\"{PUBLIC_URL}/og-image.png\">"),
+                "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_owned(),
+                format!("<meta name=\"twitter:title\" content=\"{title}\">"),
+            ] {
+                assert!(html.contains(&tag), "{path}: {tag} missing from\n{html}");
+            }
+            assert_eq!(html.matches("<title>").count(), 1, "{path}: one title");
+            assert!(!html.contains("<title>Nyota</title>"), "{path}");
+            if languages.len() > 1 {
+                for (hreflang, other) in [
+                    ("en", "en"),
+                    ("fr", "fr"),
+                    ("sw", "sw"),
+                    ("x-default", "en"),
+                ] {
+                    let link = format!(
+                        "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{PUBLIC_URL}{}\">",
+                        localized(&route, other)
+                    );
+                    assert!(html.contains(&link), "{path}: {link} missing");
+                }
+            } else {
+                assert!(!html.contains("hreflang"), "{path}: in English only");
+                // Its French address is the English page's, not one to index.
+                let french = app
+                    .get(&localized(&route, "fr"))
+                    .await
+                    .text()
+                    .await
+                    .expect("body");
+                assert!(
+                    french.contains(&format!("<link rel=\"canonical\" href=\"{canonical}\">")),
+                    "{path} in French"
+                );
+            }
         }
-        assert_eq!(html.matches("<title>").count(), 1, "{path}: one title");
-        assert!(!html.contains("<title>Nyota</title>"), "{path}");
     }
 
     // A trailing slash is the same page with the same canonical URL.
@@ -94,6 +137,24 @@ async fn every_public_route_has_its_own_tags_in_the_html(pool: PgPool) {
     assert!(html.contains(&format!(
         "<link rel=\"canonical\" href=\"{PUBLIC_URL}/contact\">"
     )));
+}
+
+/// The web app's catalogue of `lang`.
+fn catalogue(lang: &str) -> Value {
+    shared(match lang {
+        "en" => include_str!("../../../web/src/i18n/catalogs/en.json"),
+        "fr" => include_str!("../../../web/src/i18n/catalogs/fr.json"),
+        _ => include_str!("../../../web/src/i18n/catalogs/sw.json"),
+    })
+}
+
+/// `route` at its address in `lang` (a language's home is `/fr`).
+fn localized(route: &str, lang: &str) -> String {
+    match (lang, route) {
+        ("en", _) => route.to_owned(),
+        (_, "/") => format!("/{lang}"),
+        _ => format!("/{lang}{route}"),
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -168,17 +229,29 @@ async fn the_sitemap_lists_the_public_pages(pool: PgPool) {
         "/dashboard",
         "/account/security",
     ];
+    let meta = shared(include_str!("../../../web/src/app/page-meta.json"));
     let mut listed = 0;
     for route in routes() {
-        let loc = format!("<loc>{PUBLIC_URL}{route}</loc>");
-        if route.contains(':') || excluded.contains(&route.as_str()) {
-            assert!(!xml.contains(&loc), "{route} should not be listed");
-        } else {
-            assert!(xml.contains(&loc), "{route} missing from\n{xml}");
-            listed += 1;
+        // A translated page is listed in each language.
+        let translated = meta["pages"][&route]["area"].is_string();
+        for lang in ["en", "fr", "sw"] {
+            let loc = format!("<loc>{PUBLIC_URL}{}</loc>", localized(&route, lang));
+            if route.contains(':')
+                || excluded.contains(&route.as_str())
+                || (lang != "en" && !translated)
+            {
+                assert!(!xml.contains(&loc), "{loc} should not be listed");
+            } else {
+                assert!(xml.contains(&loc), "{loc} missing from\n{xml}");
+                listed += 1;
+            }
         }
     }
     assert_eq!(xml.matches("<loc>").count(), listed);
+    assert!(
+        xml.contains(&format!("<loc>{PUBLIC_URL}/fr</loc>")),
+        "the home page is translated"
+    );
     assert!(xml.contains(&format!("<loc>{PUBLIC_URL}/</loc>")));
     assert!(xml.contains(&format!("<loc>{PUBLIC_URL}/solutions/nyota-finance</loc>")));
     assert!(!xml.contains("/admin"));

@@ -93,7 +93,7 @@ async fn every_page_is_served_in_french_and_kiswahili_under_its_prefix(pool: PgP
         (
             "/fr",
             "fr",
-            "<title>Nyota Cloud | Affordable Cloud Solutions for African SMEs</title>",
+            "<title>Nyota Cloud | Solutions cloud abordables pour les PME africaines</title>",
         ),
         ("/sw/login", "sw", "<title>Log In | Nyota Cloud</title>"),
         ("/sw/blog", "sw", "<title>Tech Blog | Nyota Cloud</title>"),

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
+import pageMeta from '../app/page-meta.json';
 import { locales } from './locales';
 
 // Vitest runs in web/.
@@ -84,12 +85,32 @@ describe('message catalogues', () => {
     expect(untranslated.sort()).toEqual([...sameAsEnglish[locale]!].sort());
   });
 
+  it('has the title, description and keywords of every translated page', () => {
+    for (const entry of Object.values(pageMeta.pages)) {
+      if (!('area' in entry)) continue;
+      for (const field of ['title', 'description', 'keywords']) {
+        expect(english[`${entry.area}.meta.${field}`], `${entry.area}.meta.${field}`).toBeTruthy();
+      }
+    }
+  });
+
   it('uses every key in the code, by its id', () => {
     const code = sourceFiles(src)
       .filter((path) => !path.startsWith(join(src, 'i18n')))
       .map((path) => readFileSync(path, 'utf8'))
       .join('\n');
-    const unused = Object.keys(english).filter((key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`));
+    // A translated page's title, description and keywords are used through
+    // its area in page-meta.json (src/lib/route-meta.ts, and the gateway).
+    const metaAreas = new Set(
+      Object.values(pageMeta.pages).flatMap((entry) => ('area' in entry ? [entry.area] : [])),
+    );
+    const viaPageMeta = (key: string) => {
+      const [area, meta, field] = key.split('.');
+      return meta === 'meta' && ['title', 'description', 'keywords'].includes(field!) && metaAreas.has(area!);
+    };
+    const unused = Object.keys(english).filter(
+      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !viaPageMeta(key),
+    );
     expect(unused).toEqual([]);
   });
 });

@@ -8,13 +8,13 @@
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::handler::HandlerWithoutStateExt as _;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use bytes::Bytes;
 use tower_http::services::ServeDir;
 
@@ -32,6 +32,7 @@ use crate::site::pages::{self};
 use crate::site::settings::SiteSettingsCache;
 use crate::state::AppState;
 use content_pages::{Item, blog_index, item_page};
+use language::PageLanguage;
 use preloads::Preloads;
 use spa::{BLOG, Spa};
 
@@ -85,9 +86,10 @@ fn pages_router(spa: &Arc<Spa>, dist: &std::path::Path) -> Router<AppState> {
     let event_spa = Arc::clone(spa);
     let blog_index_spa = Arc::clone(spa);
     let fallback_spa = Arc::clone(spa);
-    let fallback = move |method: Method, uri: Uri| {
+    let fallback = move |method: Method, uri: Uri, lang: Option<Extension<PageLanguage>>| {
         let spa = Arc::clone(&fallback_spa);
-        async move { spa.respond(&method, &uri) }
+        let lang = lang.map_or("en", |Extension(PageLanguage(lang))| lang);
+        async move { spa.respond(&method, &uri, lang) }
     };
     let files = ServeDir::new(dist)
         .precompressed_br()
@@ -132,7 +134,9 @@ async fn sitemap(spa: &Spa, state: &AppState) -> Result<Response, ApiError> {
                 .map(|id| format!("/blog/{id}"))
                 .chain(events.iter().map(|id| format!("/events/{id}")))
                 .collect();
-            let xml = pages::sitemap(&spa.public_url, &spa.table.routes, &items);
+            let xml = pages::sitemap(&spa.public_url, &spa.table.routes, &items, |route| {
+                spa.meta.translated(route)
+            });
             Ok::<_, ApiError>(Answer::new(StatusCode::OK, Bytes::from(xml)))
         })
         .await?;

@@ -1,6 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '@/i18n/i18n';
 import { canonicalUrl, PageMeta, pageTitle } from './page-meta';
 
 const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
@@ -82,5 +83,37 @@ describe('PageMeta over the tags the gateway wrote', () => {
   it('makes the canonical URL the gateway makes: origin and path without a trailing slash', () => {
     expect(canonicalUrl('/', 'https://nyota.example')).toBe('https://nyota.example/');
     expect(canonicalUrl('/contact/', 'https://nyota.example')).toBe('https://nyota.example/contact');
+  });
+
+  it("gives a page in every language its address in the page's language and hreflang links, and takes them off a page in English only", async () => {
+    await activateLocale('fr');
+    const view = render(
+      <MemoryRouter initialEntries={['/about']}>
+        <PageMeta title="À propos" description="Qui nous sommes" inEveryLanguage />
+      </MemoryRouter>,
+    );
+    const origin = window.location.origin;
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/fr/about`),
+    );
+    const alternates = () =>
+      [...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+        (link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`,
+      );
+    expect(alternates()).toEqual([
+      `en ${origin}/about`,
+      `fr ${origin}/fr/about`,
+      `sw ${origin}/sw/about`,
+      `x-default ${origin}/about`,
+    ]);
+    view.unmount();
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <PageMeta title="Log In" description="Sign in to your account" />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/login`));
+    expect(alternates()).toEqual([]);
+    await activateLocale('en');
   });
 });

@@ -2,6 +2,8 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import siteImage from '@/app/share-image.json';
 import { site } from '@/config/site';
+import { activeLocale } from '@/i18n/i18n';
+import { localizedPath, locales } from '@/i18n/locales';
 
 export interface PageMetaProps {
   title: string;
@@ -14,6 +16,12 @@ export interface PageMetaProps {
   image?: string;
   publishedTime?: string;
   modifiedTime?: string;
+  /**
+   * The page's texts are in every language: its canonical address is the
+   * one in the page's language, with `hreflang` links to the others (as the
+   * gateway writes them). Otherwise the English address, and no links.
+   */
+  inEveryLanguage?: boolean;
 }
 
 /** The events variant's document title. */
@@ -34,7 +42,9 @@ export function canonicalUrl(pathname: string, origin = window.location.origin):
  */
 export function headDescribesThisPage(pathname: string): boolean {
   const href = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
-  return href != null && new URL(href, window.location.origin).pathname === new URL(canonicalUrl(pathname)).pathname;
+  if (href == null) return false;
+  const described = new URL(href, window.location.origin).pathname;
+  return [pathname, localizedPath(pathname, activeLocale())].some((path) => described === new URL(canonicalUrl(path)).pathname);
 }
 
 type Tag = [element: 'meta' | 'link', key: 'name' | 'property' | 'rel', name: string, value: string | undefined];
@@ -60,6 +70,20 @@ function setTag([element, key, name, value]: Tag) {
   tag.setAttribute(valueAttribute, value);
 }
 
+/** The `hreflang` links of `pathname` in every language (and `x-default`, English); none for null. */
+function setAlternates(pathname: string | null) {
+  document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((link) => link.remove());
+  if (pathname === null) return;
+  const links = [...locales.map((locale) => [locale, locale] as const), ['x-default', 'en'] as const];
+  for (const [hreflang, locale] of links) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = canonicalUrl(localizedPath(pathname, locale));
+    document.head.appendChild(link);
+  }
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter tags of the current page. */
 export function PageMeta({
   title,
@@ -70,11 +94,12 @@ export function PageMeta({
   image,
   publishedTime,
   modifiedTime,
+  inEveryLanguage = false,
 }: PageMetaProps) {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
     const fullTitle = pageTitle(title, variant);
-    const canonical = canonicalUrl(pathname);
+    const canonical = canonicalUrl(inEveryLanguage ? localizedPath(pathname, activeLocale()) : pathname);
     const origin = window.location.origin;
     const imageUrl = image ? new URL(image, origin).href : `${origin}${siteImage.path}`;
     const defaultImage = !image;
@@ -101,6 +126,7 @@ export function PageMeta({
       ['meta', 'property', 'article:modified_time', article ? modifiedTime : undefined],
     ];
     tags.forEach(setTag);
-  }, [title, description, keywords, type, variant, image, publishedTime, modifiedTime, pathname]);
+    setAlternates(inEveryLanguage ? pathname : null);
+  }, [title, description, keywords, type, variant, image, publishedTime, modifiedTime, pathname, inEveryLanguage]);
   return null;
 }

@@ -34,6 +34,7 @@ export function RouteMeta({ route }: { route: string }) {
       keywords={entry.keywords}
       variant={entry.variant}
       type={entry.type}
+      inEveryLanguage={entry.inEveryLanguage}
     />
   );
 }

@@ -1,6 +1,7 @@
 //! The pages of the blog and its posts, and of events: built from the
 //! stored content (cached until it changes) with each item's own tags and
-//! the image each page paints largest preloaded.
+//! the image each page paints largest preloaded. Their tags are English in
+//! every language until the blog's and events' texts are translated.
 
 use std::sync::Arc;
 
@@ -25,7 +26,7 @@ pub(super) enum Item {
 /// content change; on a failed read, the page without it.
 pub(super) async fn blog_index(spa: Arc<Spa>, state: AppState) -> Response {
     let Some(pages) = &spa.pages else {
-        return spa.respond(&Method::GET, &Uri::from_static(BLOG));
+        return spa.respond(&Method::GET, &Uri::from_static(BLOG), "en");
     };
     if let Err(error) = state.content.keep_schedule(&state.pool).await {
         tracing::error!(%error, "failed to look up the next scheduled post");
@@ -44,10 +45,10 @@ pub(super) async fn blog_index(spa: Arc<Spa>, state: AppState) -> Response {
         .await;
     match answer {
         Ok(answer) if !answer.body.is_empty() => spa.html(StatusCode::OK, &answer.body),
-        Ok(_) => spa.respond(&Method::GET, &Uri::from_static(BLOG)),
+        Ok(_) => spa.respond(&Method::GET, &Uri::from_static(BLOG), "en"),
         Err(error) => {
             tracing::error!(%error, "failed to read the blog page's first image");
-            spa.respond(&Method::GET, &Uri::from_static(BLOG))
+            spa.respond(&Method::GET, &Uri::from_static(BLOG), "en")
         }
     }
 }
@@ -63,7 +64,7 @@ pub(super) async fn item_page(
     uri: Uri,
 ) -> Response {
     let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&raw_id)) else {
-        return spa.respond(&Method::GET, &uri);
+        return spa.respond(&Method::GET, &uri, "en");
     };
     // The canonical path spells the id the one way the sitemap does.
     let (key, route, path) = match item {

@@ -1,7 +1,8 @@
 //! The app's pages in French and Kiswahili: the same pages under `/fr` and
 //! `/sw`, their `<html lang>` saying the language. The app reads the
-//! language off the address and loads that catalogue. Until a page's own
-//! texts are translated its canonical URL stays the English one (issue 39).
+//! language off the address and loads that catalogue. A page whose texts
+//! are translated has its own tags in each language (`Spa`); until then its
+//! canonical URL stays the English one (issue 39).
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
@@ -34,7 +35,12 @@ pub(super) fn in_language(pages: Router<AppState>, lang: &'static str) -> Router
     }))
 }
 
-async fn with_lang(request: Request, next: Next, lang: &'static str) -> Response {
+/// The language of a page's address, for the handlers that write its tags.
+#[derive(Clone, Copy)]
+pub(super) struct PageLanguage(pub(super) &'static str);
+
+async fn with_lang(mut request: Request, next: Next, lang: &'static str) -> Response {
+    request.extensions_mut().insert(PageLanguage(lang));
     let response = next.run(request).await;
     let html = response
         .headers()

@@ -16,8 +16,8 @@ use std::collections::HashMap;
 /// `index.html` as served for each kind of page, built once at start-up.
 pub(super) struct Pages {
     pub(super) index: String,
-    /// Public routes without a parameter, by pattern.
-    pub(super) fixed: HashMap<String, Bytes>,
+    /// Public routes without a parameter, by language then pattern.
+    pub(super) fixed: HashMap<&'static str, HashMap<String, Bytes>>,
     pub(super) admin: Bytes,
     pub(super) not_found: Bytes,
 }
@@ -43,15 +43,20 @@ impl Spa {
         let table = RouteTable::shared();
         let meta = MetaTable::shared();
         let pages = index.map(|index| {
-            let fixed = table
-                .routes
+            let fixed = pages::LANGUAGES
                 .iter()
-                .filter(|route| !route.contains(':'))
-                .filter_map(|route| {
-                    let page = meta.page(route)?;
-                    let url = pages::canonical(public_url, route);
-                    let head = preloads.head(route, None, meta.head(page, public_url, Some(&url)));
-                    Some((route.clone(), Bytes::from(pages::with_head(&index, &head))))
+                .map(|&lang| {
+                    let in_lang = table
+                        .routes
+                        .iter()
+                        .filter(|route| !route.contains(':'))
+                        .filter_map(|route| {
+                            let head = fixed_head(&meta, route, lang, public_url)?;
+                            let head = preloads.head(route, None, head);
+                            Some((route.clone(), Bytes::from(pages::with_head(&index, &head))))
+                        })
+                        .collect();
+                    (lang, in_lang)
                 })
                 .collect();
             let admin = meta.head(meta.admin(), public_url, None);
@@ -89,9 +94,9 @@ impl Spa {
     /// The page for `path` with its status. A post or event (a route with
     /// a parameter) is only a page once [`item_page`] has found it: any
     /// other `/blog/:id` or `/events/:id` is a 404.
-    pub(super) fn page(&self, pages: &Pages, path: &str) -> (StatusCode, Bytes) {
+    pub(super) fn page(&self, pages: &Pages, path: &str, lang: &str) -> (StatusCode, Bytes) {
         if let Some(route) = self.table.public_route(path) {
-            if let Some(html) = pages.fixed.get(route) {
+            if let Some(html) = pages.fixed.get(lang).and_then(|fixed| fixed.get(route)) {
                 return (StatusCode::OK, html.clone());
             }
             if ITEM_ROUTES.contains(&route) {
@@ -130,7 +135,7 @@ impl Spa {
         image: Option<&str>,
     ) -> Bytes {
         let Some(meta) = self.meta.page(route) else {
-            return self.page(pages, path).1;
+            return self.page(pages, path, "en").1;
         };
         let url = pages::canonical(&self.public_url, path);
         // The image first: it is the page's largest paint.
@@ -159,7 +164,8 @@ impl Spa {
         }
     }
 
-    pub(super) fn respond(&self, method: &Method, uri: &Uri) -> Response {
+    /// The answer to `uri` (without its language prefix) in `lang`.
+    pub(super) fn respond(&self, method: &Method, uri: &Uri, lang: &str) -> Response {
         if method != Method::GET && method != Method::HEAD {
             return StatusCode::METHOD_NOT_ALLOWED.into_response();
         }
@@ -181,9 +187,31 @@ impl Spa {
             )
                 .into_response();
         };
-        let (status, html) = self.page(pages, path);
+        let (status, html) = self.page(pages, path, lang);
         self.html(status, &html)
     }
+}
+
+/// The tags of a route without a parameter in `lang`: a translated page's
+/// own, with its address in that language as canonical and the `hreflang`
+/// links to the others; a page in English only keeps the English tags and
+/// canonical address in every language (its French or Kiswahili address is
+/// not a page of its own to index).
+fn fixed_head(meta: &MetaTable, route: &str, lang: &str, public_url: &str) -> Option<String> {
+    let (page, translated) = meta.page_in(route, lang)?;
+    let path = if translated {
+        pages::localized(route, lang)
+    } else {
+        route.to_owned()
+    };
+    let url = pages::canonical(public_url, &path);
+    let head = meta.head(page, public_url, Some(&url));
+    let alternates = meta.alternates(route, public_url);
+    Some(if alternates.is_empty() {
+        head
+    } else {
+        format!("{head}\n    {alternates}")
+    })
 }
 
 /// `head` and, with an image, the tag that preloads it.

@@ -2,24 +2,37 @@ import { describe, expect, it } from 'vitest';
 import routeTable from '@/app/routes.json';
 import shareImage from '@/app/share-image.json';
 import { site } from '@/config/site';
-import { catalogueEntry, pageCatalogue, pageMetaTable } from './page-catalogue';
+import en from '@/i18n/catalogs/en.json';
+import fr from '@/i18n/catalogs/fr.json';
+import sw from '@/i18n/catalogs/sw.json';
+import { catalogueEntry, pageCatalogue, pageMetaTable, type PageMetaEntry } from './page-catalogue';
+
+/** A translated route's title, description and keywords in one language's catalogue. */
+function metaOf(catalogue: Record<string, string>, area: string) {
+  const text = (field: string) => catalogue[`${area}.meta.${field}`] ?? '';
+  return { title: text('title'), description: text('description'), keywords: text('keywords') };
+}
 
 describe('page-meta.json', () => {
   it('has an entry for every public route and no other', () => {
     expect(Object.keys(pageMetaTable.pages).sort()).toEqual([...routeTable.routes].sort());
   });
 
-  it.each(routeTable.routes)('%s has a title, description, keywords, type and variant', (route) => {
+  it.each(routeTable.routes)('%s has a title, description, keywords, type and variant (in each language when translated)', (route) => {
     const entry = pageMetaTable.pages[route]!;
-    expect(entry.title.length).toBeGreaterThan(0);
-    expect(entry.description.length).toBeGreaterThan(20);
-    expect(entry.description.length).toBeLessThanOrEqual(200);
-    expect(entry.keywords.length).toBeGreaterThan(0);
     expect(['website', 'article']).toContain(entry.type);
     expect(['default', 'events']).toContain(entry.variant);
-    if (route === '/') expect(entry.title).toBe(`${site.company} | Affordable Cloud Solutions for African SMEs`);
-    else if (entry.variant === 'events') expect(entry.title).not.toContain(site.company);
-    else expect(entry.title).toMatch(new RegExp(`^.+ \\| ${site.company}$`));
+    const texts = 'area' in entry ? [en, fr, sw].map((catalogue) => metaOf(catalogue, entry.area)) : [entry];
+    for (const text of texts) {
+      expect(text.title.length).toBeGreaterThan(0);
+      expect(text.description.length).toBeGreaterThan(20);
+      expect(text.description.length).toBeLessThanOrEqual(200);
+      expect(text.keywords.length).toBeGreaterThan(0);
+      if (route === '/') expect(text.title).toMatch(new RegExp(`^${site.company} \\| .+`));
+      else if (entry.variant === 'events') expect(text.title).not.toContain(site.company);
+      else expect(text.title).toMatch(new RegExp(`^.+ \\| ${site.company}$`));
+    }
+    if (route === '/') expect(texts[0]!.title).toBe(`${site.company} | Affordable Cloud Solutions for African SMEs`);
   });
 
   it('shares the brand and events suffix with the app', () => {
@@ -35,7 +48,7 @@ describe('pageCatalogue', () => {
     expect(pageCatalogue['/contact']).toMatchObject({
       title: 'Contact Us | Nyota Cloud',
       heading: 'Contact Us',
-      description: pageMetaTable.pages['/contact']!.description,
+      description: (pageMetaTable.pages['/contact'] as PageMetaEntry).description,
     });
     expect(pageCatalogue['/events']).toMatchObject({ title: 'Upcoming Events', variant: 'events' });
     expect(pageCatalogue['/bare-metal-servers']!.badge).toBe('BARE METAL SERVERS');

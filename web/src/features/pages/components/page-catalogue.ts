@@ -24,10 +24,13 @@ interface PlaceholderText {
   badge?: string;
 }
 
+/** A route whose texts are in every language names its catalogue area instead (src/lib/route-meta.ts). */
+export type TranslatedEntry = Pick<PageMetaEntry, 'variant' | 'type'> & { area: string };
+
 export const pageMetaTable = pageMeta as {
   siteName: string;
   eventsSuffix: string;
-  pages: Record<string, PageMetaEntry>;
+  pages: Record<string, PageMetaEntry | TranslatedEntry>;
   admin: PageMetaEntry;
   notFound: PageMetaEntry;
 };
@@ -133,9 +136,12 @@ const placeholders: Record<string, PlaceholderText> = {
   },
 };
 
-/** The metadata of `route` with its placeholder text (by default the title without the brand, and the description). */
+/**
+ * The metadata of `route` with its placeholder text (by default the title without the brand, and the description).
+ * Translated routes are pages with texts of their own, not in it.
+ */
 export const pageCatalogue: Record<string, PageEntry> = Object.fromEntries(
-  Object.entries(pageMetaTable.pages).map(([route, meta]) => [
+  Object.entries(pageMetaTable.pages).flatMap(([route, meta]) => ('area' in meta ? [] : [[route, meta] as const])).map(([route, meta]) => [
     route,
     {
       ...meta,
