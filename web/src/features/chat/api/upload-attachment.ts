@@ -12,7 +12,7 @@ export const attachmentAccept = 'image/png,image/jpeg,image/webp,image/gif,appli
 
 /** What the browser says of a file it refuses or could not upload, in the page's language. */
 export const attachmentTexts = {
-  tooLarge: (mib: number) => t('widget.attach.tooLarge', { mib }),
+  tooLarge: (mib: number) => t('widget.attach.tooLarge', { mib: formatNumber(mib, { maximumFractionDigits: 20, useGrouping: false }) }),
   notAllowed: () => t('widget.attach.notAllowed'),
   failed: () => t('widget.attach.failed'),
   empty: () => t('widget.attach.empty'),
