@@ -22,8 +22,9 @@ const english = catalogue('en');
  * language shares. Product names are never in a catalogue at all.
  */
 const sameAsEnglish: Record<string, string[]> = {
-  fr: ['header.solutions', 'nav.blog', 'nav.contact'],
-  sw: [],
+  fr: ['header.solutions', 'nav.blog', 'nav.contact', 'widget.rating.excellent'],
+  // Kiswahili writes file sizes in KB and MB.
+  sw: ['widget.size.kb', 'widget.size.mb'],
 };
 
 /** A message's arguments: name and kind ("argument", "number", "plural"…), sorted. */

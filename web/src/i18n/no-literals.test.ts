@@ -29,6 +29,21 @@ const translated = [
   'features/pages/components/home/testimonial-carousel.tsx',
   'features/pages/components/home/partner-strip.tsx',
   'features/pages/components/home/hero-video.tsx',
+  'features/chat/components/widget/chat-launcher.tsx',
+  'features/chat/components/widget/chat-widget.tsx',
+  'features/chat/components/widget/chat-start-form.tsx',
+  'features/chat/components/widget/chat-conversation.tsx',
+  'features/chat/components/widget/chat-rating.tsx',
+  'features/chat/components/widget/chat-status-line.tsx',
+  'features/chat/components/widget/chat-transcript-button.tsx',
+  'features/chat/components/chat-message-log.tsx',
+  'features/chat/components/message-status.tsx',
+  'features/chat/components/pending-message.tsx',
+  'features/chat/components/attachments/attachment-controls.tsx',
+  'features/chat/components/attachments/message-attachment.tsx',
+  'features/chat/lib/chat-line.ts',
+  'features/chat/lib/chat-hours.ts',
+  'features/chat/api/upload-attachment.ts',
 ];
 
 /** Names that are the same in every language. */

@@ -1,9 +1,10 @@
 // POST /api/chat/sessions.
 
+import 'virtual:catalog/en/widget';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WidgetChat } from '@/api-types/WidgetChat';
 import { apiRequest, refusalMessage } from '@/lib/api-client';
-import { messages, toastTitles } from '@/lib/error-catalogue';
+import { t } from '@/i18n/i18n';
 import { toast } from '@/lib/toast-store';
 import { chatSessionQueryKey } from './get-chat-session';
 
@@ -18,7 +19,10 @@ export function startChatSession(body: StartChatInput): Promise<WidgetChat> {
   return apiRequest<WidgetChat>('/api/chat/sessions', { method: 'POST', body });
 }
 
-/** Success and failure toasts are the catalogue's (spec §8); a refusal is shown by the form instead. */
+/**
+ * Success and failure toasts are the error catalogue's (spec §8), in the page's
+ * language; a refusal is shown by the form instead.
+ */
 export function useStartChatSession(options: { onStarted?: (session: WidgetChat) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,12 +30,12 @@ export function useStartChatSession(options: { onStarted?: (session: WidgetChat)
     mutationFn: startChatSession,
     onSuccess: (session) => {
       queryClient.setQueryData(chatSessionQueryKey(session.sessionId), session);
-      toast({ title: toastTitles.chatStarted, description: messages.chatStarted });
+      toast({ title: t('widget.start.startedTitle'), description: t('widget.start.started') });
       options.onStarted?.(session);
     },
     onError: (error) => {
       if (refusalMessage(error)) return;
-      toast({ title: toastTitles.chatError, description: messages.chatStartFailed, variant: 'destructive' });
+      toast({ title: t('widget.start.errorTitle'), description: t('widget.start.failed'), variant: 'destructive' });
     },
   });
 }

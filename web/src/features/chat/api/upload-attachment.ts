@@ -3,15 +3,19 @@
 // reports upload progress in every browser. The answer is the stored
 // attachment, which the next message carries by id.
 
+import 'virtual:catalog/en/widget';
 import type { MessageAttachment } from '@/api-types/MessageAttachment';
+import { formatNumber, t } from '@/i18n/i18n';
 
 /** The file types the server keeps (decided there from the bytes). */
 export const attachmentAccept = 'image/png,image/jpeg,image/webp,image/gif,application/pdf,.pdf';
 
+/** What the browser says of a file it refuses or could not upload, in the page's language. */
 export const attachmentTexts = {
-  tooLarge: (mib: number) => `Attachments must be at most ${mib} MiB`,
-  notAllowed: 'Only images (PNG, JPEG, WebP or GIF) and PDF files can be attached',
-  failed: 'The file could not be uploaded. Please try again.',
+  tooLarge: (mib: number) => t('widget.attach.tooLarge', { mib: formatNumber(mib, { maximumFractionDigits: 20, useGrouping: false }) }),
+  notAllowed: () => t('widget.attach.notAllowed'),
+  failed: () => t('widget.attach.failed'),
+  empty: () => t('widget.attach.empty'),
 } as const;
 
 /** Why an upload failed, in words for the person who sent it. */
@@ -66,15 +70,15 @@ export function uploadAttachment(
         try {
           resolve(JSON.parse(request.responseText) as MessageAttachment);
         } catch {
-          reject(new UploadError(attachmentTexts.failed, request.status));
+          reject(new UploadError(attachmentTexts.failed(), request.status));
         }
         return;
       }
       const words = serverMessage(request);
       const known = request.status === 400 || request.status === 413 || request.status === 429;
-      reject(new UploadError(known && words ? words : attachmentTexts.failed, request.status));
+      reject(new UploadError(known && words ? words : attachmentTexts.failed(), request.status));
     };
-    request.onerror = () => reject(new UploadError(attachmentTexts.failed, null));
+    request.onerror = () => reject(new UploadError(attachmentTexts.failed(), null));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     const form = new FormData();
     form.append('file', file, file.name);
@@ -86,16 +90,17 @@ export function uploadAttachment(
 /** What the browser can tell before sending: too large, or plainly not an image or PDF. */
 export function precheckAttachment(file: File, maxMib: number): string | null {
   if (file.size > maxMib * 1024 * 1024) return attachmentTexts.tooLarge(maxMib);
-  if (file.size === 0) return 'The file is empty';
+  if (file.size === 0) return attachmentTexts.empty();
   // The type here is the browser's guess from the name; the server decides from the bytes.
   const known = /^(image\/(png|jpeg|webp|gif)|application\/pdf)$/.test(file.type) || /\.pdf$/i.test(file.name);
-  return known || file.type === '' ? null : attachmentTexts.notAllowed;
+  return known || file.type === '' ? null : attachmentTexts.notAllowed();
 }
 
-/** A file size in words: "812 KB", "2.4 MB". */
+/** A file size in words: "812 KB", "2.4 MB" ("2,4 Mo" in French). */
 export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return t('widget.size.kb', { size: String(Math.max(1, Math.ceil(bytes / 1024))) });
+  const megabytes = formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return t('widget.size.mb', { size: megabytes });
 }
 
 /** Where an attachment (or its thumbnail) is served. */

@@ -7,13 +7,16 @@
 // console adds agent-only entries (private notes, the assignment trail) with
 // `interleave`. Under each of the viewer's messages, where it is (sent,
 // delivered, seen: message-status.tsx).
+// Its texts are the widget's (`widget` area); the console shows them in English.
 
+import 'virtual:catalog/en/widget';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChatMessage } from '@/api-types/ChatMessage';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/i18n/i18n';
 import { formatMessageTime } from '@/features/chat/lib/message-format';
 import { MessageAttachmentView } from './attachments/message-attachment';
 import { messageSenderName } from '@/features/chat/lib/sender-name';
@@ -109,7 +112,7 @@ export function ChatMessageLog({
       {messages.isPending && (
         <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
           <Spinner className="h-4 w-4 text-brand" />
-          <span>Loading messages...</span>
+          <span>{t('widget.log.loading')}</span>
         </div>
       )}
       {messages.isError && (
@@ -118,13 +121,13 @@ export function ChatMessageLog({
             {messages.error.message}
           </p>
           <Button variant="secondary" className="mt-2" onClick={() => void messages.refetch()}>
-            Try again
+            {t('widget.tryAgain')}
           </Button>
         </div>
       )}
       {/* Unsent messages show even while the history cannot load (offline). */}
       {(messages.data || unsent.length > 0) && (
-        <div role="log" aria-live="polite" aria-label="Messages">
+        <div role="log" aria-live="polite" aria-label={t('widget.log.label')}>
           <ol className="flex flex-col gap-3">
             {messages.data?.length === 0 && !interleave?.count && unsent.length === 0 && (
               <li className="text-center text-sm text-gray-600 dark:text-gray-300">{emptyText}</li>

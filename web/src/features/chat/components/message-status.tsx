@@ -5,17 +5,23 @@
 // keyboard focus, and to screen readers. Beside it, whether the message came
 // or went by email (MessageEmailMark).
 
+import 'virtual:catalog/en/widget';
 import { Check, CheckCheck, Mail } from 'lucide-react';
 import type { ChatMessage } from '@/api-types/ChatMessage';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { formatMessageTime } from '@/features/chat/lib/message-format';
 import { messageStatus } from '@/features/chat/lib/receipts';
 
-export const statusTexts = { sent: 'Sent', delivered: 'Delivered', seen: 'Seen' } as const;
+/** A step in words: "Sent", "Delivered", "Seen". */
+export function statusText(state: 'sent' | 'delivered' | 'seen'): string {
+  if (state === 'sent') return t('widget.status.sent');
+  return state === 'delivered' ? t('widget.status.delivered') : t('widget.status.seen');
+}
 
 export function MessageStatusMark({ message, labelled }: { message: ChatMessage; labelled: boolean }) {
   const { state, at } = messageStatus(message);
-  const text = statusTexts[state];
+  const text = statusText(state);
   const time = formatMessageTime(at);
   const Icon = state === 'sent' ? Check : CheckCheck;
   return (
@@ -42,7 +48,6 @@ export function MessageStatusMark({ message, labelled }: { message: ChatMessage;
   );
 }
 
-export const emailTexts = { came: 'By email', went: 'Emailed' } as const;
 
 /**
  * "By email" on a message the visitor sent by replying to a chat email;
@@ -52,7 +57,7 @@ export const emailTexts = { came: 'By email', went: 'Emailed' } as const;
 export function MessageEmailMark({ message }: { message: ChatMessage }) {
   const came = message.channel === 'email';
   if (!came && !message.emailedAt) return null;
-  const text = came ? emailTexts.came : emailTexts.went;
+  const text = came ? t('widget.email.came') : t('widget.email.went');
   const detail = came ? `${text} ${formatMessageTime(message.createdAt)}` : `${text} ${formatMessageTime(message.emailedAt!)}`;
   return (
     <span

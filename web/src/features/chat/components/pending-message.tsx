@@ -2,17 +2,12 @@
 // drawn as their own, with "Sending…" under it, or, when the server refused
 // it for good, its reason and the choice to edit or discard it.
 
+import 'virtual:catalog/en/widget';
 import { AlertCircle, Clock } from 'lucide-react';
 import type { OutboxEntry } from '@/features/chat/lib/outbox';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { MessageAttachmentView } from './attachments/message-attachment';
-
-export const pendingTexts = {
-  sending: 'Sending…',
-  notSent: 'Not sent',
-  edit: 'Edit',
-  discard: 'Discard',
-} as const;
 
 export function PendingMessage({
   entry,
@@ -26,7 +21,7 @@ export function PendingMessage({
   const refused = entry.problem !== null;
   return (
     <li data-pending-id={entry.clientMessageId} className="flex flex-col items-end">
-      <span className="sr-only">You: </span>
+      <span className="sr-only">{t('widget.pending.you')} </span>
       {entry.attachment && (
         <div className="mb-1 max-w-[80%] opacity-70">
           <MessageAttachmentView attachment={entry.attachment} />
@@ -48,27 +43,27 @@ export function PendingMessage({
         <div role="alert" className="mt-1 flex max-w-[80%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-xs">
           <span className="flex items-center gap-1 text-red-700 dark:text-red-300">
             <AlertCircle className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-            {pendingTexts.notSent}: {entry.problem}
+            {t('widget.pending.notSent')}: {entry.problem}
           </span>
           <button
             type="button"
             onClick={() => onEdit(entry)}
             className="min-h-6 rounded font-semibold text-brand-dark underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand dark:text-brand-light"
           >
-            {pendingTexts.edit}
+            {t('widget.pending.edit')}
           </button>
           <button
             type="button"
             onClick={() => onDiscard(entry.clientMessageId)}
             className="min-h-6 rounded font-semibold text-gray-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-300"
           >
-            {pendingTexts.discard}
+            {t('widget.pending.discard')}
           </button>
         </div>
       ) : (
         <span className="mt-0.5 flex items-center gap-1 text-xs text-gray-600 dark:text-gray-300">
           <Clock className="h-3 w-3" aria-hidden="true" />
-          {pendingTexts.sending}
+          {t('widget.sending')}
         </span>
       )}
     </li>

@@ -3,10 +3,16 @@
 // is back: whether anyone answers now is the server's (an agent online
 // outranks the hours), so they word the "away" line and nothing else.
 
+import 'virtual:catalog/en/widget';
 import type { ChatHours } from '@/api-types/ChatHours';
+import { formatDate, t } from '@/i18n/i18n';
 
 const eatOffsetMs = 3 * 60 * 60 * 1000;
-const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** An ISO weekday (1 = Monday) by name in the page's language: 2026-11-30 was a Monday. */
+function dayName(day: number): string {
+  return formatDate(new Date(Date.UTC(2026, 10, 29 + day)), { weekday: 'long', timeZone: 'UTC' });
+}
 
 function minutesOf(time: string): number {
   const [hours, minutes] = time.split(':').map(Number);
@@ -28,8 +34,10 @@ export function chatHoursReturn(now: Date, hours: ChatHours): string | null {
   for (let ahead = 0; ahead <= 7; ahead += 1) {
     const day = ((today - 1 + ahead) % 7) + 1;
     if (!hours.days.includes(day) || (ahead === 0 && minute >= opens)) continue;
-    const when = ahead === 0 ? 'today' : ahead === 1 ? 'tomorrow' : `on ${dayNames[day - 1]}`;
-    return `${when} at ${hours.opens} EAT`;
+    const time = hours.opens;
+    if (ahead === 0) return t('widget.hours.today', { time });
+    if (ahead === 1) return t('widget.hours.tomorrow', { time });
+    return t('widget.hours.day', { day: dayName(day), time });
   }
   return null;
 }

@@ -1,12 +1,13 @@
 // Formatting and rules shared by the visitor widget and the agent console.
 
 import { chatLimits } from '@/api-types/input-limits';
+import { formatDate } from '@/i18n/i18n';
 
-/** Message time in en-US hour:minute (spec §2), e.g. "3:05 PM". */
+/** Message time, hour:minute in the page's language: "3:05 PM" in English (spec §2), "15:05" in French. */
 export function formatMessageTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return formatDate(date, { hour: 'numeric', minute: '2-digit' });
 }
 
 /** Messages are trimmed, non-empty and at most this long (the server's limit). */

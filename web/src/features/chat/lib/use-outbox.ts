@@ -2,10 +2,12 @@
 // the browser's `online` event, the socket's reconnects and the other tabs
 // of this browser; and the hook a chat view reads its unsent messages from.
 
+import 'virtual:catalog/en/widget';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { RequestError } from '@/lib/api-client';
-import { messages, serverMessage } from '@/lib/error-catalogue';
+import { serverMessage } from '@/lib/error-catalogue';
+import { t } from '@/i18n/i18n';
 import { sendChatMessage } from '../api/send-chat-message';
 import { applyNewMessage, refetchChatMessages } from './chat-cache';
 import { liveSocket, useLiveSocket } from './live-socket';
@@ -37,8 +39,8 @@ function chatOutbox(): Outbox {
         });
         return { answer, pipelined: false, abort: () => request.abort() };
       },
-      // The server's words, else the catalogue's send failure.
-      describe: (error) => (error instanceof RequestError && serverMessage(error.failure)) || messages.chatSendFailed,
+      // The server's words, else the send failure (the error catalogue's, in the page's language).
+      describe: (error) => (error instanceof RequestError && serverMessage(error.failure)) || t('widget.send.failed'),
       onStored: (message) => {
         if (!cache) return;
         applyNewMessage(cache, message);

@@ -2,8 +2,10 @@
 // paperclip button (a hidden file input behind it), the waiting file with its
 // upload progress and a cancel, and the drop/paste handlers for the form.
 
+import 'virtual:catalog/en/widget';
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { FileText, Paperclip, X } from 'lucide-react';
+import { formatPercent, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { attachmentAccept, fileSize } from '@/features/chat/api/upload-attachment';
 import type { AttachmentDraft } from '@/features/chat/lib/use-attachment-draft';
@@ -29,8 +31,8 @@ export function AttachButton({ onFile, disabled }: { onFile: (file: File) => voi
       />
       <button
         type="button"
-        aria-label="Attach a file"
-        title="Attach an image or PDF"
+        aria-label={t('widget.attach.button')}
+        title={t('widget.attach.hint')}
         disabled={disabled}
         onClick={() => input.current?.click()}
         className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-gray-300 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-50 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800"
@@ -63,13 +65,13 @@ export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraf
         </span>
         {uploading && (
           <span className="text-xs text-gray-700 tabular-nums dark:text-gray-300" aria-hidden="true">
-            {percent}%
+            {formatPercent(percent / 100, 0)}
           </span>
         )}
         <button
           type="button"
           onClick={onRemove}
-          aria-label={uploading || preparing ? 'Cancel upload' : 'Remove attachment'}
+          aria-label={uploading || preparing ? t('widget.attach.cancel') : t('widget.attach.remove')}
           className="inline-flex h-7 w-7 items-center justify-center rounded text-gray-700 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-700"
         >
           <X className="h-4 w-4" aria-hidden="true" />
@@ -78,7 +80,7 @@ export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraf
       {preparing && (
         <>
           <p className="mt-1 text-xs text-gray-700 dark:text-gray-300" id={`${id}-preparing`}>
-            Making the image smaller for your slow connection…
+            {t('widget.attach.preparing')}
           </p>
           {/* No value: how long this takes is not known. */}
           <div
@@ -93,25 +95,25 @@ export function AttachmentDraftChip({ draft, onRemove }: { draft: AttachmentDraf
       {uploading && (
         <div
           role="progressbar"
-          aria-label={`Uploading ${draft.file.name}`}
+          aria-label={t('widget.attach.uploading', { name: draft.file.name })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={`${percent}% uploaded`}
+          aria-valuetext={t('widget.attach.progress', { percent: formatPercent(percent / 100, 0) })}
           className="mt-1 h-1 w-full overflow-hidden rounded bg-gray-200 dark:bg-gray-700"
         >
           <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
         </div>
       )}
       {original && (
-        <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">Reduced from {fileSize(original.size)} for your slow connection</p>
+        <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">{t('widget.attach.reduced', { size: fileSize(original.size) })}</p>
       )}
       {draft.status === 'failed' && (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
           {draft.problem}
         </p>
       )}
-      {draft.status === 'ready' && <span className="sr-only">Attached, ready to send</span>}
+      {draft.status === 'ready' && <span className="sr-only">{t('widget.attach.ready')}</span>}
     </div>
   );
 }

@@ -3,8 +3,10 @@
 // downloads it). Only our own URLs, built from the attachment's id. A thumbnail
 // (at most 320 px) shows at its own size, never enlarged.
 
+import 'virtual:catalog/en/widget';
 import { FileText } from 'lucide-react';
 import type { MessageAttachment } from '@/api-types/MessageAttachment';
+import { t } from '@/i18n/i18n';
 import { attachmentUrl, fileSize } from '@/features/chat/api/upload-attachment';
 
 /** The server's thumbnails fit in this square (`THUMBNAIL_SIDE`); they are never enlarged. */
@@ -44,7 +46,7 @@ export function MessageAttachmentView({ attachment }: { attachment: MessageAttac
               : 'block h-auto max-h-60 min-h-12 w-auto max-w-full min-w-12 rounded-lg border border-gray-200 bg-gray-50 object-scale-down dark:border-gray-700 dark:bg-gray-800'
           }
         />
-        <span className="sr-only">Open image {attachment.filename}</span>
+        <span className="sr-only">{t('widget.attach.openImage', { name: attachment.filename })}</span>
       </a>
     );
   }
@@ -60,7 +62,7 @@ export function MessageAttachmentView({ attachment }: { attachment: MessageAttac
         <bdi>{attachment.filename}</bdi>
       </span>
       <span className="shrink-0 text-xs text-gray-600 dark:text-gray-300">{fileSize(attachment.byteSize)}</span>
-      <span className="sr-only">(download)</span>
+      <span className="sr-only">{t('widget.attach.download')}</span>
     </a>
   );
 }

@@ -6,11 +6,13 @@ import { MessageCircle } from 'lucide-react';
 import { Component, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { loadArea, t } from '@/i18n/i18n';
 import { toast } from '@/lib/toast-store';
 import { chatPanelClass } from '../../lib/chat-panel-class';
 import { hasStoredSession, readStoredChat, writeStoredChat } from '../../lib/chat-storage';
 
-const ChatWidget = lazy(() => import('./chat-widget'));
+// The panel's texts (the `widget` area) arrive with its code, in the page's language.
+const ChatWidget = lazy(() => Promise.all([import('./chat-widget'), loadArea('widget')]).then(([panel]) => panel));
 
 
 /** Shown only if the panel's chunk cannot be loaded. */
@@ -26,17 +28,16 @@ class ChunkBoundary extends Component<{ children: ReactNode; fallback: ReactNode
 
 /** The launcher's accessible name, counting replies that came while it was closed. */
 export function launcherLabel(unread: number): string {
-  if (unread === 0) return 'Open chat';
-  return `Open chat (${unread} new ${unread === 1 ? 'message' : 'messages'})`;
+  if (unread === 0) return t('launcher.open');
+  return t('launcher.openUnread', { count: unread });
 }
 
 const chatIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the site says when a reply email's link to a chat no longer works. */
-export const chatLinkInvalid = {
-  title: 'This link to your chat no longer works',
-  description: 'It may have expired. Start a new chat and an agent will pick it up from there.',
-};
+export function chatLinkInvalid() {
+  return { title: t('launcher.linkInvalid.title'), description: t('launcher.linkInvalid.description') };
+}
 
 /**
  * `?chat=<id>`: a reply email's "Continue the chat" link (the gateway has
@@ -57,7 +58,7 @@ function useChatFromLink(openPanel: () => void): string | null {
       writeStoredChat({ visitorName: stored?.visitorName ?? '', visitorEmail: stored?.visitorEmail ?? '', sessionId: chat });
       setLinked(chat);
     } else {
-      toast({ ...chatLinkInvalid, variant: 'destructive' });
+      toast({ ...chatLinkInvalid(), variant: 'destructive' });
     }
     setParams(
       (current) => {
@@ -109,7 +110,7 @@ export function ChatLauncher() {
         ref={buttonRef}
         id="chat-launcher"
         type="button"
-        aria-label={open ? 'Close chat' : launcherLabel(unread)}
+        aria-label={open ? t('launcher.close') : launcherLabel(unread)}
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={toggle}
@@ -130,7 +131,7 @@ export function ChatLauncher() {
           fallback={
             open && (
               <div role="alert" className={`${chatPanelClass} items-center justify-center p-6 text-center text-sm`}>
-                The chat could not be loaded. Please check your connection and reload the page.
+                {t('launcher.loadFailed')}
               </div>
             )
           }
@@ -140,7 +141,7 @@ export function ChatLauncher() {
               open && (
                 <div role="status" className={`${chatPanelClass} items-center justify-center gap-3`}>
                   <Spinner className="h-6 w-6 text-brand" />
-                  <span>Loading chat...</span>
+                  <span>{t('launcher.loading')}</span>
                 </div>
               )
             }

@@ -2,15 +2,23 @@
 // on one row; the optional comment opens once stars are chosen; sent once,
 // then one line of thanks. Compact, so the conversation above stays readable.
 
+import 'virtual:catalog/en/widget';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatRating, useRateChat } from '@/features/chat/api/chat-rating';
 import { chatLimits } from '@/api-types/input-limits';
 
-const labels = ['Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
+const labels = () => [
+  t('widget.rating.veryPoor'),
+  t('widget.rating.poor'),
+  t('widget.rating.okay'),
+  t('widget.rating.good'),
+  t('widget.rating.excellent'),
+];
 const maxCommentLength = chatLimits.ratingCommentChars;
 
 export function ChatRatingForm({ sessionId }: { sessionId: string }) {
@@ -26,14 +34,14 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
   if (rating.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner /> Loading…
+        <Spinner /> {t('widget.rating.loading')}
       </p>
     );
   }
   if (rating.data) {
     return (
       <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
-        Thank you for your feedback! You rated this chat {rating.data.score} out of 5.
+        {t('widget.rating.thanks', { score: rating.data.score })}
       </p>
     );
   }
@@ -41,7 +49,7 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (score === null) {
-      setProblem('Choose a rating from 1 to 5.');
+      setProblem(t('widget.rating.choose'));
       return;
     }
     setProblem(null);
@@ -57,10 +65,10 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
       {/* On a phone 44 px stars, a finger's target; on a laptop (a mouse) one compact row. */}
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         <span id={`${id}-title`} className="font-medium">
-          Rate this chat
+          {t('widget.rating.title')}
         </span>
         <div role="radiogroup" aria-labelledby={`${id}-title`} className="flex" onMouseLeave={() => setHovered(null)}>
-          {labels.map((label, index) => {
+          {labels().map((label, index) => {
             const value = index + 1;
             return (
               <label
@@ -92,13 +100,13 @@ export function ChatRatingForm({ sessionId }: { sessionId: string }) {
           })}
         </div>
         <Button type="submit" variant="secondary" disabled={rate.isPending} className="ml-auto">
-          {rate.isPending ? 'Sending…' : 'Send rating'}
+          {rate.isPending ? t('widget.sending') : t('widget.rating.send')}
         </Button>
       </div>
       {score !== null && (
         <div className="mt-1">
           <label htmlFor={`${id}-comment`} className="block text-xs text-gray-700 dark:text-gray-300">
-            Comment (optional)
+            {t('widget.rating.comment')}
           </label>
           <textarea
             id={`${id}-comment`}

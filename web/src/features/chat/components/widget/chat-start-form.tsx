@@ -1,12 +1,14 @@
 // The start form: Name and Email, both required; blank or whitespace-only
 // values are not sent (spec §5).
 
+import 'virtual:catalog/en/widget';
 import { useState, type FormEvent } from 'react';
 import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { t } from '@/i18n/i18n';
 import { refusalMessage } from '@/lib/api-client';
-import { invalidEmailMessage, isValidEmail } from '@/lib/email';
+import { isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '@/features/chat/api/start-chat-session';
 import { useChatAvailability } from '@/features/chat/api/get-chat-availability';
 import { awayBeforeStart } from '@/features/chat/lib/chat-line';
@@ -22,9 +24,9 @@ export interface StartFormErrors {
 /** What is wrong with the form, if anything (nothing is sent while anything is). */
 export function validateStartForm(name: string, email: string): StartFormErrors {
   const errors: StartFormErrors = {};
-  if (!name.trim()) errors.name = 'Name is required';
-  if (!email.trim()) errors.email = 'Email is required';
-  else if (!isValidEmail(email.trim())) errors.email = invalidEmailMessage;
+  if (!name.trim()) errors.name = t('widget.start.nameRequired');
+  if (!email.trim()) errors.email = t('widget.start.emailRequired');
+  else if (!isValidEmail(email.trim())) errors.email = t('widget.start.emailInvalid');
   return errors;
 }
 
@@ -61,11 +63,11 @@ export function ChatStartForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        Hi! Tell us who you are and our support team will be right with you.
+        {t('widget.start.intro')}
       </p>
       <AwayBeforeStart />
       <TextField
-        label="Name"
+        label={t('widget.start.name')}
         name="visitorName"
         autoComplete="name"
         value={name}
@@ -74,7 +76,7 @@ export function ChatStartForm({
         maxLength={chatLimits.visitorNameChars}
       />
       <TextField
-        label="Email"
+        label={t('widget.start.email')}
         name="visitorEmail"
         type="email"
         autoComplete="email"
@@ -89,7 +91,7 @@ export function ChatStartForm({
         </p>
       )}
       <Button type="submit" disabled={start.isPending} className="mt-auto">
-        {start.isPending ? 'Starting...' : 'Start Chat'}
+        {start.isPending ? t('widget.start.starting') : t('widget.start.submit')}
       </Button>
     </form>
   );

@@ -3,8 +3,10 @@
 // emails a 6-digit code instead (anyone can type any address when starting
 // a chat); the visitor enters it here, and the transcript follows.
 
+import 'virtual:catalog/en/widget';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
 interface TranscriptQueued {
@@ -43,10 +45,10 @@ export function ChatTranscriptButton({ sessionId }: { sessionId: string }) {
         onClick={() => request.mutate({})}
       >
         {request.isPending && !request.variables?.code
-          ? 'Sending…'
+          ? t('widget.sending')
           : awaitingCode
-            ? 'Send a new code'
-            : 'Email me the transcript'}
+            ? t('widget.transcript.newCode')
+            : t('widget.transcript.request')}
       </button>
       {request.isSuccess && (
         <p role="status" className="mt-1 text-gray-700 dark:text-gray-300">
@@ -57,7 +59,7 @@ export function ChatTranscriptButton({ sessionId }: { sessionId: string }) {
         <form className="mt-2 flex items-end gap-2" onSubmit={submitCode}>
           <div className="flex flex-col">
             <label htmlFor={codeId} className="font-medium text-gray-800 dark:text-gray-200">
-              Code from the email
+              {t('widget.transcript.codeLabel')}
             </label>
             <input
               id={codeId}
@@ -76,7 +78,7 @@ export function ChatTranscriptButton({ sessionId }: { sessionId: string }) {
             disabled={request.isPending}
             className="min-h-11 rounded-md bg-brand-dark px-3 text-sm font-semibold text-white disabled:opacity-60"
           >
-            {request.isPending && request.variables?.code ? 'Checking…' : 'Send transcript'}
+            {request.isPending && request.variables?.code ? t('widget.transcript.checking') : t('widget.transcript.send')}
           </button>
         </form>
       )}

@@ -1,5 +1,7 @@
 // The visitor's chat panel (lazily loaded): the start form, or the live conversation.
+// Its texts are the `widget` area, which the launcher loads with it.
 
+import 'virtual:catalog/en/widget';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -7,6 +9,7 @@ import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { RequestError } from '@/lib/api-client';
 import { useToastsClearOf } from '@/lib/toast-placement';
 import { useLiveChatMessages } from '@/features/chat/lib/use-live-chat-messages';
@@ -121,7 +124,7 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
     body = (
       <div role="status" className="flex flex-1 items-center justify-center gap-3 text-sm">
         <Spinner className="h-5 w-5 text-brand" />
-        <span>Loading your chat...</span>
+        <span>{t('widget.loading')}</span>
       </div>
     );
   } else if (session.isError) {
@@ -129,7 +132,7 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm">
         <p role="alert">{session.error.message}</p>
         <Button variant="secondary" onClick={() => void session.refetch()}>
-          Try again
+          {t('widget.tryAgain')}
         </Button>
       </div>
     );
@@ -151,11 +154,11 @@ export default function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps)
       {/* A div, not <header>: inside a dialog a header is still a page-level banner landmark. */}
       <div className={`flex shrink-0 items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white ${fullScreenHeaderClass}`}>
         <h2 id={titleId} className="text-base font-semibold">
-          Chat with {site.company}
+          {t('widget.title', { company: site.company })}
         </h2>
         <button
           type="button"
-          aria-label="Close"
+          aria-label={t('widget.close')}
           onClick={onClose}
           className="-m-1 rounded p-2 hover:bg-white/20 focus-visible:outline-white"
         >
