@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dpaContent, dpaFigures } from './dpa-content';
 import { longUsDate, localIsoDate, type Block, type Inline, type LegalContent } from './legal-types';
 import { privacyContent } from './privacy-content';
+import { localeCookie } from '@/i18n/locales';
 import { securityContent } from './security-content';
 import {
   availabilityCredits,
@@ -186,6 +187,12 @@ describe('Privacy Policy (spec §2)', () => {
   it('has nine sections and was last updated April 23, 2025', () => {
     expect(privacyContent.sections).toHaveLength(9);
     expect(longUsDate(privacyContent.lastUpdated)).toBe('April 23, 2025');
+  });
+
+  it('names the cookie that remembers the chosen language, and why it needs no consent', () => {
+    const cookies = JSON.stringify(privacyContent.sections.find((section) => section.title === 'Cookies and Similar Technologies'));
+    expect(cookies).toContain(`the ${localeCookie} cookie remembers it for a year`);
+    expect(cookies).toContain('set without asking for consent');
   });
 });
 

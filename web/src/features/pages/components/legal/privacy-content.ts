@@ -132,7 +132,7 @@ export const privacyContent: LegalContent = {
       title: 'Cookies and Similar Technologies',
       blocks: [
         p(
-          'Our website uses cookies and local storage to keep you signed in, remember your theme and cookie choice, and keep a live chat session open. Only with your consent do we use analytics cookies to understand how visitors use the site so that we can improve it. You can accept or decline non-essential cookies in the cookie banner, and delete cookies at any time in your browser settings.',
+          'Our website uses cookies and local storage to keep you signed in, remember your theme and cookie choice, and keep a live chat session open. When you choose a language, the nyota_lang cookie remembers it for a year; like the others, it is needed for the site to work as you asked, so it is set without asking for consent. Only with your consent do we use analytics cookies to understand how visitors use the site so that we can improve it. You can accept or decline non-essential cookies in the cookie banner, and delete cookies at any time in your browser settings.',
         ),
         p(
           'We do not allow third parties to use cookies on our website for advertising. Embedded content, such as our introduction video, loads only when you choose to play it.',
