@@ -21,7 +21,7 @@ const english = catalogue('en');
  * language shares. Product names are never in a catalogue at all.
  */
 const sameAsEnglish: Record<string, string[]> = {
-  fr: ['header.solutions', 'nav.blog', 'nav.contact'],
+  fr: ['header.solutions', 'nav.blog', 'nav.contact', 'hostedEmail.stats.clients'],
   sw: [],
 };
 

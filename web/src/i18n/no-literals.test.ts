@@ -43,6 +43,8 @@ const translated = [
   'features/pages/components/products/managed-infrastructure/managed-infrastructure-page.tsx',
   'features/pages/components/products/data-forge/data-forge-content.ts',
   'features/pages/components/products/data-forge/data-forge-page.tsx',
+  'features/pages/components/company/hosted-email-plans.ts',
+  'features/pages/components/company/hosted-email-page.tsx',
 ];
 
 /** Names that are the same in every language. */
