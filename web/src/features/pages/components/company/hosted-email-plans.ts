@@ -252,7 +252,7 @@ export function priceLabels(provider: Pick<EmailProvider, 'figures'>, plan: Host
   const { monthlyPrice: monthly, yearlyPrice: yearly, laterMonthlyPrice: laterMonthly, laterYearlyPrice: laterYearly } = plan;
   if (monthly === contactSales || yearly === contactSales) {
     // A Contact sales plan's savings can only be the spec's "Custom".
-    return { price: t('hostedEmail.contactSales'), save: plan.savings ? t('hostedEmail.save.custom') : undefined };
+    return { price: t('hostedEmail.price.contactSales'), save: plan.savings ? t('hostedEmail.save.custom') : undefined };
   }
   const perMonth = t('hostedEmail.perMonth');
   const perYear = t('hostedEmail.perYear');
