@@ -10,11 +10,13 @@ import routeTable from './routes.json';
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
- * A page whose texts are the catalogue's area `area`: its module and, in
- * French or Kiswahili, the area's messages in that language, fetched together.
+ * A page whose texts are the catalogue's area `areas` (or areas, when it
+ * shows shared parts: `['bareMetal', 'products']`): its module and, in
+ * French or Kiswahili, the areas' messages in that language, fetched together.
  */
-function withTexts(area: string, load: PageModule): PageModule {
-  return () => Promise.all([load(), loadArea(area)]).then(([page]) => page);
+function withTexts(areas: string | readonly string[], load: PageModule): PageModule {
+  const all = typeof areas === 'string' ? [areas] : areas;
+  return () => Promise.all([load(), ...all.map((area) => loadArea(area))]).then(([page]) => page);
 }
 
 /**
@@ -58,22 +60,27 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
       default: m.DataProcessingAgreementPage,
     })),
-  '/bare-metal-servers': () =>
+  '/bare-metal-servers': withTexts(['bareMetal', 'products', 'common'], () =>
     import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
-  '/managed-infrastructure': () =>
+  ),
+  '/managed-infrastructure': withTexts(['managedInfra', 'products', 'common'], () =>
     import('@/features/pages/components/products/managed-infrastructure/managed-infrastructure-page').then((m) => ({
       default: m.ManagedInfrastructurePage,
     })),
-  '/virtual-servers': () =>
+  ),
+  '/virtual-servers': withTexts(['virtualServers', 'products', 'common'], () =>
     import('@/features/pages/components/products/virtual-servers/virtual-servers-page').then((m) => ({
       default: m.VirtualServersPage,
     })),
-  '/data-forge': () =>
+  ),
+  '/data-forge': withTexts(['dataForge', 'products', 'common'], () =>
     import('@/features/pages/components/products/data-forge/data-forge-page').then((m) => ({ default: m.DataForgePage })),
-  '/storage-solutions': () =>
+  ),
+  '/storage-solutions': withTexts(['storage', 'products', 'common'], () =>
     import('@/features/pages/components/products/storage-solutions/storage-solutions-page').then((m) => ({
       default: m.StorageSolutionsPage,
     })),
+  ),
   '/kaa-rada': () => import('@/features/pages/components/kaa-rada/kaa-rada-page'),
   '/edge': () => import('./edge-route').then((m) => ({ default: m.EdgeRoute })),
   '/iaas': () => import('@/features/pages/components/iaas/iaas-page'),
@@ -85,7 +92,9 @@ const onDemandPages: Record<string, PageModule> = {
   '/blog/:id': () => import('@/features/content/components/blog/blog-post-page'),
   '/events': () => import('./events-route').then((m) => ({ default: m.EventsRoute })),
   '/events/:id': () => import('@/features/content/components/events/event-detail-page'),
-  [`/solutions/${site.slug}-finance`]: () => import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
+  [`/solutions/${site.slug}-finance`]: withTexts(['hostedEmail', 'common'], () =>
+    import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
+  ),
 };
 
 // Pages still waiting for their body, with the metadata catalogue: not needed by "/".

@@ -22,7 +22,7 @@ const english = catalogue('en');
  * language shares. Product names are never in a catalogue at all.
  */
 const sameAsEnglish: Record<string, string[]> = {
-  fr: ['header.solutions', 'nav.blog', 'nav.contact', 'widget.rating.excellent'],
+  fr: ['header.solutions', 'nav.blog', 'nav.contact', 'widget.rating.excellent', 'hostedEmail.stats.clients'],
   // Kiswahili writes file sizes in KB and MB.
   sw: ['widget.size.kb', 'widget.size.mb'],
 };

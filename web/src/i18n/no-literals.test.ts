@@ -44,6 +44,22 @@ const translated = [
   'features/chat/lib/chat-line.ts',
   'features/chat/lib/chat-hours.ts',
   'features/chat/api/upload-attachment.ts',
+  'components/marketing/action-link.tsx',
+  'components/marketing/steps.tsx',
+  'features/pages/components/products/product-content.ts',
+  'features/pages/components/products/product-parts.tsx',
+  'features/pages/components/products/bare-metal/bare-metal-content.ts',
+  'features/pages/components/products/bare-metal/bare-metal-page.tsx',
+  'features/pages/components/products/virtual-servers/virtual-servers-content.ts',
+  'features/pages/components/products/virtual-servers/virtual-servers-page.tsx',
+  'features/pages/components/products/storage-solutions/storage-solutions-content.ts',
+  'features/pages/components/products/storage-solutions/storage-solutions-page.tsx',
+  'features/pages/components/products/managed-infrastructure/managed-infrastructure-content.ts',
+  'features/pages/components/products/managed-infrastructure/managed-infrastructure-page.tsx',
+  'features/pages/components/products/data-forge/data-forge-content.ts',
+  'features/pages/components/products/data-forge/data-forge-page.tsx',
+  'features/pages/components/company/hosted-email-plans.ts',
+  'features/pages/components/company/hosted-email-page.tsx',
 ];
 
 /** Names that are the same in every language. */

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
+// The shared parts' English messages (area `common`), wherever an ActionLink is;
+// a page whose route loads `common` (router.tsx) has them in its language.
+import 'virtual:catalog/en/common';
 
 /** The look of an action: one of the button variants, or `text` for a plain inline link. */
 export type ActionVariant = NonNullable<Parameters<typeof buttonClass>[0]> | 'text';
@@ -54,10 +58,10 @@ export function ActionLink({
         target="_blank"
         rel="noopener noreferrer"
         className={classes}
-        aria-label={ariaLabel && `${ariaLabel} (opens in a new tab)`}
+        aria-label={ariaLabel && `${ariaLabel} ${t('common.opensInNewTab')}`}
       >
         {children}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only">{` ${t('common.opensInNewTab')}`}</span>
       </a>
     );
   }

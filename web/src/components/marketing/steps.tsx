@@ -1,3 +1,8 @@
+import { t } from '@/i18n/i18n';
+// The shared parts' English messages (area `common`); a page whose route loads
+// `common` (router.tsx) has them in its language.
+import 'virtual:catalog/en/common';
+
 /** One step of a how-it-works list. */
 export interface Step {
   title: string;
@@ -18,7 +23,7 @@ export function Steps({ items }: { items: readonly Step[] }) {
           </span>
           <div>
             <h3 className="font-semibold">
-              <span className="sr-only">Step {index + 1}: </span>
+              <span className="sr-only">{`${t('common.step', { step: index + 1 })} `}</span>
               {step.title}
             </h3>
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{step.text}</p>

@@ -9,6 +9,7 @@ import { StatsRow } from '@/components/marketing/stats-row';
 import { Tabs } from '@/components/marketing/tabs';
 import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
@@ -28,9 +29,12 @@ import {
 export const hostedEmailRoute = `/solutions/${site.slug}-finance`;
 const formId = 'request-demo';
 
-const billingOptions: { value: Billing; label: string }[] = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'yearly', label: 'Yearly' },
+/** The page's product name (a name, the same in every language), as the Solutions menu calls it. */
+const product = 'Flexicloud';
+
+const billingOptions = (): { value: Billing; label: string }[] => [
+  { value: 'monthly', label: t('hostedEmail.billing.monthly') },
+  { value: 'yearly', label: t('hostedEmail.billing.yearly') },
 ];
 
 /** Monthly / Yearly as a radio group: Tab enters it, arrow keys switch (native radios). */
@@ -38,9 +42,9 @@ function BillingToggle({ value, onChange }: { value: Billing; onChange: (value: 
   const name = useId();
   return (
     <fieldset className="mx-auto w-fit">
-      <legend className="sr-only">Billing period</legend>
+      <legend className="sr-only">{t('hostedEmail.billing.legend')}</legend>
       <div className="flex gap-1 rounded-full bg-gray-100 p-1 dark:bg-gray-800">
-        {billingOptions.map((option) => (
+        {billingOptions().map((option) => (
           <label key={option.value} className="relative">
             <input
               type="radio"
@@ -76,24 +80,24 @@ function ProviderPlans({ provider, billing }: { provider: EmailProvider; billing
       <div className="grid gap-8 sm:grid-cols-2 xl:grid-cols-4">
         {provider.plans.map((plan) => {
           const labels = priceLabels(provider, plan, billing);
-          const isContactSales = labels.price === contactSales;
+          const isContactSales = plan.monthlyPrice === contactSales || plan.yearlyPrice === contactSales;
           return (
             <PlanCard
               key={plan.name}
               name={plan.name}
-              tagline={`${plan.storage} storage`}
+              tagline={t('hostedEmail.plan.storage', { storage: plan.storage })}
               price={labels.price}
               period={labels.period}
               specs={plan.features}
-              badge={plan.name === popular ? 'Most Popular' : undefined}
+              badge={plan.name === popular ? t('hostedEmail.plan.popular') : undefined}
               action={
                 isContactSales ? (
                   <ActionLink href={contactSalesHref(provider, plan)} variant="secondary">
-                    Contact sales
+                    {t('hostedEmail.contactSales')}
                   </ActionLink>
                 ) : (
-                  <ActionLink href={`#${formId}`} aria-label={`Get Started with ${provider.name} ${plan.name}`}>
-                    Get Started
+                  <ActionLink href={`#${formId}`} aria-label={t('hostedEmail.plan.getStartedWith', { provider: provider.name, plan: plan.name })}>
+                    {t('hostedEmail.getStarted')}
                   </ActionLink>
                 )
               }
@@ -101,7 +105,7 @@ function ProviderPlans({ provider, billing }: { provider: EmailProvider; billing
               {labels.billed && <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{labels.billed}</p>}
               {labels.was && (
                 <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                  <span className="sr-only">Instead of </span>
+                  <span className="sr-only">{`${t('hostedEmail.plan.insteadOf')} `}</span>
                   <del>{labels.was.price}</del> {labels.was.meaning}
                 </p>
               )}
@@ -118,28 +122,13 @@ function ProviderPlans({ provider, billing }: { provider: EmailProvider; billing
   );
 }
 
-const reasons = [
-  {
-    icon: ArrowRightLeft,
-    title: 'Setup and migration done for you',
-    text: 'We verify your domain, publish the MX, SPF, DKIM and DMARC records and move your existing mailboxes, so nobody loses a message on switch-over day.',
-  },
-  {
-    icon: LockKeyhole,
-    title: 'Secure by default',
-    text: 'Mail travels over TLS 1.3 and is encrypted at rest with AES-256; we turn on two-step verification and phishing protection for every user from the start.',
-  },
-  {
-    icon: Headset,
-    title: 'Local support, 24/7',
-    text: 'Our engineers in Nairobi answer by phone, email and chat around the clock, in your time zone, for the mailboxes we set up.',
-  },
-  {
-    icon: MailCheck,
-    title: 'Deliverability you can rely on',
-    text: 'We monitor your domain reputation and authentication records, so invoices and quotes land in the inbox, not the spam folder.',
-  },
-] as const;
+const reasons = () =>
+  [
+    { icon: ArrowRightLeft, title: t('hostedEmail.why.setup.title'), text: t('hostedEmail.why.setup.text') },
+    { icon: LockKeyhole, title: t('hostedEmail.why.secure.title'), text: t('hostedEmail.why.secure.text') },
+    { icon: Headset, title: t('hostedEmail.why.support.title'), text: t('hostedEmail.why.support.text') },
+    { icon: MailCheck, title: t('hostedEmail.why.deliverability.title'), text: t('hostedEmail.why.deliverability.text') },
+  ] as const;
 
 /**
  * Hosted email (/solutions/nyota-finance): provider and billing selectors, the plan cards of spec §9, Why Choose,
@@ -154,30 +143,30 @@ export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
     <>
       <RouteMeta route={hostedEmailRoute} />
       <PageHero
-        badge={entry.badge ?? 'Business Email'}
-        title={entry.heading}
-        lead="Professional email on your own domain with Google Workspace or Zoho Mail, billed monthly or yearly, set up, migrated and supported by our team."
+        badge={entry.badge ?? t('hostedEmail.hero.badge')}
+        title={t('hostedEmail.hero.title', { product })}
+        lead={t('hostedEmail.hero.lead')}
         actions={
           <>
-            <ActionLink href={`#${formId}`}>Get Started</ActionLink>
+            <ActionLink href={`#${formId}`}>{t('hostedEmail.getStarted')}</ActionLink>
             <ActionLink href="#plans" variant="secondary">
-              View Plans
+              {t('hostedEmail.hero.viewPlans')}
             </ActionLink>
           </>
         }
       />
       <Section
         id="plans"
-        title="Plans and Pricing"
-        intro="Choose a provider and a billing period. Every price is per user. A struck-through figure is what the same user costs on monthly billing (Google Workspace) or after the launch offer (Zoho Mail)."
+        title={t('hostedEmail.plans.title')}
+        intro={t('hostedEmail.plans.intro')}
       >
         <BillingToggle value={billing} onChange={setBilling} />
         <Tabs
           className="mt-8"
-          label="Email provider"
+          label={t('hostedEmail.plans.providers')}
           value={provider}
           onValueChange={(value) => setProvider(value as EmailProviderId)}
-          items={emailProviders.map((p) => ({
+          items={emailProviders().map((p) => ({
             id: p.id,
             label: p.name,
             panel: <ProviderPlans provider={p} billing={billing} />,
@@ -186,13 +175,13 @@ export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
       </Section>
       <Section
         muted
-        title={`Why Choose ${site.company} for Business Email`}
-        intro="Businesses across the region trust us with the mailboxes their customers write to every day."
+        title={t('hostedEmail.why.title', { company: site.company })}
+        intro={t('hostedEmail.why.intro')}
       >
-        <StatsRow items={whyChooseStats} />
+        <StatsRow items={whyChooseStats()} />
         <div className="mt-10">
           <FeatureGrid columns={4}>
-            {reasons.map((reason) => (
+            {reasons().map((reason) => (
               <FeatureCard key={reason.title} icon={reason.icon} title={reason.title} text={reason.text} />
             ))}
           </FeatureGrid>
@@ -200,8 +189,8 @@ export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
       </Section>
       <Section
         id={formId}
-        title="Request Demo"
-        intro="Tell us how many mailboxes you need and where your email lives today; an engineer will walk you through the plans and the move."
+        title={t('hostedEmail.demo.title')}
+        intro={t('hostedEmail.demo.intro')}
       >
         <div className="mx-auto max-w-2xl">
           {demoForm}

@@ -1,22 +1,33 @@
 // Hosted-email plans (content spec §9, both tables), resold and supported by
-// us. Prices are USD as the spec gives them; the labels below format them.
+// us. Prices are USD as the spec gives them; the labels below format them in
+// the page's language. The texts are the catalogue's (area `hostedEmail`):
+// functions, called at render. Provider and plan names are the same in every
+// language.
+
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/hostedEmail';
+import { formatMoney, formatPercent, t } from '@/i18n/i18n';
 
 export type EmailProviderId = 'google-workspace' | 'zoho-mail';
 export type Billing = 'monthly' | 'yearly';
 
-/** The text a plan shows instead of a price. */
+/**
+ * The spec's mark for a plan without a price (its words, as a value); the page
+ * shows "Contact sales" in its language instead (`priceLabels`).
+ */
 export const contactSales = 'Contact sales';
 
-/** A hosted-email plan (spec §3): a price is a USD amount or the text Contact sales. */
+/** A hosted-email plan (spec §3): a price is a USD amount or the mark Contact sales. */
 export interface HostedEmailPlan {
   name: string;
+  /** The spec's Storage column in the page's language: "30 GB", "50 GB + 50 GB retention", "custom". */
   storage: string;
   monthlyPrice: number | typeof contactSales;
   yearlyPrice: number | typeof contactSales;
   /** The price after the launch offer, per month and per year (absent for Contact sales plans). */
   laterMonthlyPrice?: number;
   laterYearlyPrice?: number;
-  /** "25%", or "Custom"; absent where the spec gives none. */
+  /** The saving in the page's language: "25%", or "Custom"; absent where the spec gives none. */
   savings?: string;
   features: readonly string[];
 }
@@ -48,13 +59,17 @@ export interface EmailProvider {
 export const defaultProvider: EmailProviderId = 'google-workspace';
 export const defaultBilling: Billing = 'monthly';
 
-export const emailProviders: readonly EmailProvider[] = [
+/** A storage figure with retention: "50 GB + 50 GB retention". */
+const withRetention = (size: string, retention: string) => t('hostedEmail.storage.withRetention', { size, retention });
+/** A saving of the launch offer, a fraction: 0.25 → "25%". */
+const saving = (fraction: number) => formatPercent(fraction);
+
+export const emailProviders = (): readonly EmailProvider[] => [
   {
     id: 'google-workspace',
     name: 'Google Workspace',
     figures: 'annual-commitment',
-    intro:
-      'Gmail on your own domain with Calendar, Drive, Docs and Meet, set up, migrated and supported by our engineers.',
+    intro: t('hostedEmail.google.intro'),
     plans: [
       {
         name: 'Starter',
@@ -63,14 +78,14 @@ export const emailProviders: readonly EmailProvider[] = [
         yearlyPrice: 7,
         laterMonthlyPrice: 100.8,
         laterYearlyPrice: 84,
-        savings: '25%',
+        savings: saving(0.25),
         features: [
-          'Custom business email on your domain',
-          '30 GB pooled storage per user',
-          'Video meetings with up to 100 participants',
-          'Shared calendars, Docs, Sheets and Slides',
-          'Spam, phishing and malware protection',
-          'Setup, DNS records and mailbox migration by our team',
+          t('hostedEmail.feature.customEmail'),
+          t('hostedEmail.google.starter.storage'),
+          t('hostedEmail.google.starter.meetings'),
+          t('hostedEmail.google.starter.docs'),
+          t('hostedEmail.google.starter.protection'),
+          t('hostedEmail.google.setup'),
         ],
       },
       {
@@ -80,14 +95,14 @@ export const emailProviders: readonly EmailProvider[] = [
         yearlyPrice: 14,
         laterMonthlyPrice: 201.6,
         laterYearlyPrice: 168,
-        savings: '20%',
+        savings: saving(0.2),
         features: [
-          'Everything in Starter',
-          '2 TB pooled storage per user',
-          'Video meetings with up to 150 participants and recording',
-          'Shared team drives',
-          'Appointment booking pages',
-          'Setup, DNS records and mailbox migration by our team',
+          t('hostedEmail.feature.everythingIn', { plan: 'Starter' }),
+          t('hostedEmail.google.standard.storage'),
+          t('hostedEmail.google.standard.meetings'),
+          t('hostedEmail.google.standard.drives'),
+          t('hostedEmail.google.standard.booking'),
+          t('hostedEmail.google.setup'),
         ],
       },
       {
@@ -97,14 +112,14 @@ export const emailProviders: readonly EmailProvider[] = [
         yearlyPrice: 22,
         laterMonthlyPrice: 316.8,
         laterYearlyPrice: 264,
-        savings: '28%',
+        savings: saving(0.28),
         features: [
-          'Everything in Standard',
-          '5 TB pooled storage per user',
-          'Video meetings with up to 500 participants and attendance tracking',
-          'Vault for eDiscovery and retention',
-          'Advanced endpoint management',
-          'Priority onboarding with a named engineer',
+          t('hostedEmail.feature.everythingIn', { plan: 'Standard' }),
+          t('hostedEmail.google.plus.storage'),
+          t('hostedEmail.google.plus.meetings'),
+          t('hostedEmail.google.plus.vault'),
+          t('hostedEmail.google.plus.endpoints'),
+          t('hostedEmail.feature.priorityOnboarding'),
         ],
       },
       {
@@ -112,14 +127,14 @@ export const emailProviders: readonly EmailProvider[] = [
         storage: '5 TB',
         monthlyPrice: contactSales,
         yearlyPrice: contactSales,
-        savings: 'Custom',
+        savings: t('hostedEmail.savings.custom'),
         features: [
-          'Everything in Plus',
-          '5 TB pooled storage per user, expandable on request',
-          'Video meetings with up to 1,000 participants',
-          'Data loss prevention and context-aware access',
-          'Data region controls',
-          'Custom onboarding, training and volume pricing',
+          t('hostedEmail.feature.everythingIn', { plan: 'Plus' }),
+          t('hostedEmail.google.enterprise.storage'),
+          t('hostedEmail.google.enterprise.meetings'),
+          t('hostedEmail.google.enterprise.dlp'),
+          t('hostedEmail.google.enterprise.region'),
+          t('hostedEmail.feature.customOnboarding'),
         ],
       },
     ],
@@ -128,7 +143,7 @@ export const emailProviders: readonly EmailProvider[] = [
     id: 'zoho-mail',
     name: 'Zoho Mail',
     figures: 'launch-offer',
-    intro: 'Ad-free business email on your own domain at an entry price, with archiving and collaboration as you grow.',
+    intro: t('hostedEmail.zoho.intro'),
     plans: [
       {
         name: 'Mail Lite',
@@ -137,61 +152,61 @@ export const emailProviders: readonly EmailProvider[] = [
         yearlyPrice: 6.96,
         laterMonthlyPrice: 1,
         laterYearlyPrice: 12,
-        savings: '42%',
+        savings: saving(0.42),
         features: [
-          'Custom business email on your domain',
-          '5 GB storage per user',
-          'Web, desktop and mobile mail apps (IMAP, POP and ActiveSync)',
-          'Calendar, contacts, tasks and notes',
-          'Spam and malware filtering',
-          'Setup and DNS records by our team',
+          t('hostedEmail.feature.customEmail'),
+          t('hostedEmail.zoho.lite.storage'),
+          t('hostedEmail.zoho.lite.apps'),
+          t('hostedEmail.zoho.lite.calendar'),
+          t('hostedEmail.zoho.lite.filtering'),
+          t('hostedEmail.zoho.lite.setup'),
         ],
       },
       {
         name: 'Mail Premium',
-        storage: '50 GB + 50 GB retention',
+        storage: withRetention('50 GB', '50 GB'),
         monthlyPrice: 2.32,
         yearlyPrice: 27.84,
         laterMonthlyPrice: 3,
         laterYearlyPrice: 36,
-        savings: '23%',
+        savings: saving(0.23),
         features: [
-          'Everything in Mail Lite',
-          '50 GB storage per user plus 50 GB retention',
-          'Email retention and eDiscovery',
-          'S/MIME message encryption',
-          'Large attachments up to 1 GB',
-          'Mailbox migration by our team',
+          t('hostedEmail.feature.everythingIn', { plan: 'Mail Lite' }),
+          t('hostedEmail.zoho.premium.storage'),
+          t('hostedEmail.zoho.premium.retention'),
+          t('hostedEmail.zoho.premium.smime'),
+          t('hostedEmail.zoho.premium.attachments'),
+          t('hostedEmail.zoho.premium.migration'),
         ],
       },
       {
         name: 'Workplace Professional',
-        storage: '100 GB + 100 GB retention',
+        storage: withRetention('100 GB', '100 GB'),
         monthlyPrice: 4.06,
         yearlyPrice: 48.72,
         laterMonthlyPrice: 5,
         laterYearlyPrice: 60,
-        savings: '19%',
+        savings: saving(0.19),
         features: [
-          'Everything in Mail Premium',
-          '100 GB mail storage per user plus 100 GB retention',
-          'Team file storage with shared folders',
-          'Team chat and online meetings',
-          'Word processor, spreadsheets and presentations',
-          'Priority onboarding with a named engineer',
+          t('hostedEmail.feature.everythingIn', { plan: 'Mail Premium' }),
+          t('hostedEmail.zoho.professional.storage'),
+          t('hostedEmail.zoho.professional.files'),
+          t('hostedEmail.zoho.professional.chat'),
+          t('hostedEmail.zoho.professional.office'),
+          t('hostedEmail.feature.priorityOnboarding'),
         ],
       },
       {
         name: 'Workplace Enterprise',
-        storage: 'custom',
+        storage: t('hostedEmail.storage.custom'),
         monthlyPrice: contactSales,
         yearlyPrice: contactSales,
         features: [
-          'Everything in Workplace Professional',
-          'Storage sized to your organisation',
-          'Advanced admin controls and audit logs',
-          'Single sign-on for your staff',
-          'Custom onboarding, training and volume pricing',
+          t('hostedEmail.feature.everythingIn', { plan: 'Workplace Professional' }),
+          t('hostedEmail.zoho.enterprise.storage'),
+          t('hostedEmail.zoho.enterprise.admin'),
+          t('hostedEmail.zoho.enterprise.sso'),
+          t('hostedEmail.feature.customOnboarding'),
         ],
       },
     ],
@@ -199,17 +214,17 @@ export const emailProviders: readonly EmailProvider[] = [
 ];
 
 export function providerById(id: EmailProviderId): EmailProvider {
-  const provider = emailProviders.find((p) => p.id === id);
+  const provider = emailProviders().find((p) => p.id === id);
   if (!provider) throw new Error(`Unknown email provider ${id}`);
   return provider;
 }
 
-/** USD as money: whole amounts without cents ($7, $84), fractional ones with two decimals ($8.40, $0.58). */
+/** USD as money in the page's language: whole amounts without cents ($7, $84), fractional ones with two decimals ($8.40, $0.58; "8,40 $US" in French). */
 export function formatUsd(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+  return formatMoney(amount, 'USD');
 }
 
-/** What a plan card shows for one billing choice. */
+/** What a plan card shows for one billing choice, in the page's language. */
 export interface PriceLabels {
   /** "$8.40" or "Contact sales". */
   price: string;
@@ -233,20 +248,23 @@ export function yearlySaving(monthly: number, yearly: number): number {
 }
 
 export function priceLabels(provider: Pick<EmailProvider, 'figures'>, plan: HostedEmailPlan, billing: Billing): PriceLabels {
-  const save = plan.savings ? `Save ${plan.savings} vs launch` : undefined;
+  const save = plan.savings ? t('hostedEmail.save.launch', { percent: plan.savings }) : undefined;
   const { monthlyPrice: monthly, yearlyPrice: yearly, laterMonthlyPrice: laterMonthly, laterYearlyPrice: laterYearly } = plan;
   if (monthly === contactSales || yearly === contactSales) {
-    return { price: contactSales, save: plan.savings ? `${plan.savings} pricing` : undefined };
+    // A Contact sales plan's savings can only be the spec's "Custom".
+    return { price: t('hostedEmail.price.contactSales'), save: plan.savings ? t('hostedEmail.save.custom') : undefined };
   }
+  const perMonth = t('hostedEmail.perMonth');
+  const perYear = t('hostedEmail.perYear');
   if (provider.figures === 'annual-commitment') {
     if (billing === 'monthly') {
       return {
         price: formatUsd(monthly),
-        period: '/month',
+        period: perMonth,
         billed:
           laterMonthly === undefined
-            ? 'per user, billed monthly'
-            : `per user, billed monthly: ${formatUsd(laterMonthly)} a year`,
+            ? t('hostedEmail.billed.monthly')
+            : t('hostedEmail.billed.monthlyYear', { year: formatUsd(laterMonthly) }),
         save,
       };
     }
@@ -254,26 +272,36 @@ export function priceLabels(provider: Pick<EmailProvider, 'figures'>, plan: Host
     // billing's), not the launch saving the monthly view shows.
     return {
       price: formatUsd(laterYearly ?? yearly * 12),
-      period: '/year',
-      billed: `per user, billed yearly: ${formatUsd(yearly)} a month instead of ${formatUsd(monthly)}`,
-      was: laterMonthly === undefined ? undefined : { price: formatUsd(laterMonthly), meaning: 'a year on monthly billing' },
-      save: yearly < monthly ? `Save ${yearlySaving(monthly, yearly)}% vs monthly billing` : undefined,
+      period: perYear,
+      billed: t('hostedEmail.billed.yearlyInstead', { month: formatUsd(yearly), monthly: formatUsd(monthly) }),
+      was:
+        laterMonthly === undefined
+          ? undefined
+          : { price: formatUsd(laterMonthly), meaning: t('hostedEmail.was.yearOnMonthly') },
+      save:
+        yearly < monthly
+          ? t('hostedEmail.save.monthlyBilling', { percent: formatPercent(yearlySaving(monthly, yearly) / 100) })
+          : undefined,
     };
   }
   if (billing === 'monthly') {
     return {
       price: formatUsd(monthly),
-      period: '/month',
-      billed: 'per user, billed monthly',
-      was: laterMonthly === undefined ? undefined : { price: formatUsd(laterMonthly), meaning: 'a month after the launch offer' },
+      period: perMonth,
+      billed: t('hostedEmail.billed.monthly'),
+      was:
+        laterMonthly === undefined
+          ? undefined
+          : { price: formatUsd(laterMonthly), meaning: t('hostedEmail.was.monthAfterLaunch') },
       save,
     };
   }
   return {
     price: formatUsd(yearly),
-    period: '/year',
-    billed: `per user, billed yearly: ${formatUsd(monthly)} a month`,
-    was: laterYearly === undefined ? undefined : { price: formatUsd(laterYearly), meaning: 'a year after the launch offer' },
+    period: perYear,
+    billed: t('hostedEmail.billed.yearly', { month: formatUsd(monthly) }),
+    was:
+      laterYearly === undefined ? undefined : { price: formatUsd(laterYearly), meaning: t('hostedEmail.was.yearAfterLaunch') },
     save,
   };
 }
@@ -289,8 +317,9 @@ export function contactSalesHref(provider: EmailProvider, plan: HostedEmailPlan)
 }
 
 /** The Why Choose figures (spec §9). */
-export const whyChooseStats = [
-  { value: '50+', label: 'Clients' },
-  { value: '99.9%', label: 'Uptime' },
-  { value: '24/7', label: 'Support' },
-] as const;
+export const whyChooseStats = () =>
+  [
+    { value: '50+', label: t('hostedEmail.stats.clients') },
+    { value: formatPercent(0.999), label: t('hostedEmail.stats.uptime') },
+    { value: '24/7', label: t('hostedEmail.stats.support') },
+  ] as const;

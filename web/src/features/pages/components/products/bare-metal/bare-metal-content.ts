@@ -1,5 +1,9 @@
 // Bare metal servers (/bare-metal-servers): spec content-and-data-pages.md §2 and §9.
+// The texts are the catalogue's (area `bareMetal`, and `products` for the
+// shared buttons), in the page's language: functions, called at render.
 
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/bareMetal';
 import {
   Cpu,
   HardDrive,
@@ -11,52 +15,45 @@ import {
 } from 'lucide-react';
 import type { Stat } from '@/components/marketing/stats-row';
 import type { Step } from '@/components/marketing/steps';
+import { formatMoney, formatPercent, t } from '@/i18n/i18n';
 import { contactFormHref } from '../../../lib/contact-link';
-import type { ProductCard, ProductCta, ProductHero } from '../product-content';
+import {
+  getStartedWithPlan,
+  productActions,
+  technicalTerms,
+  type ProductCard,
+  type ProductCta,
+  type ProductHero,
+} from '../product-content';
 
-export const bareMetalHero: ProductHero = {
-  badge: 'BARE METAL SERVERS',
-  title: 'Raw Performance, Zero Compromises',
-  lead: 'Single-tenant servers with every core, every gigabyte and every disk reserved for your workloads, hosted in Tier-3 data centers in Africa and looked after by engineers around the clock.',
+export const bareMetalHero = (): ProductHero => ({
+  badge: t('bareMetal.hero.badge'),
+  title: t('bareMetal.hero.title'),
+  lead: t('bareMetal.hero.lead'),
   actions: [
-    { label: 'Book a Call', target: 'booking' },
-    { label: 'Request a Quote', target: '/contact' },
+    { label: productActions.bookCall(), target: 'booking' },
+    { label: productActions.requestQuote(), target: '/contact' },
   ],
-};
+});
 
-export const bareMetalStats: readonly Stat[] = [
-  { value: '100%', label: 'Dedicated' },
-  { value: '24/7', label: 'Support' },
-  { value: 'Tier-3', label: 'Data Centers' },
+export const bareMetalStats = (): readonly Stat[] => [
+  { value: formatPercent(1), label: t('bareMetal.stats.dedicated') },
+  { value: '24/7', label: t('bareMetal.stats.support') },
+  { value: 'Tier-3', label: t('bareMetal.stats.dataCenters') },
 ];
 
-export const bareMetalFeatures: readonly ProductCard[] = [
-  {
-    icon: Cpu,
-    title: 'Dedicated Hardware',
-    text: 'No hypervisor and no neighbours: the processors, memory and disks of your server serve only you, so performance stays predictable at peak load.',
-  },
-  {
-    icon: HardDrive,
-    title: 'Enterprise SSD Storage',
-    text: 'Every server ships with enterprise-grade SSDs for fast databases and low-latency I/O, with your data encrypted at rest with AES-256.',
-  },
-  {
-    icon: Network,
-    title: 'High-Speed Networking',
-    text: '1Gbps ports as standard and 10Gbps on Enterprise servers, on redundant uplinks, with traffic to our services protected by TLS 1.3.',
-  },
-  {
-    icon: MapPin,
-    title: 'Data Kept in Africa',
-    text: 'Your servers run in our Tier-3 data centers on the continent, so your data stays in Africa and close to your users.',
-  },
+export const bareMetalFeatures = (): readonly ProductCard[] => [
+  { icon: Cpu, title: t('bareMetal.features.hardware.title'), text: t('bareMetal.features.hardware.text') },
+  { icon: HardDrive, title: t('bareMetal.features.ssd.title'), text: t('bareMetal.features.ssd.text') },
+  { icon: Network, title: t('bareMetal.features.network.title'), text: t('bareMetal.features.network.text') },
+  { icon: MapPin, title: t('bareMetal.features.africa.title'), text: t('bareMetal.features.africa.text') },
 ];
 
 /** One dedicated server plan, priced per month (spec §9, "Dedicated servers, per month"). */
 export interface DedicatedPlan {
+  /** The plan's name (a name, the same in every language), "Custom" in the page's language for the custom plan. */
   name: string;
-  /** The price label exactly as shown: "$99", or "Custom" for the custom plan. */
+  /** The price as shown: "$99" (the US-dollar amount in the page's language), or "Custom" for the custom plan. */
   price: string;
   cores: string;
   ram: string;
@@ -67,80 +64,72 @@ export interface DedicatedPlan {
   action: { label: string; href: `/${string}`; ariaLabel: string };
 }
 
-const orderAction = (name: string) => ({
-  label: 'Get Started',
-  href: contactFormHref(`Bare metal server: ${name} plan`),
-  ariaLabel: `Get Started with the ${name} plan`,
+const plan = (name: string, dollars: number, cores: string, ram: string, storage: string, network: string): DedicatedPlan => ({
+  name,
+  price: formatMoney(dollars),
+  cores,
+  ram,
+  storage,
+  network,
+  custom: false,
+  action: {
+    label: productActions.getStarted(),
+    // The subject is for our sales team: in English, whatever the page's language.
+    href: contactFormHref(`Bare metal server: ${name} plan`),
+    ariaLabel: getStartedWithPlan(name),
+  },
 });
 
-export const dedicatedPlans: readonly DedicatedPlan[] = [
-  { name: 'STANDARD', price: '$99', cores: '4', ram: '16GB', storage: '240GB SSD', network: '1Gbps', custom: false, action: orderAction('STANDARD') },
-  { name: 'BUSINESS', price: '$199', cores: '8', ram: '32GB', storage: '480GB SSD', network: '1Gbps', custom: false, action: orderAction('BUSINESS') },
-  { name: 'ENTERPRISE', price: '$399', cores: '16', ram: '64GB', storage: '960GB SSD', network: '10Gbps', custom: false, action: orderAction('ENTERPRISE') },
-  {
-    name: 'CUSTOM',
-    price: 'Custom',
-    cores: 'Custom',
-    ram: 'Custom',
-    storage: 'Custom',
-    network: 'Custom',
-    custom: true,
-    action: {
-      label: 'Get a Quote',
-      href: contactFormHref('Bare metal server: custom configuration quote'),
-      ariaLabel: 'Get a Quote for a CUSTOM server',
+export const dedicatedPlans = (): readonly DedicatedPlan[] => {
+  const custom = t('bareMetal.plans.custom');
+  return [
+    plan('STANDARD', 99, '4', '16GB', '240GB SSD', '1Gbps'),
+    plan('BUSINESS', 199, '8', '32GB', '480GB SSD', '1Gbps'),
+    plan('ENTERPRISE', 399, '16', '64GB', '960GB SSD', '10Gbps'),
+    {
+      name: t('bareMetal.plans.customName'),
+      price: custom,
+      cores: custom,
+      ram: custom,
+      storage: custom,
+      network: custom,
+      custom: true,
+      action: {
+        label: t('bareMetal.plans.getQuote'),
+        href: contactFormHref('Bare metal server: custom configuration quote'),
+        ariaLabel: t('bareMetal.plans.getQuoteCustom'),
+      },
     },
-  },
-];
+  ];
+};
 
 /** The spec lines of a plan card, in the order of the spec's table. */
 export function dedicatedPlanSpecs(plan: DedicatedPlan) {
   return [
-    { label: 'CPU Cores', value: plan.cores },
-    { label: 'RAM', value: plan.ram },
-    { label: 'Storage', value: plan.storage },
-    { label: 'Network', value: plan.network },
+    { label: t('bareMetal.plans.cores'), value: plan.cores },
+    { label: technicalTerms.ram, value: plan.ram },
+    { label: t('bareMetal.plans.storage'), value: plan.storage },
+    { label: t('bareMetal.plans.network'), value: plan.network },
   ];
 }
 
-export const bareMetalUseCases: readonly ProductCard[] = [
-  {
-    icon: Landmark,
-    title: 'Banking & Financial Services',
-    text: 'Core banking, payment switches and trading systems that need isolated hardware, consistent latency and data that stays in Africa.',
-  },
-  {
-    icon: Workflow,
-    title: 'APIs & Workloads',
-    text: 'High-traffic APIs, databases, CI pipelines and compute-heavy jobs that outgrow shared virtual machines.',
-  },
-  {
-    icon: HeartPulse,
-    title: 'Healthcare & Public Sector',
-    text: 'Patient records and citizen services on single-tenant servers, encrypted at rest with AES-256 and hosted in Tier-3 facilities.',
-  },
+export const bareMetalUseCases = (): readonly ProductCard[] => [
+  { icon: Landmark, title: t('bareMetal.useCases.banking.title'), text: t('bareMetal.useCases.banking.text') },
+  { icon: Workflow, title: t('bareMetal.useCases.apis.title'), text: t('bareMetal.useCases.apis.text') },
+  { icon: HeartPulse, title: t('bareMetal.useCases.health.title'), text: t('bareMetal.useCases.health.text') },
 ];
 
-export const bareMetalSteps: readonly Step[] = [
-  {
-    title: 'Choose Your Server',
-    text: 'Pick a plan or tell us what you need. Our engineers help you size cores, memory, storage and network for your workload.',
-  },
-  {
-    title: 'We Provision and Test',
-    text: 'We rack, configure and burn-in test your server in our Tier-3 data center, then install the operating system of your choice.',
-  },
-  {
-    title: 'Deploy and Grow',
-    text: 'You get full root access and 24/7 support. Add servers or upgrade your configuration as your business grows.',
-  },
+export const bareMetalSteps = (): readonly Step[] => [
+  { title: t('bareMetal.steps.choose.title'), text: t('bareMetal.steps.choose.text') },
+  { title: t('bareMetal.steps.provision.title'), text: t('bareMetal.steps.provision.text') },
+  { title: t('bareMetal.steps.deploy.title'), text: t('bareMetal.steps.deploy.text') },
 ];
 
-export const bareMetalCta: ProductCta = {
-  title: 'Ready for Dedicated Performance?',
-  text: 'Talk to our infrastructure team about your workload and get a server configured for it.',
+export const bareMetalCta = (): ProductCta => ({
+  title: t('bareMetal.cta.title'),
+  text: t('bareMetal.cta.text'),
   actions: [
-    { label: 'Book a Consultation', target: 'booking' },
-    { label: 'Contact Sales', target: '/contact' },
+    { label: productActions.bookConsultation(), target: 'booking' },
+    { label: productActions.contactSales(), target: '/contact' },
   ],
-};
+});

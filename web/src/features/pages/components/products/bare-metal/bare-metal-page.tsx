@@ -3,6 +3,8 @@ import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { Steps } from '@/components/marketing/steps';
+import { t } from '@/i18n/i18n';
+import { perMonth } from '../product-content';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
@@ -21,31 +23,22 @@ export function BareMetalPage() {
   return (
     <>
       <RouteMeta route="/bare-metal-servers" />
-      <ProductHeroBlock hero={bareMetalHero} />
+      <ProductHeroBlock hero={bareMetalHero()} />
       <div className="mx-auto -mt-4 max-w-4xl px-4 lg:px-8">
-        <StatsRow items={bareMetalStats} />
+        <StatsRow items={bareMetalStats()} />
       </div>
-      <Section
-        id="features"
-        title="Why Bare Metal"
-        intro="Physical servers with the control of your own hardware and none of the upkeep of running a data center."
-      >
-        <ProductCards cards={bareMetalFeatures} columns={4} />
+      <Section id="features" title={t('bareMetal.features.title')} intro={t('bareMetal.features.intro')}>
+        <ProductCards cards={bareMetalFeatures()} columns={4} />
       </Section>
-      <Section
-        id="plans"
-        title="Dedicated Servers"
-        intro="Monthly pricing in US dollars, with 24/7 support and setup in our Tier-3 data centers included."
-        muted
-      >
+      <Section id="plans" title={t('bareMetal.plans.title')} intro={t('bareMetal.plans.intro')} muted>
         <div className="grid gap-8 pt-3 sm:grid-cols-2 lg:grid-cols-4">
-          {dedicatedPlans.map((plan) => (
+          {dedicatedPlans().map((plan) => (
             <PlanCard
               key={plan.name}
               name={plan.name}
-              tagline={plan.custom ? 'Custom pricing for your exact specification' : undefined}
+              tagline={plan.custom ? t('bareMetal.plans.customTagline') : undefined}
               price={plan.price}
-              period={plan.custom ? undefined : '/month'}
+              period={plan.custom ? undefined : perMonth()}
               specs={dedicatedPlanSpecs(plan)}
               action={
                 <ActionLink href={plan.action.href} variant={plan.custom ? 'secondary' : 'primary'} aria-label={plan.action.ariaLabel}>
@@ -56,13 +49,13 @@ export function BareMetalPage() {
           ))}
         </div>
       </Section>
-      <Section id="use-cases" title="Ideal Use Cases">
-        <ProductCards cards={bareMetalUseCases} />
+      <Section id="use-cases" title={t('bareMetal.useCases.title')}>
+        <ProductCards cards={bareMetalUseCases()} />
       </Section>
-      <Section id="how-it-works" title="How It Works" muted>
-        <Steps items={bareMetalSteps} />
+      <Section id="how-it-works" title={t('bareMetal.steps.title')} muted>
+        <Steps items={bareMetalSteps()} />
       </Section>
-      <ProductCtaBlock cta={bareMetalCta} />
+      <ProductCtaBlock cta={bareMetalCta()} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Section } from '@/components/marketing/section';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
 import { dataForgeBenefits, dataForgeCta, dataForgeFeatures, dataForgeHero, dataForgeUseCases } from './data-forge-content';
@@ -9,21 +10,21 @@ export function DataForgePage() {
   return (
     <>
       <RouteMeta route="/data-forge" />
-      <ProductHeroBlock hero={dataForgeHero} />
+      <ProductHeroBlock hero={dataForgeHero()} />
+      <Section id="features" title={t('products.section.features')} intro={t('dataForge.features.intro')}>
+        <ProductCards cards={dataForgeFeatures()} />
+      </Section>
+      <Section id="benefits" title={t('dataForge.benefits.title')} muted>
+        <ProductCards cards={dataForgeBenefits()} />
+      </Section>
       <Section
-        id="features"
-        title="Features"
-        intro="Everything you need to collect, reconcile, analyse and share your data in one platform."
+        id="use-cases"
+        title={t('products.section.useCases')}
+        intro={t('dataForge.useCases.intro', { product: site.biProduct })}
       >
-        <ProductCards cards={dataForgeFeatures} />
+        <ProductCards cards={dataForgeUseCases()} />
       </Section>
-      <Section id="benefits" title="Key Benefits" muted>
-        <ProductCards cards={dataForgeBenefits} />
-      </Section>
-      <Section id="use-cases" title="Use Cases" intro={`How organisations across industries use ${site.biProduct}.`}>
-        <ProductCards cards={dataForgeUseCases} />
-      </Section>
-      <ProductCtaBlock cta={dataForgeCta} />
+      <ProductCtaBlock cta={dataForgeCta()} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Section } from '@/components/marketing/section';
+import { t } from '@/i18n/i18n';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
@@ -14,21 +15,17 @@ export function ManagedInfrastructurePage() {
   return (
     <>
       <RouteMeta route="/managed-infrastructure" />
-      <ProductHeroBlock hero={managedHero} />
-      <Section
-        id="services"
-        title="Services Offered"
-        intro="From a single server to your whole estate, we take over the day-to-day operations your business depends on."
-      >
-        <ProductCards cards={managedServicesOffered} columns={4} />
+      <ProductHeroBlock hero={managedHero()} />
+      <Section id="services" title={t('managedInfra.offered.title')} intro={t('managedInfra.offered.intro')}>
+        <ProductCards cards={managedServicesOffered()} columns={4} />
       </Section>
-      <Section id="benefits" title="Benefits" muted>
-        <ProductCards cards={managedBenefits} />
+      <Section id="benefits" title={t('managedInfra.benefits.title')} muted>
+        <ProductCards cards={managedBenefits()} />
       </Section>
-      <Section id="managed-services" title="Our Managed Services Include">
-        <ProductCards cards={managedServices} />
+      <Section id="managed-services" title={t('managedInfra.services.title')}>
+        <ProductCards cards={managedServices()} />
       </Section>
-      <ProductCtaBlock cta={managedCta} />
+      <ProductCtaBlock cta={managedCta()} />
     </>
   );
 }

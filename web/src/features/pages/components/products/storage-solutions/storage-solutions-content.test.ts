@@ -13,9 +13,9 @@ import {
 
 describe('storage content (spec §2, §9)', () => {
   it('has the hero badge, headline and buttons', () => {
-    expect(storageHero.badge).toBe('STORAGE SOLUTIONS');
-    expect(storageHero.title).toBe('Secure, Reliable, and High-Speed Storage');
-    expect(storageHero.actions).toEqual([
+    expect(storageHero().badge).toBe('STORAGE SOLUTIONS');
+    expect(storageHero().title).toBe('Secure, Reliable, and High-Speed Storage');
+    expect(storageHero().actions).toEqual([
       { label: 'Book a Call', target: 'booking' },
       { label: 'Request a Quote', target: '/contact' },
     ]);
@@ -38,14 +38,14 @@ describe('storage content (spec §2, §9)', () => {
       { capacity: '512 GB', price: 'KSh. 1,500' },
       { capacity: '1000 GB', price: 'KSh. 3,000' },
     ]);
-    expect(storageGetStarted).toEqual({ label: 'Get Started', href: '/contact' });
+    expect(storageGetStarted()).toEqual({ label: 'Get Started', href: '/contact' });
   });
 
   it('has the section cards, claims 99.9% uptime, and closes with Book a Call and Request a Quote', () => {
-    expect(storageFeatures.length).toBeGreaterThan(0);
-    expect(storageWhyChoose).toHaveLength(6);
-    expect(storageWhyChoose.map((card) => card.title)).toContain('99.9% Uptime');
-    expect(storageUseCases).toHaveLength(6);
-    expect(storageCta.actions).toEqual(storageHero.actions);
+    expect(storageFeatures().length).toBeGreaterThan(0);
+    expect(storageWhyChoose()).toHaveLength(6);
+    expect(storageWhyChoose().map((card) => card.title)).toContain('99.9% Uptime');
+    expect(storageUseCases()).toHaveLength(6);
+    expect(storageCta().actions).toEqual(storageHero().actions);
   });
 });

@@ -1,5 +1,9 @@
 // Storage solutions (/storage-solutions): spec content-and-data-pages.md §2 and §9.
+// The texts are the catalogue's (area `storage`, and `products` for the
+// shared buttons), in the page's language: functions, called at render.
 
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/storage';
 import {
   Activity,
   Archive,
@@ -18,47 +22,33 @@ import {
   Globe,
   Copy,
 } from 'lucide-react';
-import type { ProductCard, ProductCta, ProductHero } from '../product-content';
+import { t } from '@/i18n/i18n';
+import { productActions, technicalTerms, type ProductCard, type ProductCta, type ProductHero } from '../product-content';
 
-export const storageHero: ProductHero = {
-  badge: 'STORAGE SOLUTIONS',
-  title: 'Secure, Reliable, and High-Speed Storage',
-  lead: 'Fast SSD and RAM capacity for your applications, encrypted, replicated and kept in our Tier-3 data centers in Africa.',
+export const storageHero = (): ProductHero => ({
+  badge: t('storage.hero.badge'),
+  title: t('storage.hero.title'),
+  lead: t('storage.hero.lead'),
   actions: [
-    { label: 'Book a Call', target: 'booking' },
-    { label: 'Request a Quote', target: '/contact' },
+    { label: productActions.bookCall(), target: 'booking' },
+    { label: productActions.requestQuote(), target: '/contact' },
   ],
-};
+});
 
-export const storageFeatures: readonly ProductCard[] = [
-  {
-    icon: Gauge,
-    title: 'High-Speed Performance',
-    text: 'Enterprise SSDs and in-memory capacity for databases, caches and applications that cannot wait on disk.',
-  },
-  {
-    icon: Lock,
-    title: 'Encryption by Default',
-    text: 'Data encrypted at rest with AES-256 and in transit with TLS 1.3, with access limited to the people you authorise.',
-  },
-  {
-    icon: Copy,
-    title: 'Redundant by Design',
-    text: 'Data is replicated across drives and hosts in our Tier-3 facilities, so a single hardware failure never costs you data.',
-  },
-  {
-    icon: Expand,
-    title: 'Scale on Demand',
-    text: 'Add capacity as your data grows, from gigabytes to terabytes, without migrations or downtime.',
-  },
+export const storageFeatures = (): readonly ProductCard[] => [
+  { icon: Gauge, title: t('storage.features.speed.title'), text: t('storage.features.speed.text') },
+  { icon: Lock, title: t('storage.features.encryption.title'), text: t('storage.features.encryption.text') },
+  { icon: Copy, title: t('storage.features.redundancy.title'), text: t('storage.features.redundancy.text') },
+  { icon: Expand, title: t('storage.features.scale.title'), text: t('storage.features.scale.text') },
 ];
 
 /** The storage kinds, in tab order; SSD is selected first. */
 export type StorageKind = 'ram' | 'ssd';
 
+/** The tabs: the kinds by their technical names, the same in every language. */
 export const storageTabs: readonly { id: StorageKind; label: string }[] = [
-  { id: 'ram', label: 'RAM' },
-  { id: 'ssd', label: 'SSD' },
+  { id: 'ram', label: technicalTerms.ram },
+  { id: 'ssd', label: technicalTerms.ssd },
 ];
 
 export const defaultStorageKind: StorageKind = 'ssd';
@@ -84,79 +74,31 @@ export const storagePrices: Record<StorageKind, readonly StoragePrice[]> = {
 };
 
 /** The Get Started button under the price table (spec: /contact). */
-export const storageGetStarted = { label: 'Get Started', href: '/contact' } as const;
+export const storageGetStarted = () => ({ label: productActions.getStarted(), href: '/contact' }) as const;
 
-export const storageWhyChoose: readonly ProductCard[] = [
-  {
-    icon: Activity,
-    title: '99.9% Uptime',
-    text: 'Redundant power, cooling and network keep your storage available, backed by a 99.9% uptime commitment.',
-  },
-  {
-    icon: MapPin,
-    title: 'Data Kept in Africa',
-    text: 'Your data stays in our data centers on the continent, helping you meet local data protection requirements.',
-  },
-  {
-    icon: ShieldCheck,
-    title: 'Enterprise-Grade Security',
-    text: 'AES-256 encryption at rest, TLS 1.3 in transit, and physical security with round-the-clock surveillance.',
-  },
-  {
-    icon: Building2,
-    title: 'Tier-3 Data Centers',
-    text: 'Concurrently maintainable facilities, so planned maintenance does not take your storage offline.',
-  },
-  {
-    icon: ReceiptText,
-    title: 'Transparent Pricing',
-    text: 'Simple prices in Kenyan shillings for each capacity, with no hidden charges to read or write your data.',
-  },
-  {
-    icon: Headset,
-    title: '24/7 Support',
-    text: 'Storage engineers on call at any hour to help with capacity, performance and recovery.',
-  },
+export const storageWhyChoose = (): readonly ProductCard[] => [
+  { icon: Activity, title: t('storage.why.uptime.title'), text: t('storage.why.uptime.text') },
+  { icon: MapPin, title: t('storage.why.africa.title'), text: t('storage.why.africa.text') },
+  { icon: ShieldCheck, title: t('storage.why.security.title'), text: t('storage.why.security.text') },
+  { icon: Building2, title: t('storage.why.tier3.title'), text: t('storage.why.tier3.text') },
+  { icon: ReceiptText, title: t('storage.why.pricing.title'), text: t('storage.why.pricing.text') },
+  { icon: Headset, title: t('storage.why.support.title'), text: t('storage.why.support.text') },
 ];
 
-export const storageUseCases: readonly ProductCard[] = [
-  {
-    icon: DatabaseBackup,
-    title: 'Backup & Disaster Recovery',
-    text: 'Keep copies of critical systems off-site and restore them quickly when something goes wrong.',
-  },
-  {
-    icon: Database,
-    title: 'Databases & Applications',
-    text: 'Low-latency SSD and RAM for transactional databases, caches and busy business applications.',
-  },
-  {
-    icon: Clapperboard,
-    title: 'Media & Content',
-    text: 'Store and serve images, video and documents for websites, apps and internal teams.',
-  },
-  {
-    icon: LineChart,
-    title: 'Analytics & Big Data',
-    text: 'Fast capacity for data warehouses, logs and analytics workloads that read large volumes quickly.',
-  },
-  {
-    icon: Archive,
-    title: 'Archiving & Compliance',
-    text: 'Retain records for the periods your regulators require, encrypted and kept in Africa.',
-  },
-  {
-    icon: Globe,
-    title: 'Web & E-commerce',
-    text: 'Reliable storage for online shops and websites that must stay up during peak trading.',
-  },
+export const storageUseCases = (): readonly ProductCard[] => [
+  { icon: DatabaseBackup, title: t('storage.useCases.backup.title'), text: t('storage.useCases.backup.text') },
+  { icon: Database, title: t('storage.useCases.databases.title'), text: t('storage.useCases.databases.text') },
+  { icon: Clapperboard, title: t('storage.useCases.media.title'), text: t('storage.useCases.media.text') },
+  { icon: LineChart, title: t('storage.useCases.analytics.title'), text: t('storage.useCases.analytics.text') },
+  { icon: Archive, title: t('storage.useCases.archiving.title'), text: t('storage.useCases.archiving.text') },
+  { icon: Globe, title: t('storage.useCases.web.title'), text: t('storage.useCases.web.text') },
 ];
 
-export const storageCta: ProductCta = {
-  title: 'Find the Right Storage for Your Data',
-  text: 'Talk to our team about capacity, performance and pricing for your workloads.',
+export const storageCta = (): ProductCta => ({
+  title: t('storage.cta.title'),
+  text: t('storage.cta.text'),
   actions: [
-    { label: 'Book a Call', target: 'booking' },
-    { label: 'Request a Quote', target: '/contact' },
+    { label: productActions.bookCall(), target: 'booking' },
+    { label: productActions.requestQuote(), target: '/contact' },
   ],
-};
+});

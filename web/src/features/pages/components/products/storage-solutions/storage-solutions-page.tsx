@@ -1,6 +1,7 @@
 import { ActionLink } from '@/components/marketing/action-link';
 import { Section } from '@/components/marketing/section';
 import { Tabs } from '@/components/marketing/tabs';
+import { t } from '@/i18n/i18n';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
@@ -20,14 +21,14 @@ function PriceTable({ kind, label }: { kind: StorageKind; label: string }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white dark:border-gray-700 dark:bg-gray-800">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{label} storage prices</caption>
+        <caption className="sr-only">{t('storage.prices.caption', { kind: label })}</caption>
         <thead className="bg-gray-100 dark:bg-gray-900">
           <tr>
             <th scope="col" className="px-6 py-3 font-semibold">
-              Capacity
+              {t('storage.prices.capacity')}
             </th>
             <th scope="col" className="px-6 py-3 text-right font-semibold">
-              Price per month
+              {t('storage.prices.perMonth')}
             </th>
           </tr>
         </thead>
@@ -48,22 +49,23 @@ function PriceTable({ kind, label }: { kind: StorageKind; label: string }) {
 
 /** /storage-solutions: features, the RAM / SSD price tables, why choose us and use cases. */
 export function StorageSolutionsPage() {
+  const getStarted = storageGetStarted();
   return (
     <>
       <RouteMeta route="/storage-solutions" />
-      <ProductHeroBlock hero={storageHero} />
-      <Section id="features" title="Features">
-        <ProductCards cards={storageFeatures} columns={4} />
+      <ProductHeroBlock hero={storageHero()} />
+      <Section id="features" title={t('products.section.features')}>
+        <ProductCards cards={storageFeatures()} columns={4} />
       </Section>
       <Section
         id="storage-options"
-        title="Available storage options"
-        intro="Choose the storage type, then the capacity that fits your workload."
+        title={t('storage.options.title')}
+        intro={t('storage.options.intro')}
         muted
       >
         <div className="mx-auto max-w-2xl">
           <Tabs
-            label="Storage type"
+            label={t('storage.options.tabs')}
             defaultValue={defaultStorageKind}
             items={storageTabs.map((tab) => ({
               id: tab.id,
@@ -72,17 +74,17 @@ export function StorageSolutionsPage() {
             }))}
           />
           <div className="mt-8 text-center">
-            <ActionLink href={storageGetStarted.href}>{storageGetStarted.label}</ActionLink>
+            <ActionLink href={getStarted.href}>{getStarted.label}</ActionLink>
           </div>
         </div>
       </Section>
-      <Section id="why-choose" title="Why Choose Our Storage Solutions">
-        <ProductCards cards={storageWhyChoose} />
+      <Section id="why-choose" title={t('storage.why.title')}>
+        <ProductCards cards={storageWhyChoose()} />
       </Section>
-      <Section id="use-cases" title="Use Cases" muted>
-        <ProductCards cards={storageUseCases} />
+      <Section id="use-cases" title={t('products.section.useCases')} muted>
+        <ProductCards cards={storageUseCases()} />
       </Section>
-      <ProductCtaBlock cta={storageCta} />
+      <ProductCtaBlock cta={storageCta()} />
     </>
   );
 }

@@ -14,16 +14,16 @@ import {
 
 describe('virtual servers content (spec §2, §9)', () => {
   it('has the hero badge, headline and buttons', () => {
-    expect(virtualHero.badge).toBe('VIRTUAL SERVERS');
-    expect(virtualHero.title).toBe('Scalable, Secure, and Cost-Effective VMs');
-    expect(virtualHero.actions).toEqual([
+    expect(virtualHero().badge).toBe('VIRTUAL SERVERS');
+    expect(virtualHero().title).toBe('Scalable, Secure, and Cost-Effective VMs');
+    expect(virtualHero().actions).toEqual([
       { label: 'Deploy Now', target: 'booking' },
       { label: 'Request a Quote', target: '/contact' },
     ]);
   });
 
   it('has the four features: NVMe storage, root access, instant provisioning, 99.9% uptime', () => {
-    expect(virtualFeatures.map((card) => card.title)).toEqual([
+    expect(virtualFeatures().map((card) => card.title)).toEqual([
       'NVMe SSD Storage',
       'Full Root Access',
       'Instant Provisioning',
@@ -38,8 +38,8 @@ describe('virtual servers content (spec §2, §9)', () => {
       ['Enterprise', 'KSh. 1,800', '4', '4 GB', '80 GB', '4 TB'],
     ]);
     expect(virtualPlans.filter((plan) => plan.popular).map((plan) => plan.name)).toEqual(['Professional']);
-    expect(popularBadge).toBe('Most Popular');
-    expect(virtualPlanPeriod).toBe('/month');
+    expect(popularBadge()).toBe('Most Popular');
+    expect(virtualPlanPeriod()).toBe('/month');
     expect(virtualPlanSpecs(virtualPlans[1]!)).toEqual([
       { label: 'vCPU', value: '2' },
       { label: 'RAM', value: '2 GB' },
@@ -49,7 +49,7 @@ describe('virtual servers content (spec §2, §9)', () => {
   });
 
   it('claims 99.9% uptime guarantee, 24/7 support and instant deployment', () => {
-    expect(virtualPlanClaims).toEqual(['99.9% uptime guarantee', '24/7 support', 'Instant deployment']);
+    expect(virtualPlanClaims()).toEqual(['99.9% uptime guarantee', '24/7 support', 'Instant deployment']);
   });
 
   it('sends Get Started and Contact Sales for Custom Plans to the contact form with a subject', () => {
@@ -58,15 +58,15 @@ describe('virtual servers content (spec §2, §9)', () => {
       '/contact?subject=Virtual%20server%3A%20Professional%20plan#contact-form',
       '/contact?subject=Virtual%20server%3A%20Enterprise%20plan#contact-form',
     ]);
-    expect(customPlanAction).toEqual({
+    expect(customPlanAction()).toEqual({
       label: 'Contact Sales for Custom Plans',
       href: '/contact?subject=Virtual%20servers%3A%20custom%20plan#contact-form',
     });
   });
 
   it('has 4 why-choose cards and closes with Deploy Now (booking) and Contact Support', () => {
-    expect(virtualWhyChoose).toHaveLength(4);
-    expect(virtualCta.actions).toEqual([
+    expect(virtualWhyChoose()).toHaveLength(4);
+    expect(virtualCta().actions).toEqual([
       { label: 'Deploy Now', target: 'booking' },
       { label: 'Contact Support', target: '/contact' },
     ]);

@@ -1,44 +1,34 @@
 // Virtual servers (/virtual-servers): spec content-and-data-pages.md §2 and §9.
+// The texts are the catalogue's (area `virtualServers`, and `products` for the
+// shared buttons), in the page's language: functions, called at render.
 
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/virtualServers';
 import { Activity, HardDrive, Headset, KeyRound, MapPin, Rocket, ShieldCheck, TrendingUp } from 'lucide-react';
+import { t } from '@/i18n/i18n';
 import { contactFormHref } from '../../../lib/contact-link';
-import type { ProductCard, ProductCta, ProductHero } from '../product-content';
+import { perMonth, productActions, technicalTerms, type ProductCard, type ProductCta, type ProductHero } from '../product-content';
 
-export const virtualHero: ProductHero = {
-  badge: 'VIRTUAL SERVERS',
-  title: 'Scalable, Secure, and Cost-Effective VMs',
-  lead: 'Virtual machines on NVMe storage with full root access, ready in minutes and priced in Kenyan shillings, backed by a 99.9% uptime guarantee.',
+export const virtualHero = (): ProductHero => ({
+  badge: t('virtualServers.hero.badge'),
+  title: t('virtualServers.hero.title'),
+  lead: t('virtualServers.hero.lead'),
   actions: [
-    { label: 'Deploy Now', target: 'booking' },
-    { label: 'Request a Quote', target: '/contact' },
+    { label: productActions.deployNow(), target: 'booking' },
+    { label: productActions.requestQuote(), target: '/contact' },
   ],
-};
+});
 
-export const virtualFeatures: readonly ProductCard[] = [
-  {
-    icon: HardDrive,
-    title: 'NVMe SSD Storage',
-    text: 'Every server runs on NVMe drives for fast boot times, quick database queries and low-latency disk access.',
-  },
-  {
-    icon: KeyRound,
-    title: 'Full Root Access',
-    text: 'Complete administrative control: install any software, configure the firewall and tune the system the way you want.',
-  },
-  {
-    icon: Rocket,
-    title: 'Instant Provisioning',
-    text: 'Your virtual server is deployed and reachable within minutes of ordering, with your choice of Linux distribution.',
-  },
-  {
-    icon: Activity,
-    title: '99.9% Uptime',
-    text: 'Redundant hosts, power and network in Tier-3 data centers, backed by a 99.9% uptime guarantee in our service level agreement.',
-  },
+export const virtualFeatures = (): readonly ProductCard[] => [
+  { icon: HardDrive, title: t('virtualServers.features.nvme.title'), text: t('virtualServers.features.nvme.text') },
+  { icon: KeyRound, title: t('virtualServers.features.root.title'), text: t('virtualServers.features.root.text') },
+  { icon: Rocket, title: t('virtualServers.features.instant.title'), text: t('virtualServers.features.instant.text') },
+  { icon: Activity, title: t('virtualServers.features.uptime.title'), text: t('virtualServers.features.uptime.text') },
 ];
 
 /** One virtual server plan, priced per month (spec §9, "Virtual servers, per month"). */
 export interface VirtualPlan {
+  /** The plan's name (a name, the same in every language). */
   name: string;
   /** The price label exactly as shown, e.g. "KSh. 950". */
   price: string;
@@ -47,7 +37,7 @@ export interface VirtualPlan {
   nvme: string;
   bandwidth: string;
   popular: boolean;
-  /** Get Started: the contact form with this plan as the subject. */
+  /** Get Started: the contact form with this plan as the subject (in English, for our sales team). */
   href: `/${string}`;
 }
 
@@ -68,55 +58,40 @@ export const virtualPlans: readonly VirtualPlan[] = [
   plan('Enterprise', 'KSh. 1,800', '4', '4 GB', '80 GB', '4 TB'),
 ];
 
-export const virtualPlanPeriod = '/month';
-export const popularBadge = 'Most Popular';
+export const virtualPlanPeriod = () => perMonth();
+export const popularBadge = () => t('virtualServers.plans.popular');
 
 /** The spec lines of a plan card. */
 export function virtualPlanSpecs(plan: VirtualPlan) {
   return [
-    { label: 'vCPU', value: plan.vcpu },
-    { label: 'RAM', value: plan.ram },
-    { label: 'NVMe Storage', value: plan.nvme },
-    { label: 'Bandwidth', value: plan.bandwidth },
+    { label: technicalTerms.vcpu, value: plan.vcpu },
+    { label: technicalTerms.ram, value: plan.ram },
+    { label: t('virtualServers.plans.nvme'), value: plan.nvme },
+    { label: t('virtualServers.plans.bandwidth'), value: plan.bandwidth },
   ];
 }
 
 /** What every plan includes (spec §9 claims). */
-export const virtualPlanClaims = ['99.9% uptime guarantee', '24/7 support', 'Instant deployment'] as const;
+export const virtualPlanClaims = () =>
+  [t('virtualServers.claims.uptime'), t('virtualServers.claims.support'), t('virtualServers.claims.deployment')] as const;
 
-export const customPlanAction = {
-  label: 'Contact Sales for Custom Plans',
+export const customPlanAction = () => ({
+  label: t('virtualServers.plans.custom'),
   href: contactFormHref('Virtual servers: custom plan'),
-};
+});
 
-export const virtualWhyChoose: readonly ProductCard[] = [
-  {
-    icon: MapPin,
-    title: 'Local Data Centers',
-    text: 'Your servers run in Tier-3 data centers in Africa: lower latency for your users and your data kept on the continent.',
-  },
-  {
-    icon: ShieldCheck,
-    title: 'Security Built In',
-    text: 'Isolated virtual machines, firewalls you control, and disks encrypted at rest with AES-256; our APIs and dashboards use TLS 1.3.',
-  },
-  {
-    icon: TrendingUp,
-    title: 'Scale as You Grow',
-    text: 'Start small and move to a larger plan as your traffic grows, with predictable monthly pricing in Kenyan shillings.',
-  },
-  {
-    icon: Headset,
-    title: '24/7 Local Support',
-    text: 'Engineers in your time zone answer day and night, every day, and know the local networks your customers use.',
-  },
+export const virtualWhyChoose = (): readonly ProductCard[] => [
+  { icon: MapPin, title: t('virtualServers.why.local.title'), text: t('virtualServers.why.local.text') },
+  { icon: ShieldCheck, title: t('virtualServers.why.security.title'), text: t('virtualServers.why.security.text') },
+  { icon: TrendingUp, title: t('virtualServers.why.scale.title'), text: t('virtualServers.why.scale.text') },
+  { icon: Headset, title: t('virtualServers.why.support.title'), text: t('virtualServers.why.support.text') },
 ];
 
-export const virtualCta: ProductCta = {
-  title: 'Launch Your Virtual Server Today',
-  text: 'Book a session with our team to deploy your first server, or ask support anything about our plans.',
+export const virtualCta = (): ProductCta => ({
+  title: t('virtualServers.cta.title'),
+  text: t('virtualServers.cta.text'),
   actions: [
-    { label: 'Deploy Now', target: 'booking' },
-    { label: 'Contact Support', target: '/contact' },
+    { label: productActions.deployNow(), target: 'booking' },
+    { label: productActions.contactSupport(), target: '/contact' },
   ],
-};
+});

@@ -2,6 +2,8 @@ import { Check } from 'lucide-react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
+import { t } from '@/i18n/i18n';
+import { getStartedWithPlan, productActions } from '../product-content';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
@@ -19,42 +21,38 @@ import {
 
 /** /virtual-servers: VM features, the three monthly plans and why choose us. */
 export function VirtualServersPage() {
+  const custom = customPlanAction();
   return (
     <>
       <RouteMeta route="/virtual-servers" />
-      <ProductHeroBlock hero={virtualHero} />
-      <Section id="features" title="Features">
-        <ProductCards cards={virtualFeatures} columns={4} />
+      <ProductHeroBlock hero={virtualHero()} />
+      <Section id="features" title={t('products.section.features')}>
+        <ProductCards cards={virtualFeatures()} columns={4} />
       </Section>
-      <Section
-        id="pricing"
-        title="Simple, Transparent Pricing"
-        intro="Pay monthly in Kenyan shillings. No setup fees and no hidden charges."
-        muted
-      >
+      <Section id="pricing" title={t('virtualServers.plans.title')} intro={t('virtualServers.plans.intro')} muted>
         <div className="mx-auto grid max-w-5xl gap-8 pt-3 md:grid-cols-3">
           {virtualPlans.map((plan) => (
             <PlanCard
               key={plan.name}
               name={plan.name}
               price={plan.price}
-              period={virtualPlanPeriod}
-              badge={plan.popular ? popularBadge : undefined}
+              period={virtualPlanPeriod()}
+              badge={plan.popular ? popularBadge() : undefined}
               specs={virtualPlanSpecs(plan)}
               action={
                 <ActionLink
                   href={plan.href}
                   variant={plan.popular ? 'primary' : 'secondary'}
-                  aria-label={`Get Started with the ${plan.name} plan`}
+                  aria-label={getStartedWithPlan(plan.name)}
                 >
-                  Get Started
+                  {productActions.getStarted()}
                 </ActionLink>
               }
             />
           ))}
         </div>
-        <ul className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm" aria-label="Included with every plan">
-          {virtualPlanClaims.map((claim) => (
+        <ul className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm" aria-label={t('virtualServers.claims.label')}>
+          {virtualPlanClaims().map((claim) => (
             <li key={claim} className="flex items-center gap-2">
               <Check className="h-4 w-4 text-green-700 dark:text-green-400" aria-hidden="true" />
               {claim}
@@ -62,15 +60,15 @@ export function VirtualServersPage() {
           ))}
         </ul>
         <p className="mt-6 text-center">
-          <ActionLink href={customPlanAction.href} variant="text">
-            {customPlanAction.label}
+          <ActionLink href={custom.href} variant="text">
+            {custom.label}
           </ActionLink>
         </p>
       </Section>
-      <Section id="why-choose" title="Why Choose Our Virtual Servers">
-        <ProductCards cards={virtualWhyChoose} columns={4} />
+      <Section id="why-choose" title={t('virtualServers.why.title')}>
+        <ProductCards cards={virtualWhyChoose()} columns={4} />
       </Section>
-      <ProductCtaBlock cta={virtualCta} />
+      <ProductCtaBlock cta={virtualCta()} />
     </>
   );
 }
