@@ -4,6 +4,7 @@
 import BlogPage from '@/features/content/components/blog/blog-page';
 import { SubscribeBox } from '@/features/intake/components/subscribe-box';
 import { subscribeTexts } from '@/features/intake/lib/subscribe';
+import { t } from '@/i18n/i18n';
 
 export function BlogRoute() {
   return (
@@ -11,8 +12,8 @@ export function BlogRoute() {
       subscribeBox={
         <SubscribeBox
           topic="blog"
-          title="Stay Updated"
-          text="Get new articles on cloud infrastructure, security and compliance in Africa in your inbox."
+          title={t('subscribe.blog.title')}
+          text={t('subscribe.blog.text')}
           successText={subscribeTexts.blogSuccess}
         />
       }

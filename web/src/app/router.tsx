@@ -10,11 +10,12 @@ import routeTable from './routes.json';
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
- * A page whose texts are the catalogue's area `area`: its module and, in
- * French or Kiswahili, the area's messages in that language, fetched together.
+ * A page whose texts are the catalogue's area `area` (or areas): its module
+ * and, in French or Kiswahili, the areas' messages in that language, fetched together.
  */
-function withTexts(area: string, load: PageModule): PageModule {
-  return () => Promise.all([load(), loadArea(area)]).then(([page]) => page);
+function withTexts(area: string | readonly string[], load: PageModule): PageModule {
+  const areas = typeof area === 'string' ? [area] : area;
+  return () => Promise.all([load(), ...areas.map((name) => loadArea(name))]).then(([page]) => page);
 }
 
 /**
@@ -77,14 +78,20 @@ const onDemandPages: Record<string, PageModule> = {
   '/kaa-rada': () => import('@/features/pages/components/kaa-rada/kaa-rada-page'),
   '/edge': () => import('./edge-route').then((m) => ({ default: m.EdgeRoute })),
   '/iaas': () => import('@/features/pages/components/iaas/iaas-page'),
-  '/about': () => import('@/features/pages/components/about/about-page'),
-  '/testimonials': () => import('@/features/pages/components/testimonials/testimonials-page'),
-  '/contact': () => import('./contact-route').then((m) => ({ default: m.ContactRoute })),
-  '/finance': () => import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
-  '/blog': () => import('./blog-route').then((m) => ({ default: m.BlogRoute })),
-  '/blog/:id': () => import('@/features/content/components/blog/blog-post-page'),
-  '/events': () => import('./events-route').then((m) => ({ default: m.EventsRoute })),
-  '/events/:id': () => import('@/features/content/components/events/event-detail-page'),
+  '/about': withTexts('about', () => import('@/features/pages/components/about/about-page')),
+  '/testimonials': withTexts('testimonials', () => import('@/features/pages/components/testimonials/testimonials-page')),
+  '/contact': withTexts(['contact', 'messageForm'], () =>
+    import('./contact-route').then((m) => ({ default: m.ContactRoute })),
+  ),
+  '/finance': withTexts(['finance', 'messageForm'], () =>
+    import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
+  ),
+  '/blog': withTexts(['blog', 'subscribe'], () => import('./blog-route').then((m) => ({ default: m.BlogRoute }))),
+  '/blog/:id': withTexts('blog', () => import('@/features/content/components/blog/blog-post-page')),
+  '/events': withTexts(['events', 'subscribe'], () =>
+    import('./events-route').then((m) => ({ default: m.EventsRoute })),
+  ),
+  '/events/:id': withTexts('events', () => import('@/features/content/components/events/event-detail-page')),
   [`/solutions/${site.slug}-finance`]: () => import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
 };
 

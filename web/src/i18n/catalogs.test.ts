@@ -21,7 +21,20 @@ const english = catalogue('en');
  * language shares. Product names are never in a catalogue at all.
  */
 const sameAsEnglish: Record<string, string[]> = {
-  fr: ['header.solutions', 'nav.blog', 'nav.contact'],
+  fr: [
+    'header.solutions',
+    'nav.blog',
+    'nav.contact',
+    'about.mission.infrastructure.title',
+    'about.mission.performance.title',
+    'about.values.innovation.title',
+    'blog.pagination.page',
+    'blog.sidebar.count',
+    'events.detail.dates',
+    'events.detail.description',
+    'events.pagination.page',
+    'messageForm.message',
+  ],
   sw: [],
 };
 

@@ -2,12 +2,25 @@
 // address is checked with the spec's rules before it is subscribed (see
 // ../api/subscriptions-subscribe.ts), and the visitor thanked with the spec's text.
 
+// The boxes' English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/subscribe';
+import { t } from '@/i18n/i18n';
+
+/** The texts in the page's language. */
 export const subscribeTexts = {
-  empty: 'Please enter your email address',
-  invalid: 'Please enter a valid email address',
-  eventsSuccess: "Thank you! You'll receive updates about upcoming Nyota events.",
-  blogSuccess: "Thank you! You'll receive updates about new Nyota blog articles.",
-} as const;
+  get empty() {
+    return t('subscribe.empty');
+  },
+  get invalid() {
+    return t('subscribe.invalid');
+  },
+  get eventsSuccess() {
+    return t('subscribe.events.success');
+  },
+  get blogSuccess() {
+    return t('subscribe.blog.success');
+  },
+};
 
 export type SubscribeOutcome = { ok: true } | { ok: false; message: string };
 
