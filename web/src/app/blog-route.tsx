@@ -3,7 +3,6 @@
 
 import BlogPage from '@/features/content/components/blog/blog-page';
 import { SubscribeBox } from '@/features/intake/components/subscribe-box';
-import { subscribeTexts } from '@/features/intake/lib/subscribe';
 import { t } from '@/i18n/i18n';
 
 export function BlogRoute() {
@@ -12,9 +11,9 @@ export function BlogRoute() {
       subscribeBox={
         <SubscribeBox
           topic="blog"
-          title={t('subscribe.blog.title')}
-          text={t('subscribe.blog.text')}
-          successText={subscribeTexts.blogSuccess}
+          title={t('blog.subscribe.title')}
+          text={t('blog.subscribe.text')}
+          successText={t('blog.subscribe.success')}
         />
       }
     />

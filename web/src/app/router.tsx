@@ -87,7 +87,7 @@ const onDemandPages: Record<string, PageModule> = {
     import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
   ),
   '/blog': withTexts(['blog', 'subscribe'], () => import('./blog-route').then((m) => ({ default: m.BlogRoute }))),
-  '/blog/:id': withTexts('blog', () => import('@/features/content/components/blog/blog-post-page')),
+  '/blog/:id': withTexts(['blog', 'blogPost'], () => import('@/features/content/components/blog/blog-post-page')),
   '/events': withTexts(['events', 'subscribe'], () =>
     import('./events-route').then((m) => ({ default: m.EventsRoute })),
   ),

@@ -1,7 +1,7 @@
 // GET /api/blog/{id} — one post (each read counts a view on the server).
 
-// The blog area's English messages (another language's load with the page: router.tsx).
-import 'virtual:catalog/en/blog';
+// The blog post page's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { t } from '@/i18n/i18n';
@@ -10,7 +10,7 @@ import { apiRequest } from '@/lib/api-client';
 /** The texts in the page's language. */
 export const blogPostTexts = {
   get failed() {
-    return t('blog.failure.post');
+    return t('blogPost.failure');
   },
 };
 

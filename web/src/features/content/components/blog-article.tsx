@@ -1,5 +1,5 @@
-// The blog's English messages, with its code (another language's load with the page: router.tsx).
-import 'virtual:catalog/en/blog';
+// The blog post page's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { ExternalLink, Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BlogPost } from '@/api-types/BlogPost';
@@ -94,7 +94,7 @@ export function BlogArticle({
           {post.uvm > 0 && (
             <span className="inline-flex items-center gap-1 text-sm text-gray-700 dark:text-gray-300">
               <Eye aria-hidden="true" className="h-4 w-4" />
-              {t('blog.post.views', { count: post.uvm })}
+              {t('blogPost.views', { count: post.uvm })}
             </span>
           )}
         </div>
@@ -104,7 +104,7 @@ export function BlogArticle({
             {source && (
               <ActionLink href={source} variant="secondary">
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                {t('blog.post.originalSource')}
+                {t('blogPost.originalSource')}
               </ActionLink>
             )}
           </div>

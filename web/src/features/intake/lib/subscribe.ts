@@ -1,6 +1,7 @@
 // The email subscribe boxes (events Stay Connected, blog Stay Updated): the
 // address is checked with the spec's rules before it is subscribed (see
-// ../api/subscriptions-subscribe.ts), and the visitor thanked with the spec's text.
+// ../api/subscriptions-subscribe.ts), and the visitor thanked with the spec's text
+// (the page's own: blog.subscribe.success, events.subscribe.success).
 
 // The boxes' English messages (another language's load with the page: router.tsx).
 import 'virtual:catalog/en/subscribe';
@@ -13,12 +14,6 @@ export const subscribeTexts = {
   },
   get invalid() {
     return t('subscribe.invalid');
-  },
-  get eventsSuccess() {
-    return t('subscribe.events.success');
-  },
-  get blogSuccess() {
-    return t('subscribe.blog.success');
   },
 };
 

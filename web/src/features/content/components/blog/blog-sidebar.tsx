@@ -94,8 +94,10 @@ export function BlogSidebar({
                     className="flex w-full items-center justify-between rounded-md px-2 py-1 text-left text-sm hover:bg-gray-50 dark:hover:bg-gray-800"
                   >
                     <span>{category}</span>
-                    {/* A span may not carry aria-label (Nu checker): the words are read, the figure is seen. */}
-                    <span className="sr-only">{t('blog.sidebar.count', { count })}</span>
+                    {/* A span may not carry aria-label (Nu checker): the words are read, the figure is seen.
+                        Singular for 1, plural for more (a category has at least one post: the rule of
+                        English, French and Kiswahili alike), so /blog carries no plural rules (its byte budget). */}
+                    <span className="sr-only">{t(count === 1 ? 'blog.sidebar.countOne' : 'blog.sidebar.countOther', { count })}</span>
                     <span
                       aria-hidden="true"
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${categoryColour(category)}`}

@@ -1,5 +1,5 @@
-// The blog's English messages, with its code (another language's load with the page: router.tsx).
-import 'virtual:catalog/en/blog';
+// The blog post page's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { Check, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,7 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
   return (
     <Button variant="secondary" onClick={share}>
       {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Share2 aria-hidden="true" className="h-4 w-4" />}
-      <span aria-live="polite">{copied ? t('blog.share.copied') : t('blog.share.share')}</span>
+      <span aria-live="polite">{copied ? t('blogPost.share.copied') : t('blogPost.share.share')}</span>
     </Button>
   );
 }
