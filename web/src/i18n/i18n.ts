@@ -4,6 +4,7 @@
 // function: components, data and toasts call it alike.
 
 import 'virtual:catalog/en';
+import { areaLoaders } from 'virtual:catalog-areas';
 import type catalogue from './catalogs/en.json';
 import { defaultLocale, type Locale } from './locales';
 import { loaded, type MessageValues } from './store';
@@ -21,17 +22,11 @@ const frames: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
   sw: () => import('virtual:catalog/sw'),
 };
 
-// Where each page area's messages are in each language but English: only a
-// French or Kiswahili page needs it, so it is a chunk of its own, fetched with
-// that language's frame, and no English page's entry carries it (it grows with
-// every area: /blog's byte budget).
-const areas = () => import('virtual:catalog-areas');
-
 let active: Locale = defaultLocale;
 
 /** Loads `locale`'s frame and makes it the page's language (`<html lang>` too). */
 export async function activateLocale(locale: Locale, root: HTMLElement = document.documentElement): Promise<void> {
-  if (locale !== 'en') await Promise.all([frames[locale](), areas()]);
+  if (locale !== 'en') await frames[locale]();
   active = locale;
   root.lang = locale;
 }
@@ -42,7 +37,6 @@ export async function activateLocale(locale: Locale, root: HTMLElement = documen
  */
 export async function loadArea(area: string): Promise<void> {
   if (active === 'en') return;
-  const { areaLoaders } = await areas();
   const load = areaLoaders[active][area];
   if (!load) throw new Error(`no message area "${area}"`);
   await load();
