@@ -18,8 +18,11 @@ import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
 import type { Plugin } from 'vite';
 
-/** Areas every page shows (layout, header, footer, cookie banner, 404, language choice, the chat launcher). */
-export const FRAME_AREAS = ['layout', 'header', 'nav', 'footer', 'cookie', 'notFound', 'language', 'launcher'];
+/**
+ * Areas every page shows: layout, header, footer, cookie banner, 404, language
+ * choice, the chat launcher, and `common`, the texts of parts many pages share.
+ */
+export const FRAME_AREAS = ['layout', 'header', 'nav', 'footer', 'cookie', 'notFound', 'language', 'launcher', 'common'];
 const LOCALES = ['en', 'fr', 'sw'];
 
 const prefix = 'virtual:catalog/';

@@ -3,7 +3,7 @@
 
 import BlogPage from '@/features/content/components/blog/blog-page';
 import { SubscribeBox } from '@/features/intake/components/subscribe-box';
-import { subscribeTexts } from '@/features/intake/lib/subscribe';
+import { t } from '@/i18n/i18n';
 
 export function BlogRoute() {
   return (
@@ -11,9 +11,9 @@ export function BlogRoute() {
       subscribeBox={
         <SubscribeBox
           topic="blog"
-          title="Stay Updated"
-          text="Get new articles on cloud infrastructure, security and compliance in Africa in your inbox."
-          successText={subscribeTexts.blogSuccess}
+          title={t('blog.subscribe.title')}
+          text={t('blog.subscribe.text')}
+          successText={t('blog.subscribe.success')}
         />
       }
     />

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DemoRequestForm } from '@/features/intake/components/demo-request-form';
 import { ContactPage, contactSentToast } from '@/features/pages/components/company/contact-page';
 import { contactFormId } from '@/features/pages/lib/contact-link';
+import { t } from '@/i18n/i18n';
 import { toast } from '@/lib/toast-store';
 
 export function ContactRoute() {
@@ -19,10 +20,10 @@ export function ContactRoute() {
           source="/contact"
           phone
           defaultSubject={subject}
-          submitLabel="Send Message"
-          pendingLabel="Sending..."
+          submitLabel={t('contact.form.submit')}
+          pendingLabel={t('contact.form.sending')}
           successText={null}
-          onSent={() => toast(contactSentToast)}
+          onSent={() => toast(contactSentToast())}
         />
       }
     />

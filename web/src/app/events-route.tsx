@@ -3,7 +3,7 @@
 
 import EventsPage from '@/features/content/components/events/events-page';
 import { SubscribeBox } from '@/features/intake/components/subscribe-box';
-import { subscribeTexts } from '@/features/intake/lib/subscribe';
+import { t } from '@/i18n/i18n';
 
 export function EventsRoute() {
   return (
@@ -11,9 +11,9 @@ export function EventsRoute() {
       subscribeBox={
         <SubscribeBox
           topic="events"
-          title="Stay Connected"
-          text="Get dates, speakers and registration links for our next summits and workshops by email."
-          successText={subscribeTexts.eventsSuccess}
+          title={t('events.subscribe.title')}
+          text={t('events.subscribe.text')}
+          successText={t('events.subscribe.success')}
         />
       }
     />

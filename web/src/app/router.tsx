@@ -60,23 +60,23 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
       default: m.DataProcessingAgreementPage,
     })),
-  '/bare-metal-servers': withTexts(['bareMetal', 'products', 'common'], () =>
+  '/bare-metal-servers': withTexts(['bareMetal', 'products'], () =>
     import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
   ),
-  '/managed-infrastructure': withTexts(['managedInfra', 'products', 'common'], () =>
+  '/managed-infrastructure': withTexts(['managedInfra', 'products'], () =>
     import('@/features/pages/components/products/managed-infrastructure/managed-infrastructure-page').then((m) => ({
       default: m.ManagedInfrastructurePage,
     })),
   ),
-  '/virtual-servers': withTexts(['virtualServers', 'products', 'common'], () =>
+  '/virtual-servers': withTexts(['virtualServers', 'products'], () =>
     import('@/features/pages/components/products/virtual-servers/virtual-servers-page').then((m) => ({
       default: m.VirtualServersPage,
     })),
   ),
-  '/data-forge': withTexts(['dataForge', 'products', 'common'], () =>
+  '/data-forge': withTexts(['dataForge', 'products'], () =>
     import('@/features/pages/components/products/data-forge/data-forge-page').then((m) => ({ default: m.DataForgePage })),
   ),
-  '/storage-solutions': withTexts(['storage', 'products', 'common'], () =>
+  '/storage-solutions': withTexts(['storage', 'products'], () =>
     import('@/features/pages/components/products/storage-solutions/storage-solutions-page').then((m) => ({
       default: m.StorageSolutionsPage,
     })),
@@ -84,15 +84,21 @@ const onDemandPages: Record<string, PageModule> = {
   '/kaa-rada': () => import('@/features/pages/components/kaa-rada/kaa-rada-page'),
   '/edge': () => import('./edge-route').then((m) => ({ default: m.EdgeRoute })),
   '/iaas': () => import('@/features/pages/components/iaas/iaas-page'),
-  '/about': () => import('@/features/pages/components/about/about-page'),
-  '/testimonials': () => import('@/features/pages/components/testimonials/testimonials-page'),
-  '/contact': () => import('./contact-route').then((m) => ({ default: m.ContactRoute })),
-  '/finance': () => import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
-  '/blog': () => import('./blog-route').then((m) => ({ default: m.BlogRoute })),
-  '/blog/:id': () => import('@/features/content/components/blog/blog-post-page'),
-  '/events': () => import('./events-route').then((m) => ({ default: m.EventsRoute })),
-  '/events/:id': () => import('@/features/content/components/events/event-detail-page'),
-  [`/solutions/${site.slug}-finance`]: withTexts(['hostedEmail', 'common'], () =>
+  '/about': withTexts('about', () => import('@/features/pages/components/about/about-page')),
+  '/testimonials': withTexts('testimonials', () => import('@/features/pages/components/testimonials/testimonials-page')),
+  '/contact': withTexts(['contact', 'messageForm'], () =>
+    import('./contact-route').then((m) => ({ default: m.ContactRoute })),
+  ),
+  '/finance': withTexts(['finance', 'messageForm'], () =>
+    import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
+  ),
+  '/blog': withTexts(['blog', 'subscribe'], () => import('./blog-route').then((m) => ({ default: m.BlogRoute }))),
+  '/blog/:id': withTexts(['blog', 'blogPost'], () => import('@/features/content/components/blog/blog-post-page')),
+  '/events': withTexts(['events', 'subscribe'], () =>
+    import('./events-route').then((m) => ({ default: m.EventsRoute })),
+  ),
+  '/events/:id': withTexts('events', () => import('@/features/content/components/events/event-detail-page')),
+  [`/solutions/${site.slug}-finance`]: withTexts(['hostedEmail', 'messageForm'], () =>
     import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
   ),
 };

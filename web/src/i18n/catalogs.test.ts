@@ -22,7 +22,23 @@ const english = catalogue('en');
  * language shares. Product names are never in a catalogue at all.
  */
 const sameAsEnglish: Record<string, string[]> = {
-  fr: ['header.solutions', 'nav.blog', 'nav.contact', 'widget.rating.excellent', 'hostedEmail.stats.clients'],
+  fr: [
+    'header.solutions',
+    'nav.blog',
+    'nav.contact',
+    'widget.rating.excellent',
+    'hostedEmail.stats.clients',
+    'about.mission.infrastructure.title',
+    'about.mission.performance.title',
+    'about.values.innovation.title',
+    'blog.pagination.page',
+    'blog.sidebar.countOne',
+    'blog.sidebar.countOther',
+    'events.detail.dates',
+    'events.detail.description',
+    'events.pagination.page',
+    'messageForm.message',
+  ],
   // Kiswahili writes file sizes in KB and MB.
   sw: ['widget.size.kb', 'widget.size.mb'],
 };

@@ -2,9 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { t } from '@/i18n/i18n';
-// The shared parts' English messages (area `common`), wherever an ActionLink is;
-// a page whose route loads `common` (router.tsx) has them in its language.
-import 'virtual:catalog/en/common';
 
 /** The look of an action: one of the button variants, or `text` for a plain inline link. */
 export type ActionVariant = NonNullable<Parameters<typeof buttonClass>[0]> | 'text';

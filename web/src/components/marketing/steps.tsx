@@ -1,7 +1,4 @@
 import { t } from '@/i18n/i18n';
-// The shared parts' English messages (area `common`); a page whose route loads
-// `common` (router.tsx) has them in its language.
-import 'virtual:catalog/en/common';
 
 /** One step of a how-it-works list. */
 export interface Step {

@@ -20,6 +20,15 @@ const idle =
   'border-gray-300 bg-white text-gray-900 hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700';
 const active = 'border-brand-dark bg-brand-dark text-white';
 
+export interface PaginationTexts {
+  previous: string;
+  next: string;
+  /** A page button's name, e.g. "Page 2". */
+  page: (page: number) => string;
+}
+
+const englishTexts: PaginationTexts = { previous: 'Previous', next: 'Next', page: (n) => `Page ${n}` };
+
 /**
  * Previous, numbered pages and Next; nothing at all when there is a single page
  * (spec §2: shown only if totalPages is above 1).
@@ -29,11 +38,14 @@ export function Pagination({
   totalPages,
   onPageChange,
   label = 'Pagination',
+  texts = englishTexts,
 }: {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
   label?: string;
+  /** The buttons' words, in the page's language (English by default). */
+  texts?: PaginationTexts;
 }) {
   if (totalPages <= 1) return null;
   return (
@@ -45,7 +57,7 @@ export function Pagination({
         onClick={() => onPageChange(page - 1)}
       >
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-        Previous
+        {texts.previous}
       </button>
       {pageNumbers(page, totalPages).map((n, i) =>
         n === null ? (
@@ -58,7 +70,7 @@ export function Pagination({
             type="button"
             className={cn(buttonBase, n === page ? active : idle)}
             aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
+            aria-label={texts.page(n)}
             onClick={() => onPageChange(n)}
           >
             {n}
@@ -71,7 +83,7 @@ export function Pagination({
         disabled={page >= totalPages}
         onClick={() => onPageChange(page + 1)}
       >
-        Next
+        {texts.next}
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>
     </nav>

@@ -2,16 +2,22 @@
 // Articles of the sidebar, counted by the server: its answer stays small
 // however many posts there are (the page never fetches every post).
 
+// The blog area's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogFacets } from '@/api-types/BlogFacets';
 import type { CategoryCount } from '@/api-types/CategoryCount';
 import type { PopularPost } from '@/api-types/PopularPost';
 import { freshness } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** The texts in the page's language. */
 export const blogCategoriesTexts = {
-  failed: 'Failed to fetch categories',
-} as const;
+  get failed() {
+    return t('blog.failure.categories');
+  },
+};
 
 export const blogFacetsQueryKey = ['blog', 'facets'] as const;
 

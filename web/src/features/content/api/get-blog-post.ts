@@ -1,12 +1,18 @@
 // GET /api/blog/{id} — one post (each read counts a view on the server).
 
+// The blog post page's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogPost } from '@/api-types/BlogPost';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** The texts in the page's language. */
 export const blogPostTexts = {
-  failed: 'Failed to fetch blog post',
-} as const;
+  get failed() {
+    return t('blogPost.failure');
+  },
+};
 
 export const blogPostQueryKey = (id: string) => ['blog', 'post', id] as const;
 

@@ -2,15 +2,21 @@
 // Other Events may show, chosen by the server: its answer stays small
 // however many events there are (the page never fetches every event).
 
+// The events area's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventSummary } from '@/api-types/EventSummary';
 import type { EventFacets } from '@/api-types/EventFacets';
 import { freshness, limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** The texts in the page's language. */
 export const eventFiltersTexts = {
-  failed: 'Failed to fetch event filters',
-} as const;
+  get failed() {
+    return t('events.failure.filters');
+  },
+};
 
 export const eventFacetsQueryKey = ['events', 'facets'] as const;
 

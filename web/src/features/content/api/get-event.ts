@@ -1,13 +1,19 @@
 // GET /api/events/{id} — one event.
 
+// The events area's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Event } from '@/api-types/Event';
 import { freshness } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** The texts in the page's language. */
 export const eventTexts = {
-  notFound: 'Event not found',
-} as const;
+  get notFound() {
+    return t('events.failure.notFound');
+  },
+};
 
 export const eventQueryKey = (id: string) => ['events', 'detail', id] as const;
 

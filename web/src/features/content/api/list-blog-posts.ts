@@ -1,13 +1,19 @@
 // GET /api/blog?page&limit&search&category — one page of the blog list.
 
+// The blog area's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogList } from '@/api-types/BlogList';
 import { freshness, limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** The texts in the page's language. */
 export const blogTexts = {
-  listFailed: 'Failed to fetch blog posts',
-} as const;
+  get listFailed() {
+    return t('blog.failure.list');
+  },
+};
 
 /** The list's filters: `category` null for All, `search` null when the trimmed text is empty. */
 export interface BlogListParams {

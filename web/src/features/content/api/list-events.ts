@@ -1,15 +1,23 @@
 // GET /api/events?page&limit&search&status&category — one page of events.
 
+// The events area's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventList } from '@/api-types/EventList';
 import { freshness, limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** The texts in the page's language. */
 export const eventsTexts = {
-  listFailed: 'Failed to fetch events',
+  get listFailed() {
+    return t('events.failure.list');
+  },
   /** What the page shows when the list cannot be read (spec §8). */
-  pageFailed: 'Failed to load events',
-} as const;
+  get pageFailed() {
+    return t('events.failure.page');
+  },
+};
 
 /** The list's filters: null for All, `search` null when the trimmed text is empty. */
 export interface EventListParams {

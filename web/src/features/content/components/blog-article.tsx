@@ -1,8 +1,11 @@
+// The blog post page's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { ExternalLink, Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BlogPost } from '@/api-types/BlogPost';
 import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
+import { t } from '@/i18n/i18n';
 import { isSafeHref } from '../lib/links';
 import { CategoryBadge } from './category-badge';
 import { PostByline } from './post-byline';
@@ -91,7 +94,7 @@ export function BlogArticle({
           {post.uvm > 0 && (
             <span className="inline-flex items-center gap-1 text-sm text-gray-700 dark:text-gray-300">
               <Eye aria-hidden="true" className="h-4 w-4" />
-              {post.uvm.toLocaleString('en-US')} {post.uvm === 1 ? 'view' : 'views'}
+              {t('blogPost.views', { count: post.uvm })}
             </span>
           )}
         </div>
@@ -101,7 +104,7 @@ export function BlogArticle({
             {source && (
               <ActionLink href={source} variant="secondary">
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                Original Source
+                {t('blogPost.originalSource')}
               </ActionLink>
             )}
           </div>

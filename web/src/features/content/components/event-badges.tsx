@@ -1,20 +1,24 @@
+// The events' English messages, with their code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import type { Event } from '@/api-types/Event';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { contentImageSrc, isSafeHref } from '../lib/links';
 
 /** The card badge (spec §4): UPCOMING for upcoming, otherwise COMPLETED. */
 export function cardStatusLabel(status: string): string {
-  return status === 'upcoming' ? 'UPCOMING' : 'COMPLETED';
+  return status === 'upcoming' ? t('events.status.upcoming') : t('events.status.completed');
 }
 
 /** The detail badge (spec §4): UPCOMING or the status in capitals. */
 export function detailStatusLabel(status: string): string {
-  return status === 'upcoming' ? 'UPCOMING' : status.toUpperCase();
+  if (status === 'upcoming') return t('events.status.upcoming');
+  return status === 'completed' ? t('events.status.completed') : status.toUpperCase();
 }
 
 /** What a completed event shows where an upcoming one offers Register Now. */
-export const eventEndedText = 'This event has ended';
+export const eventEndedText = () => t('events.ended');
 
 /** Whether an event can still be registered for (only an upcoming one). */
 export function isOpenForRegistration(event: Pick<Event, 'status'>): boolean {

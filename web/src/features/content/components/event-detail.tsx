@@ -1,9 +1,12 @@
+// The events' English messages, with their code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { Building2, Calendar, Clock, MapPin, Ticket } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { Event } from '@/api-types/Event';
 import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { formatCalendarDate } from '@/lib/content/dates';
 import {
   detailStatusLabel,
@@ -16,7 +19,7 @@ import {
   StatusBadge,
 } from './event-badges';
 
-/** The fixed Host text (spec §2: the provider's infrastructure arm). */
+/** The fixed Host text (spec §2: the provider's infrastructure arm): a name, the same in every language. */
 export const eventHost = `${site.company} Infrastructure`;
 
 /** What the detail shows of an event. */
@@ -93,14 +96,14 @@ export function EventDetail({
               {event.time}
             </li>
           </ul>
-          <Block title="Host" level={sub} icon={<Building2 aria-hidden="true" className="h-5 w-5" />}>
+          <Block title={t('events.detail.host')} level={sub} icon={<Building2 aria-hidden="true" className="h-5 w-5" />}>
             <p>{eventHost}</p>
           </Block>
-          <Block title="Description" level={sub}>
+          <Block title={t('events.detail.description')} level={sub}>
             <p className="whitespace-pre-line break-words">{event.description}</p>
           </Block>
           {event.highlights.length > 0 && (
-            <Block title="Event Highlights" level={sub}>
+            <Block title={t('events.detail.highlights')} level={sub}>
               <ul className="list-disc space-y-1 pl-6">
                 {event.highlights.map((highlight, index) => (
                   <li key={index} className="break-words">
@@ -110,7 +113,7 @@ export function EventDetail({
               </ul>
             </Block>
           )}
-          <Block title="Dates" level={sub}>
+          <Block title={t('events.detail.dates')} level={sub}>
             <p>
               <time dateTime={event.date}>{date}</time>, {event.time}
             </p>
@@ -123,32 +126,32 @@ export function EventDetail({
           {isOpenForRegistration(event) ? (
             <>
               <Join id={joinId} className="text-xl font-bold">
-                Join This Event
+                {t('events.detail.join')}
               </Join>
               <p className="mt-4 flex items-center gap-2 font-semibold">
                 <Ticket aria-hidden="true" className="h-5 w-5 text-brand-dark dark:text-brand-light" />
-                General Admission
+                {t('events.detail.admission')}
               </p>
               <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-                Registration is handled on the event's registration page, which opens in a new tab.
+                {t('events.detail.registrationNote')}
               </p>
               <div className="mt-6">
                 <ActionLink href={registerHref(event, eventsSiteUrl)} className="w-full">
-                  Register Now
+                  {t('events.register')}
                 </ActionLink>
               </div>
             </>
           ) : (
             <>
               <Join id={joinId} className="text-xl font-bold">
-                {eventEndedText}
+                {eventEndedText()}
               </Join>
               <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-                Registration is closed. Its highlights are above; see the events page for what comes next.
+                {t('events.detail.closedNote')}
               </p>
               <div className="mt-6">
                 <ActionLink href="/events" variant="secondary" className="w-full">
-                  See Upcoming Events
+                  {t('events.detail.seeUpcoming')}
                 </ActionLink>
               </div>
             </>

@@ -1,9 +1,12 @@
+// The blog's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blog';
 import { Calendar, Clock, User } from 'lucide-react';
 import type { BlogPost } from '@/api-types/BlogPost';
+import { t } from '@/i18n/i18n';
 import { formatLongDate } from '@/lib/content/dates';
 
-/** What a post without its own read time shows (spec §3). */
-export const defaultReadTime = '5 min read';
+/** What a post without its own read time shows (spec §3), in the page's language. */
+export const defaultReadTime = () => t('blog.byline.defaultReadTime');
 
 /** Author, date and read time of a post, in one line of small print. */
 export function PostByline({ post }: { post: Pick<BlogPost, 'author' | 'publishedAt' | 'readTime'> }) {
@@ -19,7 +22,7 @@ export function PostByline({ post }: { post: Pick<BlogPost, 'author' | 'publishe
       </span>
       <span className="inline-flex items-center gap-1">
         <Clock aria-hidden="true" className="h-4 w-4" />
-        {post.readTime?.trim() || defaultReadTime}
+        {post.readTime?.trim() || defaultReadTime()}
       </span>
     </p>
   );

@@ -1,4 +1,7 @@
+// The events' English messages, with their code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import type { EventSummary } from '@/api-types/EventSummary';
+import { t } from '@/i18n/i18n';
 
 /** One section of the events grid: its heading and its cards. */
 export interface EventSection {
@@ -7,7 +10,10 @@ export interface EventSection {
   events: EventSummary[];
 }
 
-const titles = { upcoming: 'Upcoming Events', completed: 'Completed Events' } as const;
+const titles = {
+  upcoming: () => t('events.sections.upcoming'),
+  completed: () => t('events.sections.completed'),
+} as const;
 
 /**
  * The page of events in sections, upcoming first then completed (the
@@ -19,11 +25,11 @@ export function eventSections(events: EventSummary[], statusFilter: string): Eve
   const upcoming = events.filter((event) => event.status === 'upcoming');
   const completed = events.filter((event) => event.status !== 'upcoming');
   const sections: EventSection[] = [];
-  if (upcoming.length > 0) sections.push({ status: 'upcoming', title: titles.upcoming, events: upcoming });
-  if (completed.length > 0) sections.push({ status: 'completed', title: titles.completed, events: completed });
+  if (upcoming.length > 0) sections.push({ status: 'upcoming', title: titles.upcoming(), events: upcoming });
+  if (completed.length > 0) sections.push({ status: 'completed', title: titles.completed(), events: completed });
   if (sections.length === 0) {
     const status = statusFilter === 'completed' ? 'completed' : 'upcoming';
-    sections.push({ status, title: titles[status], events: [] });
+    sections.push({ status, title: titles[status](), events: [] });
   }
   return sections;
 }

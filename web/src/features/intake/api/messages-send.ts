@@ -2,9 +2,12 @@
 // contact page, the finance and hosted-email demo forms). The server answers
 // 202 once the request is queued; it is stored and emailed by a worker.
 
+// The form's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/messageForm';
 import { useMutation } from '@tanstack/react-query';
 import type { ContactMessageInput } from '@/api-types/ContactMessageInput';
 import type { MessageAccepted } from '@/api-types/MessageAccepted';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { fillDuration, type FormFill } from '../lib/contact-form';
 import type { RequestFailure } from '@/lib/error-catalogue';
@@ -24,14 +27,21 @@ export interface SendMessageRequest {
   fill: FormFill;
 }
 
-/** Spec §8 texts of the message submit. */
+/** Spec §8 texts of the message submit, in the page's language. */
 export const messageTexts = {
-  success:
-    'Thank you! Your demo request has been submitted successfully. Our team will contact you within 24 hours.',
-  serverFailurePrefix: 'Error submitting form: ',
-  serverFailureFallback: 'Please try again.',
-  networkFailure: 'Error submitting form. Please try again or contact us directly.',
-} as const;
+  get success() {
+    return t('messageForm.success');
+  },
+  get serverFailurePrefix() {
+    return t('messageForm.failure.serverPrefix');
+  },
+  get serverFailureFallback() {
+    return t('messageForm.failure.serverFallback');
+  },
+  get networkFailure() {
+    return t('messageForm.failure.network');
+  },
+};
 
 function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;

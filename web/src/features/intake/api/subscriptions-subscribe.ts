@@ -3,17 +3,24 @@
 // once the request is queued; a worker emails the confirmation link (double
 // opt-in), and only confirmed addresses receive updates.
 
+// The boxes' English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/subscribe';
 import { useMutation } from '@tanstack/react-query';
 import type { Accepted } from '@/api-types/Accepted';
 import type { SubscriptionInput } from '@/api-types/SubscriptionInput';
+import { t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { readFailureMessage, type RequestFailure } from '@/lib/error-catalogue';
 
 export const subscriptionTexts = {
   /** Shown under the spec's thank-you: nothing arrives before the address is confirmed. */
-  confirmHint: 'Check your inbox and confirm your address to start receiving updates.',
-  networkFailure: "We couldn't subscribe you right now. Please check your connection and try again.",
-} as const;
+  get confirmHint() {
+    return t('subscribe.confirmHint');
+  },
+  get networkFailure() {
+    return t('subscribe.networkFailure');
+  },
+};
 
 export function subscriptionFailureText(failure: RequestFailure): string {
   return failure.kind === 'network' ? subscriptionTexts.networkFailure : readFailureMessage(failure);

@@ -1,10 +1,13 @@
+// The form's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/messageForm';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { RequestError, refusalMessage } from '@/lib/api-client';
 import { messageTexts, useSendMessage } from '../api/messages-send';
-import { fieldOfRefusal, honeypotName, newFormFill, type ContactField } from '../lib/contact-form';
+import { t } from '@/i18n/i18n';
+import { fieldOfRefusal, honeypotName, newFormFill, refusalText, type ContactField } from '../lib/contact-form';
 
 type Fields = Record<ContactField, string>;
 
@@ -26,8 +29,8 @@ export function DemoRequestForm({
   source,
   phone = false,
   company = false,
-  submitLabel = 'Submit Request',
-  pendingLabel = 'Submitting...',
+  submitLabel = t('messageForm.submit'),
+  pendingLabel = t('messageForm.submitting'),
   defaultSubject = '',
   successText = messageTexts.success,
   id,
@@ -59,7 +62,8 @@ export function DemoRequestForm({
 
   const refusal = refusalMessage(send.error);
   const refusedField = refusal === null ? null : fieldOfRefusal(refusal);
-  const fieldError = (key: ContactField) => (refusedField === key ? (refusal ?? undefined) : undefined);
+  const fieldError = (key: ContactField) =>
+    refusedField === key && refusal !== null ? refusalText(refusal) : undefined;
 
   const set = (key: ContactField) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [key]: event.target.value }));
@@ -96,7 +100,7 @@ export function DemoRequestForm({
     <form id={id} onSubmit={onSubmit} className="relative scroll-mt-24 space-y-4" aria-busy={send.isPending}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label={t('messageForm.name')}
           name="name"
           autoComplete="name"
           required
@@ -105,7 +109,7 @@ export function DemoRequestForm({
           error={fieldError('name')}
         />
         <TextField
-          label="Email"
+          label={t('messageForm.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -116,7 +120,7 @@ export function DemoRequestForm({
         />
         {phone && (
           <TextField
-            label="Phone (optional)"
+            label={t('messageForm.phone')}
             name="phone"
             type="tel"
             autoComplete="tel"
@@ -127,7 +131,7 @@ export function DemoRequestForm({
         )}
         {company && (
           <TextField
-            label="Company (optional)"
+            label={t('messageForm.company')}
             name="company"
             autoComplete="organization"
             value={fields.company}
@@ -137,7 +141,7 @@ export function DemoRequestForm({
         )}
       </div>
       <TextField
-        label="Subject"
+        label={t('messageForm.subject')}
         name="subject"
         required
         value={fields.subject}
@@ -146,7 +150,7 @@ export function DemoRequestForm({
       />
       <div>
         <label htmlFor={messageId} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-          Message
+          {t('messageForm.message')}
         </label>
         <textarea
           id={messageId}
@@ -169,7 +173,7 @@ export function DemoRequestForm({
       </div>
       {/* The honeypot: off screen, out of the tab order, hidden from assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor={honeypotId}>Website</label>
+        <label htmlFor={honeypotId}>{t('messageForm.website')}</label>
         <input
           id={honeypotId}
           name={honeypotName}

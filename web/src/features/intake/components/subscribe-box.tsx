@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { SubscriptionTopic } from '@/api-types/SubscriptionTopic';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { subscriptionTexts, useSubscribe } from '../api/subscriptions-subscribe';
@@ -67,13 +68,13 @@ export function SubscribeBox({
       {/* noValidate: the §5 messages are the page's own, not the browser's. */}
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" aria-busy={subscription.isPending}>
         <label htmlFor={inputId} className="sr-only">
-          Email address
+          {t('subscribe.emailLabel')}
         </label>
         <input
           id={inputId}
           type="email"
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={t('subscribe.placeholder')}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={result && !result.ok ? true : undefined}
@@ -81,7 +82,7 @@ export function SubscribeBox({
         />
         <Button type="submit" disabled={subscription.isPending}>
           {subscription.isPending && <Spinner />}
-          Subscribe
+          {t('subscribe.submit')}
         </Button>
       </form>
       <div aria-live="polite">

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { fieldOfRefusal, fillDuration, newFormFill } from './contact-form';
+import { afterEach, describe, expect, it } from 'vitest';
+import fr from '@/i18n/catalogs/fr.json';
+import { activateLocale, loadArea } from '@/i18n/i18n';
+import { fieldOfRefusal, fillDuration, newFormFill, refusalText } from './contact-form';
+
+afterEach(async () => {
+  await activateLocale('en');
+});
 
 describe('contact form logic', () => {
   it('gives every fill its own key and the time it was shown', () => {
@@ -36,4 +42,19 @@ describe('contact form logic', () => {
       expect(fieldOfRefusal(message)).toBeNull();
     },
   );
+});
+
+describe("a refusal's words", () => {
+  it("are the server's own in English", () => {
+    expect(refusalText('Name is required')).toBe('Name is required');
+  });
+
+  it("are the page's language's in French, by the field, or the server's when unknown", async () => {
+    await activateLocale('fr');
+    await loadArea('messageForm');
+    expect(refusalText('Name is required')).toBe(fr['messageForm.refusal.required']);
+    expect(refusalText('Please enter a valid email address')).toBe(fr['messageForm.refusal.email']);
+    expect(refusalText('Message must be at most 5000 characters')).toBe('Ce champ ne doit pas dépasser 5\u202f000 caractères.');
+    expect(refusalText('Message contains characters that are not allowed')).toBe('Message contains characters that are not allowed');
+  });
 });

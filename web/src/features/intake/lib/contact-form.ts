@@ -1,6 +1,8 @@
 // The contact and demo forms' logic, shared by every page that shows one:
 // one "fill" per form (its idempotency key and when it was first shown), and
-// which field a server refusal is about.
+// which field a server refusal is about, and its words in the page's language.
+
+import { activeLocale, t } from '@/i18n/i18n';
 
 /** The fields a visitor fills in. */
 export type ContactField = 'name' | 'email' | 'subject' | 'message' | 'phone' | 'company';
@@ -60,4 +62,19 @@ export function fieldOfRefusal(message: string): ContactField | null {
   if (message === 'Please enter a valid email address') return 'email';
   const found = labels.find(([label]) => message.startsWith(`${label} `));
   return found ? found[1] : null;
+}
+
+/**
+ * A refusal's words for the page: the server's own in English; in another
+ * language the same refusal in that language (shown by its field, so without
+ * the field's name), or the server's words when it is not one of these.
+ */
+export function refusalText(message: string): string {
+  if (activeLocale() === 'en') return message;
+  if (message === 'Please enter a valid email address') return t('messageForm.refusal.email');
+  if (/^\p{L}+ is required$/u.test(message)) return t('messageForm.refusal.required');
+  if (/ must not contain control characters$/.test(message)) return t('messageForm.refusal.controlCharacters');
+  const tooLong = / must be at most (\d+) characters$/.exec(message);
+  if (tooLong) return t('messageForm.refusal.tooLong', { max: Number(tooLong[1]) });
+  return message;
 }

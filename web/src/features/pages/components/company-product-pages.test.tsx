@@ -149,7 +149,7 @@ describe('/testimonials', () => {
     }
     const featured = screen.getByRole('region', { name: 'Featured Success Stories' });
     const others = screen.getByRole('region', { name: 'What Our Clients Say' });
-    const featuredCount = testimonials.filter((t) => t.featured).length;
+    const featuredCount = testimonials().filter((t) => t.featured).length;
     expect(within(featured).getAllByRole('figure')).toHaveLength(featuredCount);
     expect(within(others).getAllByRole('figure')).toHaveLength(8 - featuredCount);
     expect(screen.getAllByRole('img', { name: /^Rated [1-5] out of 5$/ })).toHaveLength(8);
@@ -161,7 +161,7 @@ describe('/testimonials', () => {
 
 describe('TestimonialCard', () => {
   it('shows the quote, the client, the service, the date and the rating', () => {
-    const item = testimonials[4]!;
+    const item = testimonials()[4]!;
     render(
       <ul>
         <TestimonialCard item={item} />

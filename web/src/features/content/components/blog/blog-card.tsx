@@ -1,9 +1,12 @@
+// The blog's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blog';
 import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '@/api-types/BlogPostSummary';
 import { CategoryBadge } from '@/features/content/components/category-badge';
 import { PostByline } from '@/features/content/components/post-byline';
 import { postImageSrc } from '../../lib/post-image';
 import { FallbackImage } from '@/components/marketing/fallback-image';
+import { t } from '@/i18n/i18n';
 
 /**
  * A post in the Latest Articles grid (or the Featured card when `featured`):
@@ -41,7 +44,7 @@ export function BlogCard({
       <div className="flex flex-1 flex-col gap-3 p-6">
         <div className="flex flex-wrap items-center gap-2">
           {featured && (
-            <span className="rounded-full bg-brand-dark px-3 py-1 text-xs font-semibold text-white">Featured</span>
+            <span className="rounded-full bg-brand-dark px-3 py-1 text-xs font-semibold text-white">{t('blog.card.featured')}</span>
           )}
           <CategoryBadge category={post.category} />
         </div>

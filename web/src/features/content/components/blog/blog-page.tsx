@@ -1,3 +1,5 @@
+// The blog's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blog';
 import { useState, type ReactNode } from 'react';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Alert } from '@/components/ui/alert';
@@ -7,6 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBlogFacets } from '@/features/content/api/get-blog-facets';
 import { blogListParams, useBlogPosts } from '@/features/content/api/list-blog-posts';
@@ -46,45 +49,46 @@ export default function BlogPage({ subscribeBox }: { subscribeBox: ReactNode }) 
     <>
       <RouteMeta route="/blog" />
       <PageHero
-        badge="TECH BLOG"
-        title="Tech Blog"
-        lead="Insights on cloud infrastructure, security, compliance and innovation for African businesses, from the engineers who run our data centers."
+        badge={t('blog.hero.badge')}
+        title={t('blog.hero.title')}
+        lead={t('blog.hero.lead')}
       />
       <div className="mx-auto max-w-6xl px-4 pb-16 lg:px-8">
         <div className="flex flex-col gap-4 py-8">
           <div className="max-w-md">
             <SearchField
-              label="Search articles"
-              placeholder="Search articles..."
+              label={t('blog.search.label')}
+              placeholder={t('blog.search.placeholder')}
               value={searchText}
               onChange={changeSearch}
             />
           </div>
           <FilterButtons
-            label="Filter by category"
+            label={t('blog.filter.label')}
             options={categories.data?.categories ?? ['All']}
             value={category}
             onChange={chooseCategory}
+            display={(option) => (option === 'All' ? t('blog.filter.all') : option)}
             oneRow
           />
         </div>
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0">
-            {posts.isPending && <LoadingMessage>Loading blog posts...</LoadingMessage>}
+            {posts.isPending && <LoadingMessage>{t('blog.loading')}</LoadingMessage>}
             {posts.isError && <Alert title={posts.error.message} />}
             {list && (
               <>
                 {featured && (
                   <section aria-labelledby="featured-heading" className="mb-12">
                     <h2 id="featured-heading" className="mb-4 text-2xl font-bold">
-                      Featured Article
+                      {t('blog.featured.title')}
                     </h2>
                     <BlogCard post={featured} featured first />
                   </section>
                 )}
                 <section aria-labelledby="latest-heading">
                   <h2 id="latest-heading" className="mb-4 text-2xl font-bold">
-                    Latest Articles
+                    {t('blog.latest.title')}
                   </h2>
                   {latest.length > 0 ? (
                     <ul className="grid gap-6 sm:grid-cols-2">
@@ -97,12 +101,17 @@ export default function BlogPage({ subscribeBox }: { subscribeBox: ReactNode }) 
                   ) : (
                     !featured && (
                       <p className="text-gray-700 dark:text-gray-300">
-                        No articles match your search. Try other words or another category.
+                        {t('blog.latest.empty')}
                       </p>
                     )
                   )}
                   <Pagination
-                    label="Blog pages"
+                    label={t('blog.pagination.label')}
+                    texts={{
+                      previous: t('blog.pagination.previous'),
+                      next: t('blog.pagination.next'),
+                      page: (n) => t('blog.pagination.page', { page: n }),
+                    }}
                     page={page}
                     totalPages={list.pagination.totalPages}
                     onPageChange={setPage}

@@ -1,3 +1,5 @@
+// The blog post page's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BlogArticle } from '@/features/content/components/blog-article';
@@ -6,6 +8,7 @@ import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { canonicalUrl, PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { isSafeHref } from '../../lib/links';
 import { routeMeta } from '@/lib/route-meta';
 import { useBlogImageData } from '@/features/content/api/get-blog-image-data';
@@ -19,7 +22,7 @@ function BackToBlog() {
   return (
     <Link to="/blog" className={backClass}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back to Blog
+      {t('blogPost.back')}
     </Link>
   );
 }
@@ -28,9 +31,9 @@ function NotFound() {
   const meta = routeMeta('/blog/:id');
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <PageMeta title="Post Not Found | Nyota Cloud" description={meta.description} type="website" />
-      <h1 className="text-3xl font-bold">Post Not Found</h1>
-      <p className="mt-4 text-gray-700 dark:text-gray-300">The blog post you're looking for doesn't exist.</p>
+      <PageMeta title={t('blogPost.notFoundTitle', { company: site.company })} description={meta.description} type="website" />
+      <h1 className="text-3xl font-bold">{t('blogPost.notFound')}</h1>
+      <p className="mt-4 text-gray-700 dark:text-gray-300">{t('blogPost.notFoundText')}</p>
       <div className="mt-8">
         <BackToBlog />
       </div>
@@ -51,7 +54,7 @@ export default function BlogPostPage() {
     // (it jumped down into view: Lighthouse's layout shift of 1.14 on a post).
     return (
       <div className="min-h-svh">
-        <LoadingMessage>Loading blog post...</LoadingMessage>
+        <LoadingMessage>{t('blogPost.loading')}</LoadingMessage>
       </div>
     );
   }

@@ -1,8 +1,11 @@
+// The blog's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryColour } from '@/features/content/components/category-badge';
 import { Alert } from '@/components/ui/alert';
 import { useBlogFacets } from '@/features/content/api/get-blog-facets';
+import { t } from '@/i18n/i18n';
 
 /** Grey bars where a list will be, while the facets load (nothing to read yet). */
 function Placeholder({ lines }: { lines: number }) {
@@ -33,7 +36,7 @@ export function BlogSidebar({
   const summary = categories.data;
   const empty = summary !== undefined && summary.counts.length === 0;
   return (
-    <aside aria-label="Blog sidebar" className="flex flex-col gap-8">
+    <aside aria-label={t('blog.sidebar.label')} className="flex flex-col gap-8">
       {!empty && (
         <section
           aria-labelledby="popular-heading"
@@ -41,7 +44,7 @@ export function BlogSidebar({
           className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"
         >
           <h2 id="popular-heading" className="text-lg font-bold">
-            Popular Articles
+            {t('blog.sidebar.popular')}
           </h2>
           {categories.isPending && <Placeholder lines={5} />}
           {categories.isError && (
@@ -78,7 +81,7 @@ export function BlogSidebar({
           className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"
         >
           <h2 id="categories-heading" className="text-lg font-bold">
-            Categories
+            {t('blog.sidebar.categories')}
           </h2>
           {categories.isPending && <Placeholder lines={4} />}
           {summary && (
@@ -91,8 +94,10 @@ export function BlogSidebar({
                     className="flex w-full items-center justify-between rounded-md px-2 py-1 text-left text-sm hover:bg-gray-50 dark:hover:bg-gray-800"
                   >
                     <span>{category}</span>
-                    {/* A span may not carry aria-label (Nu checker): the words are read, the figure is seen. */}
-                    <span className="sr-only">{`, ${count} ${count === 1 ? 'article' : 'articles'}`}</span>
+                    {/* A span may not carry aria-label (Nu checker): the words are read, the figure is seen.
+                        Singular for 1, plural for more (a category has at least one post: the rule of
+                        English, French and Kiswahili alike), so /blog carries no plural rules (its byte budget). */}
+                    <span className="sr-only">{t(count === 1 ? 'blog.sidebar.countOne' : 'blog.sidebar.countOther', { count })}</span>
                     <span
                       aria-hidden="true"
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${categoryColour(category)}`}

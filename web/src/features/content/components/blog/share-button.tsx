@@ -1,7 +1,10 @@
+// The blog post page's English messages, with its code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/blogPost';
 import { Check, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { limits } from '@/config/site';
+import { t } from '@/i18n/i18n';
 
 /**
  * Shares the page with the system share sheet when the browser has one;
@@ -34,7 +37,7 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
   return (
     <Button variant="secondary" onClick={share}>
       {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Share2 aria-hidden="true" className="h-4 w-4" />}
-      <span aria-live="polite">{copied ? 'Copied!' : 'Share'}</span>
+      <span aria-live="polite">{copied ? t('blogPost.share.copied') : t('blogPost.share.share')}</span>
     </Button>
   );
 }

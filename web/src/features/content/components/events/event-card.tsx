@@ -1,3 +1,5 @@
+// The events' English messages, with their code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { Calendar, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { EventSummary } from '@/api-types/EventSummary';
@@ -15,6 +17,7 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { formatCalendarDate } from '@/lib/content/dates';
 import { useSiteSettings } from '@/lib/site-settings';
+import { t } from '@/i18n/i18n';
 
 /** Date, time and location of an event, one per line with an icon. */
 export function EventFacts({ event }: { event: Pick<EventSummary, 'date' | 'time' | 'location'> }) {
@@ -66,11 +69,11 @@ export function EventCard({ event }: { event: EventSummary }) {
         <EventFacts event={event} />
         <div className="relative z-10 mt-auto pt-2">
           {isOpenForRegistration(event) ? (
-            <ActionLink href={registerHref(event, settings.eventsSiteUrl)} aria-label={`Register Now: ${event.title}`}>
-              Register Now
+            <ActionLink href={registerHref(event, settings.eventsSiteUrl)} aria-label={t('events.card.registerFor', { title: event.title })}>
+              {t('events.register')}
             </ActionLink>
           ) : (
-            <p className="text-sm font-semibold text-gray-700 dark:text-gray-300">{eventEndedText}</p>
+            <p className="text-sm font-semibold text-gray-700 dark:text-gray-300">{eventEndedText()}</p>
           )}
         </div>
       </div>

@@ -1,3 +1,5 @@
+// The events' English messages, with their code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { eventImageSrc } from '@/features/content/components/event-badges';
@@ -7,6 +9,7 @@ import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { routeMeta } from '@/lib/route-meta';
 import { useSiteSettings } from '@/lib/site-settings';
+import { t } from '@/i18n/i18n';
 import { eventTexts, useEvent } from '@/features/content/api/get-event';
 
 function BackToEvents() {
@@ -16,7 +19,7 @@ function BackToEvents() {
       className="inline-flex items-center gap-2 text-sm font-semibold text-brand-dark hover:underline dark:text-brand-light"
     >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back to Events
+      {t('events.detail.back')}
     </Link>
   );
 }
@@ -33,7 +36,7 @@ export default function EventDetailPage() {
     // (it jumped down into view: Lighthouse's layout shift of 1.14 on a post).
     return (
       <div className="min-h-svh">
-        <LoadingMessage>Loading event details...</LoadingMessage>
+        <LoadingMessage>{t('events.detail.loading')}</LoadingMessage>
       </div>
     );
   }

@@ -1,3 +1,5 @@
+// The events' English messages, with their code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/events';
 import { useState, type ReactNode } from 'react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { PageHero } from '@/components/marketing/page-hero';
@@ -9,18 +11,28 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { limits, site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { otherEvents, useEventFacets } from '@/features/content/api/get-event-facets';
 import { eventListParams, eventsTexts, useEvents } from '@/features/content/api/list-events';
 import { EventCard } from './event-card';
 import { eventSections } from '../../lib/event-sections';
 
-export const noOtherEvents = 'No other events available at the moment. Check back soon!';
+export const noOtherEvents = () => t('events.others.empty');
 
-const hostSubject = `/contact?subject=${encodeURIComponent('Hosting an event with Nyota Cloud')}#contact-form`;
+const hostSubject = () =>
+  `/contact?subject=${encodeURIComponent(t('events.host.subject', { company: site.company }))}#contact-form`;
 
-function capitalise(value: string): string {
-  return value === 'All' ? value : value.charAt(0).toUpperCase() + value.slice(1);
+/** A status filter's name: All, Upcoming, Completed (another status capitalised as it comes). */
+function statusName(value: string): string {
+  if (value === 'All') return t('events.filter.all');
+  if (value === 'upcoming') return t('events.filter.upcoming');
+  if (value === 'completed') return t('events.filter.completed');
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+function categoryName(value: string): string {
+  return value === 'All' ? t('events.filter.all') : value;
 }
 
 /**
@@ -51,9 +63,9 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
       <RouteMeta route="/events" />
       <PageHero
         compact
-        badge="EVENTS"
-        title={`${site.company} Events`}
-        lead="Meet our engineers at summits, conferences and infrastructure events across Africa: talks on cloud, data residency and security, hands-on workshops, and time to plan your next deployment."
+        badge={t('events.hero.badge')}
+        title={t('events.hero.title', { company: site.company })}
+        lead={t('events.hero.lead')}
       />
       {sections.map((section, index) => (
         <Section
@@ -66,8 +78,8 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
             <div className="flex flex-col gap-4">
               <div className="max-w-md">
                 <SearchField
-                  label="Search events"
-                  placeholder="Search events..."
+                  label={t('events.search.label')}
+                  placeholder={t('events.search.placeholder')}
                   value={searchText}
                   onChange={(next) => {
                     setSearchText(next);
@@ -76,10 +88,10 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
                 />
               </div>
               <FilterButtons
-                label="Filter by status"
+                label={t('events.filter.status')}
                 options={filters.data?.statuses ?? ['All']}
                 value={status}
-                display={capitalise}
+                display={statusName}
                 oneRow
                 onChange={(next) => {
                   setStatus(next);
@@ -87,9 +99,10 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
                 }}
               />
               <FilterButtons
-                label="Filter by category"
+                label={t('events.filter.category')}
                 options={filters.data?.categories ?? ['All']}
                 value={category}
+                display={categoryName}
                 oneRow
                 onChange={(next) => {
                   setCategory(next);
@@ -100,7 +113,7 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
             </div>
           )}
           <div className={index === 0 ? 'mt-8' : undefined}>
-            {index === 0 && events.isPending && <LoadingMessage>Loading events...</LoadingMessage>}
+            {index === 0 && events.isPending && <LoadingMessage>{t('events.loading')}</LoadingMessage>}
             {index === 0 && events.isError && <Alert title={eventsTexts.pageFailed} />}
             {list &&
               (section.events.length > 0 ? (
@@ -113,12 +126,17 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
                 </ul>
               ) : (
                 <p className="text-center text-gray-700 dark:text-gray-300">
-                  No events match your search. Try other words or filters.
+                  {t('events.empty')}
                 </p>
               ))}
             {list && index === sections.length - 1 && (
               <Pagination
-                label="Event pages"
+                label={t('events.pagination.label')}
+                texts={{
+                  previous: t('events.pagination.previous'),
+                  next: t('events.pagination.next'),
+                  page: (n) => t('events.pagination.page', { page: n }),
+                }}
                 page={page}
                 totalPages={list.pagination.totalPages}
                 onPageChange={setPage}
@@ -127,7 +145,7 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
           </div>
         </Section>
       ))}
-      <Section id="other-events" title="Other Events" muted>
+      <Section id="other-events" title={t('events.others.title')} muted>
         {others &&
           (others.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -138,7 +156,7 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
               ))}
             </ul>
           ) : (
-            <p className="text-center text-gray-700 dark:text-gray-300">{noOtherEvents}</p>
+            <p className="text-center text-gray-700 dark:text-gray-300">{noOtherEvents()}</p>
           ))}
       </Section>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 md:grid-cols-2 lg:px-8">
@@ -148,15 +166,14 @@ export default function EventsPage({ subscribeBox }: { subscribeBox: ReactNode }
           className="rounded-xl border border-gray-200 p-6 dark:border-gray-700"
         >
           <h2 id="host-heading" className="text-lg font-bold">
-            Host an Event With Us
+            {t('events.host.title')}
           </h2>
           <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-            Planning a meetup, workshop or conference on cloud infrastructure in Africa? We partner with communities
-            and businesses on venues, speakers and hands-on labs. Tell us about your event.
+            {t('events.host.text')}
           </p>
           <div className="mt-4">
-            <ActionLink href={hostSubject} variant="secondary">
-              Contact Us About Hosting
+            <ActionLink href={hostSubject()} variant="secondary">
+              {t('events.host.link')}
             </ActionLink>
           </div>
         </section>

@@ -131,8 +131,8 @@ describe('/finance', () => {
     backend(() => json(201, {}));
     renderApp('/finance');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(financeMarketStats.map((s) => s.value)).toEqual(['About 26%', '22% CAGR', 'KES 1.4T', 'Above KES 10M']);
-    for (const stat of financeMarketStats) expect(screen.getByText(stat.value)).toBeInTheDocument();
+    expect(financeMarketStats().map((s) => s.value)).toEqual(['About 26%', '22% CAGR', 'KES 1.4T', 'Above KES 10M']);
+    for (const stat of financeMarketStats()) expect(screen.getByText(stat.value)).toBeInTheDocument();
     for (const text of ['99.9%', '24/7', '50%']) expect(screen.getByText(text)).toBeInTheDocument();
     for (const heading of ['Infrastructure as a Service', 'Managed Infrastructure', 'Co-location', 'Platform as a Service']) {
       expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();

@@ -1,3 +1,5 @@
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/contact';
 import { Briefcase, Clock, Mail, MapPin, MessageSquare, Phone, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ActionLink } from '@/components/marketing/action-link';
@@ -5,9 +7,9 @@ import { FeatureCard, FeatureGrid } from '@/components/marketing/feature-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Section } from '@/components/marketing/section';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
-import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '@/components/ui/route-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { contactFormId } from '../../lib/contact-link';
@@ -15,7 +17,7 @@ import { contactFormId } from '../../lib/contact-link';
 const route = '/contact';
 
 /** The contact page's own success notice (spec §4): a toast, the form cleared. */
-export const contactSentToast = { title: 'Message Sent', description: "Thank you! We'll get back to you soon." } as const;
+export const contactSentToast = () => ({ title: t('contact.sent.title'), description: t('contact.sent.text') });
 
 
 /**
@@ -25,31 +27,30 @@ export const contactSentToast = { title: 'Message Sent', description: "Thank you
  */
 export function ContactPage({ form }: { form: ReactNode }) {
   const settings = useSiteSettings();
-  const entry = catalogueEntry(route);
   useScrollToHash();
 
   return (
     <>
       <RouteMeta route={route} />
       <PageHero
-        badge={entry.badge ?? 'Get in Touch'}
-        title={entry.heading}
-        lead={entry.intro}
+        badge={t('contact.hero.badge')}
+        title={t('contact.hero.title')}
+        lead={t('contact.hero.lead')}
         actions={
           <>
-            <ActionLink href={`#${contactFormId}`}>Send a Message</ActionLink>
+            <ActionLink href={`#${contactFormId}`}>{t('contact.hero.sendMessage')}</ActionLink>
             <ActionLink href="/about" variant="secondary">
-              About {site.company}
+              {t('contact.hero.about', { company: site.company })}
             </ActionLink>
           </>
         }
       />
-      <Section title="How Can We Help?" intro="Choose the team you want to reach; every message gets a reply within 24 hours.">
+      <Section title={t('contact.options.title')} intro={t('contact.options.intro')}>
         <FeatureGrid>
           <FeatureCard
             icon={TrendingUp}
-            title="Investment & Portfolio"
-            text="For investors, partners and analysts: our growth plans, data-center expansion and partnership opportunities across Africa."
+            title={t('contact.options.investment.title')}
+            text={t('contact.options.investment.text')}
           >
             <ActionLink href={mailtoHref(settings.investorEmail)} variant="text">
               <Mail className="h-4 w-4" aria-hidden="true" />
@@ -58,8 +59,8 @@ export function ContactPage({ form }: { form: ReactNode }) {
           </FeatureCard>
           <FeatureCard
             icon={MessageSquare}
-            title="General Inquiries"
-            text="Questions about our services, pricing, billing or an existing account; our team will point you to the right person."
+            title={t('contact.options.general.title')}
+            text={t('contact.options.general.text')}
           >
             <ActionLink href={mailtoHref(settings.infoEmail)} variant="text">
               <Mail className="h-4 w-4" aria-hidden="true" />
@@ -68,28 +69,28 @@ export function ContactPage({ form }: { form: ReactNode }) {
           </FeatureCard>
           <FeatureCard
             icon={Briefcase}
-            title="Enterprise Solutions"
-            text="Custom infrastructure, migrations, dedicated capacity and service levels for larger organisations. Tell us what you run and we will size it with you."
+            title={t('contact.options.enterprise.title')}
+            text={t('contact.options.enterprise.text')}
           >
             <ActionLink href={`#${contactFormId}`} variant="text">
-              Send us the details
+              {t('contact.options.enterprise.link')}
             </ActionLink>
           </FeatureCard>
         </FeatureGrid>
       </Section>
-      <Section id="message" muted title="Send Us a Message">
+      <Section id="message" muted title={t('contact.form.title')}>
         <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
             {form}
           </div>
           <aside aria-labelledby="contact-details-heading" className="space-y-5 text-sm">
             <h3 id="contact-details-heading" className="text-lg font-semibold">
-              Contact Details
+              {t('contact.details.title')}
             </h3>
             <p className="flex items-start gap-3">
               <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-dark dark:text-brand-light" aria-hidden="true" />
               <span>
-                <span className="block font-medium">Phone</span>
+                <span className="block font-medium">{t('contact.details.phone')}</span>
                 <a href={telHref(settings.phone)} className="underline">
                   {settings.phone}
                 </a>
@@ -98,7 +99,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
             <p className="flex items-start gap-3">
               <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-dark dark:text-brand-light" aria-hidden="true" />
               <span>
-                <span className="block font-medium">Email</span>
+                <span className="block font-medium">{t('contact.details.email')}</span>
                 <a href={mailtoHref(settings.infoEmail)} className="break-all underline">
                   {settings.infoEmail}
                 </a>
@@ -107,7 +108,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
             <div className="flex items-start gap-3">
               <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-dark dark:text-brand-light" aria-hidden="true" />
               <div>
-                <p className="font-medium">Office</p>
+                <p className="font-medium">{t('contact.details.office')}</p>
                 <address className="not-italic">
                   {settings.office.building}
                   <br />
@@ -120,11 +121,11 @@ export function ContactPage({ form }: { form: ReactNode }) {
             <p className="flex items-start gap-3">
               <Clock className="mt-0.5 h-5 w-5 shrink-0 text-brand-dark dark:text-brand-light" aria-hidden="true" />
               <span>
-                <span className="block font-medium">Business Hours</span>
+                <span className="block font-medium">{t('contact.details.hours')}</span>
                 {settings.hours}
               </span>
             </p>
-            <p className="rounded-md bg-white p-3 font-medium dark:bg-gray-900">We reply within 24 hours.</p>
+            <p className="rounded-md bg-white p-3 font-medium dark:bg-gray-900">{t('contact.details.reply')}</p>
           </aside>
         </div>
       </Section>

@@ -1,9 +1,13 @@
 // The fintech landing page (/finance): services, core stack, benefits and the
 // market figures of content spec §9, as data the page renders and tests check.
+// The texts are the catalogue's (in the page's language): functions, called at render.
 
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/finance';
 import type { LucideIcon } from 'lucide-react';
 import { Building2, Gauge, Layers, Landmark, LockKeyhole, MapPinned, Server, Wrench } from 'lucide-react';
 import type { Stat } from '@/components/marketing/stats-row';
+import { formatPercent, t } from '@/i18n/i18n';
 
 export interface FinanceCard {
   icon: LucideIcon;
@@ -12,83 +16,51 @@ export interface FinanceCard {
 }
 
 /** Headline claims under the hero. */
-export const financeHeadlineStats: readonly Stat[] = [
-  { value: '99.9%', label: 'Uptime SLA' },
-  { value: '24/7', label: 'Support from local engineers' },
-  { value: '50%', label: 'Faster deployment' },
+export const financeHeadlineStats = (): readonly Stat[] => [
+  { value: formatPercent(0.999), label: t('finance.stats.uptime.label') },
+  { value: '24/7', label: t('finance.stats.support.label') },
+  { value: formatPercent(0.5), label: t('finance.stats.deployment.label') },
 ];
 
 /** The market figures (spec §9), each exactly as the spec states it. */
-export const financeMarketStats: readonly Stat[] = [
-  { value: 'About 26%', label: 'Cloud adoption in Kenya' },
-  { value: '22% CAGR', label: 'Market growth to 2030' },
-  { value: 'KES 1.4T', label: 'Projected market by 2033' },
-  { value: 'Above KES 10M', label: 'Per year to maintain on-premise infrastructure' },
+export const financeMarketStats = (): readonly Stat[] => [
+  { value: t('finance.market.adoption.value'), label: t('finance.market.adoption.label') },
+  { value: t('finance.market.growth.value'), label: t('finance.market.growth.label') },
+  { value: t('finance.market.size.value'), label: t('finance.market.size.label') },
+  { value: t('finance.market.onPremise.value'), label: t('finance.market.onPremise.label') },
 ];
 
 /** What we offer a financial institution: IaaS, managed infrastructure, co-location, PaaS. */
-export const financeServices: readonly FinanceCard[] = [
-  {
-    icon: Server,
-    title: 'Infrastructure as a Service',
-    text: 'Virtual and bare metal servers, block and object storage and private networking on demand, in Tier-3 data centers in Africa, billed monthly in line with what you use.',
-  },
-  {
-    icon: Wrench,
-    title: 'Managed Infrastructure',
-    text: 'Our engineers monitor, patch, back up and tune your core banking, payments and lending systems around the clock, with agreed response times and monthly reports.',
-  },
-  {
-    icon: Building2,
-    title: 'Co-location',
-    text: 'Bring your own servers, HSMs and network gear into our secured racks with redundant power, cooling and carrier-neutral connectivity, and 24/7 hands-on support.',
-  },
-  {
-    icon: Layers,
-    title: 'Platform as a Service',
-    text: 'Managed databases, Kubernetes, message queues and API gateways, so your developers ship product features instead of running servers.',
-  },
+export const financeServices = (): readonly FinanceCard[] => [
+  { icon: Server, title: t('finance.services.iaas.title'), text: t('finance.services.iaas.text') },
+  { icon: Wrench, title: t('finance.services.managed.title'), text: t('finance.services.managed.text') },
+  { icon: Building2, title: t('finance.services.colocation.title'), text: t('finance.services.colocation.text') },
+  { icon: Layers, title: t('finance.services.paas.title'), text: t('finance.services.paas.text') },
 ];
 
 /** The core stack we host and run for fintechs, banks and SACCOs. */
-export const financeCoreStack: readonly string[] = [
-  'Core banking and lending platforms',
-  'Payment gateways, switches and card processing',
-  'Mobile money and open banking API integrations',
-  'Managed PostgreSQL, MySQL and SQL Server databases',
-  'Kubernetes clusters and container registries',
-  'Encrypted backups and disaster recovery to a second site',
+export const financeCoreStack = (): readonly string[] => [
+  t('finance.coreStack.item1'),
+  t('finance.coreStack.item2'),
+  t('finance.coreStack.item3'),
+  t('finance.coreStack.item4'),
+  t('finance.coreStack.item5'),
+  t('finance.coreStack.item6'),
 ];
 
 /** Why moving to our cloud pays off. */
-export const financeBenefits: readonly FinanceCard[] = [
-  {
-    icon: MapPinned,
-    title: 'Your data stays in Africa',
-    text: "Customer and transaction data is stored in our African data centers, which supports your obligations under Kenya's Data Protection Act and your regulator's data-residency expectations.",
-  },
-  {
-    icon: LockKeyhole,
-    title: 'Bank-grade security',
-    text: 'AES-256 encryption at rest, TLS 1.3 in transit, private networks per customer, role-based access and full audit trails for every administrative action.',
-  },
-  {
-    icon: Gauge,
-    title: 'Launch 50% faster',
-    text: 'Pre-built environments for core banking, payments and analytics take deployments from months of procurement to days of configuration.',
-  },
-  {
-    icon: Landmark,
-    title: 'Predictable costs',
-    text: 'Replace on-premise maintenance that runs above KES 10M per year with a monthly bill that scales with your customer base, with no hardware refresh cycles.',
-  },
+export const financeBenefits = (): readonly FinanceCard[] => [
+  { icon: MapPinned, title: t('finance.benefits.residency.title'), text: t('finance.benefits.residency.text') },
+  { icon: LockKeyhole, title: t('finance.benefits.security.title'), text: t('finance.benefits.security.text') },
+  { icon: Gauge, title: t('finance.benefits.faster.title'), text: t('finance.benefits.faster.text') },
+  { icon: Landmark, title: t('finance.benefits.costs.title'), text: t('finance.benefits.costs.text') },
 ];
 
 /** Why us. */
-export const financeWhyUs: readonly string[] = [
-  'Tier-3 data centers in Africa with redundant power, cooling and connectivity',
-  '99.9% uptime backed by a service level agreement with service credits',
-  '24/7 support from engineers who know financial workloads',
-  'Local billing, local contracts and a team in your time zone',
-  'Migration planning and cut-over support at no extra charge for managed customers',
+export const financeWhyUs = (): readonly string[] => [
+  t('finance.whyUs.item1'),
+  t('finance.whyUs.item2'),
+  t('finance.whyUs.item3'),
+  t('finance.whyUs.item4'),
+  t('finance.whyUs.item5'),
 ];

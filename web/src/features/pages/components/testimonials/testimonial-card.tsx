@@ -1,8 +1,9 @@
 import { Quote } from 'lucide-react';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { StarRating } from '@/components/marketing/star-rating';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
-import { formatTestimonialDate, type Testimonial } from './testimonials-data';
+import { formatTestimonialDate, serviceLabel, type Testimonial } from './testimonials-data';
 
 /**
  * One testimonial: the rating as stars (announced "Rated 5 out of 5"), the quote,
@@ -19,9 +20,9 @@ export function TestimonialCard({ item, featured = false }: { item: Testimonial;
     >
       <figure className="flex flex-1 flex-col">
         <div className="flex items-center justify-between gap-3">
-          <StarRating rating={item.rating} />
+          <StarRating rating={item.rating} label={(rating, max) => t('testimonials.card.rating', { rating, max })} />
           <span className="rounded-full bg-pink-100 px-3 py-1 text-xs font-semibold text-pink-900 dark:bg-pink-950 dark:text-pink-100">
-            {item.service}
+            {serviceLabel(item.service)}
           </span>
         </div>
         <blockquote className={cn('mt-4 flex-1 text-gray-800 dark:text-gray-200', featured && 'text-lg')}>

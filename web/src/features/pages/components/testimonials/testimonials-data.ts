@@ -1,21 +1,29 @@
 // Testimonials page content: spec content-and-data-pages.md §2 (stats, the
 // featured / other split), §3 (the Testimonial entity and its services) and §9.
 // The clients are fictional companies; avatars are our own initials artwork.
+// The texts (positions, quotes, services, figures' labels) are the catalogue's,
+// in the page's language: functions, called at render. Names of people,
+// companies and places are the same in every language.
 
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/testimonials';
 import type { Stat } from '@/components/marketing/stats-row';
+import { formatDate, formatPercent, t, type MessageId } from '@/i18n/i18n';
 
-/** The services a testimonial may be about (spec §3). */
-export const testimonialServices = [
-  'Bare Metal Servers',
-  'Cloud Infrastructure',
-  'Edge Computing',
-  'Managed Infrastructure',
-  'Data Center Solutions',
-  'Virtual Servers',
-  'Storage Solutions',
-] as const;
+/** The services a testimonial may be about (spec §3), by the spec's names. */
+const services = {
+  bareMetal: 'Bare Metal Servers',
+  cloudInfrastructure: 'Cloud Infrastructure',
+  edgeComputing: 'Edge Computing',
+  managedInfrastructure: 'Managed Infrastructure',
+  dataCenter: 'Data Center Solutions',
+  virtualServers: 'Virtual Servers',
+  storage: 'Storage Solutions',
+} as const;
 
-export type TestimonialService = (typeof testimonialServices)[number];
+export const testimonialServices = Object.values(services);
+
+export type TestimonialService = (typeof services)[keyof typeof services];
 
 /** A client testimonial (spec §3). */
 export interface Testimonial {
@@ -35,12 +43,22 @@ export interface Testimonial {
   featured: boolean;
 }
 
+const serviceIds = {
+  bareMetal: 'testimonials.service.bareMetal',
+  cloudInfrastructure: 'testimonials.service.cloudInfrastructure',
+  edgeComputing: 'testimonials.service.edgeComputing',
+  managedInfrastructure: 'testimonials.service.managedInfrastructure',
+  dataCenter: 'testimonials.service.dataCenter',
+  virtualServers: 'testimonials.service.virtualServers',
+  storage: 'testimonials.service.storage',
+} as const satisfies Record<keyof typeof services, MessageId>;
+
 /** The headline figures, exactly as the spec lists them. */
-export const testimonialStats: readonly Stat[] = [
-  { value: '250+', label: 'Satisfied Clients' },
-  { value: '99.9%', label: 'Average Uptime' },
-  { value: '35+', label: 'African Countries' },
-  { value: '24/7', label: 'Expert Support' },
+export const testimonialStats = (): readonly Stat[] => [
+  { value: '250+', label: t('testimonials.stats.clients') },
+  { value: formatPercent(0.999), label: t('testimonials.stats.uptime') },
+  { value: '35+', label: t('testimonials.stats.countries') },
+  { value: '24/7', label: t('testimonials.stats.support') },
 ];
 
 /** The initials of a name: "Amina Wanjiru" → "AW". */
@@ -61,25 +79,23 @@ export function initialsAvatar(name: string, background: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-function client(t: Omit<Testimonial, 'image'>, background: string): Testimonial {
-  return { ...t, image: initialsAvatar(t.name, background) };
+function client(fields: Omit<Testimonial, 'image'>, background: string): Testimonial {
+  return { ...fields, image: initialsAvatar(fields.name, background) };
 }
 
 /** The 8 fixed testimonials. */
-export const testimonials: readonly Testimonial[] = [
+export const testimonials = (): readonly Testimonial[] => [
   client(
     {
       id: 1,
       name: 'Amina Wanjiru',
-      position: 'Chief Technology Officer',
+      position: t('testimonials.clients.mavuno.position'),
       company: 'Mavuno Microfinance',
       location: 'Nairobi, Kenya',
       rating: 5,
       date: '2025-03-18',
-      testimonial:
-        'We moved our core banking platform onto dedicated bare metal servers and cut end-of-day batch processing from three hours to under forty minutes. ' +
-        'Having the hardware in a Tier-3 facility in Kenya also made our conversations with the regulator about data residency much simpler.',
-      service: 'Bare Metal Servers',
+      testimonial: t('testimonials.clients.mavuno.quote'),
+      service: services.bareMetal,
       featured: true,
     },
     '#b8005d',
@@ -88,15 +104,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 2,
       name: 'Chinedu Okafor',
-      position: 'Head of Engineering',
+      position: t('testimonials.clients.swiftline.position'),
       company: 'Swiftline Logistics Lagos',
       location: 'Lagos, Nigeria',
       rating: 5,
       date: '2025-02-04',
-      testimonial:
-        'Our tracking platform handles thousands of delivery updates a minute. Since moving to their cloud infrastructure we have not had a single peak-season outage, ' +
-        'and the support team answers at 2 a.m. as quickly as at 2 p.m.',
-      service: 'Cloud Infrastructure',
+      testimonial: t('testimonials.clients.swiftline.quote'),
+      service: services.cloudInfrastructure,
       featured: true,
     },
     '#1d4ed8',
@@ -105,15 +119,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 3,
       name: 'Thandiwe Mokoena',
-      position: 'IT Director',
+      position: t('testimonials.clients.highveld.position'),
       company: 'Highveld Health Network',
       location: 'Johannesburg, South Africa',
       rating: 5,
       date: '2024-11-22',
-      testimonial:
-        'Managing patching, backups and monitoring across twelve clinics was eating our small IT team alive. Their managed infrastructure service took that over, ' +
-        'and our engineers now spend their time on patient systems instead of servers.',
-      service: 'Managed Infrastructure',
+      testimonial: t('testimonials.clients.highveld.quote'),
+      service: services.managedInfrastructure,
       featured: true,
     },
     '#047857',
@@ -122,14 +134,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 4,
       name: 'Kwame Asante',
-      position: 'Founder & CEO',
+      position: t('testimonials.clients.adinkra.position'),
       company: 'Adinkra Analytics',
       location: 'Accra, Ghana',
       rating: 5,
       date: '2025-01-15',
-      testimonial:
-        'We run our computer-vision models close to our retail clients instead of sending every frame overseas. Latency dropped sharply and so did our bandwidth bill.',
-      service: 'Edge Computing',
+      testimonial: t('testimonials.clients.adinkra.quote'),
+      service: services.edgeComputing,
       featured: false,
     },
     '#7c3aed',
@@ -138,14 +149,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 5,
       name: 'Grace Uwase',
-      position: 'Operations Manager',
+      position: t('testimonials.clients.kivu.position'),
       company: 'Kivu Agritech',
       location: 'Kigali, Rwanda',
       rating: 4,
       date: '2024-10-09',
-      testimonial:
-        'Virtual servers were running within minutes and the monthly pricing is easy to budget for. We would like even more regions in the future, but performance and support have been excellent.',
-      service: 'Virtual Servers',
+      testimonial: t('testimonials.clients.kivu.quote'),
+      service: services.virtualServers,
       featured: false,
     },
     '#b45309',
@@ -154,14 +164,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 6,
       name: 'Omar Hassan',
-      position: 'Infrastructure Lead',
+      position: t('testimonials.clients.nilecrest.position'),
       company: 'Nilecrest Insurance',
       location: 'Cairo, Egypt',
       rating: 5,
       date: '2024-09-27',
-      testimonial:
-        'We consolidated two ageing server rooms into their data center and now have redundant power, cooling and connectivity we could never have built ourselves.',
-      service: 'Data Center Solutions',
+      testimonial: t('testimonials.clients.nilecrest.quote'),
+      service: services.dataCenter,
       featured: false,
     },
     '#0e7490',
@@ -170,14 +179,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 7,
       name: 'Sarah Namutebi',
-      position: 'Head of Digital',
+      position: t('testimonials.clients.kabaka.position'),
       company: 'Kabaka Lane Media',
       location: 'Kampala, Uganda',
       rating: 5,
       date: '2024-12-03',
-      testimonial:
-        'Our video archive grows by terabytes every month. Their storage is fast, encrypted and costs a fraction of what we paid before, and restores are quick when we need them.',
-      service: 'Storage Solutions',
+      testimonial: t('testimonials.clients.kabaka.quote'),
+      service: services.storage,
       featured: false,
     },
     '#be123c',
@@ -186,14 +194,13 @@ export const testimonials: readonly Testimonial[] = [
     {
       id: 8,
       name: 'Baraka Mushi',
-      position: 'Systems Administrator',
+      position: t('testimonials.clients.kilele.position'),
       company: 'Kilele Safaris & Travel',
       location: 'Arusha, Tanzania',
       rating: 4,
       date: '2024-08-19',
-      testimonial:
-        'Our booking site used to slow to a crawl every high season. On their cloud infrastructure it stays fast for visitors across East Africa, and the team helped us plan the migration step by step.',
-      service: 'Cloud Infrastructure',
+      testimonial: t('testimonials.clients.kilele.quote'),
+      service: services.cloudInfrastructure,
       featured: false,
     },
     '#4d7c0f',
@@ -201,15 +208,21 @@ export const testimonials: readonly Testimonial[] = [
 ];
 
 /** Featured Success Stories. */
-export const featuredTestimonials = testimonials.filter((t) => t.featured);
+export const featuredTestimonials = () => testimonials().filter((item) => item.featured);
 
 /** What Our Clients Say: the others. */
-export const otherTestimonials = testimonials.filter((t) => !t.featured);
+export const otherTestimonials = () => testimonials().filter((item) => !item.featured);
 
-/** "March 2025" for an ISO date, read as a calendar date (no time-zone shift). */
+/** A service's name in the page's language. */
+export function serviceLabel(service: TestimonialService): string {
+  const key = (Object.keys(services) as (keyof typeof services)[]).find((name) => services[name] === service);
+  return key ? t(serviceIds[key]) : service;
+}
+
+/** "March 2025" ("mars 2025" in French) for an ISO date, read as a calendar date (no time-zone shift). */
 export function formatTestimonialDate(date: string): string {
   const [year, month] = date.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1)).toLocaleDateString('en-US', {
+  return formatDate(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1)), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

@@ -5,6 +5,7 @@ import { Section } from '@/components/marketing/section';
 import { StatsRow } from '@/components/marketing/stats-row';
 import { rowClasses } from '@/lib/rows';
 import { site } from '@/config/site';
+import { t } from '@/i18n/i18n';
 import { useSiteSettings } from '@/lib/site-settings';
 import { RouteMeta } from '@/components/ui/route-meta';
 import { TestimonialCard } from './testimonial-card';
@@ -15,44 +16,46 @@ const route = '/testimonials';
 /** /testimonials: the four stats, featured success stories and the other client quotes. */
 export default function TestimonialsPage() {
   const settings = useSiteSettings();
+  const featured = featuredTestimonials();
+  const others = otherTestimonials();
   return (
     <>
       <RouteMeta route={route} />
       <PageHero
-        badge="TESTIMONIALS"
-        title="Trusted by Businesses Across Africa"
-        lead={`From microfinance to media, businesses in 35+ African countries run on ${site.company}. Here is what they say about working with us.`}
+        badge={t('testimonials.hero.badge')}
+        title={t('testimonials.hero.title')}
+        lead={t('testimonials.hero.lead', { company: site.company })}
       />
-      <section aria-label="Our clients in numbers" className="mx-auto max-w-6xl px-4 lg:px-8">
-        <StatsRow items={testimonialStats} />
+      <section aria-label={t('testimonials.stats.label')} className="mx-auto max-w-6xl px-4 lg:px-8">
+        <StatsRow items={testimonialStats()} />
       </section>
-      <Section id="featured" title="Featured Success Stories">
-        <ul className={rowClasses(featuredTestimonials.length, { lg: 3 })}>
-          {featuredTestimonials.map((item) => (
+      <Section id="featured" title={t('testimonials.featured.title')}>
+        <ul className={rowClasses(featured.length, { lg: 3 })}>
+          {featured.map((item) => (
             <TestimonialCard key={item.id} item={item} featured />
           ))}
         </ul>
       </Section>
-      <Section id="clients" title="What Our Clients Say" muted>
-        <ul className={rowClasses(otherTestimonials.length, { lg: 3 })}>
-          {otherTestimonials.map((item) => (
+      <Section id="clients" title={t('testimonials.clients.title')} muted>
+        <ul className={rowClasses(others.length, { lg: 3 })}>
+          {others.map((item) => (
             <TestimonialCard key={item.id} item={item} />
           ))}
         </ul>
       </Section>
       <CtaBanner
-        title="Ready to Write Your Own Success Story?"
-        text="Join the businesses across Africa that run on secure, local infrastructure with 99.9% uptime and 24/7 support."
+        title={t('testimonials.cta.title')}
+        text={t('testimonials.cta.text')}
         actions={
           <>
             <ActionLink href="/register" variant="secondary">
-              Get Started Today
+              {t('testimonials.cta.getStarted')}
             </ActionLink>
             <ActionLink href={settings.bookingUrl} variant="secondary">
-              Schedule Consultation
+              {t('testimonials.cta.consultation')}
             </ActionLink>
             <ActionLink href="/contact" variant="secondary">
-              Contact Us
+              {t('testimonials.cta.contact')}
             </ActionLink>
           </>
         }
