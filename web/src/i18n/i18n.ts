@@ -4,7 +4,6 @@
 // function: components, data and toasts call it alike.
 
 import 'virtual:catalog/en';
-import { areaLoaders } from 'virtual:catalog-areas';
 import type catalogue from './catalogs/en.json';
 import { defaultLocale, type Locale } from './locales';
 import { loaded, type MessageValues } from './store';
@@ -23,10 +22,15 @@ const frames: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
 };
 
 let active: Locale = defaultLocale;
+/** Where each page area's messages are in French and Kiswahili: loaded with their frame, so an English page does not carry it. */
+let areaLoaders: typeof import('virtual:catalog-areas').areaLoaders | null = null;
 
 /** Loads `locale`'s frame and makes it the page's language (`<html lang>` too). */
 export async function activateLocale(locale: Locale, root: HTMLElement = document.documentElement): Promise<void> {
-  if (locale !== 'en') await frames[locale]();
+  if (locale !== 'en') {
+    const [areas] = await Promise.all([import('virtual:catalog-areas'), frames[locale]()]);
+    areaLoaders = areas.areaLoaders;
+  }
   active = locale;
   root.lang = locale;
 }
@@ -37,7 +41,7 @@ export async function activateLocale(locale: Locale, root: HTMLElement = documen
  */
 export async function loadArea(area: string): Promise<void> {
   if (active === 'en') return;
-  const load = areaLoaders[active][area];
+  const load = areaLoaders?.[active][area];
   if (!load) throw new Error(`no message area "${area}"`);
   await load();
 }
