@@ -38,9 +38,11 @@ const sameAsEnglish: Record<string, string[]> = {
     'events.detail.description',
     'events.pagination.page',
     'messageForm.message',
+    // The product's name is the page's title.
+    'dataForge.meta.title',
   ],
   // Kiswahili writes file sizes in KB and MB.
-  sw: ['widget.size.kb', 'widget.size.mb'],
+  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title'],
 };
 
 /** A message's arguments: name and kind ("argument", "number", "plural"…), sorted. */

@@ -55,18 +55,6 @@ const placeholders: Record<string, PlaceholderText> = {
     heading: 'Event details',
     intro: 'Dates, location, highlights and registration for this event.',
   },
-  '/testimonials': {
-    heading: 'What Our Clients Say',
-    intro: 'Success stories from 250+ satisfied clients in 35+ African countries.',
-  },
-  '/about': {
-    heading: `About ${brand}`,
-    intro: 'Our mission rests on four pillars: Infrastructure, Security, Performance and Local Expertise.',
-  },
-  '/finance': {
-    heading: 'Cloud Infrastructure for Fintech',
-    intro: 'IaaS, managed infrastructure, co-location and a core stack built for financial services.',
-  },
   [`/solutions/${site.slug}-finance`]: {
     // The Solutions menu's name for this page (spec), in its heading too.
     heading: 'Flexicloud Hosted Email',
@@ -76,35 +64,6 @@ const placeholders: Record<string, PlaceholderText> = {
   '/iaas': {
     heading: 'Infrastructure Services',
     intro: 'Virtual servers, cloud storage, network infrastructure and security, trusted by 500+ businesses.',
-  },
-  '/contact': {
-    heading: 'Contact Us',
-    intro: 'Talk to our team about infrastructure, partnerships or investment. We reply within 24 hours.',
-  },
-  '/bare-metal-servers': {
-    badge: 'BARE METAL SERVERS',
-    heading: 'Raw Performance, Zero Compromises',
-    intro: '100% dedicated hardware in Tier-3 data centers with 24/7 support.',
-  },
-  '/managed-infrastructure': {
-    badge: 'MANAGED INFRASTRUCTURE',
-    heading: 'We Manage. You Innovate.',
-    intro: 'Reduced IT burden, cost-effective management and 24/7 engineering support.',
-  },
-  '/virtual-servers': {
-    badge: 'VIRTUAL SERVERS',
-    heading: 'Scalable, Secure, and Cost-Effective VMs',
-    intro: 'NVMe storage, full root access and instant provisioning with a 99.9% uptime guarantee.',
-  },
-  '/data-forge': {
-    badge: site.biProduct.toUpperCase(),
-    heading: 'Turn Data into Decisions',
-    intro: 'Data mining, clustering, dashboards and custom pipelines with AI-powered decision-making.',
-  },
-  '/storage-solutions': {
-    badge: 'STORAGE SOLUTIONS',
-    heading: 'Secure, Reliable, and High-Speed Storage',
-    intro: 'RAM and SSD storage options priced in KSh, with 99.9% uptime.',
   },
   '/kaa-rada': {
     heading: 'Kaa Rada Cloud CCTV',

@@ -76,7 +76,7 @@ describe('/blog', () => {
     expect(within(latest).getByText('Security')).toHaveClass('bg-red-100');
     expect(screen.getByPlaceholderText('Search articles...')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Blog pages' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Tech Blog | Nyota Cloud');
+    await waitFor(() => expect(document.title).toBe('Tech Blog | Nyota Cloud'));
   });
 
   it('shows the featured post the server names on page 1 even when it is on a later page, once', async () => {
