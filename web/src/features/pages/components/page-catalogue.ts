@@ -55,12 +55,6 @@ const placeholders: Record<string, PlaceholderText> = {
     heading: 'Event details',
     intro: 'Dates, location, highlights and registration for this event.',
   },
-  [`/solutions/${site.slug}-finance`]: {
-    // The Solutions menu's name for this page (spec), in its heading too.
-    heading: 'Flexicloud Hosted Email',
-    badge: 'FLEXICLOUD',
-    intro: 'Google Workspace and Zoho Mail plans for your business, with local setup and support.',
-  },
   '/iaas': {
     heading: 'Infrastructure Services',
     intro: 'Virtual servers, cloud storage, network infrastructure and security, trusted by 500+ businesses.',

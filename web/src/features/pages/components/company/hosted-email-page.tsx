@@ -10,7 +10,6 @@ import { Tabs } from '@/components/marketing/tabs';
 import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
 import { t } from '@/i18n/i18n';
-import { catalogueEntry } from '../page-catalogue';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
   contactSales,
@@ -135,7 +134,6 @@ const reasons = () =>
  * Request Demo (`demoForm`, intake's, given by app/hosted-email-route.tsx).
  */
 export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
-  const entry = catalogueEntry(hostedEmailRoute);
   const [provider, setProvider] = useState<EmailProviderId>(defaultProvider);
   const [billing, setBilling] = useState<Billing>(defaultBilling);
 
@@ -143,7 +141,7 @@ export function HostedEmailPage({ demoForm }: { demoForm: ReactNode }) {
     <>
       <RouteMeta route={hostedEmailRoute} />
       <PageHero
-        badge={entry.badge ?? t('hostedEmail.hero.badge')}
+        badge={product.toUpperCase()}
         title={t('hostedEmail.hero.title', { product })}
         lead={t('hostedEmail.hero.lead')}
         actions={
