@@ -31,7 +31,9 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
   ),
   '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
-  '/login': () => import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
+  '/login': withTexts(['login', 'account'], () =>
+    import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
+  ),
   '/register': () => import('./register-route').then((m) => ({ default: m.RegisterRoute })),
   '/forgot-password': () =>
     import('@/features/accounts/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
