@@ -30,7 +30,9 @@ const onDemandPages: Record<string, PageModule> = {
   '/': withTexts('home', () =>
     import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
   ),
-  '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
+  '/auth': withTexts(['auth', 'account'], () =>
+    import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
+  ),
   '/login': withTexts(['login', 'account'], () =>
     import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
   ),

@@ -85,6 +85,7 @@ const translated = [
   'app/register-route.tsx',
   'features/accounts/components/forgot-password-page.tsx',
   'features/accounts/components/reset-password-page.tsx',
+  'features/accounts/components/auth-page.tsx',
   'features/content/components/blog/blog-page.tsx',
   'features/content/components/blog/blog-card.tsx',
   'features/content/components/blog/blog-sidebar.tsx',
