@@ -35,6 +35,15 @@ const known: Record<string, MessageId> = {
   [messages.registerFallback]: 'account.failure.registerFallback',
   [messages.tooManyRequests]: 'account.failure.tooManyRequests',
   [messages.network]: 'account.failure.network',
+  // The server's own words (gateway/src/accounts, platform/limits/catalogue.rs).
+  'Invalid email or password': 'account.server.loginInvalid',
+  'This account has been deactivated. Please contact your administrator.': 'account.server.deactivated',
+  'Too many login attempts. Please try again later.': 'account.server.tooManyLogins',
+  'That code is not valid. Check your authenticator app and try again.': 'account.server.wrongCode',
+  'Too many codes tried. Please wait a minute and try again.': 'account.server.tooManyCodes',
+  'Your sign-in has expired. Please sign in again with your password.': 'account.server.signInExpired',
+  'That passkey could not be verified. Try again, or use another way to sign in.': 'account.server.passkeyRefused',
+  'Too many password reset attempts. Please try again later.': 'account.server.tooManyResets',
 };
 
 /** A problem's words in the page's language when the site wrote them; the server's own words otherwise. */
