@@ -3,6 +3,7 @@
 
 import { RegisterPage } from '@/features/accounts/components/register-page';
 import { WaitlistForm } from '@/features/intake/components/waitlist-form';
+import { t } from '@/i18n/i18n';
 
 export function RegisterRoute() {
   return (
@@ -10,8 +11,9 @@ export function RegisterRoute() {
       waitlistForm={
         <WaitlistForm
           interest="general"
-          title="Join our waitlist"
-          text="Registration can't be reached right now. Leave your email address and we'll let you know as soon as you can create your account."
+          title={t('register.waitlist.title')}
+          text={t('register.waitlist.text')}
+          submitLabel={t('register.waitlist.submit')}
         />
       }
     />

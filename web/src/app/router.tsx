@@ -30,13 +30,21 @@ const onDemandPages: Record<string, PageModule> = {
   '/': withTexts('home', () =>
     import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
   ),
-  '/auth': () => import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
-  '/login': () => import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
-  '/register': () => import('./register-route').then((m) => ({ default: m.RegisterRoute })),
-  '/forgot-password': () =>
+  '/auth': withTexts(['auth', 'account'], () =>
+    import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
+  ),
+  '/login': withTexts(['login', 'account'], () =>
+    import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
+  ),
+  '/register': withTexts(['register', 'account'], () =>
+    import('./register-route').then((m) => ({ default: m.RegisterRoute })),
+  ),
+  '/forgot-password': withTexts(['password', 'account'], () =>
     import('@/features/accounts/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
-  '/reset-password': () =>
+  ),
+  '/reset-password': withTexts(['password', 'account'], () =>
     import('@/features/accounts/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  ),
   '/subscription': () =>
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/chat-emails': () =>

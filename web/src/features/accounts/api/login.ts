@@ -5,7 +5,9 @@ import type { SecondFactorChallenge } from '@/api-types/SecondFactorChallenge';
 import { apiRequest } from '@/lib/api-client';
 import type { LoginRequest, User } from '@/lib/api-types';
 import { userQueryKey } from '@/lib/auth/get-user';
-import { loginFailureMessage, toastTitles, welcomeBackMessage } from '@/lib/error-catalogue';
+import { loginFailureMessage, welcomeName } from '@/lib/error-catalogue';
+import { t } from '@/i18n/i18n';
+import { problemText } from '../lib/account-texts';
 import { toast } from '@/lib/toast-store';
 
 export type { SecondFactorChallenge };
@@ -39,7 +41,7 @@ export function useLogin(options: { onSuccess?: (user: User) => void } = {}) {
       signedIn(queryClient, result, options.onSuccess);
     },
     onError: (error) => {
-      toast({ title: toastTitles.loginFailed, description: error.message, variant: 'destructive' });
+      toast({ title: t('account.toast.loginFailed'), description: problemText(error.message), variant: 'destructive' });
     },
   });
 }
@@ -51,6 +53,6 @@ export function signedIn(
   onSuccess?: (user: User) => void,
 ) {
   queryClient.setQueryData(userQueryKey, user);
-  toast({ title: toastTitles.loginSuccessful, description: welcomeBackMessage(user) });
+  toast({ title: t('account.toast.loginSuccessful'), description: t('account.toast.welcomeBack', { name: welcomeName(user) }) });
   onSuccess?.(user);
 }

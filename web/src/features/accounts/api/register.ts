@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { RegisterRequest, User } from '@/lib/api-types';
 import { userQueryKey } from '@/lib/auth/get-user';
-import { registrationFailureMessage, toastTitles, welcomeName } from '@/lib/error-catalogue';
+import { registrationFailureMessage, welcomeName } from '@/lib/error-catalogue';
+import { t } from '@/i18n/i18n';
+import { problemText } from '../lib/account-texts';
 import { toast } from '@/lib/toast-store';
 
 /** Blocked (no request) when the browser is offline. */
@@ -25,13 +27,13 @@ export function useRegister(options: { onSuccess?: (user: User) => void } = {}) 
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
       toast({
-        title: toastTitles.registrationSuccessful,
-        description: `Welcome, ${welcomeName(user)}`,
+        title: t('account.toast.registrationSuccessful'),
+        description: t('account.toast.welcome', { name: welcomeName(user) }),
       });
       options.onSuccess?.(user);
     },
     onError: (error) => {
-      toast({ title: toastTitles.registrationFailed, description: error.message, variant: 'destructive' });
+      toast({ title: t('account.toast.registrationFailed'), description: problemText(error.message), variant: 'destructive' });
     },
   });
 }

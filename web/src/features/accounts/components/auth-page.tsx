@@ -1,3 +1,5 @@
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/auth';
 import { Building2, Leaf, TrendingUp } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
@@ -10,25 +12,16 @@ import { useRegister } from '../api/register';
 import { authLoginSchema, authRegisterSchema } from '../lib/auth-schemas';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { t } from '@/i18n/i18n';
+import { Rich } from '@/i18n/rich';
 
 type Tab = 'login' | 'register';
 
-const pitch = [
-  {
-    Icon: Building2,
-    title: 'Data Centers & Cloud Infrastructure',
-    text: 'Back the Tier-3 data centers and cloud platforms that African businesses run on.',
-  },
-  {
-    Icon: TrendingUp,
-    title: 'High Return Opportunities',
-    text: 'Demand for local cloud capacity is growing fast across the continent.',
-  },
-  {
-    Icon: Leaf,
-    title: 'Sustainable Impact',
-    text: 'Infrastructure that brings affordable, reliable digital services to SMEs.',
-  },
+/** The investment pitch, in the page's language. */
+const pitch = () => [
+  { Icon: Building2, title: t('auth.pitch.dataCenters.title'), text: t('auth.pitch.dataCenters.text') },
+  { Icon: TrendingUp, title: t('auth.pitch.returns.title'), text: t('auth.pitch.returns.text') },
+  { Icon: Leaf, title: t('auth.pitch.impact.title'), text: t('auth.pitch.impact.text') },
 ];
 
 /** The Login tab: the combined page's rules, and its own field ids. */
@@ -45,20 +38,18 @@ function RegisterTab() {
       registration={registration}
       schema={authRegisterSchema}
       loginHref="/auth?tab=login"
-      emailLabel="Email"
+      emailLabel={t('account.email')}
       idPrefix="auth"
       className="space-y-5"
       note={
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          By creating an account you agree to our{' '}
-          <Link to="/terms" className="text-brand-dark underline dark:text-brand-light">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy" className="text-brand-dark underline dark:text-brand-light">
-            Privacy Policy
-          </Link>
-          .
+          <Rich
+            id="auth.terms"
+            parts={[
+              <Link to="/terms" className="text-brand-dark underline dark:text-brand-light" />,
+              <Link to="/privacy" className="text-brand-dark underline dark:text-brand-light" />,
+            ]}
+          />
         </p>
       }
     />
@@ -72,7 +63,7 @@ export function AuthPage() {
   const tab: Tab = params.get('tab') === 'register' ? 'register' : 'login';
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
 
-  if (isPending) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (isPending) return <LoadingMessage>{t('account.checkingSession')}</LoadingMessage>;
   if (user) return <Navigate to="/dashboard" replace />;
 
   const select = (next: Tab) => setParams({ tab: next }, { replace: true });
@@ -86,13 +77,13 @@ export function AuthPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 md:grid-cols-2 lg:px-8">
       <PageMeta
-        title={tab === 'login' ? 'Log In | Nyota Cloud' : 'Create Account | Nyota Cloud'}
-        description="Sign in or create your Nyota Cloud account, and discover investment in digital infrastructure across Africa."
-        keywords="login, register, account, invest in African digital infrastructure"
+        title={tab === 'login' ? t('auth.meta.loginTitle') : t('auth.meta.registerTitle')}
+        description={t('auth.meta.description')}
+        keywords={t('auth.meta.keywords')}
       />
       <section>
-        <h1 className="text-3xl font-bold">{tab === 'login' ? 'Welcome Back' : 'Create Account'}</h1>
-        <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-md bg-gray-100 p-1 dark:bg-gray-800">
+        <h1 className="text-3xl font-bold">{tab === 'login' ? t('auth.title.login') : t('auth.title.register')}</h1>
+        <div role="tablist" aria-label={t('auth.tabs.label')} className="mt-6 grid grid-cols-2 rounded-md bg-gray-100 p-1 dark:bg-gray-800">
           {(['login', 'register'] as const).map((value) => (
             <button
               key={value}
@@ -114,7 +105,7 @@ export function AuthPage() {
                   : 'text-gray-700 dark:text-gray-300',
               )}
             >
-              {value === 'login' ? 'Login' : 'Register'}
+              {value === 'login' ? t('auth.tabs.login') : t('auth.tabs.register')}
             </button>
           ))}
         </div>
@@ -124,13 +115,13 @@ export function AuthPage() {
       </section>
       <aside aria-labelledby="invest-heading" className="hidden rounded-2xl bg-gray-900 p-8 text-white md:block dark:bg-gray-800">
         <h2 id="invest-heading" className="text-2xl font-bold">
-          Invest in Africa's digital future
+          {t('auth.invest.title')}
         </h2>
         <p className="mt-3 text-gray-200">
-          Create an account to follow and back digital infrastructure projects across Africa.
+          {t('auth.invest.text')}
         </p>
         <ul className="mt-8 space-y-6">
-          {pitch.map(({ Icon, title, text }) => (
+          {pitch().map(({ Icon, title, text }) => (
             <li key={title} className="flex gap-4">
               <Icon className="h-6 w-6 flex-none text-pink-300" aria-hidden="true" />
               <div>

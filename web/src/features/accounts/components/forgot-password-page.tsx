@@ -1,3 +1,5 @@
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,11 +8,14 @@ import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { emailField } from '../lib/auth-schemas';
+import { problemText } from '../lib/account-texts';
+import { t } from '@/i18n/i18n';
+import { Rich } from '@/i18n/rich';
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
 type Values = z.infer<typeof forgotPasswordSchema>;
@@ -62,16 +67,12 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
-      <PageMeta
-        title="Reset Password | Nyota Cloud"
-        description="Get instructions to reset your Nyota Cloud account password."
-        keywords="forgot password, reset password"
-      />
+      <RouteMeta route="/forgot-password" />
       <Link to="/login" className="inline-flex items-center gap-1 text-sm text-brand-dark underline dark:text-brand-light">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to login
+        {t('password.backToLogin')}
       </Link>
-      <h1 className="mt-6 text-3xl font-bold">Forgot your password?</h1>
+      <h1 className="mt-6 text-3xl font-bold">{t('password.forgot.title')}</h1>
       {state === 'sent' ? (
         <div
           ref={confirmationRef}
@@ -80,35 +81,34 @@ export function ForgotPasswordPage() {
           className="mt-6 space-y-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-dark"
         >
           <h2 id="reset-sent-heading" className="text-xl font-semibold">
-            Check your email
+            {t('password.forgot.sent.title')}
           </h2>
           <p className="text-gray-700 dark:text-gray-300">
-            We've sent password reset instructions to <strong className="break-all">{sentTo}</strong>. Check your
-            inbox, and your spam folder if nothing arrives within a few minutes.
+            <Rich id="password.forgot.sent.text" values={{ email: sentTo }} parts={[<strong className="break-all" />]} />
           </p>
           <Button variant="secondary" onClick={tryAnotherEmail}>
-            Try another email
+            {t('password.forgot.tryAnother')}
           </Button>
         </div>
       ) : (
         <>
           <p className="mt-2 text-gray-700 dark:text-gray-300">
-            Enter your email address and we'll send you instructions to reset your password.
+            {t('password.forgot.intro')}
           </p>
           <form className="mt-8 space-y-5" noValidate onSubmit={handleSubmit(onSubmit)}>
             {state === 'error' && (
-              <Alert title="Error">We couldn't process your request. Please try again later.</Alert>
+              <Alert title={t('password.forgot.errorTitle')}>{t('password.forgot.errorText')}</Alert>
             )}
             <TextField
-              label="Email"
+              label={t('account.email')}
               type="email"
               autoComplete="email"
-              error={errors.email?.message}
+              error={problemText(errors.email?.message)}
               {...register('email')}
             />
             <Button type="submit" className="w-full" disabled={state === 'submitting'}>
               {state === 'submitting' && <Spinner />}
-              {state === 'submitting' ? 'Sending instructions...' : 'Send reset instructions'}
+              {state === 'submitting' ? t('password.forgot.sending') : t('password.forgot.submit')}
             </Button>
           </form>
         </>

@@ -11,6 +11,8 @@ import type { LoginRequest } from '@/lib/api-types';
 import { isSecondFactorChallenge, type LoginResult } from '../api/login';
 import type { LoginValues } from '../lib/auth-schemas';
 import { SecondFactorStep } from './second-factor-step';
+import { problemText } from '../lib/account-texts';
+import { t } from '@/i18n/i18n';
 
 /**
  * The login form of /login and of the Login tab of /auth. Each page brings its
@@ -44,24 +46,24 @@ export function LoginForm({
   }
   return (
     <form className={className} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
-      {login.isError && <Alert title="Login Failed">{login.error.message}</Alert>}
-      <TextField id={id('login-email')} label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {login.isError && <Alert title={t('account.login.failed')}>{problemText(login.error.message)}</Alert>}
+      <TextField id={id('login-email')} label={t('account.email')} type="email" autoComplete="email" error={problemText(errors.email?.message)} {...register('email')} />
       <TextField
         id={id('login-password')}
-        label="Password"
+        label={t('account.password')}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={problemText(errors.password?.message)}
         {...register('password')}
       />
       <div className="text-right text-sm">
         <Link to="/forgot-password" className="text-brand-dark underline dark:text-brand-light">
-          Forgot password?
+          {t('account.login.forgot')}
         </Link>
       </div>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending && <Spinner />}
-        {login.isPending ? 'Signing In...' : 'Sign In'}
+        {login.isPending ? t('account.login.signingIn') : t('account.login.submit')}
       </Button>
     </form>
   );

@@ -1,11 +1,15 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageMeta } from '@/components/ui/page-meta';
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/login';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogin } from '../api/login';
 import { loginSchema } from '../lib/auth-schemas';
 import { LoginForm } from './login-form';
 import { afterSignIn } from '../lib/role-home';
+import { t } from '@/i18n/i18n';
+import { Rich } from '@/i18n/rich';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -14,21 +18,21 @@ export function LoginPage() {
   const { data: user, isPending: checking } = useUser();
   const login = useLogin({ onSuccess: (signedIn) => navigate(afterSignIn(signedIn, next), { replace: true }) });
 
-  if (checking) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (checking) return <LoadingMessage>{t('account.checkingSession')}</LoadingMessage>;
   if (user && !login.isPending) return <Navigate to={afterSignIn(user, next)} replace />;
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
-      <PageMeta title="Log In | Nyota Cloud" description="Sign in to your Nyota Cloud account." keywords="login, sign in, account" />
-      <h1 className="text-3xl font-bold">Welcome Back</h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">Sign in to your account</p>
+      <RouteMeta route="/login" />
+      <h1 className="text-3xl font-bold">{t('login.title')}</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{t('login.intro')}</p>
 
       <LoginForm login={login} schema={loginSchema} className="mt-8 space-y-5" />
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-300">
-        Don't have an account?{' '}
-        <Link to="/register" className="font-semibold text-brand-dark underline dark:text-brand-light">
-          Create Account
-        </Link>
+        <Rich
+          id="login.noAccount"
+          parts={[<Link to="/register" className="font-semibold text-brand-dark underline dark:text-brand-light" />]}
+        />
       </p>
     </section>
   );

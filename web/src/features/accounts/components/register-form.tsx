@@ -11,6 +11,8 @@ import { TextField } from '@/components/ui/text-field';
 import type { RegisterRequest, User } from '@/lib/api-types';
 import { registerPageMessage } from '@/lib/error-catalogue';
 import { registrationPayload, type RegisterValues } from '../lib/auth-schemas';
+import { problemText } from '../lib/account-texts';
+import { t } from '@/i18n/i18n';
 
 /**
  * The registration form of /register and of the Register tab of /auth. Each
@@ -50,42 +52,42 @@ export function RegisterForm({
   return (
     <form className={className} noValidate onSubmit={handleSubmit((values) => registration.mutate(registrationPayload(values)))}>
       {failure && (
-        <Alert title="Registration Failed">
-          <p>{failure.text}</p>
+        <Alert title={t('account.register.failed')}>
+          <p>{problemText(failure.text)}</p>
           {failure.alreadyRegistered && (
             <Link to={loginHref} className={buttonClass('secondary', 'mt-3')}>
-              Log in instead
+              {t('account.register.logInInstead')}
             </Link>
           )}
         </Alert>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id={id('first-name')} label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField id={id('last-name')} label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField id={id('first-name')} label={t('account.register.firstName')} autoComplete="given-name" error={problemText(errors.firstName?.message)} {...register('firstName')} />
+        <TextField id={id('last-name')} label={t('account.register.lastName')} autoComplete="family-name" error={problemText(errors.lastName?.message)} {...register('lastName')} />
       </div>
-      <TextField id={id('register-email')} label={emailLabel} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField id={id('phone')} label="Phone Number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+      <TextField id={id('register-email')} label={emailLabel} type="email" autoComplete="email" error={problemText(errors.email?.message)} {...register('email')} />
+      <TextField id={id('phone')} label={t('account.register.phone')} type="tel" autoComplete="tel" error={problemText(errors.phone?.message)} {...register('phone')} />
       <TextField
         id={id('register-password')}
-        label="Password"
+        label={t('account.password')}
         type="password"
         autoComplete="new-password"
         placeholder={passwordPlaceholder}
-        error={errors.password?.message}
+        error={problemText(errors.password?.message)}
         {...register('password')}
       />
       <TextField
         id={id('confirm-password')}
-        label="Confirm Password"
+        label={t('account.register.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={problemText(errors.confirmPassword?.message)}
         {...register('confirmPassword')}
       />
       {note}
       <Button type="submit" className="w-full" disabled={registration.isPending}>
         {registration.isPending && <Spinner />}
-        {registration.isPending ? 'Creating Account...' : 'Create Account'}
+        {registration.isPending ? t('account.register.creating') : t('account.register.submit')}
       </Button>
     </form>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
-import { PageMeta } from '@/components/ui/page-meta';
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/register';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { limits } from '@/config/site';
 import { RequestError } from '@/lib/api-client';
@@ -12,6 +14,8 @@ import { useRegister } from '../api/register';
 import { registerSchema } from '../lib/auth-schemas';
 import { RegisterForm } from './register-form';
 import { roleHome } from '../lib/role-home';
+import { t } from '@/i18n/i18n';
+import { Rich } from '@/i18n/rich';
 
 /**
  * /register: the registration form; while registration cannot be reached, the
@@ -32,7 +36,7 @@ export function RegisterPage({ waitlistForm }: { waitlistForm: ReactNode }) {
     return () => window.clearTimeout(timer);
   }, [registered, navigate]);
 
-  if (checking) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (checking) return <LoadingMessage>{t('account.checkingSession')}</LoadingMessage>;
   if (user && !registered && !registration.isPending) return <Navigate to={roleHome(user)} replace />;
 
   // The network failure's text sends visitors to the waitlist: offer it when
@@ -43,24 +47,19 @@ export function RegisterPage({ waitlistForm }: { waitlistForm: ReactNode }) {
 
   return (
     <section className="mx-auto max-w-lg px-4 py-16">
-      <PageMeta
-        title="Create Account | Nyota Cloud"
-        description="Create your Nyota Cloud account."
-        keywords="register, sign up, create account"
-      />
-      <h1 className="text-3xl font-bold">Create Account</h1>
+      <RouteMeta route="/register" />
+      <h1 className="text-3xl font-bold">{t('register.title')}</h1>
       <p className="mt-2 text-gray-700 dark:text-gray-300">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-dark underline dark:text-brand-light">
-          Sign In
-        </Link>
+        <Rich
+          id="register.haveAccount"
+          parts={[<Link to="/login" className="font-semibold text-brand-dark underline dark:text-brand-light" />]}
+        />
       </p>
 
       {registered ? (
         <div className="mt-8">
-          <Alert title="Registration Successful!" variant="success">
-            Welcome {welcomeName(registered)}! You are now registered. Redirecting to
-            dashboard...
+          <Alert title={t('register.success.title')} variant="success">
+            {t('register.success.text', { name: welcomeName(registered) })}
           </Alert>
         </div>
       ) : (
@@ -68,8 +67,8 @@ export function RegisterPage({ waitlistForm }: { waitlistForm: ReactNode }) {
           registration={registration}
           schema={registerSchema}
           loginHref="/login"
-          emailLabel="Email Address"
-          passwordPlaceholder="Password (min 6 characters)"
+          emailLabel={t('register.emailLabel')}
+          passwordPlaceholder={t('register.passwordPlaceholder')}
           className="mt-8 space-y-5"
         />
       )}

@@ -1,3 +1,5 @@
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -5,15 +7,29 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { RequestError } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { resetPasswordSchema, type ResetPasswordValues } from '../lib/auth-schemas';
+import { problemText } from '../lib/account-texts';
+import { t, type MessageId } from '@/i18n/i18n';
 
 /** The server's words for a link that is unknown, used or expired (and the page's for a missing one). */
 export const invalidLinkText = 'This reset link is invalid or has expired. Please request a new one.';
+
+/** The server's answers this page knows, by their English words: in the page's language. */
+const serverTexts: Record<string, MessageId> = {
+  [invalidLinkText]: 'password.reset.invalidLink',
+  'Your password has been reset. You can now sign in with your new password.': 'password.reset.done',
+  'The account service is temporarily unavailable. Please try again in a moment.': 'password.reset.unavailable',
+};
+
+function serverText(message: string): string {
+  const id = serverTexts[message];
+  return id ? t(id) : problemText(message);
+}
 
 /**
  * /reset-password?token=…: the page a reset email links to. A new password
@@ -45,42 +61,36 @@ export function ResetPasswordPage() {
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
-      <PageMeta
-        title="Reset Password | Nyota Cloud"
-        description="Choose a new password for your Nyota Cloud account."
-        keywords="reset password, new password"
-      />
+      <RouteMeta route="/reset-password" />
       <Link to="/login" className="inline-flex items-center gap-1 text-sm text-brand-dark underline dark:text-brand-light">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to login
+        {t('password.backToLogin')}
       </Link>
-      <h1 className="mt-6 text-3xl font-bold">{invite ? 'Set your password' : 'Choose a new password'}</h1>
+      <h1 className="mt-6 text-3xl font-bold">{invite ? t('password.invite.title') : t('password.reset.title')}</h1>
       {reset.isSuccess ? (
         <div ref={outcomeRef} tabIndex={-1} className="mt-6 space-y-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-dark">
           {invite ? (
-            <Alert title="Password set" variant="success">
-              Welcome to the team. You can now sign in with your email address and this password.
+            <Alert title={t('password.invite.doneTitle')} variant="success">
+              {t('password.invite.done')}
             </Alert>
           ) : (
-            <Alert title="Password reset" variant="success">
-              {reset.data.message} For your security, you have been signed out everywhere.
+            <Alert title={t('password.reset.doneTitle')} variant="success">
+              {t('password.reset.signedOut', { message: serverText(reset.data.message) })}
             </Alert>
           )}
           <Link to="/login" className={buttonClass('primary')}>
-            Sign in
+            {t('password.signIn')}
           </Link>
         </div>
       ) : !token || linkRefused ? (
         <div className="mt-6 space-y-4">
           {invite ? (
-            <Alert title="Link not valid">
-              This invitation link is invalid, used or older than 48 hours. Please ask your administrator to invite you again.
-            </Alert>
+            <Alert title={t('password.linkNotValid')}>{t('password.invite.invalidLink')}</Alert>
           ) : (
             <>
-              <Alert title="Link not valid">{invalidLinkText}</Alert>
+              <Alert title={t('password.linkNotValid')}>{t('password.reset.invalidLink')}</Alert>
               <Link to="/forgot-password" className={buttonClass('secondary')}>
-                Request a new link
+                {t('password.reset.requestNew')}
               </Link>
             </>
           )}
@@ -88,39 +98,41 @@ export function ResetPasswordPage() {
       ) : (
         <>
           <p className="mt-2 text-gray-700 dark:text-gray-300">
-            {invite
-              ? 'Welcome to the Nyota Cloud support team. Choose the password you will sign in with. It must be at least 6 characters.'
-              : 'Enter a new password for your account. It must be at least 6 characters.'}
+            {invite ? t('password.invite.intro') : t('password.reset.intro')}
           </p>
           <form
             className="mt-8 space-y-5"
             noValidate
             onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))}
           >
-            {reset.isError && <Alert title={invite ? 'Password not set' : 'Password not reset'}>{reset.error.message}</Alert>}
+            {reset.isError && (
+              <Alert title={invite ? t('password.invite.failed') : t('password.reset.failed')}>
+                {serverText(reset.error.message)}
+              </Alert>
+            )}
             <TextField
-              label="New password"
+              label={t('password.newPassword')}
               type="password"
               autoComplete="new-password"
-              error={errors.password?.message}
+              error={problemText(errors.password?.message)}
               {...register('password')}
             />
             <TextField
-              label="Confirm new password"
+              label={t('password.confirmNewPassword')}
               type="password"
               autoComplete="new-password"
-              error={errors.confirmPassword?.message}
+              error={problemText(errors.confirmPassword?.message)}
               {...register('confirmPassword')}
             />
             <Button type="submit" className="w-full" disabled={reset.isPending}>
               {reset.isPending && <Spinner />}
               {invite
                 ? reset.isPending
-                  ? 'Setting password...'
-                  : 'Set password'
+                  ? t('password.invite.submitting')
+                  : t('password.invite.submit')
                 : reset.isPending
-                  ? 'Resetting password...'
-                  : 'Reset password'}
+                  ? t('password.reset.submitting')
+                  : t('password.reset.submit')}
             </Button>
           </form>
         </>

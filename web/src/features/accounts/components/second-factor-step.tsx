@@ -4,7 +4,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { toastTitles, welcomeBackMessage } from '@/lib/error-catalogue';
+import { welcomeName } from '@/lib/error-catalogue';
+import { t } from '@/i18n/i18n';
+import { problemText } from '../lib/account-texts';
 import { toast } from '@/lib/toast-store';
 import type { User } from '@/lib/api-types';
 import { usePasskeyLogin } from '../api/passkeys';
@@ -12,7 +14,7 @@ import { useSecondFactorLogin } from '../api/second-factor';
 
 type Mode = 'code' | 'recovery' | 'passkey';
 
-const welcome = (user: User) => toast({ title: toastTitles.loginSuccessful, description: welcomeBackMessage(user) });
+const welcome = (user: User) => toast({ title: t('account.toast.loginSuccessful'), description: t('account.toast.welcomeBack', { name: welcomeName(user) }) });
 
 /**
  * The sign-in step after a right password, for an account with a second factor: a code from
@@ -57,7 +59,7 @@ export function SecondFactorStep({
   const passkeyButton = (variant: 'primary' | 'secondary') => (
     <Button type="button" variant={variant} className="w-full" disabled={passkey.isPending} onClick={signInWithPasskey}>
       {passkey.isPending ? <Spinner /> : <KeyRound className="h-4 w-4" aria-hidden="true" />}
-      {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+      {passkey.isPending ? t('account.twoStep.passkeyWaiting') : t('account.twoStep.passkeyUse')}
     </Button>
   );
   const links = (
@@ -65,34 +67,34 @@ export function SecondFactorStep({
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {mode !== 'code' && hasTotp && (
           <button type="button" className="text-brand-dark underline dark:text-brand-light" onClick={() => switchTo('code')}>
-            Use your authenticator app
+            {t('account.twoStep.useApp')}
           </button>
         )}
         {mode !== 'recovery' && (
           <button type="button" className="text-brand-dark underline dark:text-brand-light" onClick={() => switchTo('recovery')}>
-            Use a recovery code
+            {t('account.twoStep.useRecovery')}
           </button>
         )}
       </div>
       <button type="button" className="text-gray-700 underline dark:text-gray-300" onClick={onCancel}>
-        Start over
+        {t('account.twoStep.startOver')}
       </button>
     </div>
   );
   const heading = (description: string) => (
     <div>
       <h2 id={id('second-factor-heading')} className="text-xl font-semibold">
-        Two-step verification
+        {t('account.twoStep.title')}
       </h2>
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{description}</p>
     </div>
   );
-  const passkeyFailure = passkey.isError && <Alert title="Passkey sign-in failed">{passkey.error.message}</Alert>;
+  const passkeyFailure = passkey.isError && <Alert title={t('account.twoStep.passkeyFailed')}>{problemText(passkey.error.message)}</Alert>;
 
   if (mode === 'passkey') {
     return (
       <section className="space-y-5" aria-labelledby={id('second-factor-heading')}>
-        {heading('Confirm it is you with the passkey on your device: your fingerprint, face or device PIN.')}
+        {heading(t('account.twoStep.passkeyIntro'))}
         {passkeyFailure}
         {passkeyButton('primary')}
         {links}
@@ -104,11 +106,11 @@ export function SecondFactorStep({
     event.preventDefault();
     const typed = code.trim();
     if (!typed) {
-      setProblem(useRecovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your app');
+      setProblem(useRecovery ? t('account.twoStep.recoveryRequired') : t('account.twoStep.codeRequired'));
       return;
     }
     if (!useRecovery && !/^\d{6}$/.test(typed.replace(/\s/g, ''))) {
-      setProblem('The code is 6 digits');
+      setProblem(t('account.twoStep.codeDigits'));
       return;
     }
     setProblem(undefined);
@@ -123,15 +125,15 @@ export function SecondFactorStep({
     <form className="space-y-5" noValidate onSubmit={submit} aria-labelledby={id('second-factor-heading')}>
       {heading(
         useRecovery
-          ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for Nyota Cloud.',
+          ? t('account.twoStep.recoveryIntro')
+          : t('account.twoStep.codeIntro'),
       )}
-      {verify.isError && <Alert title="Verification failed">{verify.error.message}</Alert>}
+      {verify.isError && <Alert title={t('account.twoStep.verifyFailed')}>{problemText(verify.error.message)}</Alert>}
       {passkeyFailure}
       <TextField
         ref={input}
         id={id(useRecovery ? 'recovery-code' : 'one-time-code')}
-        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        label={useRecovery ? t('account.twoStep.recoveryLabel') : t('account.twoStep.codeLabel')}
         name={useRecovery ? 'recovery-code' : 'one-time-code'}
         autoComplete="one-time-code"
         inputMode={useRecovery ? 'text' : 'numeric'}
@@ -145,7 +147,7 @@ export function SecondFactorStep({
       />
       <Button type="submit" className="w-full" disabled={verify.isPending}>
         {verify.isPending && <Spinner />}
-        {verify.isPending ? 'Verifying...' : 'Verify'}
+        {verify.isPending ? t('account.twoStep.verifying') : t('account.twoStep.verify')}
       </Button>
       {hasPasskey && passkeyButton('secondary')}
       {links}

@@ -1,0 +1,56 @@
+// The sign-in and registration forms' English messages, with their code
+// (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/account';
+import { messages } from '@/lib/error-catalogue';
+import { t, type MessageId } from '@/i18n/i18n';
+import { validation } from './auth-schemas';
+
+/**
+ * The forms' validation messages and the sign-in and registration failures
+ * the site writes itself, each by its English words (the shared rules and
+ * error catalogue stay English): the same words in English, the page's
+ * language's otherwise.
+ */
+const known: Record<string, MessageId> = {
+  [validation.invalidEmail]: 'account.problem.invalidEmail',
+  [validation.passwordMin8]: 'account.problem.passwordMin8',
+  [validation.passwordMin6]: 'account.problem.passwordMin6',
+  [validation.firstNameRequired]: 'account.problem.firstNameRequired',
+  [validation.lastNameRequired]: 'account.problem.lastNameRequired',
+  [validation.phoneRequired]: 'account.problem.phoneRequired',
+  [validation.emailRequired]: 'account.problem.emailRequired',
+  [validation.passwordRequired]: 'account.problem.passwordRequired',
+  [validation.confirmRequired]: 'account.problem.confirmRequired',
+  [validation.passwordsDiffer]: 'account.problem.passwordsDiffer',
+  [messages.offline]: 'account.failure.offline',
+  [messages.serverError]: 'account.failure.serverError',
+  [messages.loginInvalid]: 'account.failure.loginInvalid',
+  [messages.loginLocked]: 'account.failure.loginLocked',
+  [messages.loginNetwork]: 'account.failure.loginNetwork',
+  [messages.registerInvalid]: 'account.failure.registerInvalid',
+  [messages.registerDisabled]: 'account.failure.registerDisabled',
+  [messages.registerTooMany]: 'account.failure.registerTooMany',
+  [messages.registerNetwork]: 'account.failure.registerNetwork',
+  [messages.alreadyRegistered]: 'account.failure.alreadyRegistered',
+  [messages.registerFallback]: 'account.failure.registerFallback',
+  [messages.tooManyRequests]: 'account.failure.tooManyRequests',
+  [messages.network]: 'account.failure.network',
+  // The server's own words (gateway/src/accounts, platform/limits/catalogue.rs).
+  'Invalid email or password': 'account.server.loginInvalid',
+  'This account has been deactivated. Please contact your administrator.': 'account.server.deactivated',
+  'Too many login attempts. Please try again later.': 'account.server.tooManyLogins',
+  'That code is not valid. Check your authenticator app and try again.': 'account.server.wrongCode',
+  'Too many codes tried. Please wait a minute and try again.': 'account.server.tooManyCodes',
+  'Your sign-in has expired. Please sign in again with your password.': 'account.server.signInExpired',
+  'That passkey could not be verified. Try again, or use another way to sign in.': 'account.server.passkeyRefused',
+  'Too many password reset attempts. Please try again later.': 'account.server.tooManyResets',
+};
+
+/** A problem's words in the page's language when the site wrote them; the server's own words otherwise. */
+export function problemText(message: string): string;
+export function problemText(message: string | undefined): string | undefined;
+export function problemText(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const id = known[message];
+  return id ? t(id) : message;
+}
