@@ -6,8 +6,9 @@
 // Every public route of src/app/routes.json, and every post and event of the
 // sitemap, is rendered in Chromium in light and dark at 390 and 1366 px, and:
 //
-// - sitemap: /sitemap.xml lists every public page (but the sign-in forms,
-//   the account area and the email-only pages), every post and every event;
+// - sitemap: /sitemap.xml lists every public page, a translated one in each
+//   language (but the sign-in forms, the account area and the email-only
+//   pages), every post and every event;
 // - status: each page answers 200 from the gateway;
 // - axe: axe-core (WCAG 2.1 A/AA and best practices) finds no violation;
 // - overflow: no horizontal scroll (scrollWidth <= innerWidth) at 320, 390,
@@ -36,6 +37,10 @@ const base = (process.env.E2E_BASE_URL ?? '').replace(/\/$/, '');
 if (!base) throw new Error('E2E_BASE_URL is not set (run ./infra/e2e --quality)');
 
 const table = JSON.parse(readFileSync(new URL('../src/app/routes.json', import.meta.url), 'utf8'));
+const pageMeta = JSON.parse(readFileSync(new URL('../src/app/page-meta.json', import.meta.url), 'utf8'));
+/** A page translated into every language (its page-meta.json entry names its catalogue area) is also at /fr/… and /sw/… (a language's home at /fr). */
+const inEveryLanguage = (route) => 'area' in (pageMeta.pages[route] ?? {});
+const otherLanguages = (route) => ['fr', 'sw'].map((lang) => (route === '/' ? `/${lang}` : `/${lang}${route}`));
 /** Public pages not in the sitemap (as the gateway's NOT_IN_SITEMAP). */
 const notInSitemap = ['/auth', '/login', '/register', '/forgot-password', '/reset-password', '/subscription', '/chat-emails', '/dashboard', '/account/security'];
 /** Pages only an email links to (a reset link, a subscription confirmation, a reply email's "stop" link). */
@@ -83,8 +88,10 @@ async function publicItems() {
 }
 
 function checkSitemap(listed, items) {
+  const routes = table.routes.filter((route) => !route.includes(':') && !notInSitemap.includes(route));
   const expected = [
-    ...table.routes.filter((route) => !route.includes(':') && !notInSitemap.includes(route)),
+    ...routes,
+    ...routes.filter(inEveryLanguage).flatMap(otherLanguages),
     ...items.posts,
     ...items.events,
   ];
