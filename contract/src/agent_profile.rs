@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::language::Language;
+
 /// Longest display name, in characters.
 pub const MAX_DISPLAY_NAME_CHARS: usize = 60;
 
@@ -77,6 +79,11 @@ pub struct AgentProfileInput {
     pub sound_events: Vec<AlertEvent>,
     /// Events that show a desktop notification (while the console is hidden).
     pub notify_events: Vec<AlertEvent>,
+    /// The languages the agent answers chats in (at least one); absent:
+    /// unchanged. Chats in these languages come to them first.
+    #[serde(default)]
+    #[ts(optional)]
+    pub languages: Option<Vec<Language>>,
 }
 
 /// `GET /api/agent/profile`: the agent's choices and the name they are
@@ -94,6 +101,8 @@ pub struct AgentProfile {
     pub sound_enabled: bool,
     pub sound_events: Vec<AlertEvent>,
     pub notify_events: Vec<AlertEvent>,
+    /// The languages the agent answers chats in (English until they say).
+    pub languages: Vec<Language>,
 }
 
 #[cfg(test)]

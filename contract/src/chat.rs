@@ -12,6 +12,8 @@ pub use receipts::{ReceiptMark, ReceiptState, Resume, StoreReceipt};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use ts_rs::TS;
+
+use crate::language::Language;
 use uuid::Uuid;
 
 /// Who wrote a chat message.
@@ -172,6 +174,9 @@ pub struct ChatSession {
     /// Its place in the queue (1 = next) while it waits for an agent.
     #[ts(type = "number | null")]
     pub queue_position: Option<i64>,
+    /// The language its visitor started it in: its notices and emails
+    /// are written in it.
+    pub language: Language,
 }
 
 /// One row of the agent console's inbox.
@@ -225,6 +230,8 @@ pub struct ChatSummary {
     )]
     #[ts(optional, type = "string")]
     pub first_reply_at: Option<OffsetDateTime>,
+    /// The language the visitor started the chat in.
+    pub language: Language,
 }
 
 /// Frames a browser sends on `/ws`.
@@ -546,18 +553,6 @@ pub const NOT_FOR_SIDE_HEADER: &str = "Nyota-Not-For-Side";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommitConfirmation {
     pub ids: Vec<Uuid>,
-}
-
-/// What the visitor is told when no agent is online: the reply comes by
-/// email when the site sends email, else in the chat.
-pub fn offline_notice(email: &str, email_enabled: bool) -> String {
-    if email_enabled {
-        format!(
-            "Our support team is offline right now. We have your message and will reply by email to {email}."
-        )
-    } else {
-        "Our support team is offline right now. We have your message and will reply here when an agent is back.".to_owned()
-    }
 }
 
 #[cfg(test)]

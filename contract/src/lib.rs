@@ -16,6 +16,7 @@ pub mod database;
 pub mod dead_letters;
 pub mod email_health;
 pub mod intake;
+pub mod language;
 pub mod limits;
 pub mod links;
 pub mod namespace;

@@ -5,6 +5,7 @@ use contract::chat::{
     AttachmentKind, ChatMessage, ChatSession, ChatStatus, MessageAttachment, MessageChannel,
     SenderType,
 };
+use contract::language::Language;
 use uuid::Uuid;
 
 /// A chat's stored messages in their order, each with its attachment and
@@ -107,7 +108,8 @@ pub async fn chat_session(
     sqlx::query_as!(
         ChatSession,
         r#"select id as session_id, visitor_name, visitor_email,
-                  status as "status: ChatStatus", created_at, null::int8 as queue_position
+                  status as "status: ChatStatus", created_at, null::int8 as queue_position,
+                  language as "language: Language"
            from chat_sessions where id = $1"#,
         chat_id
     )

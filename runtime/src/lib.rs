@@ -12,5 +12,6 @@ pub mod process;
 pub mod retention;
 pub mod signing;
 pub mod site_settings;
+pub mod texts;
 pub mod tracing_setup;
 pub mod visitor_salts;

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use contract::chat::{SessionStarted, TranscriptRequested};
+use contract::language::Language;
 use runtime::signing::Signer;
 use tokio::task::JoinHandle;
 
@@ -204,14 +205,14 @@ async fn send_address_code(
     request: &TranscriptRequested,
     code: &str,
 ) -> Outcome {
-    let email = match sqlx::query_scalar!(
-        "select visitor_email from chat_sessions where id = $1",
+    let chat = match sqlx::query!(
+        r#"select visitor_email, language as "language: Language" from chat_sessions where id = $1"#,
         request.session_id
     )
     .fetch_optional(pool)
     .await
     {
-        Ok(Some(email)) => email,
+        Ok(Some(chat)) => chat,
         Ok(None) => return Outcome::Reject(anyhow::anyhow!("code for an unknown chat")),
         Err(error) => return Outcome::from_sqlx(error),
     };
@@ -220,8 +221,9 @@ async fn send_address_code(
         mailer,
         request.id,
         ChatAddressCode {
-            email: &email,
+            email: &chat.visitor_email,
             code,
+            language: chat.language,
         },
     )
     .await

@@ -22,6 +22,8 @@
 use std::time::Duration;
 
 use contract::chat::{InboxReason, NoteKind, SenderType};
+use contract::language::Language;
+use runtime::texts;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -33,10 +35,11 @@ pub const HEARTBEAT: Duration = Duration::from_secs(10);
 /// An agent whose console was not seen for this long takes no new chats.
 pub const FRESH: Duration = Duration::from_secs(30);
 
-/// What the visitor reads when an agent takes their chat: `agent_name` is
-/// the name the agent is shown under (display name, else account name).
-pub fn joined_notice(agent_name: &str) -> String {
-    format!("{agent_name} joined the chat")
+/// What the visitor reads when an agent takes their chat, in the chat's
+/// language: `agent_name` is the name the agent is shown under (display
+/// name, else account name).
+pub fn joined_notice(language: Language, agent_name: &str) -> String {
+    texts::say(language, "chat-joined", &[("agent", agent_name.into())])
 }
 
 /// Tells both sides that agent `agent_id` (shown as `agent_name`) now has
@@ -52,12 +55,13 @@ async fn announce(
 ) -> Result<(), ChatError> {
     store::add_note(&state.pool, chat_id, NoteKind::Event, None, event).await?;
     if store::mark_announced(&state.pool, chat_id, agent_id).await? {
+        let language = store::language(&state.pool, chat_id).await?;
         send_message(
             state,
             chat_id,
             SenderType::System,
             None,
-            joined_notice(agent_name),
+            joined_notice(language, agent_name),
         )
         .await?;
     }
@@ -183,18 +187,29 @@ async fn heartbeat(state: &AppState) -> Result<(), ChatError> {
 
 /// The assignment rule: each chat of `queue` (oldest first) goes to the
 /// agent with the fewest open chats among those with room under their
-/// capacity (on a tie, the first in `agents`' order); what finds no room
-/// stays queued. Each agent's load grows with what they are given.
-pub fn share_out(queue: &[Uuid], agents: &mut [store::AgentLoad]) -> Vec<store::Assignment> {
+/// capacity who speak the chat's language, else among all with room (on a
+/// tie, the first in `agents`' order); what finds no room stays queued.
+/// Each agent's load grows with what they are given.
+pub fn share_out(
+    queue: &[store::QueuedChat],
+    agents: &mut [store::AgentLoad],
+) -> Vec<store::Assignment> {
     let mut assignments = Vec::with_capacity(queue.len());
-    for &chat_id in queue {
-        let Some(agent) = agents
-            .iter_mut()
-            .filter(|agent| agent.room() > 0)
-            .min_by_key(|agent| agent.open)
-        else {
+    for chat in queue {
+        let chat_id = chat.id;
+        let speaks = |agent: &store::AgentLoad| agent.languages.contains(&chat.language);
+        let pick = |agents: &[store::AgentLoad], only_speakers: bool| {
+            agents
+                .iter()
+                .enumerate()
+                .filter(|(_, agent)| agent.room() > 0 && (!only_speakers || speaks(agent)))
+                .min_by_key(|(_, agent)| agent.open)
+                .map(|(index, _)| index)
+        };
+        let Some(index) = pick(agents, true).or_else(|| pick(agents, false)) else {
             break;
         };
+        let agent = &mut agents[index];
         agent.open += 1;
         assignments.push(store::Assignment {
             chat_id,
@@ -215,11 +230,27 @@ mod tests {
             name: format!("Agent {n}"),
             capacity,
             open,
+            languages: vec![Language::En],
         }
     }
 
-    fn chats(n: u128) -> Vec<Uuid> {
-        (100..100 + n).map(Uuid::from_u128).collect()
+    fn speaking(mut agent: store::AgentLoad, languages: &[Language]) -> store::AgentLoad {
+        agent.languages = languages.to_vec();
+        agent
+    }
+
+    fn chats_in(languages: &[Language]) -> Vec<store::QueuedChat> {
+        (100..)
+            .zip(languages)
+            .map(|(n, &language)| store::QueuedChat {
+                id: Uuid::from_u128(n),
+                language,
+            })
+            .collect()
+    }
+
+    fn chats(n: usize) -> Vec<store::QueuedChat> {
+        chats_in(&vec![Language::En; n])
     }
 
     fn given(assignments: &[store::Assignment]) -> Vec<(u128, u128)> {
@@ -246,5 +277,22 @@ mod tests {
         let mut full = [agent(1, 0, 0)];
         assert!(share_out(&chats(1), &mut full).is_empty());
         assert!(share_out(&chats(2), &mut []).is_empty());
+    }
+
+    #[test]
+    fn a_chat_goes_to_an_agent_who_speaks_its_language_while_one_has_room() {
+        use Language::{En, Fr, Sw};
+        let mut agents = [
+            agent(1, 2, 0),
+            speaking(agent(2, 2, 1), &[En, Fr]),
+            speaking(agent(3, 1, 0), &[Sw]),
+        ];
+        // The French chat passes over the less loaded English-only agent;
+        // the second finds the French speaker full and goes as before.
+        let assignments = share_out(&chats_in(&[Fr, Fr, Sw, Sw]), &mut agents);
+        assert_eq!(
+            given(&assignments),
+            [(100, 2), (101, 1), (102, 3), (103, 1)]
+        );
     }
 }

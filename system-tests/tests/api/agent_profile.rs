@@ -74,6 +74,7 @@ async fn an_agent_saves_their_profile_and_only_theirs_changes(pool: PgPool) {
             "soundEnabled": true,
             "soundEvents": ["new_chat", "assigned", "visitor_message", "waiting_too_long"],
             "notifyEvents": ["new_chat", "assigned", "visitor_message", "waiting_too_long"],
+            "languages": ["en"],
         })
     );
 

@@ -16,6 +16,7 @@ mod chat_attachment_safety;
 mod chat_attachments;
 mod chat_confirmations;
 mod chat_consumer;
+mod chat_language;
 mod chat_line;
 mod chat_pipeline;
 mod chat_receipts;

@@ -11,6 +11,7 @@ use contract::chat::{
     NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, TransferBody, VisitorChat,
 };
 use contract::limits::{CHAT, SEARCH_CHARS};
+use runtime::texts;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
@@ -126,14 +127,16 @@ async fn set_status(
     state: &AppState,
     id: Uuid,
     status: ChatStatus,
+    // The notice's text id: written in the chat's language.
     notice: &str,
 ) -> Result<(), ApiError> {
     if store::set_status(&state.pool, id, status).await? {
+        let notice = texts::say(store::language(&state.pool, id).await?, notice, &[]);
         state
             .chat_owners
             .changed(&state.nats, &state.namespace, &[id])
             .await?;
-        send_message(state, id, SenderType::System, None, notice.to_owned()).await?;
+        send_message(state, id, SenderType::System, None, notice).await?;
         publish_inbox_update(state, id, InboxReason::Status).await;
         // A resolved chat frees a place; a reopened one may need an agent.
         assignment::assign_waiting_or_log(state).await;
@@ -156,13 +159,7 @@ async fn resolve(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    set_status(
-        &state,
-        id,
-        ChatStatus::Resolved,
-        "This chat has been marked as resolved.",
-    )
-    .await?;
+    set_status(&state, id, ChatStatus::Resolved, "chat-resolved").await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
@@ -181,7 +178,7 @@ async fn reopen(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    set_status(&state, id, ChatStatus::Open, "This chat has been reopened.").await?;
+    set_status(&state, id, ChatStatus::Open, "chat-reopened").await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 

@@ -5,7 +5,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use contract::chat::{ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType};
 use contract::chat_line::{ChatAvailability, ChatLine, WidgetChat};
+use contract::language::Language;
 use contract::limits::CHAT;
+use runtime::texts;
 use serde::Deserialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -47,6 +49,10 @@ pub(crate) struct StartBody {
     /// The page the visitor is on, shown to agents.
     #[serde(default)]
     page_url: Option<String>,
+    /// The language the visitor reads the site in: the chat's notices and
+    /// emails are written in it, and an agent who speaks it is preferred.
+    #[serde(default)]
+    language: Language,
 }
 
 impl Input for StartBody {
@@ -54,6 +60,7 @@ impl Input for StartBody {
         ("visitorName", "Name"),
         ("visitorEmail", "Email"),
         ("pageUrl", "Page address"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -69,6 +76,7 @@ impl Input for StartBody {
                 Some(url) => input::text("Page address", url)?.optional_clipped(2000),
                 None => None,
             },
+            language: self.language,
         })
     }
 }
@@ -83,6 +91,16 @@ async fn availability(State(state): State<AppState>) -> Result<Json<ChatAvailabi
     Ok(Json(ChatAvailability {
         agents_online: store::any_agent_available(&state.visitor_pool, assignment::FRESH).await?,
     }))
+}
+
+/// What the visitor is told, in `language`, when no agent is online: the
+/// reply comes by email when the site sends email, else in the chat.
+fn offline_notice(language: Language, email: &str, email_enabled: bool) -> String {
+    if email_enabled {
+        texts::say(language, "chat-offline-email", &[("email", email.into())])
+    } else {
+        texts::say(language, "chat-offline-here", &[])
+    }
 }
 
 /// Keeps at most `max` characters of visitor-supplied context.
@@ -134,6 +152,7 @@ async fn start(
             user_id: user.map(|CurrentUser(user)| user.id),
             page_url: body.page_url,
             user_agent,
+            language: body.language,
         },
     )
     .await?;
@@ -147,7 +166,7 @@ async fn start(
         if !agents_online {
             // Likewise, an email is promised only when email is known to be sent.
             let emails = email_enabled(&state.pool).await.unwrap_or(false);
-            let notice = contract::chat::offline_notice(&chat.visitor_email, emails);
+            let notice = offline_notice(chat.language, &chat.visitor_email, emails);
             send_message(&state, chat.session_id, SenderType::System, None, notice).await?;
         }
         publish_started(&state, &chat, agents_online).await?;

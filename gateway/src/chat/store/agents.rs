@@ -2,6 +2,7 @@
 //! load, assignment of waiting chats and their return when an agent is away.
 
 use contract::chat::{AgentStatus, NoteKind, TeamAvailability};
+use contract::language::Language;
 use std::time::Duration;
 
 use sqlx::PgPool;
@@ -119,6 +120,14 @@ pub struct AgentLoad {
     pub capacity: i32,
     /// Their open chats.
     pub open: i64,
+    /// The languages they speak (their profile's; English without one).
+    pub languages: Vec<Language>,
+}
+
+/// A chat waiting for an agent, and the language it was started in.
+pub struct QueuedChat {
+    pub id: Uuid,
+    pub language: Language,
 }
 
 impl AgentLoad {
@@ -140,17 +149,17 @@ const ASSIGNMENT_LOCK: i64 = 0x6e796f74_61737367; // "nyotassg"
 pub async fn assign_queue(
     pool: &PgPool,
     fresh: Duration,
-    rule: impl FnOnce(&[Uuid], &mut [AgentLoad]) -> Vec<Assignment>,
+    rule: impl FnOnce(&[QueuedChat], &mut [AgentLoad]) -> Vec<Assignment>,
 ) -> Result<Vec<Assignment>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
         .execute(&mut *tx)
         .await?;
-    let mut agents = sqlx::query_as!(
-        AgentLoad,
+    let mut agents: Vec<AgentLoad> = sqlx::query!(
         r#"select u.id, coalesce(p.display_name, u.name) as "name!", u.capacity,
                   (select count(*) from chat_sessions s
-                    where s.assigned_agent_id = u.id and s.status = 'open') as "open!"
+                    where s.assigned_agent_id = u.id and s.status = 'open') as "open!",
+                  coalesce(p.languages, array['en']) as "languages!"
            from users u left join agent_profiles p on p.agent_id = u.id
            where u.role in ('admin', 'support') and u.active and u.agent_status = 'online'
              and exists(select 1 from agent_consoles c
@@ -160,15 +169,25 @@ pub async fn assign_queue(
         fresh.as_secs_f64()
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|row| AgentLoad {
+        id: row.id,
+        name: row.name,
+        capacity: row.capacity,
+        open: row.open,
+        languages: Language::from_codes(&row.languages),
+    })
+    .collect();
     let room: i64 = agents.iter().map(AgentLoad::room).sum();
     if room == 0 {
         return Ok(Vec::new());
     }
-    let queue = sqlx::query_scalar!(
-        "select id from chat_sessions
-         where status = 'open' and assigned_agent_id is null
-         order by created_at, id limit $1",
+    let queue = sqlx::query_as!(
+        QueuedChat,
+        r#"select id, language as "language: Language" from chat_sessions
+           where status = 'open' and assigned_agent_id is null
+           order by created_at, id limit $1"#,
         room
     )
     .fetch_all(&mut *tx)

@@ -2,6 +2,7 @@
 //! count, a visitor's other chats, and search over every conversation.
 
 use contract::chat::{ChatStatus, ChatSummary, SearchHit, VisitorChat};
+use contract::language::Language;
 use serde::Deserialize;
 
 use sqlx::PgPool;
@@ -55,7 +56,9 @@ pub async fn summaries(
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
                   created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment, labels as "labels!", first_reply_at
+                  rating, rating_comment, labels as "labels!", first_reply_at,
+                  (select s.language from chat_sessions s where s.id = chat_summaries.session_id)
+                      as "language!: Language"
            from chat_summaries
            where ($2::bool is null or status = 'open')
              and ($3::bool is null or awaiting_reply)
@@ -86,7 +89,9 @@ pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
                   created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment, labels as "labels!", first_reply_at
+                  rating, rating_comment, labels as "labels!", first_reply_at,
+                  (select s.language from chat_sessions s where s.id = chat_summaries.session_id)
+                      as "language!: Language"
            from chat_summaries where session_id = $1"#,
         chat_id,
     )

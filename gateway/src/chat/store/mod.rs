@@ -28,7 +28,7 @@ mod receipts;
 mod sessions;
 
 pub use agents::{
-    AgentLoad, Assignment, Returned, TransferTarget, agent_status, any_agent_available,
+    AgentLoad, Assignment, QueuedChat, Returned, TransferTarget, agent_status, any_agent_available,
     assign_queue, assignee, console_closed, console_opened, consoles_seen, return_to_queue,
     set_agent_status, team_availability, transfer_target,
 };
@@ -50,6 +50,7 @@ pub use ratings::{Rated, rate, rating};
 pub use receipts::{newest_message, receipt_marks, receipt_reached};
 pub use sessions::{
     AssignedAgent, NewChat, Ownership, adopt_anonymous_chats, assign_agent, assigned_agent,
-    delete_unannounced, exists, insert, mark_announced, message_stored, messages, messages_from,
-    ownership, recent_wait_seconds, reopen, session, set_status, stored_by_client_id,
+    delete_unannounced, exists, insert, language, mark_announced, message_stored, messages,
+    messages_from, ownership, recent_wait_seconds, reopen, session, set_status,
+    stored_by_client_id,
 };

@@ -2,6 +2,7 @@
 //! preferences, and the name an agent is shown under everywhere.
 
 use contract::agent_profile::{AgentProfile, AgentProfileInput, AlertEvent};
+use contract::language::Language;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -28,7 +29,8 @@ pub async fn agent_profile(pool: &PgPool, agent_id: Uuid) -> Result<AgentProfile
                   coalesce(p.sound_events, array['new_chat', 'assigned', 'visitor_message',
                            'waiting_too_long']) as "sound_events!",
                   coalesce(p.notify_events, array['new_chat', 'assigned', 'visitor_message',
-                           'waiting_too_long']) as "notify_events!"
+                           'waiting_too_long']) as "notify_events!",
+                  coalesce(p.languages, array['en']) as "languages!"
            from users u left join agent_profiles p on p.agent_id = u.id
            where u.id = $1"#,
         agent_id
@@ -45,6 +47,7 @@ pub async fn agent_profile(pool: &PgPool, agent_id: Uuid) -> Result<AgentProfile
         sound_enabled: row.sound_enabled,
         sound_events: events(row.sound_events),
         notify_events: events(row.notify_events),
+        languages: Language::from_codes(&row.languages),
     })
 }
 
@@ -58,21 +61,27 @@ pub async fn save_agent_profile(
     let mut tx = pool.begin().await?;
     sqlx::query!(
         "insert into agent_profiles
-             (agent_id, display_name, sound_enabled, sound_events, notify_events, updated_at)
-         values ($1, $2, $3, $4, $5, now())
+             (agent_id, display_name, sound_enabled, sound_events, notify_events, languages,
+              updated_at)
+         values ($1, $2, $3, $4, $5, coalesce($6, array['en']), now())
          on conflict (agent_id) do update set
              display_name = excluded.display_name, sound_enabled = excluded.sound_enabled,
              sound_events = excluded.sound_events, notify_events = excluded.notify_events,
+             languages = coalesce($6, agent_profiles.languages),
              updated_at = excluded.updated_at",
         agent_id,
         profile.display_name,
         profile.sound_enabled,
         &names(&profile.sound_events),
         &names(&profile.notify_events),
+        profile.languages.as_deref().map(Language::codes) as Option<Vec<String>>,
     )
     .execute(&mut *tx)
     .await?;
-    let details = serde_json::json!({ "displayName": profile.display_name });
+    let details = serde_json::json!({
+        "displayName": profile.display_name,
+        "languages": profile.languages,
+    });
     crate::platform::audit::record(
         &mut tx,
         agent_id,

@@ -2,6 +2,7 @@
 //! sign-in, assignment, status and read marks.
 
 use contract::chat::{ChatMessage, ChatSession, ChatStatus, SenderType};
+use contract::language::Language;
 
 use sqlx::PgPool;
 use time::OffsetDateTime;
@@ -28,6 +29,19 @@ pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>
     .await
 }
 
+/// The language chat `chat_id` was started in (English for one that does
+/// not exist: nothing is written to it anyway).
+#[tracing::instrument(name = "chat.db.language", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn language(pool: &PgPool, chat_id: Uuid) -> Result<Language, sqlx::Error> {
+    let language = sqlx::query_scalar!(
+        r#"select language as "language: Language" from chat_sessions where id = $1"#,
+        chat_id
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(language.unwrap_or_default())
+}
+
 #[tracing::instrument(name = "chat.db.exists", skip_all, fields(chat.session_id = %chat_id))]
 pub async fn exists(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(
@@ -46,6 +60,7 @@ pub struct NewChat {
     pub user_id: Option<Uuid>,
     pub page_url: Option<String>,
     pub user_agent: Option<String>,
+    pub language: Language,
 }
 
 #[tracing::instrument(name = "chat.db.insert", skip_all)]
@@ -54,11 +69,11 @@ pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::E
         ChatSession,
         r#"insert into chat_sessions
                (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent,
-                created_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)
+                created_at, language)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            returning id as session_id, visitor_name, visitor_email,
                      status as "status: ChatStatus", created_at,
-                     null::int8 as queue_position"#,
+                     null::int8 as queue_position, language as "language: Language""#,
         Uuid::now_v7(),
         chat.visitor_name,
         chat.visitor_email,
@@ -67,6 +82,7 @@ pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::E
         chat.page_url,
         chat.user_agent,
         OffsetDateTime::now_utc(),
+        chat.language.code(),
     )
     .fetch_one(pool)
     .await
@@ -95,7 +111,8 @@ pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::
                       (select count(*) from chat_sessions q
                         where q.status = 'open' and q.assigned_agent_id is null
                           and (q.created_at, q.id) <= (s.created_at, s.id))
-                  end as queue_position
+                  end as queue_position,
+                  s.language as "language: Language"
            from chat_sessions s where s.id = $1"#,
         chat_id
     )

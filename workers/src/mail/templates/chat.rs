@@ -5,8 +5,10 @@ use contract::chat::{
     ChatMessage, ChatSession, EMAIL_CODE_MINUTES, MessageAttachment, MessageChannel, SenderType,
     SessionStarted,
 };
+use contract::language::Language;
 use lettre::message::Mailbox;
 use runtime::signing::{Purpose, Signer};
+use runtime::texts;
 
 use super::parts::{Body, RenderedEmail, Site, Template, Thread, support};
 use crate::mail::address::{COMPANY, mailbox};
@@ -73,34 +75,42 @@ pub const CONTINUE_LINK_DAYS: i64 = ATTACHMENT_LINK_DAYS;
 impl Template for ChatTranscript<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = self.chat;
+        let language = chat.language;
         let visitor = visitor("The chat's address", chat)?;
         let reply_to = chat_reply_to(site, self.signer, chat.session_id)?;
-        let when = |at: &time::OffsetDateTime| {
-            at.format(&time::format_description::well_known::Rfc2822)
-                .unwrap_or_else(|_| at.to_string())
-        };
-        let mut body = Body::default();
-        body.paragraph(&format!(
-            "Hello {}, here is the transcript of your chat with {COMPANY}, started {}.",
-            chat.visitor_name,
-            when(&chat.created_at)
+        let when = |at: &time::OffsetDateTime| texts::date_time(language, *at);
+        let mut body = Body::in_language(language);
+        body.paragraph(&texts::say(
+            language,
+            "transcript-greeting",
+            &[
+                ("name", chat.visitor_name.as_str().into()),
+                ("company", COMPANY.into()),
+                ("started", when(&chat.created_at).into()),
+            ],
         ));
         if self.messages.is_empty() {
-            body.paragraph("Nobody has written in this chat yet.");
+            body.paragraph(&texts::say(language, "transcript-empty", &[]));
         }
+        let support = texts::say(language, "email-support", &[]);
+        let notice = texts::say(language, "transcript-notice", &[]);
         for message in self.messages {
             let who = match message.sender_type {
                 SenderType::User => chat.visitor_name.as_str(),
-                SenderType::Agent => message.sender_name.as_deref().unwrap_or("Support"),
-                SenderType::System => "Notice",
+                SenderType::Agent => message.sender_name.as_deref().unwrap_or(&support),
+                SenderType::System => &notice,
             };
             // The way it came or went, as the console marks it.
-            let who = if message.channel == MessageChannel::Email {
-                format!("{who} (by email)")
+            let way = if message.channel == MessageChannel::Email {
+                Some("transcript-by-email")
             } else if message.emailed_at.is_some() {
-                format!("{who} (emailed)")
+                Some("transcript-emailed")
             } else {
-                who.to_owned()
+                None
+            };
+            let who = match way {
+                Some(id) => texts::say(language, id, &[("who", who.into())]),
+                None => who.to_owned(),
             };
             body.fields(&[(&who, Some(&when(&message.created_at)))]);
             if !message.message.is_empty() {
@@ -115,17 +125,22 @@ impl Template for ChatTranscript<'_> {
             .iter()
             .any(|message| message.attachment.is_some())
         {
-            body.paragraph(&format!(
-                "The links to the files work for {ATTACHMENT_LINK_DAYS} days."
-            ));
+            body.paragraph(&file_links(language));
         }
-        body.paragraph("To follow up, reply to this email or start a new chat on our site.")
-            .link("Visit our site", site.public_url);
+        body.paragraph(&texts::say(language, "transcript-follow-up", &[]))
+            .link(
+                &texts::say(language, "email-visit-site", &[]),
+                site.public_url,
+            );
         let mut email = body.finish(
             "chat.transcript",
             visitor,
             Some(reply_to),
-            format!("Your chat transcript from {COMPANY}"),
+            texts::say(
+                language,
+                "transcript-subject",
+                &[("company", COMPANY.into())],
+            ),
             site,
         );
         email.return_path = chat_return_path(site, &email);
@@ -139,26 +154,38 @@ impl Template for ChatTranscript<'_> {
 pub struct ChatAddressCode<'a> {
     pub email: &'a str,
     pub code: &'a str,
+    /// The chat's language.
+    pub language: Language,
 }
 
 impl Template for ChatAddressCode<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
+        let language = self.language;
         let to = mailbox("The chat's address", None, self.email)?;
-        let mut body = Body::default();
-        body.paragraph(&format!(
-            "Someone asked for the transcript of a chat with {COMPANY} to be sent to this \
-             address. To confirm the address is yours, enter this code in the chat:"
+        let mut body = Body::in_language(language);
+        body.paragraph(&texts::say(
+            language,
+            "address-code-intro",
+            &[("company", COMPANY.into())],
         ))
-        .fields(&[("Code", Some(self.code))])
-        .paragraph(&format!(
-            "The code works for {EMAIL_CODE_MINUTES} minutes. If you did not ask for it, \
-             ignore this email: nothing more is sent to you."
+        .fields(&[(
+            &texts::say(language, "address-code-label", &[]),
+            Some(self.code),
+        )])
+        .paragraph(&texts::say(
+            language,
+            "address-code-expiry",
+            &[("minutes", EMAIL_CODE_MINUTES.into())],
         ));
         Ok(body.finish(
             "chat.address_code",
             to,
             None,
-            format!("Your {COMPANY} confirmation code"),
+            texts::say(
+                language,
+                "address-code-subject",
+                &[("company", COMPANY.into())],
+            ),
             site,
         ))
     }
@@ -204,29 +231,27 @@ pub struct ChatReplies<'a> {
 impl Template for ChatReplies<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let chat = self.chat;
+        let language = chat.language;
         let to = visitor("The chat's address", chat)?;
         let reply_to = chat_reply_to(site, self.signer, chat.session_id)?;
+        let support = texts::say(language, "email-support", &[]);
         let agent = self
             .replies
             .last()
             .and_then(|reply| reply.sender_name.as_deref())
-            .unwrap_or("Support");
-        let mut body = Body::default();
-        body.paragraph(&format!(
-            "Hello {}, you left the chat before you saw {}:",
-            chat.visitor_name,
-            if self.replies.len() == 1 {
-                "this reply".to_owned()
-            } else {
-                format!("these {} replies", self.replies.len())
-            }
+            .unwrap_or(&support);
+        let mut body = Body::in_language(language);
+        body.paragraph(&texts::say(
+            language,
+            "replies-intro",
+            &[
+                ("name", chat.visitor_name.as_str().into()),
+                ("count", self.replies.len().into()),
+            ],
         ));
         for reply in self.replies {
-            let who = reply.sender_name.as_deref().unwrap_or("Support");
-            let at = reply
-                .created_at
-                .format(&time::format_description::well_known::Rfc2822)
-                .unwrap_or_else(|_| reply.created_at.to_string());
+            let who = reply.sender_name.as_deref().unwrap_or(&support);
+            let at = texts::date_time(language, reply.created_at);
             body.fields(&[(who, Some(&at))]);
             if !reply.message.is_empty() {
                 body.quote(&reply.message);
@@ -236,9 +261,7 @@ impl Template for ChatReplies<'_> {
             }
         }
         if self.replies.iter().any(|reply| reply.attachment.is_some()) {
-            body.paragraph(&format!(
-                "The links to the files work for {ATTACHMENT_LINK_DAYS} days."
-            ));
+            body.paragraph(&file_links(language));
         }
         let continue_token = self.signer.sign_until(
             Purpose::ContinueChat,
@@ -250,27 +273,25 @@ impl Template for ChatReplies<'_> {
             site.public_url,
             self.signer.sign(Purpose::ChatEmailsOff, chat.session_id)
         );
-        body.paragraph("To answer, reply to this email or continue the chat on our site.")
+        let names = [("agent", agent.into()), ("company", COMPANY.into())];
+        body.paragraph(&texts::say(language, "replies-answer", &[]))
             .link(
-                "Continue the chat",
+                &texts::say(language, "replies-continue", &[]),
                 &format!(
                     "{}/api/chat/continue?token={continue_token}",
                     site.public_url
                 ),
             )
-            .paragraph(
-                "We email you a reply only when you have left the chat before seeing it. \
-                 To stop these emails:",
-            )
-            .link("Stop emails about my chats", &unsubscribe);
+            .paragraph(&texts::say(language, "replies-why", &[]))
+            .link(&texts::say(language, "replies-stop", &[]), &unsubscribe);
         let mut email = body.finish(
             "chat.replies",
             to,
             Some(reply_to),
-            format!("{agent} replied to your chat with {COMPANY}"),
+            texts::say(language, "replies-subject", &names),
             site,
         );
-        email.sender_name = Some(format!("{agent} via {COMPANY}"));
+        email.sender_name = Some(texts::say(language, "replies-sender", &names));
         email.return_path = chat_return_path(site, &email);
         email.list_unsubscribe = Some(unsubscribe);
         email.one_click_unsubscribe = true;
@@ -299,6 +320,15 @@ pub fn chat_thread(site: Site<'_>, chat_id: uuid::Uuid, through: uuid::Uuid) -> 
         message_id: format!("<chat.{chat_id}.{through}@{host}>"),
         root: format!("<chat.{chat_id}@{host}>"),
     }
+}
+
+/// How long the links to a chat's files work, in `language`.
+fn file_links(language: Language) -> String {
+    texts::say(
+        language,
+        "email-file-links",
+        &[("days", ATTACHMENT_LINK_DAYS.into())],
+    )
 }
 
 fn file_size(bytes: i32) -> String {
@@ -363,6 +393,7 @@ mod tests {
         let email = ChatAddressCode {
             email: "amina@example.com",
             code: "042917",
+            language: Language::En,
         }
         .render(site(&settings))
         .expect("renders");
@@ -384,6 +415,7 @@ mod tests {
                 status: ChatStatus::Open,
                 created_at: OffsetDateTime::now_utc(),
                 queue_position: None,
+                language: Language::En,
             },
             agents_online: false,
         };
@@ -414,6 +446,7 @@ mod tests {
             status: ChatStatus::Resolved,
             created_at: OffsetDateTime::now_utc(),
             queue_position: None,
+            language: Language::En,
         };
         let attachment = MessageAttachment {
             id: Uuid::now_v7(),

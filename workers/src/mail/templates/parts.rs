@@ -3,6 +3,7 @@
 //! escapes every piece of text ([`Body`]), and the sales and support
 //! mailboxes.
 
+use contract::language::Language;
 use contract::site_settings::SiteSettings;
 use lettre::Message;
 use lettre::message::header::{Header, HeaderName, HeaderValue};
@@ -160,11 +161,21 @@ pub trait Template {
 pub(super) struct Body {
     text: String,
     html: String,
+    /// The language it is written in (the HTML part says so).
+    language: Language,
 }
 
 const P_STYLE: &str = "margin:0 0 16px;line-height:1.5";
 
 impl Body {
+    /// An empty body to be written in `language`.
+    pub(super) fn in_language(language: Language) -> Body {
+        Body {
+            language,
+            ..Body::default()
+        }
+    }
+
     pub(super) fn paragraph(&mut self, text: &str) -> &mut Self {
         self.text.push_str(text);
         self.text.push_str("\n\n");
@@ -249,8 +260,9 @@ impl Body {
             .join(" · ");
 
         let text = format!("{}-- \n{footer}\n{}\n", self.text, site.public_url);
-        let mut html = String::from(
-            "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>",
+        let mut html = format!(
+            "<!doctype html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\"><title>",
+            self.language.code()
         );
         html_escape::encode_text_to_string(&subject, &mut html);
         html.push_str(

@@ -25,6 +25,7 @@ const row: ChatSummary = {
   rating: null,
   ratingComment: null,
   labels: [],
+  language: 'en',
   firstReplyAt: '2026-11-28T10:00:00Z',
 };
 

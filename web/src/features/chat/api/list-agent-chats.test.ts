@@ -22,6 +22,7 @@ const chat = (id: string, over: Partial<ChatSummary> = {}): ChatSummary => ({
   rating: null,
   ratingComment: null,
   labels: [],
+  language: 'en',
   ...over,
 });
 

@@ -2,6 +2,7 @@
 
 import 'virtual:catalog/en/widget';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Language } from '@/api-types/Language';
 import type { WidgetChat } from '@/api-types/WidgetChat';
 import { apiRequest, refusalMessage } from '@/lib/api-client';
 import { t } from '@/i18n/i18n';
@@ -13,6 +14,8 @@ export interface StartChatInput {
   visitorEmail: string;
   /** The page the visitor is on, shown to agents. */
   pageUrl: string;
+  /** The page's language: the chat's notices and emails are written in it. */
+  language: Language;
 }
 
 export function startChatSession(body: StartChatInput): Promise<WidgetChat> {

@@ -17,6 +17,7 @@ const chat = (name: string, over: Partial<ChatSummary>): ChatSummary =>
     createdAt: minutesAgo(40),
     lastMessageAt: minutesAgo(5),
     labels: [],
+    language: 'en',
     ...over,
   }) as ChatSummary;
 

@@ -46,6 +46,7 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   rating: null,
   ratingComment: null,
   labels: [],
+  language: 'en',
   ...over,
 });
 

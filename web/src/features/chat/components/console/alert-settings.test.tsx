@@ -14,6 +14,7 @@ const saved: AgentProfile = {
   accountName: 'Amina Otieno',
   displayName: null,
   shownName: 'Amina Otieno',
+  languages: ['en'],
   soundEnabled: true,
   soundEvents: ['new_chat', 'assigned', 'visitor_message', 'waiting_too_long'],
   notifyEvents: ['new_chat', 'assigned', 'visitor_message', 'waiting_too_long'],
@@ -74,6 +75,14 @@ describe('AlertSettingsButton', () => {
     await user.click(sounding.getByRole('checkbox', { name: 'A new chat in the queue' }));
     await user.click(screen.getByRole('button', { name: 'Allow desktop notifications' }));
     expect(requestPermission).toHaveBeenCalledTimes(1);
+    // Languages: none is refused before anything is sent; then English and French.
+    const languages = within(screen.getByRole('group', { name: 'Languages you answer chats in' }));
+    await user.click(languages.getByRole('checkbox', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose at least one language you answer chats in')).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.click(languages.getByRole('checkbox', { name: 'English' }));
+    await user.click(languages.getByRole('checkbox', { name: 'French' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
@@ -83,6 +92,7 @@ describe('AlertSettingsButton', () => {
       soundEnabled: true,
       soundEvents: ['assigned', 'visitor_message', 'waiting_too_long'],
       notifyEvents: saved.notifyEvents,
+      languages: ['en', 'fr'],
     });
     // Saved: the dialog closes.
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Display name' })).not.toBeInTheDocument());

@@ -11,6 +11,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAgentProfile, useSaveAgentProfile } from '@/features/chat/api/agent-profile';
+import { chatLanguages, languageNames } from '@/features/chat/lib/chat-language';
 import { alertEventLabels } from '@/features/chat/lib/console-alerts/alert-engine';
 
 const events: AlertEvent[] = ['new_chat', 'assigned', 'visitor_message', 'waiting_too_long'];
@@ -138,12 +139,15 @@ function AlertSettingsForm({ profile, onClose }: { profile: AgentProfile; onClos
   const [soundEnabled, setSoundEnabled] = useState(profile.soundEnabled);
   const [soundEvents, setSoundEvents] = useState(profile.soundEvents);
   const [notifyEvents, setNotifyEvents] = useState(profile.notifyEvents);
+  const [languages, setLanguages] = useState(profile.languages);
   const [touched, setTouched] = useState(false);
   // Read as the form opens (it mounts each time the dialog does) and after asking.
   const [permission, setPermission] = useState(readPermission);
   const helpId = useId();
   const save = useSaveAgentProfile();
   const nameError = touched ? displayNameError(displayName) : null;
+  const languagesError = touched && languages.length === 0 ? 'Choose at least one language you answer chats in' : null;
+  const languagesHelpId = useId();
 
   const askPermission = async () => {
     try {
@@ -160,9 +164,9 @@ function AlertSettingsForm({ profile, onClose }: { profile: AgentProfile; onClos
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (displayNameError(displayName)) return;
+        if (displayNameError(displayName) || languages.length === 0) return;
         save.mutate(
-          { displayName: displayName.trim(), soundEnabled, soundEvents, notifyEvents },
+          { displayName: displayName.trim(), soundEnabled, soundEvents, notifyEvents, languages },
           { onSuccess: onClose },
         );
       }}
@@ -184,6 +188,33 @@ function AlertSettingsForm({ profile, onClose }: { profile: AgentProfile; onClos
           <bdi>{profile.accountName}</bdi>.
         </p>
       )}
+
+      <fieldset className="mt-5" aria-describedby={languagesHelpId}>
+        <legend className="text-sm font-semibold">Languages you answer chats in</legend>
+        <p id={languagesHelpId} className="mt-1 text-xs text-gray-700 dark:text-gray-300">
+          Chats started in these languages come to you first.
+        </p>
+        <div className="mt-1 flex flex-wrap gap-x-4">
+          {chatLanguages.map((language) => (
+            <label key={language} className="flex items-center gap-2 py-1 text-sm">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-dark"
+                checked={languages.includes(language)}
+                onChange={(e) =>
+                  setLanguages(e.target.checked ? [...languages, language] : languages.filter((l) => l !== language))
+                }
+              />
+              {languageNames[language]}
+            </label>
+          ))}
+        </div>
+        {languagesError && (
+          <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {languagesError}
+          </p>
+        )}
+      </fieldset>
 
       <h3 className="mt-5 text-sm font-semibold">Sound (while this tab is in front)</h3>
       <label className="mt-2 flex items-center gap-2 text-sm font-medium">

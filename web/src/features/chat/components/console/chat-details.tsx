@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { describeBrowser, formatStartedAt } from '@/lib/console-format';
+import { languageNames } from '@/features/chat/lib/chat-language';
 import { mailtoHref } from '@/lib/mailto';
 import { ChatEmailReach } from './chat-email-reach';
 import { ChatLabelsEditor } from './chat-labels-editor';
@@ -49,6 +50,7 @@ export function ChatDetails({ chat }: { chat: ChatSummary }) {
           <Detail label="Started">
             <time dateTime={chat.createdAt}>{formatStartedAt(chat.createdAt)}</time>
           </Detail>
+          <Detail label="Language">{languageNames[chat.language]}</Detail>
           <Detail label="Page">{chat.pageUrl === null ? 'Unknown' : <bdi>{chat.pageUrl}</bdi>}</Detail>
           <Detail label="Browser">
             <span title={chat.userAgent ?? undefined}>{describeBrowser(chat.userAgent)}</span>

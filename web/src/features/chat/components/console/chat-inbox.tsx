@@ -13,6 +13,7 @@ import {
   type InboxStatusFilter,
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
+import { languageNames } from '@/features/chat/lib/chat-language';
 import { formatRelativeTime } from '@/lib/console-format';
 import { useSiteSettings } from '@/lib/site-settings';
 import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
@@ -271,6 +272,15 @@ function InboxRow({
         <span className={cn('min-w-0 truncate', chat.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>
           <bdi>{chat.visitorName}</bdi>
         </span>
+        {chat.language !== 'en' && (
+          <span
+            title={languageNames[chat.language]}
+            className="shrink-0 rounded border border-gray-300 px-1 text-[11px] font-semibold uppercase leading-4 text-gray-700 dark:border-gray-600 dark:text-gray-200"
+          >
+            <span aria-hidden="true">{chat.language}</span>
+            <span className="sr-only"> {languageNames[chat.language]}</span>
+          </span>
+        )}
         {chat.unreadCount > 0 && (
           <span data-testid="unread-badge" className="shrink-0 rounded-full bg-brand-dark px-1.5 text-xs font-bold leading-5 text-white">
             {chat.unreadCount}

@@ -31,6 +31,7 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   rating: null,
   ratingComment: null,
   labels: [],
+  language: 'en',
   ...over,
 });
 
@@ -38,6 +39,7 @@ const profile: AgentProfile = {
   accountName: 'Amina Otieno',
   displayName: null,
   shownName: 'Amina Otieno',
+  languages: ['en'],
   soundEnabled: true,
   soundEvents: ['new_chat', 'assigned', 'visitor_message', 'waiting_too_long'],
   notifyEvents: ['new_chat', 'assigned', 'visitor_message', 'waiting_too_long'],

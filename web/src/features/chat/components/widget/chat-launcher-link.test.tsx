@@ -21,6 +21,7 @@ const chat: WidgetChat = {
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
   queuePosition: null,
+  language: 'en',
   line: { kind: 'connected', agentName: 'Amina' },
 };
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { WidgetChat } from '@/api-types/WidgetChat';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
 import { refusalMessage } from '@/lib/api-client';
 import { isValidEmail } from '@/lib/email';
 import { useStartChatSession } from '@/features/chat/api/start-chat-session';
@@ -52,7 +52,7 @@ export function ChatStartForm({
     const visitorName = name.trim();
     const visitorEmail = email.trim();
     start.mutate(
-      { visitorName, visitorEmail, pageUrl: window.location.pathname },
+      { visitorName, visitorEmail, pageUrl: window.location.pathname, language: activeLocale() },
       { onSuccess: (session) => onStarted(session, visitorName, visitorEmail) },
     );
   };

@@ -16,6 +16,7 @@ const session: WidgetChat = {
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
   queuePosition: null,
+  language: 'en',
   line: { kind: 'connected', agentName: 'Wanjiru' },
 };
 const messagesPath = `/api/chat/sessions/${sessionId}/messages`;

@@ -23,6 +23,7 @@ const chat = (line: ChatLine): WidgetChat => ({
   status: line.kind === 'resolved' ? 'resolved' : 'open',
   createdAt: '2026-03-03T10:00:00Z',
   queuePosition: line.kind === 'queued' ? line.position : null,
+  language: 'en',
   line,
 });
 

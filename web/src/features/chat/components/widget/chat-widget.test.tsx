@@ -18,6 +18,7 @@ const session: WidgetChat = {
   status: 'open',
   createdAt: '2026-03-03T10:00:00Z',
   queuePosition: null,
+  language: 'en',
   line: { kind: 'connected', agentName: 'Wanjiru' },
 };
 const agentMessage: ChatMessage = {
@@ -103,7 +104,12 @@ describe('chat widget', () => {
     expect(await within(await notifications()).findByText('Chat Started')).toBeInTheDocument();
     expect(within(await notifications()).getByText("You're now connected to our support team.")).toBeInTheDocument();
     const [, init] = chatCalls(fetch, 'POST', '/api/chat/sessions')[0]!;
-    expect(JSON.parse(String(init!.body))).toEqual({ visitorName: 'Amina', visitorEmail: 'amina@example.com', pageUrl: '/' });
+    expect(JSON.parse(String(init!.body))).toEqual({
+      visitorName: 'Amina',
+      visitorEmail: 'amina@example.com',
+      pageUrl: '/',
+      language: 'en',
+    });
     expect(JSON.parse(localStorage.getItem('chat-session')!)).toEqual({
       sessionId,
       visitorName: 'Amina',

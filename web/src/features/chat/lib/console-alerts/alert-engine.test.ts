@@ -39,6 +39,7 @@ function chat(overrides: Partial<ChatSummary> = {}): ChatSummary {
     rating: null,
     ratingComment: null,
     labels: [],
+    language: 'en',
     ...overrides,
   };
 }

@@ -1,0 +1,50 @@
+# What the gateway and the workers say to people, in English: the chat's
+# notices, the chat emails, and the dates in them. The French (fr.ftl) and
+# Kiswahili (sw.ftl) catalogues hold the same messages with the same
+# variables; runtime::texts checks that they do.
+
+## Notices in a chat: written in the chat's language when it happens.
+
+chat-offline-email = Our support team is offline right now. We have your message and will reply by email to { $email }.
+chat-offline-here = Our support team is offline right now. We have your message and will reply here when an agent is back.
+chat-joined = { $agent } joined the chat
+chat-resolved = This chat has been marked as resolved.
+chat-reopened = This chat has been reopened.
+
+## Emails: the parts several emails share.
+
+# A date and time in an email, as a chrono format string (East Africa Time).
+email-date-time = %-d %B %Y, %H:%M EAT
+email-support = Support
+email-visit-site = Visit our site
+email-file-links = The links to the files work for { $days } days.
+
+## The transcript of a chat, to its visitor.
+
+transcript-subject = Your chat transcript from { $company }
+transcript-greeting = Hello { $name }, here is the transcript of your chat with { $company }, started { $started }.
+transcript-empty = Nobody has written in this chat yet.
+transcript-notice = Notice
+transcript-by-email = { $who } (by email)
+transcript-emailed = { $who } (emailed)
+transcript-follow-up = To follow up, reply to this email or start a new chat on our site.
+
+## The code that confirms a chat's address.
+
+address-code-subject = Your { $company } confirmation code
+address-code-intro = Someone asked for the transcript of a chat with { $company } to be sent to this address. To confirm the address is yours, enter this code in the chat:
+address-code-label = Code
+address-code-expiry = The code works for { $minutes } minutes. If you did not ask for it, ignore this email: nothing more is sent to you.
+
+## Agents' replies a visitor left the chat before seeing.
+
+replies-subject = { $agent } replied to your chat with { $company }
+replies-sender = { $agent } via { $company }
+replies-intro = { $count ->
+    [one] Hello { $name }, you left the chat before you saw this reply:
+   *[other] Hello { $name }, you left the chat before you saw these { $count } replies:
+}
+replies-answer = To answer, reply to this email or continue the chat on our site.
+replies-continue = Continue the chat
+replies-why = We email you a reply only when you have left the chat before seeing it. To stop these emails:
+replies-stop = Stop emails about my chats

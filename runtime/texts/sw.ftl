@@ -1,0 +1,49 @@
+# Maneno ambayo lango (gateway) na workers huwaambia watu, kwa Kiswahili:
+# ujumbe wa gumzo, barua pepe za gumzo na tarehe zake. Ujumbe na vigeu
+# vilevile kama vya Kiingereza (en.ftl), vinavyokaguliwa na runtime::texts.
+
+## Taarifa ndani ya gumzo: huandikwa kwa lugha ya gumzo.
+
+chat-offline-email = Timu yetu ya usaidizi haipo mtandaoni kwa sasa. Tumepokea ujumbe wako na tutakujibu kwa barua pepe kupitia { $email }.
+chat-offline-here = Timu yetu ya usaidizi haipo mtandaoni kwa sasa. Tumepokea ujumbe wako na tutakujibu hapa mhudumu atakaporudi.
+chat-joined = { $agent } amejiunga na gumzo
+chat-resolved = Gumzo hili limewekwa alama kuwa limetatuliwa.
+chat-reopened = Gumzo hili limefunguliwa tena.
+
+## Barua pepe: sehemu zinazotumiwa na barua pepe kadhaa.
+
+# Tarehe na saa katika barua pepe, kwa muundo wa chrono (saa za Afrika Mashariki).
+email-date-time = %-d %B %Y, saa %H:%M (EAT)
+email-support = Usaidizi
+email-visit-site = Tembelea tovuti yetu
+email-file-links = Viungo vya faili vitafanya kazi kwa siku { $days }.
+
+## Nakala ya gumzo, kwa mgeni.
+
+transcript-subject = Nakala ya gumzo lako na { $company }
+transcript-greeting = Habari { $name }, hii ndiyo nakala ya gumzo lako na { $company }, lililoanza { $started }.
+transcript-empty = Bado hakuna aliyeandika katika gumzo hili.
+transcript-notice = Taarifa
+transcript-by-email = { $who } (kwa barua pepe)
+transcript-emailed = { $who } (imetumwa kwa barua pepe)
+transcript-follow-up = Ili kuendelea, jibu barua pepe hii au anzisha gumzo jipya kwenye tovuti yetu.
+
+## Msimbo unaothibitisha anwani ya gumzo.
+
+address-code-subject = Msimbo wako wa uthibitisho wa { $company }
+address-code-intro = Mtu fulani ameomba nakala ya gumzo na { $company } itumwe kwenye anwani hii. Ili kuthibitisha kuwa anwani hii ni yako, weka msimbo huu kwenye gumzo:
+address-code-label = Msimbo
+address-code-expiry = Msimbo huu utafanya kazi kwa dakika { $minutes }. Ikiwa hukuuomba, puuza barua pepe hii: hatutakutumia kitu kingine.
+
+## Majibu ya wahudumu ambayo mgeni hakuyaona kabla ya kuondoka kwenye gumzo.
+
+replies-subject = { $agent } amejibu gumzo lako na { $company }
+replies-sender = { $agent } kupitia { $company }
+replies-intro = { $count ->
+    [one] Habari { $name }, uliondoka kwenye gumzo kabla ya kuona jibu hili:
+   *[other] Habari { $name }, uliondoka kwenye gumzo kabla ya kuona majibu haya { $count }:
+}
+replies-answer = Ili kujibu, jibu barua pepe hii au endelea na gumzo kwenye tovuti yetu.
+replies-continue = Endelea na gumzo
+replies-why = Tunakutumia jibu kwa barua pepe pale tu ulipoondoka kwenye gumzo kabla ya kuliona. Ili kusitisha barua pepe hizi:
+replies-stop = Sitisha barua pepe kuhusu gumzo zangu
