@@ -29,6 +29,12 @@ transcript-by-email = { $who } (by email)
 transcript-emailed = { $who } (emailed)
 transcript-follow-up = To follow up, reply to this email or start a new chat on our site.
 
+# What the widget is told when the visitor asks for the transcript.
+transcript-queued = We are emailing the transcript to { $email }.
+transcript-code-sent = To keep your address safe, we have emailed a 6-digit code to { $email }. Enter it here to receive the transcript.
+transcript-code-wrong = That code is not right. Please check the email and try again.
+transcript-code-expired = This code has expired. Please ask for a new one.
+
 ## The code that confirms a chat's address.
 
 address-code-subject = Your { $company } confirmation code

@@ -28,6 +28,12 @@ transcript-by-email = { $who } (par e-mail)
 transcript-emailed = { $who } (envoyé par e-mail)
 transcript-follow-up = Pour donner suite, répondez à cet e-mail ou ouvrez une nouvelle conversation sur notre site.
 
+# Ce que le widget affiche quand le visiteur demande la transcription.
+transcript-queued = Nous envoyons la transcription par e-mail à { $email }.
+transcript-code-sent = Pour protéger votre adresse, nous avons envoyé un code à 6 chiffres à { $email }. Saisissez-le ici pour recevoir la transcription.
+transcript-code-wrong = Ce code n’est pas le bon. Vérifiez l’e-mail et réessayez.
+transcript-code-expired = Ce code a expiré. Veuillez en demander un nouveau.
+
 ## Le code qui confirme l’adresse d’une conversation.
 
 address-code-subject = Votre code de confirmation { $company }

@@ -28,6 +28,12 @@ transcript-by-email = { $who } (kwa barua pepe)
 transcript-emailed = { $who } (imetumwa kwa barua pepe)
 transcript-follow-up = Ili kuendelea, jibu barua pepe hii au anzisha gumzo jipya kwenye tovuti yetu.
 
+# Anachoambiwa mgeni anapoomba nakala ya gumzo.
+transcript-queued = Tunatuma nakala ya gumzo kwa barua pepe kwenda { $email }.
+transcript-code-sent = Ili kulinda anwani yako, tumetuma msimbo wa tarakimu 6 kwenda { $email }. Uweke hapa ili kupokea nakala ya gumzo.
+transcript-code-wrong = Msimbo huo si sahihi. Tafadhali angalia barua pepe na ujaribu tena.
+transcript-code-expired = Muda wa msimbo huu umekwisha. Tafadhali omba mpya.
+
 ## Msimbo unaothibitisha anwani ya gumzo.
 
 address-code-subject = Msimbo wako wa uthibitisho wa { $company }

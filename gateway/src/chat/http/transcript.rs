@@ -9,6 +9,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use contract::chat::{EMAIL_CODE_MINUTES, TranscriptRequested};
+use runtime::texts;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use tower_sessions::Session;
@@ -70,8 +71,6 @@ struct TranscriptQueued {
 }
 
 const ONLY_THE_VISITOR: &str = "Only the visitor who started this chat can ask for its transcript";
-const WRONG_CODE: &str = "That code is not right. Please check the email and try again.";
-const EXPIRED_CODE: &str = "This code has expired. Please ask for a new one.";
 /// When the site sends no email at all.
 pub const EMAIL_OFF: &str =
     "This site is not sending email right now, so the transcript cannot be emailed.";
@@ -106,13 +105,18 @@ async fn transcript(
         return Err(ApiError::Unavailable(EMAIL_OFF));
     }
     let (email, mut confirmed) = store::chat_address(&state.pool, id).await?;
+    // Answered in the chat's language, as its emails are written.
+    let language = store::language(&state.pool, id).await?;
+    let say = |text: &str| texts::say(language, text, &[("email", email.as_str().into())]);
     let now = OffsetDateTime::now_utc();
     if let (Some(code), false) = (&body.code, confirmed) {
         let hash = store::code_hash(id, code);
         match store::check_code(&state.pool, id, &hash, now).await? {
             CodeCheck::Confirmed => confirmed = true,
-            CodeCheck::Wrong => return Err(ApiError::BadRequest(WRONG_CODE.to_owned())),
-            CodeCheck::Expired => return Err(ApiError::BadRequest(EXPIRED_CODE.to_owned())),
+            CodeCheck::Wrong => return Err(ApiError::BadRequest(say("transcript-code-wrong"))),
+            CodeCheck::Expired => {
+                return Err(ApiError::BadRequest(say("transcript-code-expired")));
+            }
         }
         tracing::info!(chat.session_id = %id, "chat address confirmed");
     }
@@ -126,7 +130,7 @@ async fn transcript(
             .limits
             .check(Limit::ChatTranscriptPerEmail, email.as_str())?;
         let answer = TranscriptQueued {
-            message: format!("We are emailing the transcript to {email}."),
+            message: say("transcript-queued"),
             code_required: false,
         };
         (
@@ -145,9 +149,7 @@ async fn transcript(
         let expires_at = now + time::Duration::minutes(EMAIL_CODE_MINUTES);
         store::set_code(&state.pool, id, &store::code_hash(id, &code), expires_at).await?;
         let answer = TranscriptQueued {
-            message: format!(
-                "To keep your address safe, we have emailed a 6-digit code to {email}. Enter it here to receive the transcript."
-            ),
+            message: say("transcript-code-sent"),
             code_required: true,
         };
         (
