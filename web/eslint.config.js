@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'test-results', 'playwright-report', 'src/api-types'] },
+  { ignores: ['dist', 'dist-pseudo', 'test-results', 'playwright-report', 'src/api-types'] },
   {
     files: ['**/*.{js,ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

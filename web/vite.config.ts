@@ -55,7 +55,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
     css: false,
     // See src/test/setup.ts: whole-app renders on a busy machine.
     testTimeout: 20_000,

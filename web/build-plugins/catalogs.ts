@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
 import type { Plugin } from 'vite';
+import { pseudoCatalogue } from './pseudo';
 
 /**
  * Areas every page shows: layout, header, footer, cookie banner, 404, language
@@ -33,9 +34,16 @@ const store = fileURLToPath(new URL('../src/i18n/store.ts', import.meta.url));
 
 const areaOf = (key: string) => key.split('.', 1)[0]!;
 
-export function catalogs(): Plugin {
-  const read = (locale: string): Record<string, string> =>
-    JSON.parse(readFileSync(`${directory}${locale}.json`, 'utf8')) as Record<string, string>;
+/**
+ * `PSEUDO_LOCALE=1` (the layout check's test build only, see
+ * docs/testing.md): English's messages are the pseudo-locale's, about 40 %
+ * longer (pseudo.ts). A shipped build never sets it.
+ */
+export function catalogs({ pseudo = process.env.PSEUDO_LOCALE === '1' } = {}): Plugin {
+  const read = (locale: string): Record<string, string> => {
+    const messages = JSON.parse(readFileSync(`${directory}${locale}.json`, 'utf8')) as Record<string, string>;
+    return pseudo && locale === 'en' ? pseudoCatalogue(messages) : messages;
+  };
   const pageAreas = () => [...new Set(Object.keys(read('en')).map(areaOf))].filter((area) => !FRAME_AREAS.includes(area));
 
   return {

@@ -47,8 +47,8 @@ pub enum Key {
     /// `GET /api/events/facets`, on this day.
     EventFacets(Date),
     Sitemap,
-    /// The served HTML of `/blog` (it names the first card's image).
-    BlogIndexPage,
+    /// The served HTML of `/blog` in a language (it names the first card's image).
+    BlogIndexPage(&'static str),
     BlogPage(Uuid),
     EventPage(Uuid),
 }

@@ -64,10 +64,15 @@ struct PageEntry {
     variant: String,
 }
 
+/// The catalogue message that ends an events page's title in a language
+/// (English's is page-meta.json's `eventsSuffix`, and the same).
+const EVENTS_SUFFIX_KEY: &str = "events.meta.titleSuffix";
+
 /// The tags of every public route, in each language it is translated into.
 pub struct MetaTable {
     site_name: String,
-    events_suffix: String,
+    /// The events title suffix, by language.
+    events_suffix: HashMap<&'static str, String>,
     image: Image,
     /// English, by route.
     pages: HashMap<String, PageMeta>,
@@ -148,6 +153,19 @@ impl MetaTable {
             .iter()
             .map(|(route, entry)| (route.clone(), resolve(entry, "en", route)))
             .collect();
+        let events_suffix = catalogues
+            .iter()
+            .map(|(lang, messages)| {
+                let suffix = match *lang {
+                    "en" => file.events_suffix.clone(),
+                    _ => messages
+                        .get(EVENTS_SUFFIX_KEY)
+                        .unwrap_or_else(|| panic!("{lang}.json has no {EVENTS_SUFFIX_KEY}"))
+                        .clone(),
+                };
+                (*lang, suffix)
+            })
+            .collect();
         let translations = LANGUAGES[1..]
             .iter()
             .map(|&lang| {
@@ -162,7 +180,7 @@ impl MetaTable {
             .collect();
         MetaTable {
             site_name: file.site_name,
-            events_suffix: file.events_suffix,
+            events_suffix,
             image: Image::shared(),
             pages,
             translations,
@@ -227,9 +245,17 @@ impl MetaTable {
         &self.not_found
     }
 
-    fn title(&self, page: &PageMeta) -> String {
+    /// The events title suffix in `lang` (English for a language without one).
+    fn events_suffix(&self, lang: &str) -> &str {
+        self.events_suffix
+            .get(lang)
+            .or_else(|| self.events_suffix.get("en"))
+            .map_or("", String::as_str)
+    }
+
+    fn title(&self, page: &PageMeta, lang: &str) -> String {
         if page.variant == "events" {
-            format!("{}{}", page.title, self.events_suffix)
+            format!("{}{}", page.title, self.events_suffix(lang))
         } else {
             page.title.clone()
         }
@@ -239,12 +265,31 @@ impl MetaTable {
     /// the canonical link, Open Graph and Twitter tags. The attributes are
     /// the ones `PageMeta` looks for, so the app updates these tags in place.
     pub fn head(&self, page: &PageMeta, public_url: &str, url: Option<&str>) -> String {
+        self.head_in(page, "en", public_url, url)
+    }
+
+    /// [`MetaTable::head`] of a page in `lang` (from [`MetaTable::page_in`]):
+    /// an events page's title ends with that language's suffix.
+    pub fn head_in(
+        &self,
+        page: &PageMeta,
+        lang: &str,
+        public_url: &str,
+        url: Option<&str>,
+    ) -> String {
         let image = url.map(|_| SharedImage {
             url: format!("{public_url}{}", self.image.path),
             size: Some((self.image.width, self.image.height)),
             alt: self.image.alt.clone(),
         });
-        self.render(&self.title(page), &page.description, page, url, image, None)
+        self.render(
+            &self.title(page, lang),
+            &page.description,
+            page,
+            url,
+            image,
+            None,
+        )
     }
 
     /// The tags of one blog post's or event's page (`page` is its route's
@@ -257,7 +302,7 @@ impl MetaTable {
         url: &str,
     ) -> String {
         let title = if page.variant == "events" {
-            format!("{}{}", item.title, self.events_suffix)
+            format!("{}{}", item.title, self.events_suffix("en"))
         } else {
             format!("{} | {}", item.title, self.site_name)
         };

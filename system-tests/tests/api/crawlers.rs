@@ -68,7 +68,9 @@ async fn every_public_route_has_its_own_tags_in_the_html(pool: PgPool) {
             };
             let mut title = text("title");
             if entry["variant"] == "events" {
-                title.push_str(" | Nyota Cloud Events");
+                // English's is the table's; another language's, the events pages' own.
+                let suffix = catalogue(lang)["events.meta.titleSuffix"].clone();
+                title.push_str(suffix.as_str().expect("the events suffix"));
             }
             let title = escape(&title);
             let description = escape(&text("description"));

@@ -96,7 +96,11 @@ async fn every_page_is_served_in_french_and_kiswahili_under_its_prefix(pool: PgP
             "<title>Nyota Cloud | Solutions cloud abordables pour les PME africaines</title>",
         ),
         ("/sw/login", "sw", "<title>Log In | Nyota Cloud</title>"),
-        ("/sw/blog", "sw", "<title>Tech Blog | Nyota Cloud</title>"),
+        (
+            "/sw/blog",
+            "sw",
+            "<title>Blogu ya Teknolojia | Nyota Cloud</title>",
+        ),
     ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");

@@ -36,7 +36,7 @@ const onDemandPages: Record<string, PageModule> = {
   '/login': withTexts(['login', 'account'], () =>
     import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
   ),
-  '/register': withTexts(['register', 'account'], () =>
+  '/register': withTexts(['register', 'account', 'waitlist'], () =>
     import('./register-route').then((m) => ({ default: m.RegisterRoute })),
   ),
   '/forgot-password': withTexts(['password', 'account'], () =>
@@ -49,10 +49,12 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
   '/chat-emails': () =>
     import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage })),
-  '/dashboard': () =>
+  '/dashboard': withTexts('dashboard', () =>
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-  '/account/security': () =>
+  ),
+  '/account/security': withTexts(['security', 'account'], () =>
     import('@/features/accounts/components/account-security-page').then((m) => ({ default: m.AccountSecurityPage })),
+  ),
   '/privacy': () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute })),
   '/terms-of-service': () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),

@@ -100,6 +100,13 @@ const translated = [
   'features/content/components/event-detail.tsx',
   'features/content/components/event-badges.tsx',
   'features/content/lib/event-sections.ts',
+  'features/accounts/components/dashboard-page.tsx',
+  'features/accounts/components/account-security-page.tsx',
+  'features/accounts/components/passkeys-section.tsx',
+  'features/accounts/components/totp-enrolment.tsx',
+  'features/intake/components/waitlist-form.tsx',
+  'features/intake/lib/waitlist-texts.ts',
+  'lib/auth/logout.ts',
 ];
 
 /** Names that are the same in every language. */

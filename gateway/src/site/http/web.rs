@@ -99,7 +99,12 @@ fn pages_router(spa: &Arc<Spa>, dist: &std::path::Path) -> Router<AppState> {
     Router::new()
         .route(
             BLOG,
-            get(move |State(state): State<AppState>| blog_index(blog_index_spa, state)),
+            get(
+                move |State(state): State<AppState>, lang: Option<Extension<PageLanguage>>| {
+                    let lang = lang.map_or("en", |Extension(PageLanguage(lang))| lang);
+                    blog_index(blog_index_spa, state, lang)
+                },
+            ),
         )
         .route(
             "/blog/{id}",

@@ -159,3 +159,87 @@ fn sitemap_and_robots() {
     assert!(text.contains("Disallow: /admin\nDisallow: /api\nDisallow: /dashboard\n"));
     assert!(text.ends_with("Sitemap: https://n.example/sitemap.xml\n"));
 }
+
+#[test]
+fn the_blog_and_events_pages_have_their_title_and_description_in_each_language() {
+    let table = MetaTable::shared();
+    let head_of = |route: &str, lang: &str| {
+        let (page, translated) = table.page_in(route, lang).expect("an entry");
+        assert!(translated, "{route} is translated into {lang}");
+        table.head_in(page, lang, "https://n.example", None)
+    };
+    let cases = [
+        (
+            "/blog",
+            "en",
+            "Tech Blog | Nyota Cloud",
+            "News, guides and insights",
+        ),
+        (
+            "/blog",
+            "fr",
+            "Blog technique | Nyota Cloud",
+            "Actualités, guides et analyses",
+        ),
+        (
+            "/blog",
+            "sw",
+            "Blogu ya Teknolojia | Nyota Cloud",
+            "Habari, miongozo na uchambuzi",
+        ),
+        (
+            "/events",
+            "en",
+            "Upcoming Events | Nyota Cloud Events",
+            "Summits, conferences",
+        ),
+        (
+            "/events",
+            "fr",
+            "Événements à venir | Événements Nyota Cloud",
+            "Sommets, conférences",
+        ),
+        (
+            "/events",
+            "sw",
+            "Matukio Yajayo | Matukio ya Nyota Cloud",
+            "Mikutano mikuu, makongamano",
+        ),
+    ];
+    for (route, lang, title, description) in cases {
+        let head = head_of(route, lang);
+        assert!(
+            head.contains(&format!("<title>{}</title>", escape(title))),
+            "{route} {lang}: {head}"
+        );
+        assert!(
+            head.contains(&format!(
+                "<meta name=\"description\" content=\"{description}"
+            )),
+            "{route} {lang}: {head}"
+        );
+    }
+    // A post's and an event's own tags stay English, whatever the address.
+    let event = ItemMeta {
+        title: "Summit".to_owned(),
+        description: "Two days".to_owned(),
+        image: None,
+        published_time: None,
+    };
+    let head = table.item_head(
+        table.page("/events/:id").expect("entry"),
+        &event,
+        "https://n.example",
+        "https://n.example/events/1",
+    );
+    assert!(
+        head.contains("<title>Summit | Nyota Cloud Events</title>"),
+        "{head}"
+    );
+    // An untranslated page keeps English's suffix in any language.
+    assert!(
+        table
+            .head_in(&page("Summit", "events"), "xx", "https://n.example", None)
+            .contains("<title>Summit | Nyota Cloud Events</title>")
+    );
+}

@@ -1,7 +1,9 @@
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { activateLocale } from '@/i18n/i18n';
+import pageMeta from '@/app/page-meta.json';
+import { activateLocale, loadArea } from '@/i18n/i18n';
+import english from '@/i18n/catalogs/en.json';
 import { canonicalUrl, PageMeta, pageTitle } from './page-meta';
 
 const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
@@ -10,6 +12,19 @@ describe('PageMeta', () => {
   it('events variant appends the suffix', () => {
     expect(pageTitle('Tech Summit', 'events')).toBe('Tech Summit | Nyota Cloud Events');
     expect(pageTitle('About Us')).toBe('About Us');
+  });
+
+  it("ends an events page's title with the events pages' own words in French and Kiswahili", async () => {
+    // The same words in English as the table's (the gateway reads both).
+    expect(english['events.meta.titleSuffix']).toBe(pageMeta.eventsSuffix);
+    await activateLocale('fr');
+    await loadArea('events');
+    expect(pageTitle('Sommet Tech', 'events')).toBe('Sommet Tech | Événements Nyota Cloud');
+    await activateLocale('sw');
+    await loadArea('events');
+    expect(pageTitle('Kongamano', 'events')).toBe('Kongamano | Matukio ya Nyota Cloud');
+    await activateLocale('en');
+    expect(pageTitle('Tech Summit', 'events')).toBe('Tech Summit | Nyota Cloud Events');
   });
 
   it('writes description, keywords, canonical, Open Graph, Twitter and article dates', async () => {

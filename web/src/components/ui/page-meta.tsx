@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import siteImage from '@/app/share-image.json';
 import { site } from '@/config/site';
-import { activeLocale } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
 import { localizedPath, locales } from '@/i18n/locales';
 
 export interface PageMetaProps {
@@ -24,9 +24,14 @@ export interface PageMetaProps {
   inEveryLanguage?: boolean;
 }
 
-/** The events variant's document title. */
+/**
+ * The events variant's document title: " | Nyota Cloud Events" in English,
+ * the events pages' own words in another language (their area is loaded
+ * with them; the gateway writes the same).
+ */
 export function pageTitle(title: string, variant: PageMetaProps['variant'] = 'default'): string {
-  return variant === 'events' ? `${title}${site.eventsSuffix}` : title;
+  if (variant !== 'events') return title;
+  return `${title}${activeLocale() === 'en' ? site.eventsSuffix : t('events.meta.titleSuffix')}`;
 }
 
 /** The canonical URL of `pathname` on this origin; the gateway writes the same one (PUBLIC_URL + path). */

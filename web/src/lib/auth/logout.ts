@@ -2,7 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, RequestError } from '@/lib/api-client';
-import { logoutFailureMessage, messages, toastTitles } from '@/lib/error-catalogue';
+import { t } from '@/i18n/i18n';
+import { logoutFailureMessage, messages } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
 import { userQueryKey } from './get-user';
 
@@ -18,7 +19,8 @@ export function useLogout(options: { onLoggedOut?: () => void } = {}) {
     // as soon as the user disappears.
     options.onLoggedOut?.();
     queryClient.setQueryData(userQueryKey, null);
-    toast({ title: toastTitles.loggedOut, description: messages.loggedOut });
+    // In the page's language: the header (the frame) says it, on every page.
+    toast({ title: t('header.toast.loggedOut'), description: t('header.toast.loggedOutText') });
   };
   return useMutation({
     mutationFn: logout,
@@ -28,7 +30,11 @@ export function useLogout(options: { onLoggedOut?: () => void } = {}) {
         signedOut();
         return;
       }
-      toast({ title: toastTitles.logoutFailed, description: error.message, variant: 'destructive' });
+      toast({
+        title: t('header.toast.logoutFailed'),
+        description: error.message === messages.logoutServer ? t('header.toast.logoutServer') : error.message,
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -1,7 +1,8 @@
 //! The pages of the blog and its posts, and of events: built from the
 //! stored content (cached until it changes) with each item's own tags and
-//! the image each page paints largest preloaded. Their tags are English in
-//! every language until the blog's and events' texts are translated.
+//! the image each page paints largest preloaded. `/blog`'s tags are in the
+//! page's language; a post's or event's stay English in every language
+//! until their own texts are translated.
 
 use std::sync::Arc;
 
@@ -22,33 +23,35 @@ pub(super) enum Item {
     Event,
 }
 
-/// `/blog`: its page with the first card's image preloaded, built once per
-/// content change; on a failed read, the page without it.
-pub(super) async fn blog_index(spa: Arc<Spa>, state: AppState) -> Response {
+/// `/blog` in `lang`: its page with the first card's image preloaded, built
+/// once per content change and language; on a failed read, the page without it.
+pub(super) async fn blog_index(spa: Arc<Spa>, state: AppState, lang: &'static str) -> Response {
     let Some(pages) = &spa.pages else {
-        return spa.respond(&Method::GET, &Uri::from_static(BLOG), "en");
+        return spa.respond(&Method::GET, &Uri::from_static(BLOG), lang);
     };
     if let Err(error) = state.content.keep_schedule(&state.pool).await {
         tracing::error!(%error, "failed to look up the next scheduled post");
     }
     let answer = state
         .content
-        .get_or_compute(Key::BlogIndexPage, async {
+        .get_or_compute(Key::BlogIndexPage(lang), async {
             let image = store::facets::first_card_image(&state.pool).await?;
             // The list carries no image data: the card shows `image`.
             let href = image
                 .flatten()
                 .and_then(|image| first_image::post_image(Some(&image), None));
-            let html = spa.blog_index(pages, href.as_deref()).unwrap_or_default();
+            let html = spa
+                .blog_index(pages, lang, href.as_deref())
+                .unwrap_or_default();
             Ok::<_, sqlx::Error>(Answer::new(StatusCode::OK, html))
         })
         .await;
     match answer {
         Ok(answer) if !answer.body.is_empty() => spa.html(StatusCode::OK, &answer.body),
-        Ok(_) => spa.respond(&Method::GET, &Uri::from_static(BLOG), "en"),
+        Ok(_) => spa.respond(&Method::GET, &Uri::from_static(BLOG), lang),
         Err(error) => {
             tracing::error!(%error, "failed to read the blog page's first image");
-            spa.respond(&Method::GET, &Uri::from_static(BLOG), "en")
+            spa.respond(&Method::GET, &Uri::from_static(BLOG), lang)
         }
     }
 }

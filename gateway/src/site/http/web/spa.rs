@@ -147,11 +147,14 @@ impl Spa {
         Bytes::from(pages::with_head(&pages.index, &head))
     }
 
-    /// `/blog` with the first card's image preloaded (`image`).
-    pub(super) fn blog_index(&self, pages: &Pages, image: Option<&str>) -> Option<Bytes> {
-        let meta = self.meta.page(BLOG)?;
-        let url = pages::canonical(&self.public_url, BLOG);
-        let head = with_preload(self.meta.head(meta, &self.public_url, Some(&url)), image);
+    /// `/blog` in `lang` with the first card's image preloaded (`image`).
+    pub(super) fn blog_index(
+        &self,
+        pages: &Pages,
+        lang: &str,
+        image: Option<&str>,
+    ) -> Option<Bytes> {
+        let head = with_preload(fixed_head(&self.meta, BLOG, lang, &self.public_url)?, image);
         let head = self.preloads.head(BLOG, None, head);
         Some(Bytes::from(pages::with_head(&pages.index, &head)))
     }
@@ -205,7 +208,13 @@ fn fixed_head(meta: &MetaTable, route: &str, lang: &str, public_url: &str) -> Op
         route.to_owned()
     };
     let url = pages::canonical(public_url, &path);
-    let head = meta.head(page, public_url, Some(&url));
+    // An English page (not translated into `lang`) keeps its English title.
+    let head = meta.head_in(
+        page,
+        if translated { lang } else { "en" },
+        public_url,
+        Some(&url),
+    );
     let alternates = meta.alternates(route, public_url);
     Some(if alternates.is_empty() {
         head

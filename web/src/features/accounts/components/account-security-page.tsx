@@ -3,13 +3,17 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { isAgent } from '@/lib/auth/roles';
 import { useUser } from '@/lib/auth/get-user';
+import { problemText } from '../lib/account-texts';
 import { hasSecondFactor, useSecondFactorStatus } from '../api/second-factor';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesPanel, RemoveTotp, TotpEnrolment } from './totp-enrolment';
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/security';
+import { t } from '@/i18n/i18n';
 
 /** /account/security: the signed-in account's second factors (an authenticator app, passkeys), set up and removed here. */
 export function AccountSecurityPage() {
@@ -19,37 +23,28 @@ export function AccountSecurityPage() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [enrolling, setEnrolling] = useState(false);
 
-  if (checking) return <LoadingMessage>Checking your session...</LoadingMessage>;
+  if (checking) return <LoadingMessage>{t('account.checkingSession')}</LoadingMessage>;
   if (!user) return <Navigate to="/login?next=%2Faccount%2Fsecurity" replace />;
 
   const home = isAgent(user) ? '/admin' : '/dashboard';
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
-      <PageMeta
-        title="Account Security | Nyota Cloud"
-        description="Set up a second factor for signing in to your Nyota Cloud account: an authenticator app, passkeys and recovery codes."
-      />
-      <h1 className="text-3xl font-bold">Account security</h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">
-        Two-step verification asks for a code from an app on your phone, or a passkey on your device, after your
-        password, so a stolen password alone cannot open your account.
-      </p>
+      <RouteMeta route="/account/security" />
+      <h1 className="text-3xl font-bold">{t('security.title')}</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{t('security.intro')}</p>
 
       <div className="mt-8 space-y-6">
-        {status.isPending && <LoadingMessage>Loading your sign-in settings...</LoadingMessage>}
+        {status.isPending && <LoadingMessage>{t('security.loading')}</LoadingMessage>}
         {status.isError && (
-          <Alert title="Could not load your sign-in settings">
-            {status.error.message}{' '}
+          <Alert title={t('security.loadFailed')}>
+            {problemText(status.error.message)}{' '}
             <button type="button" className="underline" onClick={() => void status.refetch()}>
-              Try again
+              {t('security.tryAgain')}
             </button>
           </Alert>
         )}
         {status.data?.required && !hasSecondFactor(status.data) && !recoveryCodes && (
-          <Alert title="Two-step verification is required for your role">
-            Your administrator requires a second factor for your account. Set up an authenticator app or add a
-            passkey below to continue to the staff area.
-          </Alert>
+          <Alert title={t('security.required.title')}>{t('security.required.text')}</Alert>
         )}
 
         {recoveryCodes ? (
@@ -61,11 +56,11 @@ export function AccountSecurityPage() {
                 <div className="flex items-start gap-3">
                   <ShieldCheck className="mt-1 h-6 w-6 flex-none text-brand-dark dark:text-brand-light" aria-hidden="true" />
                   <div className="min-w-0 flex-1">
-                    <h2 className="text-lg font-semibold">Authenticator app</h2>
+                    <h2 className="text-lg font-semibold">{t('security.app.title')}</h2>
                     <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
                       {status.data.totp
-                        ? `On. ${status.data.recoveryCodesLeft} of 10 recovery codes left.`
-                        : 'Off. Use an app such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis.'}
+                        ? t('security.app.on', { left: status.data.recoveryCodesLeft })
+                        : t('security.app.off')}
                     </p>
                   </div>
                 </div>
@@ -81,7 +76,7 @@ export function AccountSecurityPage() {
                       onCancel={() => setEnrolling(false)}
                     />
                   ) : (
-                    <Button onClick={() => setEnrolling(true)}>Set up authenticator app</Button>
+                    <Button onClick={() => setEnrolling(true)}>{t('security.app.setUp')}</Button>
                   )}
                 </div>
               </div>
@@ -97,7 +92,7 @@ export function AccountSecurityPage() {
 
       <p className="mt-8 text-sm">
         <Link to={home} className="text-brand-dark underline dark:text-brand-light">
-          {home === '/admin' ? 'Back to the staff area' : 'Back to your dashboard'}
+          {home === '/admin' ? t('security.backToStaff') : t('security.backToDashboard')}
         </Link>
       </p>
     </section>

@@ -2,43 +2,47 @@ import { Cloud, KeyRound, LifeBuoy, Lock, Server, ShieldCheck, Users } from 'luc
 import { Link, Navigate } from 'react-router-dom';
 import { ActionLink } from '@/components/marketing/action-link';
 import { buttonClass } from '@/components/ui/button';
-import { PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { telHref, useSiteSettings, type SiteSettings } from '@/lib/site-settings';
 import { useUser } from '@/lib/auth/get-user';
 import { greetingName } from '@/lib/error-catalogue';
 import { mailtoHref } from '@/lib/mailto';
+import { RouteMeta } from '@/components/ui/route-meta';
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/dashboard';
+import { t } from '@/i18n/i18n';
 
-const cards = [
+// Functions, not constants: the texts are in the page's language, read at render.
+const cards = () => [
   {
     Icon: Cloud,
-    title: 'Cloud Services',
-    text: 'Virtual servers, storage and networking on demand.',
+    title: t('dashboard.cards.cloud.title'),
+    text: t('dashboard.cards.cloud.text'),
     to: '/iaas',
-    action: 'View Services',
+    action: t('dashboard.cards.cloud.action'),
   },
   {
     Icon: Server,
-    title: 'Managed Infrastructure',
-    text: 'Let our engineers monitor, patch and tune your systems 24/7.',
+    title: t('dashboard.cards.managed.title'),
+    text: t('dashboard.cards.managed.text'),
     to: '/managed-infrastructure',
-    action: 'Learn More',
+    action: t('dashboard.cards.managed.action'),
   },
   {
     Icon: ShieldCheck,
-    title: 'Security & Compliance',
-    text: 'Encryption, access control and compliance for your workloads.',
+    title: t('dashboard.cards.security.title'),
+    text: t('dashboard.cards.security.text'),
     to: '/security-compliance',
-    action: 'View Details',
+    action: t('dashboard.cards.security.action'),
   },
 ];
 
-const services = [
-  { to: '/bare-metal-servers', label: 'Bare Metal Servers' },
-  { to: '/virtual-servers', label: 'Virtual Servers' },
+const services = () => [
+  { to: '/bare-metal-servers', label: t('nav.bareMetal') },
+  { to: '/virtual-servers', label: t('nav.virtualServers') },
   { to: '/data-forge', label: site.biProduct },
-  { to: '/edge', label: 'Edge AI' },
+  { to: '/edge', label: t('nav.edge') },
 ];
 
 /** The Need Help block: who to reach, and how (addresses and numbers from the site settings). */
@@ -46,24 +50,24 @@ function helpTeams(settings: SiteSettings) {
   return [
     {
       Icon: LifeBuoy,
-      title: 'Technical support',
-      text: 'Help with servers, storage, networking and your account, 24/7.',
+      title: t('dashboard.help.support.title'),
+      text: t('dashboard.help.support.text'),
       href: telHref(settings.phone),
-      action: `Call ${settings.phone}`,
+      action: t('dashboard.help.support.action', { phone: settings.phone }),
     },
     {
       Icon: Lock,
-      title: 'Security team',
-      text: 'Report a security concern or ask about encryption, access control and compliance.',
-      href: mailtoHref(settings.infoEmail, { subject: 'Security' }),
-      action: 'Email the security team',
+      title: t('dashboard.help.security.title'),
+      text: t('dashboard.help.security.text'),
+      href: mailtoHref(settings.infoEmail, { subject: t('dashboard.help.security.subject') }),
+      action: t('dashboard.help.security.action'),
     },
     {
       Icon: Users,
-      title: 'Sales team',
-      text: 'Plans, quotes, upgrades and custom infrastructure for your business.',
+      title: t('dashboard.help.sales.title'),
+      text: t('dashboard.help.sales.text'),
       href: mailtoHref(settings.salesEmail || settings.infoEmail),
-      action: 'Email the sales team',
+      action: t('dashboard.help.sales.action'),
     },
   ];
 }
@@ -71,26 +75,26 @@ function helpTeams(settings: SiteSettings) {
 export function DashboardPage() {
   const settings = useSiteSettings();
   const { data: user, isPending, isError } = useUser();
-  if (isPending) return <LoadingMessage>Loading dashboard...</LoadingMessage>;
+  if (isPending) return <LoadingMessage>{t('dashboard.loading')}</LoadingMessage>;
   if (isError || !user) return <Navigate to="/login" replace />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 lg:px-8">
-      <PageMeta title="Dashboard | Nyota Cloud" description="Your Nyota Cloud account dashboard." />
-      <h1 className="text-3xl font-bold">Welcome, {greetingName(user)}!</h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">Explore our services and get started with your infrastructure.</p>
+      <RouteMeta route="/dashboard" />
+      <h1 className="text-3xl font-bold">{t('dashboard.welcome', { name: greetingName(user) })}</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{t('dashboard.intro')}</p>
       <p className="mt-3 text-sm">
         <Link
           to="/account/security"
           className="inline-flex items-center gap-1.5 text-brand-dark underline dark:text-brand-light"
         >
           <KeyRound className="h-4 w-4" aria-hidden="true" />
-          Account security: two-step verification
+          {t('dashboard.securityLink')}
         </Link>
       </p>
 
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
-        {cards.map(({ Icon, title, text, to, action }) => (
+        {cards().map(({ Icon, title, text, to, action }) => (
           <li key={to} className="flex flex-col rounded-lg border border-gray-200 p-6 dark:border-gray-700">
             <Icon className="h-8 w-8 text-brand-dark dark:text-brand-light" aria-hidden="true" />
             <h2 className="mt-4 text-lg font-semibold">{title}</h2>
@@ -105,10 +109,10 @@ export function DashboardPage() {
       <div className="mt-12 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="services-heading" className="rounded-lg border border-gray-200 p-6 dark:border-gray-700">
           <h2 id="services-heading" className="text-lg font-semibold">
-            Available services
+            {t('dashboard.services.title')}
           </h2>
           <ul className="mt-4 space-y-2">
-            {services.map((service) => (
+            {services().map((service) => (
               <li key={service.to}>
                 <Link to={service.to} className="text-brand-dark underline dark:text-brand-light">
                   {service.label}
@@ -119,15 +123,15 @@ export function DashboardPage() {
         </section>
         <section aria-labelledby="get-started-heading" className="rounded-lg bg-gray-900 p-6 text-white dark:bg-gray-800">
           <h2 id="get-started-heading" className="text-lg font-semibold">
-            Get Started
+            {t('dashboard.getStarted.title')}
           </h2>
           <p className="mt-2 text-sm text-gray-200">
-            Book a call with our team to plan your infrastructure, or reach support any time.
+            {t('dashboard.getStarted.text')}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <ActionLink href={settings.bookingUrl}>Book Now</ActionLink>
+            <ActionLink href={settings.bookingUrl}>{t('dashboard.getStarted.book')}</ActionLink>
             <ActionLink href="/contact" variant="secondary">
-              Contact Support
+              {t('dashboard.getStarted.contact')}
             </ActionLink>
           </div>
         </section>
@@ -135,7 +139,7 @@ export function DashboardPage() {
 
       <section aria-labelledby="help-heading" className="mt-12">
         <h2 id="help-heading" className="text-lg font-semibold">
-          Need Help?
+          {t('dashboard.help.title')}
         </h2>
         <ul className="mt-4 grid gap-6 md:grid-cols-3">
           {helpTeams(settings).map(({ Icon, title, text, href, action }) => (

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatLongDate } from '@/lib/content/dates';
+import { t } from '@/i18n/i18n';
+import { problemText } from '../lib/account-texts';
 import {
   PASSKEY_NAME_MAX,
   passkeyNameProblem,
@@ -34,18 +36,19 @@ export function PasskeysSection({
       <div className="flex items-start gap-3">
         <KeyRound className="mt-1 h-6 w-6 flex-none text-brand-dark dark:text-brand-light" aria-hidden="true" />
         <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-semibold">Passkeys</h2>
+          <h2 className="text-lg font-semibold">{t('security.passkeys.title')}</h2>
           <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-            Sign in with your fingerprint, face or device PIN instead of a code. A passkey stays on your device and
-            works only on this site.
-            {passkeys.length > 0 && recoveryCodesLeft !== undefined && ` ${recoveryCodesLeft} of 10 recovery codes left.`}
+            {t('security.passkeys.intro')}
+            {passkeys.length > 0 &&
+              recoveryCodesLeft !== undefined &&
+              ` ${t('security.passkeys.codesLeft', { left: recoveryCodesLeft })}`}
           </p>
         </div>
       </div>
       {passkeys.length === 0 ? (
-        <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">No passkeys yet.</p>
+        <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">{t('security.passkeys.none')}</p>
       ) : (
-        <ul aria-label="Your passkeys" className="mt-4 divide-y divide-gray-200 dark:divide-gray-700">
+        <ul aria-label={t('security.passkeys.list')} className="mt-4 divide-y divide-gray-200 dark:divide-gray-700">
           {passkeys.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} />
           ))}
@@ -61,7 +64,7 @@ export function PasskeysSection({
             onCancel={() => setAdding(false)}
           />
         ) : (
-          <Button onClick={() => setAdding(true)}>Add a passkey</Button>
+          <Button onClick={() => setAdding(true)}>{t('security.passkeys.add')}</Button>
         )}
       </div>
     </div>
@@ -76,19 +79,22 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   useEffect(() => {
     if (confirming) question.current?.querySelector('button')?.focus();
   }, [confirming]);
-  const used = passkey.lastUsedAt ? `last used ${formatLongDate(passkey.lastUsedAt)}` : 'not used yet';
+  const added = formatLongDate(passkey.createdAt);
+  const removeLabel = t('security.passkeys.removeLabel', { name: passkey.name });
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="break-words font-medium">{passkey.name}</p>
           <p className="text-sm text-gray-700 dark:text-gray-300">
-            Added {formatLongDate(passkey.createdAt)}, {used}
+            {passkey.lastUsedAt
+              ? t('security.passkeys.addedUsed', { added, used: formatLongDate(passkey.lastUsedAt) })
+              : t('security.passkeys.addedUnused', { added })}
           </p>
         </div>
         {!confirming && (
-          <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={`Remove passkey ${passkey.name}`}>
-            Remove
+          <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={removeLabel}>
+            {t('security.passkeys.remove')}
           </Button>
         )}
       </div>
@@ -96,17 +102,17 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
         <div
           ref={question}
           role="group"
-          aria-label={`Remove passkey ${passkey.name}`}
+          aria-label={removeLabel}
           className="mt-3 space-y-3 rounded-md bg-gray-50 p-3 dark:bg-gray-800"
         >
           <p className="text-sm text-gray-800 dark:text-gray-200">
-            Remove “{passkey.name}”? It will no longer sign you in, and your other sessions will be signed out.
+            {t('security.passkeys.removeQuestion', { name: passkey.name })}
           </p>
-          {remove.isError && <Alert title="Could not remove the passkey">{remove.error.message}</Alert>}
+          {remove.isError && <Alert title={t('security.passkeys.removeFailed')}>{problemText(remove.error.message)}</Alert>}
           <div className="flex flex-wrap gap-3">
             <Button disabled={remove.isPending} onClick={() => remove.mutate(passkey.id)}>
               {remove.isPending && <Spinner />}
-              {remove.isPending ? 'Removing...' : 'Remove passkey'}
+              {remove.isPending ? t('security.removing') : t('security.passkeys.removeConfirm')}
             </Button>
             <Button
               variant="secondary"
@@ -115,7 +121,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
                 remove.reset();
               }}
             >
-              Cancel
+              {t('security.cancel')}
             </Button>
           </div>
         </div>
@@ -142,17 +148,17 @@ function AddPasskey({ onAdded, onCancel }: { onAdded: (codes: string[]) => void;
   };
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
-      {add.isError && <Alert title="Could not add the passkey">{add.error.message}</Alert>}
+      {add.isError && <Alert title={t('security.passkeys.addFailed')}>{problemText(add.error.message)}</Alert>}
       <TextField
         ref={input}
-        label="Passkey name"
+        label={t('security.passkeys.name')}
         name="passkey-name"
         autoComplete="off"
-        placeholder="Work laptop"
+        placeholder={t('security.passkeys.namePlaceholder')}
         maxLength={PASSKEY_NAME_MAX}
         className="max-w-xs"
         value={name}
-        error={problem}
+        error={problemText(problem)}
         onChange={(event) => {
           setName(event.target.value);
           // A message about the name as it was would contradict the field once it is typed in.
@@ -160,15 +166,15 @@ function AddPasskey({ onAdded, onCancel }: { onAdded: (codes: string[]) => void;
         }}
       />
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        A name helps you tell your passkeys apart. Your browser will then ask you to confirm with your device.
+        {t('security.passkeys.nameHelp')}
       </p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={add.isPending}>
           {add.isPending && <Spinner />}
-          {add.isPending ? 'Waiting for your device...' : 'Add passkey'}
+          {add.isPending ? t('security.passkeys.waiting') : t('security.passkeys.addSubmit')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('security.cancel')}
         </Button>
       </div>
     </form>

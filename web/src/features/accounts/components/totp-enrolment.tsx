@@ -6,14 +6,16 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useConfirmTotp, useRemoveTotp, useStartTotp } from '../api/second-factor';
+import { problemText } from '../lib/account-texts';
+import { t } from '@/i18n/i18n';
 
 /** A code typed by a person, checked before it is sent: six digits, or a recovery code. */
 function codeProblem(code: string, recoveryAllowed: boolean): string | undefined {
   const typed = code.replace(/\s/g, '');
-  if (!typed) return 'Enter the 6-digit code from your app';
+  if (!typed) return t('account.twoStep.codeRequired');
   if (/^\d{6}$/.test(typed)) return undefined;
   if (recoveryAllowed && typed.length >= 10) return undefined;
-  return recoveryAllowed ? 'Enter the 6-digit code from your app or a recovery code' : 'The code is 6 digits';
+  return recoveryAllowed ? t('security.codeOrRecovery') : t('account.twoStep.codeDigits');
 }
 
 /** Setting up an authenticator app: a QR code (and the key as text), then a code to confirm. */
@@ -32,15 +34,15 @@ export function TotpEnrolment({ onEnrolled, onCancel }: { onEnrolled: (codes: st
     begin();
   }, [begin]);
 
-  if (start.isPending || start.isIdle) return <p className="text-sm text-gray-700 dark:text-gray-300">Creating your key...</p>;
+  if (start.isPending || start.isIdle) return <p className="text-sm text-gray-700 dark:text-gray-300">{t('security.app.creatingKey')}</p>;
   if (start.isError) {
     return (
       <div className="space-y-3">
-        <Alert title="Could not start the set-up">{start.error.message}</Alert>
+        <Alert title={t('security.app.startFailed')}>{problemText(start.error.message)}</Alert>
         <div className="flex gap-3">
-          <Button onClick={() => start.mutate()}>Try again</Button>
+          <Button onClick={() => start.mutate()}>{t('security.tryAgain')}</Button>
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('security.cancel')}
           </Button>
         </div>
       </div>
@@ -61,15 +63,15 @@ export function TotpEnrolment({ onEnrolled, onCancel }: { onEnrolled: (codes: st
     <div className="space-y-6">
       <ol className="list-decimal space-y-6 pl-5 text-sm text-gray-800 dark:text-gray-200">
         <li>
-          <p>Scan this QR code with your authenticator app.</p>
+          <p>{t('security.app.scan')}</p>
           <img
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
-            alt="QR code with your Nyota Cloud sign-in key, for your authenticator app"
+            alt={t('security.app.qrAlt')}
             width={200}
             height={200}
             className="mt-3 rounded border border-gray-200 bg-white p-2 dark:border-gray-600"
           />
-          <p className="mt-3">Cannot scan it? Enter this key in the app instead:</p>
+          <p className="mt-3">{t('security.app.cannotScan')}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <code
               data-testid="totp-secret"
@@ -77,15 +79,15 @@ export function TotpEnrolment({ onEnrolled, onCancel }: { onEnrolled: (codes: st
             >
               {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
             </code>
-            <CopyButton text={setup.secret} label="Copy key" />
+            <CopyButton text={setup.secret} label={t('security.app.copyKey')} />
           </div>
         </li>
         <li>
           <form className="space-y-4" noValidate onSubmit={submit}>
-            <p>Enter the 6-digit code the app shows to finish.</p>
-            {confirm.isError && <Alert title="Could not turn on two-step verification">{confirm.error.message}</Alert>}
+            <p>{t('security.app.enterCode')}</p>
+            {confirm.isError && <Alert title={t('security.app.turnOnFailed')}>{problemText(confirm.error.message)}</Alert>}
             <TextField
-              label="Code from the app"
+              label={t('security.app.codeLabel')}
               name="one-time-code"
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -99,10 +101,10 @@ export function TotpEnrolment({ onEnrolled, onCancel }: { onEnrolled: (codes: st
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={confirm.isPending}>
                 {confirm.isPending && <Spinner />}
-                {confirm.isPending ? 'Turning on...' : 'Turn on'}
+                {confirm.isPending ? t('security.app.turningOn') : t('security.app.turnOn')}
               </Button>
               <Button variant="secondary" onClick={onCancel}>
-                Cancel
+                {t('security.cancel')}
               </Button>
             </div>
           </form>
@@ -122,14 +124,14 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       }}
     >
       <Copy className="h-4 w-4" aria-hidden="true" />
-      <span aria-live="polite">{copied ? 'Copied' : label}</span>
+      <span aria-live="polite">{copied ? t('security.copied') : label}</span>
     </Button>
   );
 }
 
 /** The recovery codes, shown this once, with copy and download. */
 export function RecoveryCodesPanel({ codes, onDone, home }: { codes: string[]; onDone: () => void; home: string }) {
-  const text = `Nyota Cloud recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const text = `${t('security.codes.fileHeading')}\n\n${codes.join('\n')}\n`;
   const download = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
   // The form that led here is gone: bring the codes into view and tell screen readers.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -139,13 +141,12 @@ export function RecoveryCodesPanel({ codes, onDone, home }: { codes: string[]; o
   return (
     <div className="scroll-mt-24 rounded-lg border border-green-300 p-6 dark:border-green-700">
       <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold focus:outline-none">
-        Two-step verification is on
+        {t('security.codes.title')}
       </h2>
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-        Save these recovery codes somewhere safe. If you lose your phone or device, each one signs you in once. This is the only
-        time they are shown. Your other sessions have been signed out.
+        {t('security.codes.text')}
       </p>
-      <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-2">
+      <ul aria-label={t('security.codes.list')} className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code} className="rounded bg-gray-100 px-2 py-1 text-center text-gray-900 dark:bg-gray-800 dark:text-gray-100">
             {code}
@@ -153,21 +154,21 @@ export function RecoveryCodesPanel({ codes, onDone, home }: { codes: string[]; o
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap gap-3">
-        <CopyButton text={codes.join('\n')} label="Copy codes" />
+        <CopyButton text={codes.join('\n')} label={t('security.codes.copy')} />
         <a
           href={download}
           download="nyota-cloud-recovery-codes.txt"
           className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700"
         >
           <Download className="h-4 w-4" aria-hidden="true" />
-          Download
+          {t('security.codes.download')}
         </a>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('security.codes.saved')}</Button>
       </div>
       {home === '/admin' && (
         <p className="mt-4 text-sm">
           <Link to="/admin" className="text-brand-dark underline dark:text-brand-light">
-            Continue to the staff area
+            {t('security.codes.continueToStaff')}
           </Link>
         </p>
       )}
@@ -184,7 +185,7 @@ export function RemoveTotp() {
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Remove authenticator app
+        {t('security.app.remove')}
       </Button>
     );
   }
@@ -198,12 +199,11 @@ export function RemoveTotp() {
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        Enter a code from your app (or a recovery code) to turn two-step verification off. Your other sessions will be
-        signed out.
+        {t('security.app.removeText')}
       </p>
-      {remove.isError && <Alert title="Could not remove the app">{remove.error.message}</Alert>}
+      {remove.isError && <Alert title={t('security.app.removeFailed')}>{problemText(remove.error.message)}</Alert>}
       <TextField
-        label="Code from the app or a recovery code"
+        label={t('security.app.removeCodeLabel')}
         name="one-time-code"
         autoComplete="one-time-code"
         className="max-w-xs"
@@ -214,10 +214,10 @@ export function RemoveTotp() {
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={remove.isPending}>
           {remove.isPending && <Spinner />}
-          {remove.isPending ? 'Removing...' : 'Remove'}
+          {remove.isPending ? t('security.removing') : t('security.app.removeConfirm')}
         </Button>
         <Button variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
+          {t('security.cancel')}
         </Button>
       </div>
     </form>

@@ -44,6 +44,27 @@ const known: Record<string, MessageId> = {
   'Your sign-in has expired. Please sign in again with your password.': 'account.server.signInExpired',
   'That passkey could not be verified. Try again, or use another way to sign in.': 'account.server.passkeyRefused',
   'Too many password reset attempts. Please try again later.': 'account.server.tooManyResets',
+  'An authenticator app is already set up. Remove it first to set up another.': 'account.server.appAlreadySetUp',
+  'There is no authenticator app set-up to confirm. Start again.': 'account.server.noAppSetUp',
+  'This set-up was confirmed already, or the code was used. Start again.': 'account.server.setUpUsed',
+  'There is no passkey set-up to finish, or it took too long. Start again.': 'account.server.noPasskeySetUp',
+  'This passkey is added already.': 'account.server.passkeyAlreadyAdded',
+  'Passkeys are not available at this address. Use an authenticator app instead.': 'account.server.passkeysUnavailable',
+  // Passkeys: a name refused before sending, and a browser prompt that failed (api/passkeys.ts).
+  'Give the passkey a name, such as "Work laptop"': 'account.passkey.nameRequired',
+  'The name must be on one line': 'account.passkey.nameOneLine',
+  'The name must be at most 60 characters': 'account.passkey.nameTooLong',
+  'This browser does not support passkeys. Use another browser, or your authenticator app.': 'account.passkey.unsupported',
+  'This device already has a passkey for your account. Use another device, or remove the old passkey first.':
+    'account.passkey.alreadyRegistered',
+  'Passkeys cannot be used at this address. Use your authenticator app instead.': 'account.passkey.wrongAddress',
+  'This device cannot make a passkey that verifies you (a PIN, fingerprint or face). Try another device.':
+    'account.passkey.cannotVerify',
+  'The passkey prompt was closed or timed out, so no passkey was added. Try again when you are ready.':
+    'account.passkey.addCancelled',
+  'The passkey prompt was closed or timed out. Try again, or use another way to sign in.': 'account.passkey.signInCancelled',
+  'Your device could not make a passkey. Try again, or use another device.': 'account.passkey.addFailed',
+  'Your device could not use the passkey. Try again, or use another way to sign in.': 'account.passkey.signInFailed',
 };
 
 /** A problem's words in the page's language when the site wrote them; the server's own words otherwise. */

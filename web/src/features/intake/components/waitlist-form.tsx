@@ -7,6 +7,8 @@ import { TextField } from '@/components/ui/text-field';
 import { refusalMessage } from '@/lib/api-client';
 import { useJoinWaitlist } from '../api/waitlist-join';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
+import { t } from '@/i18n/i18n';
+import { waitlistText } from '../lib/waitlist-texts';
 
 /**
  * Joins the waitlist for one interest (POST /api/waitlist): email and an
@@ -19,7 +21,7 @@ export function WaitlistForm({
   interest,
   title,
   text,
-  submitLabel = 'Join the waitlist',
+  submitLabel,
   headingLevel = 'h2',
 }: {
   interest: WaitlistInterest;
@@ -60,14 +62,14 @@ export function WaitlistForm({
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{text}</p>
       {join.isSuccess ? (
         <div className="mt-4">
-          <Alert title="You're on the list" variant="success">
-            {join.data.message}
+          <Alert title={t('waitlist.joinedTitle')} variant="success">
+            {waitlistText(join.data.message)}
           </Alert>
         </div>
       ) : (
         <form className="mt-4 space-y-4" noValidate onSubmit={onSubmit} aria-busy={join.isPending}>
           <TextField
-            label="Email"
+            label={t('waitlist.email')}
             type="email"
             name="email"
             autoComplete="email"
@@ -78,20 +80,20 @@ export function WaitlistForm({
               setEmailError(null);
               if (join.isError) join.reset();
             }}
-            error={fieldError ?? undefined}
+            error={fieldError ? waitlistText(fieldError) : undefined}
           />
           <TextField
-            label="Name (optional)"
+            label={t('waitlist.name')}
             name="name"
             autoComplete="name"
             maxLength={100}
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-          {failure && <Alert title="Could not join the waitlist">{failure}</Alert>}
+          {failure && <Alert title={t('waitlist.failed')}>{waitlistText(failure)}</Alert>}
           <Button type="submit" disabled={join.isPending}>
             {join.isPending && <Spinner />}
-            {join.isPending ? 'Joining...' : submitLabel}
+            {join.isPending ? t('waitlist.joining') : (submitLabel ?? t('waitlist.submit'))}
           </Button>
         </form>
       )}
