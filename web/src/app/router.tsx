@@ -53,17 +53,18 @@ const onDemandPages: Record<string, PageModule> = {
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   '/account/security': () =>
     import('@/features/accounts/components/account-security-page').then((m) => ({ default: m.AccountSecurityPage })),
-  '/privacy': () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute })),
+  '/privacy': withTexts(['privacy', 'legal'], () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute }))),
   '/terms-of-service': () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
   '/security-compliance': () =>
     import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
       default: m.SecurityCompliancePage,
     })),
-  '/service-level-agreement': () =>
+  '/service-level-agreement': withTexts(['sla', 'legal'], () =>
     import('@/features/pages/components/legal/service-level-agreement-page').then((m) => ({
       default: m.ServiceLevelAgreementPage,
     })),
+  ),
   '/data-processing-agreement': () =>
     import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
       default: m.DataProcessingAgreementPage,

@@ -100,6 +100,11 @@ const translated = [
   'features/content/components/event-detail.tsx',
   'features/content/components/event-badges.tsx',
   'features/content/lib/event-sections.ts',
+  'features/pages/components/legal/legal-document.tsx',
+  'features/pages/components/legal/privacy-content.ts',
+  'features/pages/components/legal/privacy-page.tsx',
+  'features/pages/components/legal/sla-content.ts',
+  'features/pages/components/legal/service-level-agreement-page.tsx',
 ];
 
 /** Names that are the same in every language. */
