@@ -65,10 +65,11 @@ const onDemandPages: Record<string, PageModule> = {
       default: m.ServiceLevelAgreementPage,
     })),
   ),
-  '/data-processing-agreement': () =>
+  '/data-processing-agreement': withTexts(['dpa', 'legal'], () =>
     import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
       default: m.DataProcessingAgreementPage,
     })),
+  ),
   '/bare-metal-servers': withTexts(['bareMetal', 'products'], () =>
     import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
   ),

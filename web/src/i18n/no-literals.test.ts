@@ -105,6 +105,8 @@ const translated = [
   'features/pages/components/legal/privacy-page.tsx',
   'features/pages/components/legal/sla-content.ts',
   'features/pages/components/legal/service-level-agreement-page.tsx',
+  'features/pages/components/legal/dpa-content.ts',
+  'features/pages/components/legal/data-processing-agreement-page.tsx',
 ];
 
 /** Names that are the same in every language. */
