@@ -54,8 +54,9 @@ const onDemandPages: Record<string, PageModule> = {
   '/account/security': () =>
     import('@/features/accounts/components/account-security-page').then((m) => ({ default: m.AccountSecurityPage })),
   '/privacy': withTexts(['privacy', 'legal'], () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute }))),
-  '/terms-of-service': () =>
+  '/terms-of-service': withTexts(['terms', 'legal'], () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
+  ),
   '/security-compliance': () =>
     import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
       default: m.SecurityCompliancePage,

@@ -107,6 +107,8 @@ const translated = [
   'features/pages/components/legal/service-level-agreement-page.tsx',
   'features/pages/components/legal/dpa-content.ts',
   'features/pages/components/legal/data-processing-agreement-page.tsx',
+  'features/pages/components/legal/terms-content.ts',
+  'features/pages/components/legal/terms-of-service-page.tsx',
 ];
 
 /** Names that are the same in every language. */
