@@ -57,10 +57,11 @@ const onDemandPages: Record<string, PageModule> = {
   '/terms-of-service': withTexts(['terms', 'legal'], () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
   ),
-  '/security-compliance': () =>
+  '/security-compliance': withTexts(['security', 'legal'], () =>
     import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
       default: m.SecurityCompliancePage,
     })),
+  ),
   '/service-level-agreement': withTexts(['sla', 'legal'], () =>
     import('@/features/pages/components/legal/service-level-agreement-page').then((m) => ({
       default: m.ServiceLevelAgreementPage,

@@ -49,8 +49,8 @@ const sameAsEnglish: Record<string, string[]> = {
     // An abbreviation the languages share.
     'sla.service.iaas',
   ],
-  // Kiswahili writes file sizes in KB and MB.
-  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title', 'sla.service.iaas'],
+  // Kiswahili writes file sizes in KB and MB, and "data" as English does.
+  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title', 'sla.service.iaas', 'security.shared.data'],
 };
 
 /** A message's arguments: name and kind ("argument", "number", "plural"…), sorted. */

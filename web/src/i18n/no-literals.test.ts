@@ -109,6 +109,8 @@ const translated = [
   'features/pages/components/legal/data-processing-agreement-page.tsx',
   'features/pages/components/legal/terms-content.ts',
   'features/pages/components/legal/terms-of-service-page.tsx',
+  'features/pages/components/legal/security-content.ts',
+  'features/pages/components/legal/security-compliance-page.tsx',
 ];
 
 /** Names that are the same in every language. */
