@@ -57,7 +57,7 @@ const onDemandPages: Record<string, PageModule> = {
   '/terms-of-service': withTexts(['terms', 'legal'], () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
   ),
-  '/security-compliance': withTexts(['security', 'legal'], () =>
+  '/security-compliance': withTexts(['compliance', 'legal'], () =>
     import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
       default: m.SecurityCompliancePage,
     })),

@@ -50,7 +50,7 @@ const sameAsEnglish: Record<string, string[]> = {
     'sla.service.iaas',
   ],
   // Kiswahili writes file sizes in KB and MB, and "data" as English does.
-  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title', 'sla.service.iaas', 'security.shared.data'],
+  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title', 'sla.service.iaas', 'compliance.shared.data'],
 };
 
 /** A message's arguments: name and kind ("argument", "number", "plural"…), sorted. */

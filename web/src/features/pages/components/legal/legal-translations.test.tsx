@@ -19,7 +19,7 @@ afterEach(async () => {
 const documents: [string, () => LegalContent][] = [
   ['privacy', () => privacyContent],
   ['terms', () => termsContent()],
-  ['security', () => securityContent],
+  ['compliance', () => securityContent],
   ['sla', () => slaContent],
   ['dpa', () => dpaContent],
 ];

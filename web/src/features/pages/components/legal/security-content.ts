@@ -2,10 +2,10 @@
 // what the site repeats (AES-256 / TLS 1.3, data kept in Africa, Tier-3 data
 // centers, 24/7 monitoring); role-based access control is a marketing claim
 // (spec §2). No certification is claimed: controls are "aligned with" a standard.
-// The texts are the catalogue's (area `security`), in the page's language.
+// The texts are the catalogue's (area `compliance`), in the page's language.
 
 // The page's English messages, with the page's code (another language's load with the page: router.tsx).
-import 'virtual:catalog/en/security';
+import 'virtual:catalog/en/compliance';
 import { site } from '@/config/site';
 import { t } from '@/i18n/i18n';
 import { inPageLanguage, linked, p, ul, type Highlight, type LegalContent } from './legal-types';
@@ -17,103 +17,103 @@ export const securityHighlights: Highlight[] = [
   {
     value: 'AES-256',
     get label() {
-      return t('security.highlights.atRest');
+      return t('compliance.highlights.atRest');
     },
   },
   {
     value: 'TLS 1.3',
     get label() {
-      return t('security.highlights.inTransit');
+      return t('compliance.highlights.inTransit');
     },
   },
   {
     get value() {
-      return t('security.highlights.always');
+      return t('compliance.highlights.always');
     },
     get label() {
-      return t('security.highlights.monitoring');
+      return t('compliance.highlights.monitoring');
     },
   },
 ];
 
 export const securityContent: LegalContent = inPageLanguage(() => ({
   route: '/security-compliance',
-  title: t('security.title'),
+  title: t('compliance.title'),
   lastUpdated: '2025-04-23',
-  intro: [p(t('security.intro', { company }))],
+  intro: [p(t('compliance.intro', { company }))],
   highlights: securityHighlights,
   sections: [
     {
-      title: t('security.approach.title'),
-      blocks: [p(t('security.approach.depth')), p(t('security.approach.shared'))],
+      title: t('compliance.approach.title'),
+      blocks: [p(t('compliance.approach.depth')), p(t('compliance.approach.shared'))],
     },
     {
-      title: t('security.encryption.title'),
-      blocks: [ul(t('security.encryption.atRest'), t('security.encryption.inTransit'), t('security.encryption.keys'))],
+      title: t('compliance.encryption.title'),
+      blocks: [ul(t('compliance.encryption.atRest'), t('compliance.encryption.inTransit'), t('compliance.encryption.keys'))],
     },
     {
-      title: t('security.access.title'),
+      title: t('compliance.access.title'),
       blocks: [
-        p(t('security.access.roles')),
-        ul(t('security.access.staff'), t('security.access.leastPrivilege'), t('security.access.revoked')),
+        p(t('compliance.access.roles')),
+        ul(t('compliance.access.staff'), t('compliance.access.leastPrivilege'), t('compliance.access.revoked')),
       ],
     },
     {
-      title: t('security.residency.title'),
-      blocks: [p(t('security.residency.text'))],
+      title: t('compliance.residency.title'),
+      blocks: [p(t('compliance.residency.text'))],
     },
     {
-      title: t('security.physical.title'),
+      title: t('compliance.physical.title'),
       blocks: [
         ul(
-          t('security.physical.tier3'),
-          t('security.physical.access'),
-          t('security.physical.monitoring'),
-          t('security.physical.decommissioning'),
+          t('compliance.physical.tier3'),
+          t('compliance.physical.access'),
+          t('compliance.physical.monitoring'),
+          t('compliance.physical.decommissioning'),
         ),
       ],
     },
     {
-      title: t('security.network.title'),
+      title: t('compliance.network.title'),
       blocks: [
-        ul(t('security.network.firewalls'), t('security.network.ddos'), t('security.network.logging'), t('security.network.scanning')),
+        ul(t('compliance.network.firewalls'), t('compliance.network.ddos'), t('compliance.network.logging'), t('compliance.network.scanning')),
       ],
     },
     {
-      title: t('security.continuity.title'),
-      blocks: [p(...linked(t('security.continuity.text'), '/service-level-agreement'))],
+      title: t('compliance.continuity.title'),
+      blocks: [p(...linked(t('compliance.continuity.text'), '/service-level-agreement'))],
     },
     {
-      title: t('security.incidents.title'),
-      blocks: [p(...linked(t('security.incidents.text'), '/data-processing-agreement'))],
+      title: t('compliance.incidents.title'),
+      blocks: [p(...linked(t('compliance.incidents.text'), '/data-processing-agreement'))],
     },
     {
-      title: t('security.shared.title'),
+      title: t('compliance.shared.title'),
       blocks: [
         {
           kind: 'table',
-          caption: t('security.shared.caption'),
-          columns: [t('security.shared.area'), company, t('security.shared.you')],
+          caption: t('compliance.shared.caption'),
+          columns: [t('compliance.shared.area'), company, t('compliance.shared.you')],
           rows: [
-            [t('security.shared.dataCenters'), t('security.shared.dataCenters.us'), '—'],
-            [t('security.shared.network'), t('security.shared.network.us'), t('security.shared.network.you')],
-            [t('security.shared.servers'), t('security.shared.servers.us'), t('security.shared.servers.you')],
-            [t('security.shared.access'), t('security.shared.access.us'), t('security.shared.access.you')],
-            [t('security.shared.data'), t('security.shared.data.us'), t('security.shared.data.you')],
+            [t('compliance.shared.dataCenters'), t('compliance.shared.dataCenters.us'), '—'],
+            [t('compliance.shared.network'), t('compliance.shared.network.us'), t('compliance.shared.network.you')],
+            [t('compliance.shared.servers'), t('compliance.shared.servers.us'), t('compliance.shared.servers.you')],
+            [t('compliance.shared.access'), t('compliance.shared.access.us'), t('compliance.shared.access.you')],
+            [t('compliance.shared.data'), t('compliance.shared.data.us'), t('compliance.shared.data.you')],
           ],
         },
       ],
     },
     {
-      title: t('security.compliance.title'),
+      title: t('compliance.compliance.title'),
       blocks: [
-        p(...linked(t('security.compliance.roles', { company }), '/data-processing-agreement', '/privacy')),
-        p(t('security.compliance.standard')),
+        p(...linked(t('compliance.compliance.roles', { company }), '/data-processing-agreement', '/privacy')),
+        p(t('compliance.compliance.standard')),
       ],
     },
     {
-      title: t('security.reporting.title'),
-      blocks: [p(t('security.reporting.text')), { kind: 'contact', mailSubject: t('security.reporting.mailSubject') }],
+      title: t('compliance.reporting.title'),
+      blocks: [p(t('compliance.reporting.text')), { kind: 'contact', mailSubject: t('compliance.reporting.mailSubject') }],
     },
   ],
 }));
