@@ -130,9 +130,9 @@ test("a translated page has its title, canonical address and hreflang links in e
   expect(new URL((await alternate('x-default'))!).pathname).toBe('/');
 
   // A page not yet translated: the English address is its canonical one, with no alternates.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Sera ya Faragha' }).click();
-  await expect(page).toHaveURL(/\/sw\/privacy$/);
-  await expect.poll(async () => new URL((await canonical())!).pathname).toBe('/privacy');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'AI ya Ukingoni' }).click();
+  await expect(page).toHaveURL(/\/sw\/edge$/);
+  await expect.poll(async () => new URL((await canonical())!).pathname).toBe('/edge');
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
 
   // Back home within the site: the Kiswahili tags again.

@@ -55,21 +55,25 @@ const onDemandPages: Record<string, PageModule> = {
   '/account/security': withTexts(['security', 'account'], () =>
     import('@/features/accounts/components/account-security-page').then((m) => ({ default: m.AccountSecurityPage })),
   ),
-  '/privacy': () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute })),
-  '/terms-of-service': () =>
+  '/privacy': withTexts(['privacy', 'legal'], () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute }))),
+  '/terms-of-service': withTexts(['terms', 'legal'], () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
-  '/security-compliance': () =>
+  ),
+  '/security-compliance': withTexts(['compliance', 'legal'], () =>
     import('@/features/pages/components/legal/security-compliance-page').then((m) => ({
       default: m.SecurityCompliancePage,
     })),
-  '/service-level-agreement': () =>
+  ),
+  '/service-level-agreement': withTexts(['sla', 'legal'], () =>
     import('@/features/pages/components/legal/service-level-agreement-page').then((m) => ({
       default: m.ServiceLevelAgreementPage,
     })),
-  '/data-processing-agreement': () =>
+  ),
+  '/data-processing-agreement': withTexts(['dpa', 'legal'], () =>
     import('@/features/pages/components/legal/data-processing-agreement-page').then((m) => ({
       default: m.DataProcessingAgreementPage,
     })),
+  ),
   '/bare-metal-servers': withTexts(['bareMetal', 'products'], () =>
     import('@/features/pages/components/products/bare-metal/bare-metal-page').then((m) => ({ default: m.BareMetalPage })),
   ),

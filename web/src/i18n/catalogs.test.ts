@@ -40,9 +40,17 @@ const sameAsEnglish: Record<string, string[]> = {
     'messageForm.message',
     // The product's name is the page's title.
     'dataForge.meta.title',
+    // The same words in French.
+    'legal.version',
+    'legal.minutes',
+    'sla.uptime.service',
+    'sla.maintenance.maintenance',
+    'sla.exclusions.title',
+    // An abbreviation the languages share.
+    'sla.service.iaas',
   ],
-  // Kiswahili writes file sizes in KB and MB.
-  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title'],
+  // Kiswahili writes file sizes in KB and MB, and "data" as English does.
+  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title', 'sla.service.iaas', 'compliance.shared.data'],
 };
 
 /** A message's arguments: name and kind ("argument", "number", "plural"…), sorted. */

@@ -107,6 +107,17 @@ const translated = [
   'features/intake/components/waitlist-form.tsx',
   'features/intake/lib/waitlist-texts.ts',
   'lib/auth/logout.ts',
+  'features/pages/components/legal/legal-document.tsx',
+  'features/pages/components/legal/privacy-content.ts',
+  'features/pages/components/legal/privacy-page.tsx',
+  'features/pages/components/legal/sla-content.ts',
+  'features/pages/components/legal/service-level-agreement-page.tsx',
+  'features/pages/components/legal/dpa-content.ts',
+  'features/pages/components/legal/data-processing-agreement-page.tsx',
+  'features/pages/components/legal/terms-content.ts',
+  'features/pages/components/legal/terms-of-service-page.tsx',
+  'features/pages/components/legal/security-content.ts',
+  'features/pages/components/legal/security-compliance-page.tsx',
 ];
 
 /** Names that are the same in every language. */

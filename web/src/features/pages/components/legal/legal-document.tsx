@@ -1,11 +1,16 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+// The legal pages' frame: its texts are the catalogue's area `legal`.
+import 'virtual:catalog/en/legal';
+import { Clock, Info, Mail, MapPin, Phone } from 'lucide-react';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
+import { activeLocale, formatDate, t } from '@/i18n/i18n';
+import { localizedPath } from '@/i18n/locales';
+import { Rich } from '@/i18n/rich';
 import { mailtoHref } from '@/lib/mailto';
 import { telHref, useSiteSettings } from '@/lib/site-settings';
 import { RouteMeta } from '@/components/ui/route-meta';
-import { longUsDate, sectionId, type Block, type Inline, type LegalContent } from './legal-types';
+import { sectionId, type Block, type Inline, type LegalContent } from './legal-types';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 const linkClass =
@@ -36,7 +41,7 @@ function ContactDetails({ mailSubject }: { mailSubject: string }) {
         <li className="flex items-start gap-2">
           <Mail className="mt-1 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            Email:{' '}
+            {t('legal.contact.email')}{' '}
             <a href={mailtoHref(settings.infoEmail, { subject: mailSubject })} className={linkClass}>
               {settings.infoEmail}
             </a>
@@ -45,7 +50,7 @@ function ContactDetails({ mailSubject }: { mailSubject: string }) {
         <li className="flex items-start gap-2">
           <Phone className="mt-1 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            Phone:{' '}
+            {t('legal.contact.phone')}{' '}
             <a href={telHref(settings.phone)} className={linkClass}>
               {settings.phone}
             </a>
@@ -54,12 +59,14 @@ function ContactDetails({ mailSubject }: { mailSubject: string }) {
         <li className="flex items-start gap-2">
           <MapPin className="mt-1 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            Office: {settings.office.building}, {settings.office.street}, {settings.office.city}
+            {t('legal.contact.office')} {settings.office.building}, {settings.office.street}, {settings.office.city}
           </span>
         </li>
         <li className="flex items-start gap-2">
           <Clock className="mt-1 h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>Office hours: {settings.hours}</span>
+          <span>
+            {t('legal.contact.hours')} {settings.hours}
+          </span>
         </li>
       </ul>
     </address>
@@ -138,6 +145,26 @@ function BlockView({ block }: { block: Block }): ReactNode {
   }
 }
 
+/**
+ * In French and Kiswahili, above the text: the translation is for
+ * information, the English version prevails, and a link to it.
+ */
+function TranslationNotice({ route }: { route: string }) {
+  if (activeLocale() === 'en') return null;
+  return (
+    <div className="mt-6 flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-gray-800 dark:border-sky-800 dark:bg-sky-950 dark:text-gray-100">
+      <Info className="mt-0.5 h-5 w-5 shrink-0 text-sky-700 dark:text-sky-300" aria-hidden="true" />
+      <p>
+        <Rich id="legal.notice" parts={[<a href={localizedPath(route, 'en')} hrefLang="en" className={linkClass} />]} />
+      </p>
+    </div>
+  );
+}
+
+/** "April 23, 2025", "23 avril 2025", "23 Aprili 2025" for "2025-04-23", whatever the visitor's time zone. */
+function longDate(iso: string): string {
+  return formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' });
+}
 
 /**
  * The layout of every legal page: breadcrumb, title, last-updated line,
@@ -145,38 +172,41 @@ function BlockView({ block }: { block: Block }): ReactNode {
  */
 export function LegalDocument({ content, children }: { content: LegalContent; children?: ReactNode }) {
   useScrollToHash();
+  // Read once, in the page's language (a document's parts are built when read).
+  const doc: LegalContent = { ...content };
   return (
     <article className="mx-auto max-w-4xl px-4 py-12 lg:px-8">
-      <RouteMeta route={content.route} />
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-700 dark:text-gray-300">
+      <RouteMeta route={doc.route} />
+      <nav aria-label={t('legal.breadcrumb')} className="text-sm text-gray-700 dark:text-gray-300">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <Link to="/" className={linkClass}>
-              Home
+              {t('header.home')}
             </Link>
           </li>
-          <li aria-hidden="true">&gt;</li>
-          <li aria-current="page">{content.title}</li>
+          <li aria-hidden="true">{'>'}</li>
+          <li aria-current="page">{doc.title}</li>
         </ol>
       </nav>
 
       <header className="mt-6 border-b border-gray-200 pb-6 dark:border-gray-700">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{content.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>
         <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
-          {content.version && <span>Version {content.version} · </span>}
-          Last updated: <time dateTime={content.lastUpdated}>{longUsDate(content.lastUpdated)}</time>
+          {doc.version && <span>{t('legal.version', { version: doc.version })} · </span>}
+          <Rich id="legal.lastUpdated" values={{ date: longDate(doc.lastUpdated) }} parts={[<time dateTime={doc.lastUpdated} />]} />
         </p>
       </header>
+      <TranslationNotice route={doc.route} />
 
       <div className="mt-6 space-y-4 leading-relaxed text-gray-700 dark:text-gray-300">
-        {content.intro.map((block, i) => (
+        {doc.intro.map((block, i) => (
           <BlockView key={i} block={block} />
         ))}
       </div>
 
-      {content.highlights && (
-        <ul className="mt-8 grid gap-4 sm:grid-cols-3" aria-label="Key commitments">
-          {content.highlights.map((h) => (
+      {doc.highlights && (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3" aria-label={t('legal.highlights')}>
+          {doc.highlights.map((h) => (
             <li
               key={h.label}
               className="rounded-xl border border-gray-200 bg-gray-50 p-4 text-center dark:border-gray-700 dark:bg-gray-800"
@@ -193,10 +223,10 @@ export function LegalDocument({ content, children }: { content: LegalContent; ch
         className="mt-8 rounded-xl border border-gray-200 bg-gray-50 p-5 dark:border-gray-700 dark:bg-gray-800"
       >
         <h2 id="toc-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-          Table of contents
+          {t('legal.contents')}
         </h2>
         <ol className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          {content.sections.map((section, i) => (
+          {doc.sections.map((section, i) => (
             <li key={section.title}>
               <a href={`#${sectionId(i + 1)}`} className={linkClass}>
                 {i + 1}. {section.title}
@@ -206,7 +236,7 @@ export function LegalDocument({ content, children }: { content: LegalContent; ch
         </ol>
       </nav>
 
-      {content.sections.map((section, i) => (
+      {doc.sections.map((section, i) => (
         <section
           key={section.title}
           id={sectionId(i + 1)}

@@ -1,10 +1,43 @@
 // The Service Level Agreement: its figures (spec §9 "Service level agreement")
-// as typed data, and the document that presents them.
+// as typed data, and the document that presents them. The texts are the
+// catalogue's (area `sla`, durations in `legal`), in the page's language: the
+// figures' labels below are read when used, formatted for that language.
 
+// The page's English messages, with the page's code (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/legal';
+import 'virtual:catalog/en/sla';
 import { site } from '@/config/site';
-import { p, ul, type Highlight, type LegalContent } from './legal-types';
+import { formatNumber, formatPercent, t } from '@/i18n/i18n';
+import { inPageLanguage, linked, p, ul, type Highlight, type LegalContent } from './legal-types';
 
 const company = site.company;
+
+/** "15 minutes", "4 hours" in the page's language. */
+function duration(minutes: number): string {
+  return minutes < 60 ? t('legal.minutes', { count: minutes }) : t('legal.hours', { count: minutes / 60 });
+}
+
+/** "99.95%" ("99,95 %" in French). */
+const percent = (fraction: number) => formatPercent(fraction, 2);
+
+type ServiceId = 'iaas' | 'bareMetal' | 'virtualServers' | 'managed' | 'storage';
+
+const serviceNames: Record<ServiceId, () => string> = {
+  iaas: () => t('sla.service.iaas'),
+  bareMetal: () => t('sla.service.bareMetal'),
+  virtualServers: () => t('sla.service.virtualServers'),
+  managed: () => t('sla.service.managed'),
+  storage: () => t('sla.service.storage'),
+};
+
+/** Each service's uptime and credit (fractions) and the downtime a 30-day month allows (minutes). */
+const serviceFigures: { id: ServiceId; uptime: number; downtimeMinutes: number; credit: number }[] = [
+  { id: 'iaas', uptime: 0.999, downtimeMinutes: 43.2, credit: 0.1 },
+  { id: 'bareMetal', uptime: 0.9995, downtimeMinutes: 21.6, credit: 0.15 },
+  { id: 'virtualServers', uptime: 0.999, downtimeMinutes: 43.2, credit: 0.1 },
+  { id: 'managed', uptime: 0.9995, downtimeMinutes: 21.6, credit: 0.15 },
+  { id: 'storage', uptime: 0.9999, downtimeMinutes: 4.32, credit: 0.2 },
+];
 
 export interface ServiceCommitment {
   service: string;
@@ -13,247 +46,275 @@ export interface ServiceCommitment {
   credit: string;
 }
 
-/** Uptime, downtime allowed per month and service credit, by service. */
-export const serviceCommitments: ServiceCommitment[] = [
-  { service: 'IaaS', uptime: '99.9%', downtimePerMonth: '43.2 minutes', credit: '10%' },
-  { service: 'Bare metal', uptime: '99.95%', downtimePerMonth: '21.6 minutes', credit: '15%' },
-  { service: 'Virtual private servers', uptime: '99.9%', downtimePerMonth: '43.2 minutes', credit: '10%' },
-  { service: 'Managed infrastructure', uptime: '99.95%', downtimePerMonth: '21.6 minutes', credit: '15%' },
-  { service: 'Storage', uptime: '99.99%', downtimePerMonth: '4.32 minutes', credit: '20%' },
+/** Uptime, downtime allowed per month and service credit, by service, as the page shows them. */
+export const serviceCommitments: ServiceCommitment[] = serviceFigures.map((figures) => ({
+  get service() {
+    return serviceNames[figures.id]();
+  },
+  get uptime() {
+    return percent(figures.uptime);
+  },
+  get downtimePerMonth() {
+    return t('legal.minutes', { count: figures.downtimeMinutes });
+  },
+  get credit() {
+    return formatPercent(figures.credit);
+  },
+}));
+
+/** The headline figures shown above the agreement: response and resolution within so many hours, support around the clock. */
+export const slaHighlights: Highlight[] = [
+  {
+    get value() {
+      return t('sla.highlights.under', { hours: 1 });
+    },
+    get label() {
+      return t('sla.highlights.response');
+    },
+  },
+  {
+    get value() {
+      return t('sla.highlights.under', { hours: 4 });
+    },
+    get label() {
+      return t('sla.highlights.resolution');
+    },
+  },
+  {
+    get value() {
+      return t('sla.highlights.always');
+    },
+    get label() {
+      return t('sla.highlights.support');
+    },
+  },
 ];
 
-/** The headline figures shown above the agreement. */
-export const slaHighlights: Highlight[] = [
-  { value: 'Under 1 hour', label: 'response' },
-  { value: 'Under 4 hours', label: 'resolution' },
-  { value: '24/7', label: 'support' },
-];
+type Priority = 'Critical' | 'High' | 'Medium' | 'Low';
+
+const priorityNames: Record<Priority, () => string> = {
+  Critical: () => t('sla.priority.critical'),
+  High: () => t('sla.priority.high'),
+  Medium: () => t('sla.priority.medium'),
+  Low: () => t('sla.priority.low'),
+};
+
+const priorityExamples: Record<Priority, () => string> = {
+  Critical: () => t('sla.priority.critical.example'),
+  High: () => t('sla.priority.high.example'),
+  Medium: () => t('sla.priority.medium.example'),
+  Low: () => t('sla.priority.low.example'),
+};
 
 export interface PriorityResponse {
-  priority: 'Critical' | 'High' | 'Medium' | 'Low';
+  priority: Priority;
   response: string;
   example: string;
 }
 
-/** First response time by ticket priority. */
-export const supportResponse: PriorityResponse[] = [
-  {
-    priority: 'Critical',
-    response: '15 minutes',
-    example: 'A production service is down or unreachable, or data is at risk, with no workaround.',
-  },
-  {
-    priority: 'High',
-    response: '1 hour',
-    example: 'A production service is severely degraded, or a key feature fails for many users.',
-  },
-  {
-    priority: 'Medium',
-    response: '4 hours',
-    example: 'A non-critical feature misbehaves, or a workaround keeps the service running.',
-  },
-  {
-    priority: 'Low',
-    response: '24 hours',
-    example: 'A general question, a configuration request or a documentation issue.',
-  },
+/** First response time (minutes) by ticket priority. */
+const responseMinutes: [Priority, number][] = [
+  ['Critical', 15],
+  ['High', 60],
+  ['Medium', 4 * 60],
+  ['Low', 24 * 60],
 ];
 
-/** Planned and emergency maintenance. */
+/** First response time by ticket priority, as the page shows it. */
+export const supportResponse: PriorityResponse[] = responseMinutes.map(([priority, minutes]) => ({
+  priority,
+  get response() {
+    return duration(minutes);
+  },
+  get example() {
+    return priorityExamples[priority]();
+  },
+}));
+
+/** Planned and emergency maintenance: notices and durations in hours, the window in East Africa Time. */
+const maintenanceFigures = { noticeHours: 72, window: { from: '02:00', to: '06:00' }, emergencyNoticeHours: 4, maximumHours: 4 };
+
+/** Planned and emergency maintenance, as the page shows it. */
 export const maintenance = {
-  notice: 'At least 72 hours',
-  preferredWindow: 'Sunday 02:00-06:00 EAT',
-  emergencyNotice: '4 hours',
-  maximumDuration: '4 hours',
-} as const;
+  get notice() {
+    return t('sla.maintenance.atLeast', { duration: duration(maintenanceFigures.noticeHours * 60) });
+  },
+  get preferredWindow() {
+    return t('sla.maintenance.sundayWindow', maintenanceFigures.window);
+  },
+  get emergencyNotice() {
+    return duration(maintenanceFigures.emergencyNoticeHours * 60);
+  },
+  get maximumDuration() {
+    return duration(maintenanceFigures.maximumHours * 60);
+  },
+};
 
 export interface CreditTier {
   availability: string;
   credit: string;
 }
 
-/** Service credit by monthly availability. */
-export const availabilityCredits: CreditTier[] = [
-  { availability: '99.0-99.89%', credit: '10%' },
-  { availability: '98.0-98.99%', credit: '25%' },
-  { availability: 'Below 98%', credit: '50%' },
+/** Service credit by monthly availability: a range (fractions), or below a floor. */
+const creditFigures: ({ from: number; to: number } | { below: number })[] = [
+  { from: 0.99, to: 0.9989 },
+  { from: 0.98, to: 0.9899 },
+  { below: 0.98 },
 ];
+const tierCredits = [0.1, 0.25, 0.5];
 
-/** How credits are claimed and paid. */
+/** Service credit by monthly availability, as the page shows it. */
+export const availabilityCredits: CreditTier[] = creditFigures.map((tier, i) => ({
+  get availability() {
+    return 'below' in tier
+      ? t('sla.credits.below', { percent: formatPercent(tier.below) })
+      : t('sla.credits.range', {
+          from: formatNumber(tier.from * 100, { minimumFractionDigits: 1 }),
+          to: percent(tier.to),
+        });
+  },
+  get credit() {
+    return formatPercent(tierCredits[i]!);
+  },
+}));
+
+/** How credits are claimed and paid: within so many days, capped at a share of the month's fees. */
 export const creditTerms = {
   claimWithinDays: 30,
   processedWithinDays: 60,
-  maximumCredit: '100% of monthly fees',
-  appliedTo: "the following month's invoice",
-} as const;
+  get maximumCredit() {
+    return t('sla.credits.maximumValue', { percent: formatPercent(1) });
+  },
+  get appliedTo() {
+    return t('sla.credits.appliedToValue');
+  },
+};
 
-export const slaContent: LegalContent = {
+export const slaContent: LegalContent = inPageLanguage(() => ({
   route: '/service-level-agreement',
-  title: 'Service Level Agreement',
+  title: t('sla.title'),
   lastUpdated: '2025-04-23',
-  intro: [
-    p(
-      `This Service Level Agreement ("SLA") sets out the availability and support commitments ${company} makes for its cloud services, and the service credits you receive if we fall short. It forms part of the `,
-      { text: 'Terms of Service', to: '/terms-of-service' },
-      ' and applies to every paid subscription from the first day of service.',
-    ),
-    p(
-      'Our commitment in brief: under 1 hour response, under 4 hours resolution and 24/7 support, backed by Tier-3 data centers in Africa with 24/7 monitoring.',
-    ),
-  ],
+  intro: [p(...linked(t('sla.intro.about', { company }), '/terms-of-service')), p(t('sla.intro.brief'))],
   highlights: slaHighlights,
   sections: [
     {
-      title: 'Scope of This Agreement',
-      blocks: [
-        p(
-          `This SLA covers the following ${company} services when purchased under a paid plan: Infrastructure as a Service (IaaS), bare metal servers, virtual private servers, managed infrastructure and storage. Free trials, beta or preview features and services provided at no charge are excluded.`,
-        ),
-        p(
-          'Each service is measured separately. If you use several services, the commitment and the credit of each apply to that service and its monthly fees only.',
-        ),
-      ],
+      title: t('sla.scope.title'),
+      blocks: [p(t('sla.scope.services', { company })), p(t('sla.scope.separately'))],
     },
     {
-      title: 'Definitions',
+      title: t('sla.definitions.title'),
       blocks: [
         ul(
-          '"Monthly Uptime Percentage" means the total minutes in a calendar month, less the minutes of Downtime, divided by the total minutes in that month, expressed as a percentage.',
-          '"Downtime" means a period of at least one minute during which the service cannot be reached or does not respond, as measured by our monitoring systems from at least two independent locations.',
-          '"Service Credit" means a percentage of the monthly fees for the affected service, credited to your account under this SLA.',
-          '"Scheduled Maintenance" means maintenance announced in advance under section 5.',
-          '"Incident" means an event that disrupts or degrades a service, reported by you or detected by us.',
+          t('sla.definitions.uptime'),
+          t('sla.definitions.downtime'),
+          t('sla.definitions.credit'),
+          t('sla.definitions.maintenance'),
+          t('sla.definitions.incident'),
         ),
       ],
     },
     {
-      title: 'Uptime Commitments',
+      title: t('sla.uptime.title'),
       blocks: [
-        p(
-          'We commit to the following Monthly Uptime Percentage for each service. The downtime allowed is calculated on a 30-day month. If a service falls below its commitment in a calendar month, you are eligible for the service credit shown.',
-        ),
+        p(t('sla.uptime.intro')),
         {
           kind: 'table',
-          caption: 'Uptime and service credit by service',
-          columns: ['Service', 'Uptime', 'Downtime allowed per month', 'Credit'],
+          caption: t('sla.uptime.caption'),
+          columns: [t('sla.uptime.service'), t('sla.uptime.uptime'), t('sla.uptime.downtime'), t('sla.uptime.credit')],
           rows: serviceCommitments.map((c) => [c.service, c.uptime, c.downtimePerMonth, c.credit]),
         },
-        p(
-          'Uptime is measured at the boundary of our network: for servers, the reachability of the instance and its network interface; for storage, the success of read and write requests to the storage endpoint.',
-        ),
+        p(t('sla.uptime.measured')),
       ],
     },
     {
-      title: 'Support Response Times',
+      title: t('sla.support.title'),
       blocks: [
-        p(
-          'Our support team is available 24/7 by phone, email and the support portal. You set the priority of a ticket when you open it; we may adjust it, with an explanation, to match the definitions below. Response times are measured from the moment the ticket is logged to the first response from an engineer.',
-        ),
+        p(t('sla.support.intro')),
         {
           kind: 'table',
-          caption: 'Support response by priority',
-          columns: ['Priority', 'Response time', 'Typical situation'],
-          rows: supportResponse.map((r) => [r.priority, r.response, r.example]),
+          caption: t('sla.support.caption'),
+          columns: [t('sla.support.priority'), t('sla.support.response'), t('sla.support.situation')],
+          rows: supportResponse.map((r) => [priorityNames[r.priority](), r.response, r.example]),
         },
-        p(
-          'For Critical and High priority incidents we aim to restore service in under 4 hours and keep you informed at least every hour until the incident is resolved. A written incident report follows within five business days of any Critical incident.',
-        ),
+        p(t('sla.support.restore')),
       ],
     },
     {
-      title: 'Maintenance Windows',
+      title: t('sla.maintenance.title'),
       blocks: [
-        p(
-          'We maintain and upgrade our platform regularly to keep it secure and reliable. Scheduled Maintenance does not count as Downtime when it follows these rules:',
-        ),
+        p(t('sla.maintenance.intro')),
         {
           kind: 'table',
-          caption: 'Maintenance commitments',
-          columns: ['Maintenance', 'Commitment'],
+          caption: t('sla.maintenance.caption'),
+          columns: [t('sla.maintenance.maintenance'), t('sla.maintenance.commitment')],
           rows: [
-            ['Advance notice', maintenance.notice],
-            ['Preferred window', maintenance.preferredWindow],
-            ['Emergency maintenance notice', maintenance.emergencyNotice],
-            ['Maximum duration', maintenance.maximumDuration],
+            [t('sla.maintenance.notice'), maintenance.notice],
+            [t('sla.maintenance.window'), maintenance.preferredWindow],
+            [t('sla.maintenance.emergencyNotice'), maintenance.emergencyNotice],
+            [t('sla.maintenance.maximum'), maintenance.maximumDuration],
           ],
         },
-        p(
-          'Notices are sent by email to the technical contacts on your account and posted on our status page. Emergency maintenance is reserved for urgent security patches and for work needed to prevent an imminent outage. Any maintenance that runs beyond the maximum duration counts as Downtime from that point on.',
-        ),
+        p(t('sla.maintenance.notices')),
       ],
     },
     {
-      title: 'Service Credits',
+      title: t('sla.credits.title'),
       blocks: [
-        p(
-          'In addition to the per-service credit in section 3, credits scale with the depth of an outage. When the Monthly Uptime Percentage of a service falls within one of the ranges below, the corresponding credit applies:',
-        ),
+        p(t('sla.credits.intro')),
         {
           kind: 'table',
-          caption: 'Availability credit tiers',
-          columns: ['Monthly availability', 'Service credit'],
-          rows: availabilityCredits.map((t) => [t.availability, t.credit]),
+          caption: t('sla.credits.caption'),
+          columns: [t('sla.credits.availability'), t('sla.credits.credit')],
+          rows: availabilityCredits.map((tier) => [tier.availability, tier.credit]),
         },
-        p(
-          'Where both the per-service credit and an availability tier apply to the same service in the same month, you receive whichever credit is greater; the two do not add up. Credits are calculated on the monthly fees for the affected service only.',
-        ),
+        p(t('sla.credits.greater')),
         ul(
-          `Maximum credit: the total credit for any calendar month is capped at ${creditTerms.maximumCredit} for the affected service.`,
-          `Credits apply to ${creditTerms.appliedTo}. They are not exchangeable for cash and cannot be transferred to another account.`,
-          'Service credits are your sole and exclusive remedy for any failure to meet the commitments in this SLA.',
+          t('sla.credits.maximum', { maximum: creditTerms.maximumCredit }),
+          t('sla.credits.appliedTo', { invoice: creditTerms.appliedTo }),
+          t('sla.credits.sole'),
         ),
       ],
     },
     {
-      title: 'How to Claim a Credit',
+      title: t('sla.claim.title'),
       blocks: [
-        p(
-          `Claims must be submitted within ${creditTerms.claimWithinDays} days of the end of the month in which the Downtime occurred, through the support portal or by email to our support team. Please include:`,
-        ),
+        p(t('sla.claim.intro', { days: t('legal.days', { count: creditTerms.claimWithinDays }) })),
+        ul(t('sla.claim.account'), t('sla.claim.dates'), t('sla.claim.evidence')),
+        p(t('sla.claim.processed', { days: t('legal.days', { count: creditTerms.processedWithinDays }) })),
+      ],
+    },
+    {
+      title: t('sla.exclusions.title'),
+      blocks: [
+        p(t('sla.exclusions.intro')),
         ul(
-          'your account name and the affected service;',
-          'the dates and times of each period of Downtime you experienced;',
-          'any logs, ticket numbers or monitoring records that support the claim.',
-        ),
-        p(
-          `We verify each claim against our monitoring records and reply with our decision. Approved credits are processed within ${creditTerms.processedWithinDays} days of receipt of the claim and appear on the following month's invoice.`,
+          t('sla.exclusions.maintenance'),
+          t('sla.exclusions.customer'),
+          t('sla.exclusions.suspension'),
+          t('sla.exclusions.connection'),
+          t('sla.exclusions.attacks'),
+          t('sla.exclusions.forceMajeure'),
         ),
       ],
     },
     {
-      title: 'Exclusions',
+      title: t('sla.responsibilities.title'),
       blocks: [
-        p('The uptime commitments do not apply to unavailability caused by:'),
         ul(
-          'Scheduled Maintenance announced in line with section 5, and emergency maintenance within its maximum duration;',
-          'your own software, configuration, content or actions, or those of anyone using your account;',
-          'suspension of the service under the Terms of Service, including for non-payment or a breach of acceptable use;',
-          'failures of your internet connection, your own equipment or third-party networks outside our control;',
-          'distributed denial-of-service attacks or other malicious activity, where we have taken reasonable steps to mitigate them;',
-          'events beyond our reasonable control, such as natural disasters, war, acts of government or widespread power or telecommunications failure.',
+          t('sla.responsibilities.contacts'),
+          t('sla.responsibilities.report'),
+          t('sla.responsibilities.resilience'),
+          t('sla.responsibilities.access'),
         ),
       ],
     },
     {
-      title: 'Your Responsibilities',
+      title: t('sla.changes.title'),
       blocks: [
-        ul(
-          'Keep the technical contacts on your account up to date so that maintenance notices and incident updates reach you.',
-          'Report incidents promptly with the information we need to reproduce them.',
-          'Architect critical workloads for resilience, for example by running more than one instance and keeping backups of your data.',
-          'Give our engineers the access they reasonably need to investigate issues on managed services.',
-        ),
-      ],
-    },
-    {
-      title: 'Changes and Contact',
-      blocks: [
-        p(
-          'We may update this SLA from time to time. We will give at least 30 days notice of any change that reduces a commitment, and the version in force at the start of a billing month applies to that month.',
-        ),
-        p('For questions about this SLA or to submit a claim, contact us:'),
-        { kind: 'contact', mailSubject: 'Service Level Agreement' },
+        p(t('sla.changes.text')),
+        p(t('sla.changes.contact')),
+        { kind: 'contact', mailSubject: t('sla.changes.mailSubject') },
       ],
     },
   ],
-};
+}));
