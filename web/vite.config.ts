@@ -10,7 +10,18 @@ import { routeChunks } from './build-plugins/route-chunks';
 
 const backend = 'http://127.0.0.1:8080';
 
-export default defineConfig({
+// React Router 7's package exports name its development build only (its
+// dev warnings and checks); a production build takes the production build it
+// also ships, about 4 KB gzipped smaller in every page's entry script.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -24,7 +35,10 @@ export default defineConfig({
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 512 }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
   },
   server: {
     proxy: {
@@ -60,4 +74,4 @@ export default defineConfig({
     // See src/test/setup.ts: whole-app renders on a busy machine.
     testTimeout: 20_000,
   },
-});
+}));
