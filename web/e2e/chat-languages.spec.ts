@@ -9,6 +9,8 @@ import { adminApi, adminEmail, adminPassword, openAdminConsole, presetConsent, r
 import { mailsTo } from './mailbox';
 
 let api: APIRequestContext;
+/** LANG_SHOTS=DIR saves screenshots of the widget, the console and the transcript email. */
+const shots = process.env.LANG_SHOTS;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD not set');
@@ -78,6 +80,10 @@ test('a French visitor switches to French, is answered by a French-speaking agen
     await reply.fill(answer);
     await reply.press('Enter');
     await expect(panel.getByRole('log').getByText(answer)).toBeVisible();
+    if (shots) {
+      await visitor.screenshot({ path: `${shots}/fr-widget-1280.png` });
+      await agent.screenshot({ path: `${shots}/fr-console-1280.png` });
+    }
     await conversation.getByRole('button', { name: 'Resolve' }).click();
     await expect(panel.getByRole('log').getByText('Cette conversation a été marquée comme résolue.')).toBeVisible();
 
@@ -106,6 +112,14 @@ test('a French visitor switches to French, is answered by a French-speaking agen
     expect(transcript.text).toContain(`Bonjour ${visitorName}, voici la transcription de votre conversation avec Nyota Cloud, commencée le`);
     expect(transcript.text).toContain('Cette conversation a été marquée comme résolue.');
     expect(transcript.text).toMatch(/\d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2} \(heure EAT\)/);
+    if (shots) {
+      const mail = await visitorContext.newPage();
+      for (const width of [1366, 390]) {
+        await mail.setViewportSize({ width, height: 900 });
+        await mail.setContent(transcript.html);
+        await mail.screenshot({ path: `${shots}/fr-transcript-email-${width}.png`, fullPage: true });
+      }
+    }
   } finally {
     await resolveChatOf(api, visitor).catch(() => undefined);
     await saveLanguages(before.languages);
@@ -153,6 +167,12 @@ test('a Kiswahili visitor outside hours reads when the team is back, and the off
         ),
     ).toBeVisible();
     await expect(panel.getByText(`Timu yetu haipatikani kwa sasa na itarejea ${dayName} saa 08:00 EAT.`)).toBeVisible();
+    if (shots) {
+      for (const width of [1366, 390]) {
+        await visitor.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+        await visitor.screenshot({ path: `${shots}/sw-widget-away-${width}.png` });
+      }
+    }
   } finally {
     await resolveChatOf(api, visitor).catch(() => undefined);
     const restored = await api.put('/api/admin/site-settings', { data: original });

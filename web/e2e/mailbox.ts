@@ -10,12 +10,15 @@ interface Mail {
   subject: string;
   /** The plain-text part, as MailDev decoded it. */
   text: string;
+  /** The HTML part. */
+  html: string;
 }
 
 interface CaughtMail {
   to?: Array<{ address: string; name?: string }>;
   subject?: string;
   text?: string;
+  html?: string;
 }
 
 /** The emails the catcher holds for `address`. */
@@ -28,6 +31,7 @@ export async function mailsTo(address: string): Promise<Mail[]> {
       to: (mail.to ?? []).map((recipient) => recipient.address).join(', '),
       subject: mail.subject ?? '',
       text: mail.text ?? '',
+      html: mail.html ?? '',
     }))
     .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
 }
