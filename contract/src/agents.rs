@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use ts_rs::TS;
+
+use crate::language::Language;
 use uuid::Uuid;
 
 use crate::accounts::Role;
@@ -76,6 +78,9 @@ pub struct CannedResponse {
     pub title: String,
     /// May hold `{{visitor.name}}` and `{{agent.name}}`, filled in on insert.
     pub body: String,
+    /// The language it is written in: the picker offers a chat the version
+    /// in its language.
+    pub language: Language,
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
@@ -92,4 +97,8 @@ pub struct CannedResponseInput {
     pub shortcut: String,
     pub title: String,
     pub body: String,
+    /// English when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub language: Option<Language>,
 }

@@ -20,6 +20,7 @@ impl Input for CannedResponseInput {
         ("shortcut", "Shortcut"),
         ("title", "Title"),
         ("body", "Reply text"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -40,6 +41,7 @@ impl Input for CannedResponseInput {
                 .required()?
                 .max_chars(CHAT.message_chars)?
                 .value(),
+            language: self.language,
         })
     }
 }

@@ -47,4 +47,4 @@ impl From<ChatError> for ApiError {
 
 const UNAVAILABLE: &str = "Chat is temporarily unavailable. Please try again.";
 
-const SHORTCUT_TAKEN: &str = "Another canned reply already uses this shortcut";
+const SHORTCUT_TAKEN: &str = "Another canned reply in this language already uses this shortcut";

@@ -87,7 +87,7 @@ async fn canned_responses_are_validated_managed_by_admins_and_read_by_agents(poo
     assert_eq!(clash.status(), StatusCode::CONFLICT);
     assert_eq!(
         message(clash).await,
-        "Another canned reply already uses this shortcut"
+        "Another canned reply in this language already uses this shortcut"
     );
     let refund =
         json!({ "shortcut": "refund", "title": "Refunds", "body": "Refunds take 5 days." });
@@ -133,4 +133,56 @@ async fn canned_responses_are_validated_managed_by_admins_and_read_by_agents(poo
     .await
     .expect("audit");
     assert_eq!(actions, ["create", "create", "update", "delete"]);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_shortcut_has_a_version_per_language(pool: PgPool) {
+    let app = spawn(pool).await;
+    let (admin, _) = app.signed_in_as("admin").await;
+    let version = |language: Option<&str>, body: &str| {
+        let mut reply = json!({ "shortcut": "pricing", "title": "Pricing", "body": body });
+        if let Some(language) = language {
+            reply["language"] = json!(language);
+        }
+        reply
+    };
+    let english = admin
+        .post(
+            "/api/agent/canned-responses",
+            &version(None, "Bare metal starts at KES 45,000."),
+        )
+        .await;
+    assert_eq!(english.status(), StatusCode::CREATED);
+    let english: Value = english.json().await.expect("JSON");
+    assert_eq!(english["language"], "en", "English when not said");
+    let french = admin
+        .post(
+            "/api/agent/canned-responses",
+            &version(Some("fr"), "Le bare metal commence à 45 000 KES."),
+        )
+        .await;
+    assert_eq!(french.status(), StatusCode::CREATED);
+    // One version per language: a second French one is refused.
+    let again = admin
+        .post(
+            "/api/agent/canned-responses",
+            &version(Some("fr"), "Encore."),
+        )
+        .await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(again).await,
+        "Another canned reply in this language already uses this shortcut"
+    );
+    let listed: Vec<Value> = admin
+        .get("/api/agent/canned-responses")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let languages: Vec<&str> = listed
+        .iter()
+        .filter_map(|reply| reply["language"].as_str())
+        .collect();
+    assert_eq!(languages, ["en", "fr"]);
 }

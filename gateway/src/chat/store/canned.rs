@@ -2,6 +2,7 @@
 //! own transaction.
 
 use contract::agents::{CannedResponse, CannedResponseInput};
+use contract::language::Language;
 use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -13,7 +14,9 @@ use crate::platform::audit;
 /// database error.
 fn on_taken_shortcut(error: sqlx::Error) -> ChatError {
     match &error {
-        sqlx::Error::Database(db) if db.constraint() == Some("canned_responses_shortcut_key") => {
+        sqlx::Error::Database(db)
+            if db.constraint() == Some("canned_responses_shortcut_language_key") =>
+        {
             ChatError::ShortcutTaken
         }
         _ => error.into(),
@@ -24,7 +27,8 @@ fn on_taken_shortcut(error: sqlx::Error) -> ChatError {
 pub async fn canned_responses(pool: &PgPool) -> Result<Vec<CannedResponse>, ChatError> {
     let replies = sqlx::query_as!(
         CannedResponse,
-        "select id, shortcut, title, body, created_at, updated_at from canned_responses order by shortcut"
+        r#"select id, shortcut, title, body, language as "language: Language", created_at, updated_at
+           from canned_responses order by shortcut, language"#
     )
     .fetch_all(pool)
     .await?;
@@ -40,12 +44,15 @@ pub async fn create_canned(
     let mut tx = pool.begin().await?;
     let reply = sqlx::query_as!(
         CannedResponse,
-        "insert into canned_responses (id, shortcut, title, body)
-         values ($1, $2, $3, $4) returning id, shortcut, title, body, created_at, updated_at",
+        r#"insert into canned_responses (id, shortcut, title, body, language)
+           values ($1, $2, $3, $4, $5)
+           returning id, shortcut, title, body, language as "language: Language", created_at,
+                     updated_at"#,
         Uuid::now_v7(),
         body.shortcut,
         body.title,
         body.body,
+        body.language.unwrap_or_default().code(),
     )
     .fetch_one(&mut *tx)
     .await
@@ -75,12 +82,16 @@ pub async fn update_canned(
     let mut tx = pool.begin().await?;
     let reply = sqlx::query_as!(
         CannedResponse,
-        "update canned_responses set shortcut = $2, title = $3, body = $4, updated_at = now()
-         where id = $1 returning id, shortcut, title, body, created_at, updated_at",
+        r#"update canned_responses
+           set shortcut = $2, title = $3, body = $4, language = $5, updated_at = now()
+           where id = $1
+           returning id, shortcut, title, body, language as "language: Language", created_at,
+                     updated_at"#,
         id,
         body.shortcut,
         body.title,
         body.body,
+        body.language.unwrap_or_default().code(),
     )
     .fetch_optional(&mut *tx)
     .await
@@ -88,7 +99,7 @@ pub async fn update_canned(
     let Some(reply) = reply else {
         return Ok(None);
     };
-    let details = json!({ "shortcut": reply.shortcut });
+    let details = json!({ "shortcut": reply.shortcut, "language": reply.language });
     audit::record(&mut tx, admin, "update", "canned_response", id, details).await?;
     tx.commit().await?;
     Ok(Some(reply))

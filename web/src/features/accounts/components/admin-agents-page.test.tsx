@@ -81,7 +81,7 @@ describe('/admin/agents', () => {
   });
 
   it('adds a canned reply on the second tab', async () => {
-    const saved: CannedResponse = { id: 'c1', shortcut: 'hello', title: 'Greeting', body: 'Hi {{visitor.name}}', createdAt: '', updatedAt: '' };
+    const saved: CannedResponse = { id: 'c1', shortcut: 'hello', title: 'Greeting', body: 'Hi {{visitor.name}}', language: 'en', createdAt: '', updatedAt: '' };
     let library: CannedResponse[] = [];
     const fetch = mockFetch((url, init) => {
       if (url === '/api/user') return json(200, admin);
@@ -104,6 +104,6 @@ describe('/admin/agents', () => {
     await user.click(screen.getByRole('button', { name: 'Add canned reply' }));
     expect(await screen.findByRole('button', { name: 'Edit /hello' })).toBeInTheDocument();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(body(post![1]!)).toEqual({ shortcut: 'hello', title: 'Greeting', body: 'Hi {{visitor.name}}' });
+    expect(body(post![1]!)).toEqual({ shortcut: 'hello', title: 'Greeting', body: 'Hi {{visitor.name}}', language: 'en' });
   });
 });

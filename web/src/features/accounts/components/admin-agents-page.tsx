@@ -4,6 +4,7 @@
 
 import { useState, type FormEvent } from 'react';
 import type { CannedResponse } from '@/api-types/CannedResponse';
+import type { Language } from '@/api-types/Language';
 import type { Role } from '@/api-types/Role';
 import type { TeamMember } from '@/api-types/TeamMember';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth/get-user';
 import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from '@/lib/api/canned-responses';
+import { languageNames, staffLanguages } from '@/lib/language-names';
 import { useInviteMember, useTeam, useUpdateMember } from '../api/team';
 import { AdminSectionPage } from '@/components/admin/admin-section-page';
 import { InputField, inputClass } from '@/components/admin/form-fields';
@@ -232,6 +234,11 @@ function CannedPanel() {
               <div className="min-w-0">
                 <p className="font-medium">
                   <span className="font-mono">/{reply.shortcut}</span> <bdi>{reply.title}</bdi>
+                  {reply.language !== 'en' && (
+                    <span className="ml-2 rounded border border-gray-300 px-1 text-xs font-semibold text-gray-700 dark:border-gray-600 dark:text-gray-200">
+                      {languageNames[reply.language]}
+                    </span>
+                  )}
                 </p>
                 <p className="whitespace-pre-line text-sm text-gray-700 dark:text-gray-300">
                   <bdi>{reply.body}</bdi>
@@ -240,9 +247,11 @@ function CannedPanel() {
               <div className="flex gap-2">
                 <Button variant="secondary" onClick={() => setEditing(reply)}>
                   Edit /{reply.shortcut}
+                  {reply.language !== 'en' && <span className="sr-only"> ({languageNames[reply.language]})</span>}
                 </Button>
                 <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(reply.id)}>
                   Delete /{reply.shortcut}
+                  {reply.language !== 'en' && <span className="sr-only"> ({languageNames[reply.language]})</span>}
                 </Button>
               </div>
             </li>
@@ -258,11 +267,12 @@ function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDon
   const [shortcut, setShortcut] = useState(editing?.shortcut ?? '');
   const [title, setTitle] = useState(editing?.title ?? '');
   const [body, setBody] = useState(editing?.body ?? '');
+  const [language, setLanguage] = useState<Language>(editing?.language ?? 'en');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { id: editing?.id, input: { shortcut, title, body } },
+      { id: editing?.id, input: { shortcut, title, body, language } },
       {
         onSuccess: () => {
           setShortcut('');
@@ -291,6 +301,27 @@ function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDon
             onChange={(e) => setShortcut(e.target.value)}
           />
           <InputField label="Title" required maxLength={chatLimits.cannedTitleChars} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="canned-language" className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+            Language
+          </label>
+          <select
+            id="canned-language"
+            aria-describedby="canned-language-hint"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as Language)}
+            className={inputClass(false)}
+          >
+            {staffLanguages.map((code) => (
+              <option key={code} value={code}>
+                {languageNames[code]}
+              </option>
+            ))}
+          </select>
+          <p id="canned-language-hint" className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+            A shortcut can have a version in each language: a chat is offered the one in its language, else the English one.
+          </p>
         </div>
         <InputField multiline label="Reply text" required rows={4} maxLength={chatLimits.messageChars} value={body} onChange={(e) => setBody(e.target.value)} />
         {save.isError && <Alert title="Not saved">{save.error.message}</Alert>}

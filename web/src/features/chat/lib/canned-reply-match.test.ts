@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CannedResponse } from '@/api-types/CannedResponse';
-import { fillTemplate, fuzzyScore, insertReply, matchCannedResponses, slashQuery } from './canned-reply-match';
+import { fillTemplate, fuzzyScore, insertReply, matchCannedResponses, repliesInLanguage, slashQuery } from './canned-reply-match';
 
 function reply(shortcut: string, title: string): CannedResponse {
-  return { id: shortcut, shortcut, title, body: `${title} body`, createdAt: '', updatedAt: '' };
+  return { id: shortcut, shortcut, title, body: `${title} body`, language: 'en', createdAt: '', updatedAt: '' };
 }
 
 const library = [reply('hello', 'Greeting'), reply('refund-policy', 'Refunds and returns'), reply('sla', 'Service level agreement'), reply('bye', 'Goodbye')];
@@ -77,5 +77,16 @@ describe('insertReply', () => {
       text: 'Thanks! Refunds take 3 days. and more',
       caret: 28,
     });
+  });
+});
+
+describe('repliesInLanguage', () => {
+  const version = (shortcut: string, language: 'en' | 'fr' | 'sw'): CannedResponse => ({ ...reply(shortcut, shortcut), id: `${shortcut}-${language}`, language });
+
+  it("offers each shortcut once: the chat's language, else English, else the one there is", () => {
+    const replies = [version('hello', 'en'), version('hello', 'fr'), version('sla', 'en'), version('karibu', 'sw')];
+    expect(repliesInLanguage(replies, 'fr').map((r) => r.id)).toEqual(['hello-fr', 'sla-en', 'karibu-sw']);
+    expect(repliesInLanguage(replies, 'en').map((r) => r.id)).toEqual(['hello-en', 'sla-en', 'karibu-sw']);
+    expect(repliesInLanguage([version('hello', 'sw'), version('hello', 'fr')], 'en').map((r) => r.id)).toEqual(['hello-sw']);
   });
 });

@@ -3,6 +3,7 @@
 // and the reply text with its placeholders filled in.
 
 import type { CannedResponse } from '@/api-types/CannedResponse';
+import type { Language } from '@/api-types/Language';
 
 /** The `/word` being typed just before the caret, if any. */
 export interface SlashQuery {
@@ -41,6 +42,20 @@ export function fuzzyScore(query: string, text: string): number {
     from = found + 1;
   }
   return Math.max(1, 40 - gaps);
+}
+
+/**
+ * The replies a chat in `language` is offered: for each shortcut, its
+ * version in that language, else its English one, else the one there is.
+ */
+export function repliesInLanguage(replies: readonly CannedResponse[], language: Language): CannedResponse[] {
+  const rank = (reply: CannedResponse) => (reply.language === language ? 0 : reply.language === 'en' ? 1 : 2);
+  const best = new Map<string, CannedResponse>();
+  for (const reply of replies) {
+    const kept = best.get(reply.shortcut);
+    if (!kept || rank(reply) < rank(kept)) best.set(reply.shortcut, reply);
+  }
+  return [...best.values()];
 }
 
 /** The replies matching `query`, best first (a shortcut match beats an equal title match). */

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAgentProfile, useSaveAgentProfile } from '@/features/chat/api/agent-profile';
-import { chatLanguages, languageNames } from '@/features/chat/lib/chat-language';
+import { staffLanguages, languageNames } from '@/lib/language-names';
 import { alertEventLabels } from '@/features/chat/lib/console-alerts/alert-engine';
 
 const events: AlertEvent[] = ['new_chat', 'assigned', 'visitor_message', 'waiting_too_long'];
@@ -195,7 +195,7 @@ function AlertSettingsForm({ profile, onClose }: { profile: AgentProfile; onClos
           Chats started in these languages come to you first.
         </p>
         <div className="mt-1 flex flex-wrap gap-x-4">
-          {chatLanguages.map((language) => (
+          {staffLanguages.map((language) => (
             <label key={language} className="flex items-center gap-2 py-1 text-sm">
               <input
                 type="checkbox"

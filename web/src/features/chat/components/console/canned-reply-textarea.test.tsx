@@ -6,9 +6,9 @@ import type { CannedResponse } from '@/api-types/CannedResponse';
 import { CannedReplyTextarea } from './canned-reply-textarea';
 
 const replies: CannedResponse[] = [
-  { id: '1', shortcut: 'hello', title: 'Greeting', body: 'Hello {{visitor.name}}, I am {{agent.name}}.', createdAt: '', updatedAt: '' },
-  { id: '2', shortcut: 'refund', title: 'Refund policy', body: 'Refunds take 3 days.', createdAt: '', updatedAt: '' },
-  { id: '3', shortcut: 'hours', title: 'Opening hours', body: 'We answer Mon-Fri 8-18 EAT.', createdAt: '', updatedAt: '' },
+  { id: '1', shortcut: 'hello', title: 'Greeting', body: 'Hello {{visitor.name}}, I am {{agent.name}}.', language: 'en', createdAt: '', updatedAt: '' },
+  { id: '2', shortcut: 'refund', title: 'Refund policy', body: 'Refunds take 3 days.', language: 'en', createdAt: '', updatedAt: '' },
+  { id: '3', shortcut: 'hours', title: 'Opening hours', body: 'We answer Mon-Fri 8-18 EAT.', language: 'en', createdAt: '', updatedAt: '' },
 ];
 
 function Harness({ onSend }: { onSend: () => void }) {
@@ -16,6 +16,7 @@ function Harness({ onSend }: { onSend: () => void }) {
   return (
     <CannedReplyTextarea
       aria-label="Reply"
+      language="en"
       value={value}
       onValueChange={setValue}
       onKeyDown={(e) => {

@@ -9,8 +9,17 @@
 
 import { useId, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
 import type { CannedResponse } from '@/api-types/CannedResponse';
+import type { Language } from '@/api-types/Language';
 import { cn } from '@/lib/cn';
-import { fillTemplate, insertReply, matchCannedResponses, slashQuery, type SlashQuery, type TemplateValues } from '../../lib/canned-reply-match';
+import {
+  fillTemplate,
+  insertReply,
+  matchCannedResponses,
+  repliesInLanguage,
+  slashQuery,
+  type SlashQuery,
+  type TemplateValues,
+} from '../../lib/canned-reply-match';
 
 /** At most this many matches are listed. */
 const MAX_OPTIONS = 8;
@@ -23,10 +32,21 @@ export interface CannedReplyTextareaProps extends TextareaProps {
   /** Keys the picker does not take (e.g. Enter sends when it is closed). */
   onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
   replies: readonly CannedResponse[];
+  /** The chat's language: each shortcut is offered in it when it has a version in it. */
+  language: Language;
   values: TemplateValues;
 }
 
-export function CannedReplyTextarea({ value, onValueChange, onKeyDown, replies, values, className, ...rest }: CannedReplyTextareaProps) {
+export function CannedReplyTextarea({
+  value,
+  onValueChange,
+  onKeyDown,
+  replies,
+  language,
+  values,
+  className,
+  ...rest
+}: CannedReplyTextareaProps) {
   const listId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [slash, setSlash] = useState<SlashQuery | null>(null);
@@ -34,7 +54,7 @@ export function CannedReplyTextarea({ value, onValueChange, onKeyDown, replies, 
   // Escape closes the list until the slash word changes.
   const [dismissed, setDismissed] = useState<string | null>(null);
 
-  const matches = slash ? matchCannedResponses(slash.query, replies).slice(0, MAX_OPTIONS) : [];
+  const matches = slash ? matchCannedResponses(slash.query, repliesInLanguage(replies, language)).slice(0, MAX_OPTIONS) : [];
   const open = slash !== null && dismissed !== `${slash.start}:${slash.query}` && matches.length > 0;
   const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;

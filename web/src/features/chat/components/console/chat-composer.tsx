@@ -165,6 +165,7 @@ export function ChatComposer({ chat, reply }: { chat: ChatSummary; reply: Messag
               onValueChange={reply.onChange}
               onKeyDown={replyKeyDown}
               replies={canned.data ?? []}
+              language={chat.language}
               values={{ visitorName: chat.visitorName, agentName: me?.name ?? '' }}
               className={cn(
                 boxClass,

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { describeBrowser, formatStartedAt } from '@/lib/console-format';
-import { languageNames } from '@/features/chat/lib/chat-language';
+import { languageNames } from '@/lib/language-names';
 import { mailtoHref } from '@/lib/mailto';
 import { ChatEmailReach } from './chat-email-reach';
 import { ChatLabelsEditor } from './chat-labels-editor';

@@ -13,7 +13,7 @@ import {
   type InboxStatusFilter,
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
-import { languageNames } from '@/features/chat/lib/chat-language';
+import { languageNames } from '@/lib/language-names';
 import { formatRelativeTime } from '@/lib/console-format';
 import { useSiteSettings } from '@/lib/site-settings';
 import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
