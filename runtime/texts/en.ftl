@@ -1,7 +1,7 @@
 # What the gateway and the workers say to people, in English: the chat's
-# notices, the emails to visitors and users, and the dates in them. The French (fr.ftl) and
-# Kiswahili (sw.ftl) catalogues hold the same messages with the same
-# variables; runtime::texts checks that they do.
+# notices, the emails to visitors and users, and the dates in them. The
+# French (fr.ftl) and Kiswahili (sw.ftl) catalogues hold the same messages
+# with the same variables; runtime::texts checks that they do.
 
 ## Notices in a chat: written in the chat's language when it happens.
 

@@ -1,6 +1,7 @@
 # Ce que la passerelle et les workers disent aux personnes, en français :
-# les messages des conversations, leurs e-mails et leurs dates. Mêmes messages et
-# mêmes variables qu'en anglais (en.ftl), vérifiés par runtime::texts.
+# les messages des conversations, les e-mails aux visiteurs et aux utilisateurs,
+# et leurs dates. Mêmes messages et mêmes variables qu'en anglais (en.ftl),
+# vérifiés par runtime::texts.
 
 ## Messages dans une conversation : écrits dans la langue de la conversation.
 

@@ -1,5 +1,5 @@
 # Maneno ambayo lango (gateway) na workers huwaambia watu, kwa Kiswahili:
-# ujumbe wa gumzo, barua pepe za gumzo na tarehe zake. Ujumbe na vigeu
+# ujumbe wa gumzo, barua pepe kwa wageni na watumiaji, na tarehe zake. Ujumbe na vigeu
 # vilevile kama vya Kiingereza (en.ftl), vinavyokaguliwa na runtime::texts.
 
 ## Taarifa ndani ya gumzo: huandikwa kwa lugha ya gumzo.
