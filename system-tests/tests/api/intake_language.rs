@@ -21,23 +21,29 @@ fn subject(mail: &Mail) -> String {
         .find(|line| line.to_ascii_lowercase().starts_with("subject:"))
         .map(|line| line["subject:".len()..].trim().to_owned())
         .unwrap_or_default();
-    if !line.starts_with("=?") {
-        return line;
-    }
-    line.split_whitespace()
-        .map(|word| {
-            let lower = word.to_ascii_lowercase();
-            let encoded = lower
-                .strip_prefix("=?utf-8?b?")
-                .and_then(|rest| rest.strip_suffix("?="))
-                .map(|_| &word["=?utf-8?b?".len()..word.len() - 2])
-                .expect("a base64 encoded word");
+    // Plain words as they are; encoded words decoded, and the space between
+    // two encoded words dropped (RFC 2047).
+    let mut subject = String::new();
+    let mut last_encoded = false;
+    for word in line.split(' ') {
+        let encoded = word
+            .get(..10)
+            .is_some_and(|start| start.eq_ignore_ascii_case("=?utf-8?b?"))
+            && word.ends_with("?=");
+        if !subject.is_empty() && !(encoded && last_encoded) {
+            subject.push(' ');
+        }
+        if encoded {
             let bytes = base64::engine::general_purpose::STANDARD
-                .decode(encoded)
+                .decode(&word[10..word.len() - 2])
                 .expect("base64");
-            String::from_utf8(bytes).expect("UTF-8")
-        })
-        .collect()
+            subject.push_str(&String::from_utf8(bytes).expect("UTF-8"));
+        } else {
+            subject.push_str(word);
+        }
+        last_encoded = encoded;
+    }
+    subject
 }
 
 #[sqlx::test(migrations = "../migrations")]
