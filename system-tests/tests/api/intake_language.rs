@@ -30,7 +30,7 @@ fn subject(mail: &Mail) -> String {
             .get(..10)
             .is_some_and(|start| start.eq_ignore_ascii_case("=?utf-8?b?"))
             && word.ends_with("?=");
-        if !subject.is_empty() && !(encoded && last_encoded) {
+        if !subject.is_empty() && (!encoded || !last_encoded) {
             subject.push(' ');
         }
         if encoded {
