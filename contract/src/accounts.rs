@@ -7,6 +7,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// A user as every API answer shows it. Never carries the password hash.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -97,6 +99,9 @@ pub struct RegisterRequest {
     pub password: String,
     pub name: String,
     pub phone: String,
+    /// The language of the page the user registered on, for the welcome.
+    #[serde(default)]
+    pub language: Language,
 }
 
 /// Payload of `accounts.login`.

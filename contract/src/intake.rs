@@ -6,6 +6,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// Published on `intake.registered` after a user is stored; the JetStream
 /// message id is the user id, so a retried publish is deduplicated.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,6 +18,10 @@ pub struct Registered {
     pub phone: String,
     #[serde(with = "time::serde::rfc3339")]
     pub registered_at: OffsetDateTime,
+    /// The language of the page the user registered on: the welcome is
+    /// written in it (English in events from before it was sent).
+    #[serde(default)]
+    pub language: Language,
 }
 
 /// The body of `POST /api/messages`: a contact or demo request from a public
@@ -49,6 +55,11 @@ pub struct ContactMessageInput {
     #[serde(default)]
     #[ts(optional, type = "number")]
     pub fill_ms: Option<i64>,
+    /// The language of the page the form was sent from: the visitor's
+    /// acknowledgement is written in it. English when absent.
+    #[serde(default)]
+    #[ts(as = "Option<Language>", optional)]
+    pub language: Language,
 }
 
 /// The answer of `POST /api/messages` (202): the request's id and a
@@ -86,6 +97,10 @@ pub struct ContactMessage {
     pub source: Option<String>,
     #[serde(with = "time::serde::rfc3339")]
     pub received_at: OffsetDateTime,
+    /// The language the visitor's acknowledgement is written in (English
+    /// in messages from before it was sent).
+    #[serde(default)]
+    pub language: Language,
 }
 
 /// Where a contact request stands in the admin inbox.

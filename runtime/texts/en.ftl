@@ -1,7 +1,7 @@
 # What the gateway and the workers say to people, in English: the chat's
-# notices, the chat emails, and the dates in them. The French (fr.ftl) and
-# Kiswahili (sw.ftl) catalogues hold the same messages with the same
-# variables; runtime::texts checks that they do.
+# notices, the emails to visitors and users, and the dates in them. The
+# French (fr.ftl) and Kiswahili (sw.ftl) catalogues hold the same messages
+# with the same variables; runtime::texts checks that they do.
 
 ## Notices in a chat: written in the chat's language when it happens.
 
@@ -54,3 +54,20 @@ replies-answer = To answer, reply to this email or continue the chat on our site
 replies-continue = Continue the chat
 replies-why = We email you a reply only when you have left the chat before seeing it. To stop these emails:
 replies-stop = Stop emails about my chats
+
+## The acknowledgement of a contact or demo request, to its visitor.
+
+email-greeting = Hello { $name },
+email-signature = The { $company } team
+contact-ack-subject = We received your message: { $subject }
+contact-ack-thanks = Thank you for contacting { $company }. We have received your message and we will reply within 24 hours.
+contact-ack-records = For your records, this is what you sent us:
+contact-ack-subject-label = Subject
+contact-ack-more = If you need to add anything, simply reply to this email.
+
+## The welcome to a newly registered user.
+
+welcome-subject = Welcome to { $company }
+welcome-ready = Welcome to { $company }. Your account for { $email } is ready: sign in to see your dashboard and our services.
+welcome-sign-in = Sign in
+welcome-questions = Questions about a service or a quote? Reply to this email, or call us on { $phone }.

@@ -1,6 +1,7 @@
 # Ce que la passerelle et les workers disent aux personnes, en français :
-# les messages des conversations, leurs e-mails et leurs dates. Mêmes messages et
-# mêmes variables qu'en anglais (en.ftl), vérifiés par runtime::texts.
+# les messages des conversations, les e-mails aux visiteurs et aux utilisateurs,
+# et leurs dates. Mêmes messages et mêmes variables qu'en anglais (en.ftl),
+# vérifiés par runtime::texts.
 
 ## Messages dans une conversation : écrits dans la langue de la conversation.
 
@@ -53,3 +54,20 @@ replies-answer = Pour répondre, répondez à cet e-mail ou reprenez la conversa
 replies-continue = Reprendre la conversation
 replies-why = Nous ne vous envoyons une réponse par e-mail que si vous avez quitté la conversation avant de la voir. Pour ne plus recevoir ces e-mails :
 replies-stop = Ne plus recevoir d’e-mails sur mes conversations
+
+## L’accusé de réception d’une demande de contact ou de démonstration, envoyé au visiteur.
+
+email-greeting = Bonjour { $name },
+email-signature = L’équipe { $company }
+contact-ack-subject = Nous avons bien reçu votre message : { $subject }
+contact-ack-thanks = Merci d’avoir contacté { $company }. Nous avons bien reçu votre message et nous vous répondrons sous 24 heures.
+contact-ack-records = Pour mémoire, voici ce que vous nous avez envoyé :
+contact-ack-subject-label = Objet
+contact-ack-more = Si vous souhaitez ajouter quoi que ce soit, il vous suffit de répondre à cet e-mail.
+
+## Le message de bienvenue à un nouvel utilisateur.
+
+welcome-subject = Bienvenue chez { $company }
+welcome-ready = Bienvenue chez { $company }. Votre compte { $email } est prêt : connectez-vous pour accéder à votre tableau de bord et à nos services.
+welcome-sign-in = Se connecter
+welcome-questions = Une question sur un service ou un devis ? Répondez à cet e-mail ou appelez-nous au { $phone }.

@@ -1,5 +1,5 @@
 # Maneno ambayo lango (gateway) na workers huwaambia watu, kwa Kiswahili:
-# ujumbe wa gumzo, barua pepe za gumzo na tarehe zake. Ujumbe na vigeu
+# ujumbe wa gumzo, barua pepe kwa wageni na watumiaji, na tarehe zake. Ujumbe na vigeu
 # vilevile kama vya Kiingereza (en.ftl), vinavyokaguliwa na runtime::texts.
 
 ## Taarifa ndani ya gumzo: huandikwa kwa lugha ya gumzo.
@@ -53,3 +53,20 @@ replies-answer = Ili kujibu, jibu barua pepe hii au endelea na gumzo kwenye tovu
 replies-continue = Endelea na gumzo
 replies-why = Tunakutumia jibu kwa barua pepe pale tu ulipoondoka kwenye gumzo kabla ya kuliona. Ili kusitisha barua pepe hizi:
 replies-stop = Sitisha barua pepe kuhusu gumzo zangu
+
+## Uthibitisho wa kupokea ombi la mawasiliano au la onyesho, kwa mgeni.
+
+email-greeting = Habari { $name },
+email-signature = Timu ya { $company }
+contact-ack-subject = Tumepokea ujumbe wako: { $subject }
+contact-ack-thanks = Asante kwa kuwasiliana na { $company }. Tumepokea ujumbe wako na tutakujibu ndani ya saa 24.
+contact-ack-records = Kwa kumbukumbu zako, huu ndio ujumbe uliotutumia:
+contact-ack-subject-label = Mada
+contact-ack-more = Ikiwa ungependa kuongeza chochote, jibu tu barua pepe hii.
+
+## Ukaribisho kwa mtumiaji aliyejisajili hivi punde.
+
+welcome-subject = Karibu { $company }
+welcome-ready = Karibu { $company }. Akaunti yako ya { $email } iko tayari: ingia ili kuona dashibodi yako na huduma zetu.
+welcome-sign-in = Ingia
+welcome-questions = Una swali kuhusu huduma au nukuu ya bei? Jibu barua pepe hii, au tupigie simu kupitia { $phone }.

@@ -40,6 +40,7 @@ impl Input for ContactMessageInput {
         ("source", "Source"),
         ("website", "Website"),
         ("fillMs", "Fill time"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -74,6 +75,7 @@ impl Input for ContactMessageInput {
                 .filter(|v| !v.trim().is_empty())
                 .map(|_| "filled".to_owned()),
             fill_ms: body.fill_ms,
+            language: body.language,
         })
     }
 }
@@ -127,6 +129,8 @@ pub(crate) fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, Api
 
 #[cfg(test)]
 mod tests {
+    use contract::language::Language;
+
     use super::*;
 
     fn body() -> ContactMessageInput {
@@ -140,6 +144,7 @@ mod tests {
             source: None,
             website: None,
             fill_ms: None,
+            language: Language::En,
         }
     }
 

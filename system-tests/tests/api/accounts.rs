@@ -264,6 +264,7 @@ async fn an_event_left_in_the_outbox_by_a_crash_is_published_by_the_relay(pool: 
         name: "Crash Test".into(),
         phone: "+254".into(),
         registered_at: time::OffsetDateTime::now_utc(),
+        language: contract::language::Language::En,
     };
     let mut tx = pool.begin().await.expect("tx");
     workers::outbox::enqueue(&mut tx, id, &app.namespace.intake_registered(), &event)

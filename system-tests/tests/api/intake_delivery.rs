@@ -144,6 +144,7 @@ async fn an_email_is_skipped_when_sent_retried_while_claimed_and_sent_when_its_c
         company: None,
         source: None,
         received_at: time::OffsetDateTime::now_utc(),
+        language: contract::language::Language::En,
     };
     let settings = contract::site_settings::SiteSettings::default();
     let site = Site {
@@ -214,6 +215,7 @@ fn contact_message(email: &str) -> contract::intake::ContactMessage {
         company: None,
         source: Some("/contact".to_owned()),
         received_at: time::OffsetDateTime::now_utc(),
+        language: contract::language::Language::En,
     }
 }
 

@@ -50,6 +50,7 @@ mod input_rules;
 mod intake;
 mod intake_admin;
 mod intake_delivery;
+mod intake_language;
 mod mailbox;
 mod nats_cluster;
 mod openapi;

@@ -358,6 +358,7 @@ async fn without_the_sessions_owner_a_reset_commits_nothing(pool: PgPool) {
         password: "password123".to_owned(),
         name: "Alone".to_owned(),
         phone: "+254700000000".to_owned(),
+        language: contract::language::Language::En,
     };
     let reply = nats
         .request(

@@ -173,6 +173,7 @@ describe('account pages', () => {
       password: 'secret123',
       name: 'Amina Otieno',
       phone: '+254700000001',
+      language: 'en',
     });
   });
 

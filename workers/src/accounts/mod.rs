@@ -206,6 +206,7 @@ impl Service {
             name: user.name.clone(),
             phone: user.phone.clone(),
             registered_at: user.created_at,
+            language: request.language,
         };
         outbox::enqueue(
             &mut tx,

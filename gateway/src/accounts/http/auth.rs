@@ -9,6 +9,7 @@ use contract::accounts::{
     AccountsError, AccountsReply, LoginRequest, RegisterRequest, User, normalize_email,
 };
 use contract::intake::Accepted;
+use contract::language::Language;
 use contract::second_factor::SecondFactorChallenge;
 use serde::Deserialize;
 use tower_sessions::Session;
@@ -56,6 +57,10 @@ pub(crate) struct RegisterBody {
     password: String,
     name: String,
     phone: String,
+    /// The language of the page the form is on: the welcome email is
+    /// written in it. English when absent.
+    #[serde(default)]
+    language: Language,
 }
 
 impl Input for RegisterBody {
@@ -65,6 +70,7 @@ impl Input for RegisterBody {
         ("password", "Password"),
         ("name", "Name"),
         ("phone", "Phone number"),
+        ("language", "Language"),
     ];
 
     /// In the form's order, so the first message shown is the first field wrong.
@@ -86,6 +92,7 @@ impl Input for RegisterBody {
                 .required()?
                 .max_chars(40)?
                 .value(),
+            language: self.language,
         })
     }
 }
@@ -113,6 +120,7 @@ async fn register(
         password: body.password,
         name: body.name,
         phone: body.phone,
+        language: body.language,
     };
     let user = ask_accounts(&state, state.namespace.accounts_register(), &request).await?;
     sign_in(&state, &session, &user).await?;

@@ -84,6 +84,7 @@ async fn send(
         company: body.company,
         source: body.source,
         received_at: OffsetDateTime::now_utc(),
+        language: body.language,
     };
     // Serialising our own plain type cannot fail.
     let payload = serde_json::to_vec(&event).unwrap_or_default();

@@ -2,6 +2,7 @@
 //! visitor's acknowledgement.
 
 use contract::intake::ContactMessage;
+use runtime::texts;
 
 use super::parts::{Body, RenderedEmail, Site, Template, sales};
 use crate::mail::address::{COMPANY, mailbox};
@@ -59,31 +60,42 @@ impl Template for ContactToSales<'_> {
     }
 }
 
-/// The visitor's acknowledgement of a contact or demo request; replying
-/// reaches the sales inbox.
+/// The visitor's acknowledgement of a contact or demo request, in the
+/// language of the page the form was sent from; replying reaches the sales
+/// inbox.
 pub struct ContactAcknowledgement<'a>(pub &'a ContactMessage);
 
 impl Template for ContactAcknowledgement<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let request = self.0;
         let visitor = mailbox("The visitor's address", Some(&request.name), &request.email)?;
-        let mut body = Body::default();
-        body.paragraph(&format!("Hello {},", request.name))
-            .paragraph(&format!(
-                "Thank you for contacting {COMPANY}. We have received your message and \
-                 we will reply within 24 hours."
-            ))
-            .paragraph("For your records, this is what you sent us:")
-            .fields(&[("Subject", Some(&request.subject))])
-            .quote(&request.message)
-            .paragraph(&format!(
-                "If you need to add anything, simply reply to this email.\n\nThe {COMPANY} team"
-            ));
+        let language = request.language;
+        let company = || ("company", COMPANY.into());
+        let subject_label = texts::say(language, "contact-ack-subject-label", &[]);
+        let mut body = Body::in_language(language);
+        body.paragraph(&texts::say(
+            language,
+            "email-greeting",
+            &[("name", request.name.as_str().into())],
+        ))
+        .paragraph(&texts::say(language, "contact-ack-thanks", &[company()]))
+        .paragraph(&texts::say(language, "contact-ack-records", &[]))
+        .fields(&[(&subject_label, Some(&request.subject))])
+        .quote(&request.message)
+        .paragraph(&format!(
+            "{}\n\n{}",
+            texts::say(language, "contact-ack-more", &[]),
+            texts::say(language, "email-signature", &[company()]),
+        ));
         Ok(body.finish(
             "contact.ack",
             visitor,
             Some(sales(site)?),
-            format!("We received your message: {}", request.subject),
+            texts::say(
+                language,
+                "contact-ack-subject",
+                &[("subject", request.subject.as_str().into())],
+            ),
             site,
         ))
     }
@@ -99,6 +111,7 @@ fn received(request: &ContactMessage) -> String {
 
 #[cfg(test)]
 mod tests {
+    use contract::language::Language;
     use contract::site_settings::SiteSettings;
 
     use super::*;
@@ -221,6 +234,60 @@ mod tests {
             assert!(part.contains("Hello Amina Otieno,"), "{part}");
         }
         assert_footer(&email);
+    }
+
+    #[test]
+    fn the_acknowledgement_is_written_in_the_language_of_the_form_s_page() {
+        let settings = settings();
+        let mut request = request("Amina Otieno", "Bonjour");
+        request.language = Language::Fr;
+        let french = ContactAcknowledgement(&request)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(
+            french.subject,
+            "Nous avons bien reçu votre message : Two racks in Nairobi"
+        );
+        assert!(
+            french.html.contains("<html lang=\"fr\">"),
+            "{}",
+            french.html
+        );
+        for part in [&french.text, &french.html] {
+            assert!(part.contains("Bonjour Amina Otieno,"), "{part}");
+            assert!(
+                part.contains("nous vous répondrons sous 24 heures"),
+                "{part}"
+            );
+            assert!(part.contains("L’équipe Nyota Cloud"), "{part}");
+        }
+        assert!(french.text.contains("Objet: Two racks in Nairobi"));
+
+        request.language = Language::Sw;
+        let kiswahili = ContactAcknowledgement(&request)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(
+            kiswahili.subject,
+            "Tumepokea ujumbe wako: Two racks in Nairobi"
+        );
+        assert!(kiswahili.html.contains("<html lang=\"sw\">"));
+        for part in [&kiswahili.text, &kiswahili.html] {
+            assert!(part.contains("Habari Amina Otieno,"), "{part}");
+            assert!(part.contains("tutakujibu ndani ya saa 24"), "{part}");
+        }
+        assert_footer(&kiswahili);
+
+        // The sales inbox is told in English whatever the visitor's language.
+        let sales = ContactToSales(&request)
+            .render(site(&settings))
+            .expect("renders");
+        assert!(
+            sales
+                .subject
+                .starts_with("Contact request from Amina Otieno")
+        );
+        assert!(sales.html.contains("<html lang=\"en\">"));
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub use waitlist::WaitlistConfirmation;
 #[cfg(test)]
 mod test_support {
     use contract::intake::{ContactMessage, Registered};
+    use contract::language::Language;
     use contract::site_settings::SiteSettings;
     use lettre::message::Mailbox;
     use time::OffsetDateTime;
@@ -65,6 +66,7 @@ mod test_support {
             company: None,
             source: Some("/contact".to_owned()),
             received_at: OffsetDateTime::now_utc(),
+            language: Language::En,
         }
     }
 
@@ -75,6 +77,7 @@ mod test_support {
             name: "Baraka Mwangi".to_owned(),
             phone: "+254 700 111 222".to_owned(),
             registered_at: OffsetDateTime::now_utc(),
+            language: Language::En,
         }
     }
 

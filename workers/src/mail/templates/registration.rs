@@ -1,12 +1,14 @@
 //! The emails about a new account: the welcome and the note to sales.
 
 use contract::intake::Registered;
+use runtime::texts;
 
 use super::parts::{Body, RenderedEmail, Site, Template, sales, support};
 use crate::mail::address::{COMPANY, mailbox};
 use crate::mail::error::MailError;
 
-/// Welcome to a newly registered user.
+/// Welcome to a newly registered user, in the language of the page they
+/// registered on.
 pub struct Welcome<'a>(pub &'a Registered);
 
 impl Template for Welcome<'_> {
@@ -14,24 +16,37 @@ impl Template for Welcome<'_> {
         let user = self.0;
         let to = mailbox("The new user's address", Some(&user.name), &user.email)?;
         let support = support(site)?;
-        let mut body = Body::default();
-        body.paragraph(&format!("Hello {},", user.name))
-            .paragraph(&format!(
-                "Welcome to {COMPANY}. Your account for {} is ready: sign in to see your \
-                 dashboard and our services.",
-                user.email
-            ))
-            .link("Sign in", &format!("{}/login", site.public_url))
-            .paragraph(&format!(
-                "Questions about a service or a quote? Reply to this email, or call us on {}.\n\n\
-                 The {COMPANY} team",
-                site.settings.phone
-            ));
+        let language = user.language;
+        let company = || ("company", COMPANY.into());
+        let mut body = Body::in_language(language);
+        body.paragraph(&texts::say(
+            language,
+            "email-greeting",
+            &[("name", user.name.as_str().into())],
+        ))
+        .paragraph(&texts::say(
+            language,
+            "welcome-ready",
+            &[company(), ("email", user.email.as_str().into())],
+        ))
+        .link(
+            &texts::say(language, "welcome-sign-in", &[]),
+            &format!("{}/login", site.public_url),
+        )
+        .paragraph(&format!(
+            "{}\n\n{}",
+            texts::say(
+                language,
+                "welcome-questions",
+                &[("phone", site.settings.phone.as_str().into())],
+            ),
+            texts::say(language, "email-signature", &[company()]),
+        ));
         Ok(body.finish(
             "registration.welcome",
             to,
             Some(support),
-            format!("Welcome to {COMPANY}"),
+            texts::say(language, "welcome-subject", &[company()]),
             site,
         ))
     }
@@ -71,6 +86,8 @@ impl Template for RegistrationToSales<'_> {
 
 #[cfg(test)]
 mod tests {
+    use contract::language::Language;
+
     use super::*;
     use crate::mail::templates::test_support::*;
 
@@ -112,5 +129,54 @@ mod tests {
         assert_eq!(note.subject, "New registration: Baraka Mwangi");
         assert!(note.text.contains("Phone: +254 700 111 222"));
         assert_footer(&note);
+    }
+
+    #[test]
+    fn the_welcome_is_written_in_the_language_of_the_registration_page() {
+        let settings = settings();
+        let mut user = registered();
+        user.language = Language::Fr;
+        let french = Welcome(&user).render(site(&settings)).expect("renders");
+        assert_eq!(french.subject, "Bienvenue chez Nyota Cloud");
+        assert!(
+            french.html.contains("<html lang=\"fr\">"),
+            "{}",
+            french.html
+        );
+        for part in [&french.text, &french.html] {
+            assert!(part.contains("Bonjour Baraka Mwangi,"), "{part}");
+            assert!(
+                part.contains("Votre compte new.user@example.com est prêt"),
+                "{part}"
+            );
+            assert!(part.contains("appelez-nous au +254 711 222 333"), "{part}");
+        }
+        assert!(
+            french
+                .text
+                .contains("Se connecter: https://nyota.example/login")
+        );
+
+        user.language = Language::Sw;
+        let kiswahili = Welcome(&user).render(site(&settings)).expect("renders");
+        assert_eq!(kiswahili.subject, "Karibu Nyota Cloud");
+        assert!(kiswahili.html.contains("<html lang=\"sw\">"));
+        for part in [&kiswahili.text, &kiswahili.html] {
+            assert!(part.contains("Habari Baraka Mwangi,"), "{part}");
+            assert!(part.contains("iko tayari"), "{part}");
+            assert!(part.contains("Timu ya Nyota Cloud"), "{part}");
+        }
+        assert!(
+            kiswahili
+                .text
+                .contains("Ingia: https://nyota.example/login")
+        );
+        assert_footer(&kiswahili);
+
+        // The note to sales stays in English.
+        let note = RegistrationToSales(&user)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(note.subject, "New registration: Baraka Mwangi");
     }
 }

@@ -5,15 +5,16 @@ import { apiRequest } from '@/lib/api-client';
 import type { RegisterRequest, User } from '@/lib/api-types';
 import { userQueryKey } from '@/lib/auth/get-user';
 import { registrationFailureMessage, welcomeName } from '@/lib/error-catalogue';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
 import { problemText } from '../lib/account-texts';
 import { toast } from '@/lib/toast-store';
 
-/** Blocked (no request) when the browser is offline. */
+/** Blocked (no request) when the browser is offline. Sends the page's
+ * language: the welcome email is written in it. */
 export function register(body: RegisterRequest): Promise<User> {
   return apiRequest<User>('/api/register', {
     method: 'POST',
-    body,
+    body: { ...body, language: activeLocale() },
     describe: registrationFailureMessage,
     blockWhenOffline: true,
   });

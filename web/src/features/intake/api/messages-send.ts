@@ -7,7 +7,7 @@ import 'virtual:catalog/en/messageForm';
 import { useMutation } from '@tanstack/react-query';
 import type { ContactMessageInput } from '@/api-types/ContactMessageInput';
 import type { MessageAccepted } from '@/api-types/MessageAccepted';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { fillDuration, type FormFill } from '../lib/contact-form';
 import type { RequestFailure } from '@/lib/error-catalogue';
@@ -54,7 +54,8 @@ export function messageFailureText(failure: RequestFailure): string {
   return messageTexts.serverFailurePrefix + (fromServer ?? messageTexts.serverFailureFallback);
 }
 
-/** The body as sent: trimmed, empty optional fields left out. */
+/** The body as sent: trimmed, empty optional fields left out, with the
+ * page's language (the visitor's acknowledgement is written in it). */
 export function messageBody(input: SendMessageRequest): ContactMessageInput {
   const body: ContactMessageInput = {
     name: input.name.trim(),
@@ -63,6 +64,7 @@ export function messageBody(input: SendMessageRequest): ContactMessageInput {
     message: input.message.trim(),
     source: input.source,
     fillMs: fillDuration(input.fill),
+    language: activeLocale(),
   };
   if (input.phone?.trim()) body.phone = input.phone.trim();
   if (input.company?.trim()) body.company = input.company.trim();

@@ -69,6 +69,7 @@ describe('DemoRequestForm', () => {
       phone: '+254 700 000 001',
       source: '/finance',
       fillMs: expect.any(Number),
+      language: 'en',
     });
     // How long the form was on screen before it was sent.
     expect(body.fillMs).toBeGreaterThanOrEqual(0);

@@ -89,6 +89,7 @@ describe('/contact', () => {
       phone: '+254 700 000 001',
       source: '/contact',
       fillMs: expect.any(Number),
+      language: 'en',
     });
     expect((call?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
     for (const label of ['Name', 'Email', 'Phone (optional)', 'Subject', 'Message']) {
