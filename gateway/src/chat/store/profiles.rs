@@ -78,10 +78,11 @@ pub async fn save_agent_profile(
     )
     .execute(&mut *tx)
     .await?;
-    let details = serde_json::json!({
-        "displayName": profile.display_name,
-        "languages": profile.languages,
-    });
+    // The name visitors will see; the languages when they changed.
+    let mut details = serde_json::json!({ "displayName": profile.display_name });
+    if let Some(languages) = &profile.languages {
+        details["languages"] = serde_json::json!(languages);
+    }
     crate::platform::audit::record(
         &mut tx,
         agent_id,
