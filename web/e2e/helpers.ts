@@ -76,13 +76,16 @@ export async function adminApi(playwright: { request: { newContext: (options: ob
 /**
  * Gives the seeded admin room for `count` more chats than they hold now
  * (earlier specs leave chats open, and a new chat waits in the queue while
- * its agent is full); returns what puts their capacity back.
+ * its agent is full), plus room for the chats already queued, which are
+ * assigned first (oldest first); returns what puts their capacity back.
  */
 export async function roomForChats(api: APIRequestContext, count: number): Promise<() => Promise<void>> {
   const me: { id: string } = await (await api.get('/api/user')).json();
   const team: Array<{ id: string; openChats: number; capacity: number }> = await (await api.get('/api/agent/team')).json();
   const mine = team.find((member) => member.id === me.id);
   expect(mine, 'the admin is on the team').toBeDefined();
+  const queued: unknown[] = await (await api.get('/api/agent/chats?status=open&assigned=unassigned')).json();
+  count += queued.length;
   const setCapacity = async (capacity: number) => {
     const saved = await api.patch(`/api/admin/agents/${me.id}`, { data: { capacity } });
     expect(saved.status(), await saved.text()).toBe(200);
