@@ -30,6 +30,12 @@ pub struct User {
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
+    /// The language the user chose (a switcher, or the page they registered
+    /// on); absent until they choose one. The site opens in it when they
+    /// sign in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub language: Option<Language>,
 }
 
 impl User {
@@ -152,9 +158,11 @@ mod tests {
             role: Role::Support,
             is_admin: false,
             created_at: OffsetDateTime::UNIX_EPOCH,
+            language: Some(Language::Fr),
         };
         let json = serde_json::to_value(&user).expect("serializes");
         assert_eq!(json["fullName"], "Ann Bee");
+        assert_eq!(json["language"], "fr");
         assert_eq!(json["isAdmin"], false);
         assert_eq!(json["role"], "support");
         assert_eq!(json["createdAt"], "1970-01-01T00:00:00Z");

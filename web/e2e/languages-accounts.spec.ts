@@ -5,7 +5,7 @@
 // /fr/dashboard and /sw/account/security at 1366 and 390 px, light and dark.
 
 import { expect, test } from '@playwright/test';
-import { presetConsent, registerViaApi } from './helpers';
+import { password, presetConsent, registerViaApi } from './helpers';
 
 const shots = process.env.ACCOUNT_SHOTS;
 
@@ -45,6 +45,38 @@ test('a signed-in customer reads the dashboard in French and account security in
   await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('region', { name: /F8/ }).getByText('Vous avez bien été déconnecté.')).toBeVisible();
   await context.close();
+});
+
+test('a language chosen while signed in is kept on the account: a sign-in on another device opens the site in it', async ({
+  browser,
+}) => {
+  const first = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await presetConsent(first);
+  const email = await registerViaApi(first.request);
+  const page = await first.newPage();
+  await page.goto('/pricing');
+  const saved = page.waitForRequest((request) => request.url().endsWith('/api/user/language') && request.method() === 'PUT');
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('Kiswahili');
+  expect((await saved).postDataJSON()).toEqual({ language: 'sw' });
+  await expect(page).toHaveURL(/\/sw\/pricing$/);
+  await expect
+    .poll(async () => ((await (await first.request.get('/api/user')).json()) as { language?: string }).language)
+    .toBe('sw');
+  await first.close();
+
+  // Another device, never here before: English, until the sign-in.
+  const second = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await presetConsent(second);
+  const phone = await second.newPage();
+  await phone.goto('/login');
+  await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Password').fill(password);
+  await phone.getByRole('button', { name: 'Sign In' }).click();
+  await expect(phone).toHaveURL(/\/sw\/dashboard$/);
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'sw');
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Karibu, Api User!');
+  expect((await second.cookies()).find((cookie) => cookie.name === 'nyota_lang')?.value).toBe('sw');
+  await second.close();
 });
 
 test('the waitlist form offered on /sw/register speaks Kiswahili, and so does its thank-you', async ({ browser }) => {

@@ -25,6 +25,7 @@
 
 use async_trait::async_trait;
 use contract::accounts::{Role, User};
+use contract::language::Language;
 use contract::owners::{EndSessionsOfUser, OwnerReply};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -246,6 +247,7 @@ pub async fn signed_in_user(
 ) -> sqlx::Result<SignedIn> {
     let row = sqlx::query!(
         r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at,
+                  language as "language: Language",
                   exists(select 1 from tower_sessions.session s
                          where s.id = $2 and s.expiry_date > now()) as "session_live!"
            from users where id = $1 and active"#,
@@ -266,6 +268,7 @@ pub async fn signed_in_user(
             role: row.role,
             is_admin: row.is_admin,
             created_at: row.created_at,
+            language: row.language,
         }),
         None => SignedIn::UserDeleted,
     })

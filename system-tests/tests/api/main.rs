@@ -1,6 +1,7 @@
 //! End-to-end tests of the gateway with a real `accounts` worker, real NATS
 //! and a fresh database per test.
 
+mod account_language;
 mod accounts;
 mod agent_presence;
 mod agent_profile;

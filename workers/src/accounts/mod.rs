@@ -14,6 +14,7 @@ use contract::accounts::{
     AccountsError, AccountsReply, LoginRequest, RegisterRequest, Role, User, normalize_email,
 };
 use contract::intake::Registered;
+use contract::language::Language;
 use contract::namespace::ACCOUNTS_QUEUE_GROUP;
 use contract::owners::EndSessionsOfUser;
 use contract::password_reset::{ResetPasswordReply, ResetPasswordRequest};
@@ -195,6 +196,7 @@ impl Service {
             &request.name,
             &request.phone,
             password_hash,
+            request.language,
         )
         .await?;
         // A concurrent registration with the same email won the race.
@@ -226,7 +228,7 @@ impl Service {
         // The stored hash: only this role ever reads it.
         let row = sqlx::query!(
             r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at,
-                      password_hash, active
+                      language as "language: Language", password_hash, active
                from users where email = $1"#,
             email
         )
@@ -258,6 +260,7 @@ impl Service {
                         role: row.role,
                         is_admin: row.is_admin,
                         created_at: row.created_at,
+                        language: row.language,
                     })
                 } else {
                     Err(Failure::Domain(AccountsError::Deactivated))

@@ -4,6 +4,7 @@
 
 use anyhow::Context as _;
 use contract::accounts::{Role, User};
+use contract::language::Language;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -16,19 +17,22 @@ pub(crate) async fn insert(
     name: &str,
     phone: &str,
     password_hash: String,
+    language: Language,
 ) -> anyhow::Result<Option<User>> {
     sqlx::query_as!(
         User,
-        r#"insert into users (id, email, username, name, phone, password_hash)
-             values ($1, $2, $3, $4, $5, $6)
+        r#"insert into users (id, email, username, name, phone, password_hash, language)
+             values ($1, $2, $3, $4, $5, $6, $7)
              on conflict (email) do nothing
-             returning id, email, username, name, name as "full_name!", phone, role as "role: Role", is_admin, created_at"#,
+             returning id, email, username, name, name as "full_name!", phone, role as "role: Role", is_admin, created_at,
+                       language as "language: Language""#,
         Uuid::now_v7(),
         email,
         username.trim(),
         name.trim(),
         phone.trim(),
         password_hash,
+        language.code(),
     )
     .fetch_optional(&mut *tx)
     .await

@@ -1,9 +1,11 @@
-//! Accounts' routes: registration, sign-in and sign-out ([`auth`]),
+//! Accounts' routes: registration, sign-in and sign-out ([`auth`]), the
+//! user's language (`language`),
 //! password resets (`password_reset`), the team (`team`), and second
 //! factors: the account's (`second_factor`, `second_factor_passkeys`) and
 //! the sign-in step after the password (`second_factor_login`).
 
 pub mod auth;
+mod language;
 mod password_reset;
 mod second_factor;
 mod second_factor_login;
@@ -20,6 +22,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
+        .merge(language::router())
         .merge(password_reset::router())
         .merge(team::router())
         .merge(second_factor::router())

@@ -19,5 +19,5 @@ pub use user_recovery_codes::unused_recovery_codes;
 pub use user_totp::{enrol_totp, has_factor, remove_totp, save_pending, secret, status};
 pub use users::{
     Invited, MemberChange, active_user, change_member, correct_account, invite_member,
-    members_with_roles, team,
+    members_with_roles, set_language, team,
 };

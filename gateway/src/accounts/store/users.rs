@@ -6,6 +6,7 @@
 
 use contract::accounts::{Role, User};
 use contract::agents::{TeamMember, TeamMemberPatch};
+use contract::language::Language;
 use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -127,7 +128,8 @@ pub async fn members_with_roles(pool: &PgPool, roles: &[&str]) -> sqlx::Result<V
 /// deactivated.
 pub async fn active_user(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
     let row = sqlx::query!(
-        r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at
+        r#"select id, email, username, name, phone, role as "role: Role", is_admin, created_at,
+                  language as "language: Language"
            from users where id = $1 and active"#,
         id
     )
@@ -143,7 +145,21 @@ pub async fn active_user(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> 
         role: row.role,
         is_admin: row.is_admin,
         created_at: row.created_at,
+        language: row.language,
     }))
+}
+
+/// Saves the language user `id` chose; writes nothing when it is the one
+/// saved already (a switcher may say it again on every page).
+pub async fn set_language(pool: &PgPool, id: Uuid, language: Language) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update users set language = $2 where id = $1 and language is distinct from $2",
+        id,
+        language.code(),
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// The admins and support agents, by name.

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 // The page's English messages, with its code (another language's load with the page: app/router.tsx).
 import 'virtual:catalog/en/login';
 import { RouteMeta } from '@/components/ui/route-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { signInLanguage } from '@/lib/auth/account-language';
 import { useUser } from '@/lib/auth/get-user';
+import { localeNames } from '@/i18n/locales';
 import { useLogin } from '../api/login';
 import { loginSchema } from '../lib/auth-schemas';
 import { LoginForm } from './login-form';
@@ -16,8 +19,22 @@ export function LoginPage() {
   // Set by the admin guard: the page a signed-out visitor opened (only a path on this site is followed).
   const next = useSearchParams()[0].get('next');
   const { data: user, isPending: checking } = useUser();
-  const login = useLogin({ onSuccess: (signedIn) => navigate(afterSignIn(signedIn, next), { replace: true }) });
+  // Set when the account's language is another than this page's: the site loads again in it.
+  const [reloading, setReloading] = useState<keyof typeof localeNames | null>(null);
+  const login = useLogin({
+    onSuccess: (signedIn) => {
+      const destination = afterSignIn(signedIn, next);
+      const elsewhere = signInLanguage(signedIn, destination);
+      if (elsewhere && signedIn.language) {
+        setReloading(signedIn.language);
+        window.location.replace(elsewhere);
+      } else {
+        void navigate(destination, { replace: true });
+      }
+    },
+  });
 
+  if (reloading) return <LoadingMessage>{t('account.openingInLanguage', { language: localeNames[reloading] })}</LoadingMessage>;
   if (checking) return <LoadingMessage>{t('account.checkingSession')}</LoadingMessage>;
   if (user && !login.isPending) return <Navigate to={afterSignIn(user, next)} replace />;
 

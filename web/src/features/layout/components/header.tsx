@@ -5,6 +5,7 @@ import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { site } from '@/config/site';
+import { saveLanguageChoice } from '@/lib/auth/account-language';
 import { useUser } from '@/lib/auth/get-user';
 import { isAgent, SUPPORT_HOME } from '@/lib/auth/roles';
 import { useLogout } from '@/lib/auth/logout';
@@ -35,6 +36,11 @@ export function Header({ themeSwitcher }: { themeSwitcher: ReactNode }) {
         void navigate('/', { flushSync: true });
       }),
   });
+  // A language chosen on the page before goes on the account once it is known
+  // who is here (a save that fails stays marked and is tried on the next page).
+  useEffect(() => {
+    if (!isPending) void saveLanguageChoice(user ?? null).catch(() => undefined);
+  }, [isPending, user]);
   const [desktopMenu, setDesktopMenu] = useState<Submenu | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileSubmenu, setMobileSubmenu] = useState<Submenu | null>(null);

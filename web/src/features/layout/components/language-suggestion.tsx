@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { activeLocale, textsIn } from '@/i18n/i18n';
-import { localizedPath, rememberLocale, suggestedLocale, type Locale } from '@/i18n/locales';
+import { localizedPath, suggestedLocale, type Locale } from '@/i18n/locales';
+import { chooseLocale } from '@/lib/auth/account-language';
 
 type Suggestion = { locale: Locale; text: string; go: string; stay: string; label: string };
 
@@ -48,7 +49,7 @@ export function LanguageSuggestion() {
         <a
           href={`${localizedPath(pathname, suggestion.locale)}${search}${hash}`}
           hrefLang={suggestion.locale}
-          onClick={() => rememberLocale(suggestion.locale)}
+          onClick={() => chooseLocale(suggestion.locale)}
           className={buttonClass('primary')}
         >
           {suggestion.go}
@@ -56,7 +57,7 @@ export function LanguageSuggestion() {
         <button
           type="button"
           onClick={() => {
-            rememberLocale(activeLocale());
+            chooseLocale(activeLocale());
             setSuggestion(null);
           }}
           className={buttonClass('secondary')}

@@ -1,7 +1,8 @@
 import { Globe } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import { activeLocale, t } from '@/i18n/i18n';
-import { localeNames, localizedPath, locales, rememberLocale, type Locale } from '@/i18n/locales';
+import { localeNames, localizedPath, locales, type Locale } from '@/i18n/locales';
+import { chooseLocale } from '@/lib/auth/account-language';
 
 /** This page in `locale`: the same path, query and fragment under that language's prefix. */
 function useAddressIn(): (locale: Locale) => string {
@@ -11,7 +12,8 @@ function useAddressIn(): (locale: Locale) => string {
 
 /**
  * The header's language menu: each language by its own name. Choosing one
- * remembers it and loads this page in it (a page is in one language only).
+ * remembers it (on the account too, when signed in) and loads this page in
+ * it (a page is in one language only).
  */
 export function LanguageSwitcher() {
   const addressIn = useAddressIn();
@@ -24,7 +26,7 @@ export function LanguageSwitcher() {
         value={current}
         onChange={(event) => {
           const locale = event.target.value as Locale;
-          rememberLocale(locale);
+          chooseLocale(locale);
           window.location.assign(addressIn(locale));
         }}
         className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm dark:border-gray-700 dark:bg-gray-900"
@@ -53,7 +55,7 @@ export function LanguageLinks() {
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}
-              onClick={() => rememberLocale(locale)}
+              onClick={() => chooseLocale(locale)}
               className={locale === current ? 'font-semibold' : 'underline hover:no-underline'}
             >
               {localeNames[locale]}
