@@ -10,6 +10,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// How long a reset link works after it was made.
 pub const TOKEN_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
@@ -44,6 +46,11 @@ impl LinkPurpose {
 pub struct PasswordResetInput {
     #[schema(format = Email)]
     pub email: String,
+    /// The language of the page the form was sent from: the email and the
+    /// page its link opens are in it. English when absent.
+    #[serde(default)]
+    #[ts(as = "Option<Language>", optional)]
+    pub language: Language,
 }
 
 /// The body of `POST /api/password-reset/confirm`.
@@ -68,6 +75,10 @@ pub struct PasswordResetRequested {
     /// Absent in messages from before invitations: a reset.
     #[serde(default)]
     pub purpose: LinkPurpose,
+    /// The language the email is written in (English in messages from
+    /// before it was sent, and for invitations).
+    #[serde(default)]
+    pub language: Language,
 }
 
 /// Payload of `accounts.reset_password` (request-reply).

@@ -16,6 +16,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// The kind of a data subject request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -47,24 +49,6 @@ impl PrivacyRequestKind {
     pub fn from_code(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|kind| kind.code() == code)
     }
-
-    /// The request's name in an email's subject: "your {noun} request".
-    pub fn noun(self) -> &'static str {
-        match self {
-            PrivacyRequestKind::Access => "data access",
-            PrivacyRequestKind::Correction => "data correction",
-            PrivacyRequestKind::Erasure => "data erasure",
-        }
-    }
-
-    /// How the emails and the admin page name it.
-    pub fn label(self) -> &'static str {
-        match self {
-            PrivacyRequestKind::Access => "a copy of your data",
-            PrivacyRequestKind::Correction => "a correction of your data",
-            PrivacyRequestKind::Erasure => "the erasure of your data",
-        }
-    }
 }
 
 /// The body of `POST /api/privacy/requests`.
@@ -81,6 +65,12 @@ pub struct PrivacyRequestInput {
     /// What the person wants (optional; for a correction, what is wrong).
     #[serde(default)]
     pub details: String,
+    /// The language of the page the form was sent from: stored with the
+    /// request, and every email about it is written in it. English when
+    /// absent.
+    #[serde(default)]
+    #[ts(as = "Option<Language>", optional)]
+    pub language: Language,
 }
 
 /// Published on `intake.privacy`: an email for the `requests` worker to send
@@ -92,6 +82,10 @@ pub enum PrivacyEmail {
     Confirm {
         request_id: Uuid,
         email: String,
+        /// The language the email is written in: the request's (English in
+        /// messages from before it was stored).
+        #[serde(default)]
+        language: Language,
         kind: PrivacyRequestKind,
         #[serde(with = "time::serde::rfc3339")]
         received_at: OffsetDateTime,
@@ -100,6 +94,10 @@ pub enum PrivacyEmail {
     ExportReady {
         request_id: Uuid,
         email: String,
+        /// The language the email is written in: the request's (English in
+        /// messages from before it was stored).
+        #[serde(default)]
+        language: Language,
         #[serde(with = "time::serde::rfc3339")]
         expires_at: OffsetDateTime,
     },
@@ -108,6 +106,10 @@ pub enum PrivacyEmail {
     Acknowledged {
         request_id: Uuid,
         email: String,
+        /// The language the email is written in: the request's (English in
+        /// messages from before it was stored).
+        #[serde(default)]
+        language: Language,
         kind: PrivacyRequestKind,
         #[serde(with = "time::serde::rfc3339")]
         received_at: OffsetDateTime,
@@ -119,6 +121,10 @@ pub enum PrivacyEmail {
     Responded {
         request_id: Uuid,
         email: String,
+        /// The language the email is written in: the request's (English in
+        /// messages from before it was stored).
+        #[serde(default)]
+        language: Language,
         kind: PrivacyRequestKind,
         #[serde(with = "time::serde::rfc3339")]
         received_at: OffsetDateTime,

@@ -9,6 +9,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// What a subscriber gets email about.
 #[derive(
     Clone,
@@ -59,6 +61,11 @@ pub struct SubscriptionInput {
     #[ts(as = "SubscriptionTopic")]
     #[schema(value_type = SubscriptionTopic)]
     pub topic: String,
+    /// The language of the page the box is on: the confirmation email is
+    /// written in it. English when absent.
+    #[serde(default)]
+    #[ts(as = "Option<Language>", optional)]
+    pub language: Language,
 }
 
 /// Published on `intake.subscription` for every accepted subscribe; `id`
@@ -72,6 +79,10 @@ pub struct SubscriptionRequested {
     pub topic: SubscriptionTopic,
     #[serde(with = "time::serde::rfc3339")]
     pub received_at: OffsetDateTime,
+    /// The language the confirmation is written in (English in messages
+    /// from before it was sent).
+    #[serde(default)]
+    pub language: Language,
 }
 
 /// What a signed subscription link did, as `/subscription?status=` shows it.

@@ -8,6 +8,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// What a visitor is waiting for: a fixed list of short codes.
 #[derive(
     Clone,
@@ -65,6 +67,11 @@ pub struct WaitlistInput {
     #[ts(as = "WaitlistInterest")]
     #[schema(value_type = WaitlistInterest)]
     pub interest: String,
+    /// The language of the page the form is on: the confirmation email is
+    /// written in it. English when absent.
+    #[serde(default)]
+    #[ts(as = "Option<Language>", optional)]
+    pub language: Language,
 }
 
 /// Published on `intake.waitlist`; `id` (also the JetStream message id) is
@@ -78,6 +85,10 @@ pub struct WaitlistJoined {
     pub interest: WaitlistInterest,
     #[serde(with = "time::serde::rfc3339")]
     pub received_at: OffsetDateTime,
+    /// The language the confirmation is written in (English in messages
+    /// from before it was sent).
+    #[serde(default)]
+    pub language: Language,
 }
 
 /// A stored waitlist entry, as admins see it.

@@ -117,5 +117,23 @@ pub fn date_time(language: Language, at: time::OffsetDateTime) -> String {
         .to_string()
 }
 
+/// The calendar day of `at` (UTC, the day the due dates are counted in)
+/// as a person reads it in `language`: "9 January 2027", "9 janvier 2027",
+/// "9 Januari 2027".
+pub fn day(language: Language, at: time::OffsetDateTime) -> String {
+    let locale = match language {
+        Language::En => chrono::Locale::en_GB,
+        Language::Fr => chrono::Locale::fr_FR,
+        Language::Sw => chrono::Locale::sw_KE,
+    };
+    let Some(moment) = chrono::DateTime::from_timestamp(at.unix_timestamp(), 0) else {
+        return at.to_string();
+    };
+    moment
+        .date_naive()
+        .format_localized("%-d %B %Y", locale)
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests;

@@ -71,3 +71,60 @@ welcome-subject = Welcome to { $company }
 welcome-ready = Welcome to { $company }. Your account for { $email } is ready: sign in to see your dashboard and our services.
 welcome-sign-in = Sign in
 welcome-questions = Questions about a service or a quote? Reply to this email, or call us on { $phone }.
+
+## The parts the emails below share.
+
+email-hello = Hello,
+
+## The password reset link.
+
+reset-subject = Reset your { $company } password
+reset-request = We received a request to reset the password of your { $company } account ({ $email }). Choose a new password here:
+reset-link = Reset my password
+reset-expiry = The link works once, within { $minutes } minutes. Resetting your password signs you out everywhere.
+reset-ignore = If you did not ask for this, ignore this email: your password stays as it is.
+
+## The confirmation of a subscription (double opt-in), one text per topic.
+
+subscription-subject-blog = Confirm your subscription to new articles on the Nyota blog
+subscription-subject-events = Confirm your subscription to upcoming Nyota events
+subscription-about-blog = Please confirm that { $email } should receive email about new articles on the Nyota blog.
+subscription-about-events = Please confirm that { $email } should receive email about upcoming Nyota events.
+subscription-confirm = Confirm my subscription
+subscription-ignore = If you did not ask for this, ignore this email: without your confirmation you will not hear from us.
+subscription-unsubscribe = Unsubscribe
+
+## The confirmation of a waitlist entry, one text per interest.
+
+waitlist-general-subject = You're on the { $company } waitlist
+waitlist-general-what = You're on the waitlist for a { $company } account.
+waitlist-general-next = We will email you as soon as registration is open to you.
+waitlist-gpu-subject = You're on the { $company } GPU cluster early-access list
+waitlist-gpu-what = You're on the early-access list for the { $company } GPU cluster.
+waitlist-gpu-next = We will email you when early access opens, with the capacity and terms on offer.
+waitlist-ignore = If you did not ask for this, ignore this email: we will not write to you about it otherwise. Questions? Simply reply to this email.
+
+## The emails of a data subject request. A request is named as
+## "your … request" ($request) and what it asks for as $label.
+
+privacy-request-access = your data access request
+privacy-request-correction = your data correction request
+privacy-request-erasure = your data erasure request
+privacy-label-access = a copy of your data
+privacy-label-correction = a correction of your data
+privacy-label-erasure = the erasure of your data
+privacy-confirm-subject = Confirm your privacy request
+privacy-confirm-intro = We received a request for { $label } held by { $company } under { $email }. Please confirm that this address is yours and that you made the request:
+privacy-confirm-link = Confirm my request
+privacy-confirm-expiry = The link works for { $days } days. If you did not ask for this, ignore this email: nothing happens without your confirmation.
+privacy-export-subject = Your data from { $company } is ready
+privacy-export-ready = The copy of your data you asked for is ready: one archive with every record we hold about { $email }, as data (data.json) and as a page you can read (summary.html), with your chat attachments.
+privacy-export-link = Download my data
+privacy-export-expiry = The link works until { $until } ({ $days } days). Anyone with it can download the archive, so keep this email to yourself.
+privacy-ack-subject = We have received { $request }
+privacy-ack-received = We have received { $request } of { $received }: your request for { $label } held by { $company } under { $email }. Our team is handling it.
+privacy-ack-due = We will complete it by { $due } at the latest. If we need anything more from you to do so, we will write to you at this address.
+privacy-update-subject = An update on { $request }
+privacy-update-progress = An update on { $request } of { $received } (your request for { $label } held by { $company } under { $email }): we have reviewed it and are now carrying it out.
+privacy-update-due = It will be complete by { $due } at the latest, and we will email you at this address when it is.
+privacy-question = If you did not make this request, or have a question about it, reply to this email.

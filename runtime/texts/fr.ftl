@@ -71,3 +71,60 @@ welcome-subject = Bienvenue chez { $company }
 welcome-ready = Bienvenue chez { $company }. Votre compte { $email } est prêt : connectez-vous pour accéder à votre tableau de bord et à nos services.
 welcome-sign-in = Se connecter
 welcome-questions = Une question sur un service ou un devis ? Répondez à cet e-mail ou appelez-nous au { $phone }.
+
+## Les parties communes aux e-mails ci-dessous.
+
+email-hello = Bonjour,
+
+## Le lien de réinitialisation du mot de passe.
+
+reset-subject = Réinitialisez votre mot de passe { $company }
+reset-request = Nous avons reçu une demande de réinitialisation du mot de passe de votre compte { $company } ({ $email }). Choisissez un nouveau mot de passe ici :
+reset-link = Réinitialiser mon mot de passe
+reset-expiry = Le lien ne fonctionne qu’une seule fois, pendant { $minutes } minutes. La réinitialisation de votre mot de passe vous déconnecte de tous vos appareils.
+reset-ignore = Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.
+
+## La confirmation d’un abonnement (double validation), un texte par thème.
+
+subscription-subject-blog = Confirmez votre abonnement aux nouveaux articles du blog Nyota
+subscription-subject-events = Confirmez votre abonnement aux prochains événements Nyota
+subscription-about-blog = Veuillez confirmer que { $email } souhaite recevoir par e-mail les nouveaux articles du blog Nyota.
+subscription-about-events = Veuillez confirmer que { $email } souhaite recevoir par e-mail les prochains événements Nyota.
+subscription-confirm = Confirmer mon abonnement
+subscription-ignore = Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : sans votre confirmation, vous ne recevrez rien de notre part.
+subscription-unsubscribe = Se désabonner
+
+## La confirmation d’une inscription sur liste d’attente, un texte par intérêt.
+
+waitlist-general-subject = Vous êtes sur la liste d’attente { $company }
+waitlist-general-what = Votre inscription sur la liste d’attente pour un compte { $company } est bien enregistrée.
+waitlist-general-next = Nous vous écrirons dès que les inscriptions vous seront ouvertes.
+waitlist-gpu-subject = Vous êtes sur la liste d’accès anticipé au cluster GPU { $company }
+waitlist-gpu-what = Votre inscription sur la liste d’accès anticipé au cluster GPU { $company } est bien enregistrée.
+waitlist-gpu-next = Nous vous écrirons à l’ouverture de l’accès anticipé, en précisant la capacité et les conditions proposées.
+waitlist-ignore = Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : nous ne vous écrirons pas à ce sujet. Une question ? Répondez simplement à cet e-mail.
+
+## Les e-mails d’une demande relative aux données personnelles. La demande
+## est nommée « votre demande … » ($request) et son objet $label.
+
+privacy-request-access = votre demande d’accès à vos données
+privacy-request-correction = votre demande de rectification de vos données
+privacy-request-erasure = votre demande d’effacement de vos données
+privacy-label-access = une copie de vos données
+privacy-label-correction = la rectification de vos données
+privacy-label-erasure = l’effacement de vos données
+privacy-confirm-subject = Confirmez votre demande relative à vos données personnelles
+privacy-confirm-intro = Nous avons reçu une demande concernant { $label } détenues par { $company } sous l’adresse { $email }. Veuillez confirmer que cette adresse est bien la vôtre et que vous êtes à l’origine de la demande :
+privacy-confirm-link = Confirmer ma demande
+privacy-confirm-expiry = Le lien est valable { $days } jours. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne se passera sans votre confirmation.
+privacy-export-subject = Vos données { $company } sont prêtes
+privacy-export-ready = La copie de vos données que vous avez demandée est prête : une archive contenant toutes les informations que nous détenons sur { $email }, sous forme de données (data.json) et de page lisible (summary.html), avec les pièces jointes de vos conversations.
+privacy-export-link = Télécharger mes données
+privacy-export-expiry = Le lien est valable jusqu’au { $until } ({ $days } jours). Toute personne qui le possède peut télécharger l’archive : ne transférez donc pas cet e-mail.
+privacy-ack-subject = Nous avons bien reçu { $request }
+privacy-ack-received = Nous avons bien reçu { $request } du { $received } : votre demande concernant { $label } détenues par { $company } sous l’adresse { $email }. Notre équipe la traite.
+privacy-ack-due = Nous la traiterons au plus tard le { $due }. Si nous avons besoin d’autres informations de votre part, nous vous écrirons à cette adresse.
+privacy-update-subject = Suivi de { $request }
+privacy-update-progress = Suivi de { $request } du { $received } (votre demande concernant { $label } détenues par { $company } sous l’adresse { $email }) : nous l’avons examinée et nous sommes en train de la traiter.
+privacy-update-due = Elle sera traitée au plus tard le { $due }, et nous vous écrirons à cette adresse une fois que ce sera fait.
+privacy-question = Si vous n’êtes pas à l’origine de cette demande ou si vous avez une question à son sujet, répondez à cet e-mail.

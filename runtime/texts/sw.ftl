@@ -70,3 +70,60 @@ welcome-subject = Karibu { $company }
 welcome-ready = Karibu { $company }. Akaunti yako ya { $email } iko tayari: ingia ili kuona dashibodi yako na huduma zetu.
 welcome-sign-in = Ingia
 welcome-questions = Una swali kuhusu huduma au nukuu ya bei? Jibu barua pepe hii, au tupigie simu kupitia { $phone }.
+
+## Sehemu zinazoshirikiwa na barua pepe zilizo hapa chini.
+
+email-hello = Habari,
+
+## Kiungo cha kuweka upya nenosiri.
+
+reset-subject = Weka upya nenosiri lako la { $company }
+reset-request = Tumepokea ombi la kuweka upya nenosiri la akaunti yako ya { $company } ({ $email }). Chagua nenosiri jipya hapa:
+reset-link = Weka upya nenosiri langu
+reset-expiry = Kiungo hiki kinafanya kazi mara moja tu, ndani ya dakika { $minutes }. Ukiweka upya nenosiri lako, utaondolewa kwenye akaunti kila mahali ulipoingia.
+reset-ignore = Ikiwa hukuomba hili, puuza barua pepe hii: nenosiri lako litabaki lilivyo.
+
+## Uthibitisho wa usajili wa kupokea habari (uthibitisho mara mbili), ujumbe mmoja kwa kila mada.
+
+subscription-subject-blog = Thibitisha usajili wako wa kupokea makala mapya ya blogu ya Nyota
+subscription-subject-events = Thibitisha usajili wako wa kupokea habari za matukio yajayo ya Nyota
+subscription-about-blog = Tafadhali thibitisha kwamba { $email } inapaswa kupokea barua pepe kuhusu makala mapya ya blogu ya Nyota.
+subscription-about-events = Tafadhali thibitisha kwamba { $email } inapaswa kupokea barua pepe kuhusu matukio yajayo ya Nyota.
+subscription-confirm = Thibitisha usajili wangu
+subscription-ignore = Ikiwa hukuomba hili, puuza barua pepe hii: bila uthibitisho wako hutapokea chochote kutoka kwetu.
+subscription-unsubscribe = Jiondoe
+
+## Uthibitisho wa kujiunga na orodha ya kusubiri, ujumbe mmoja kwa kila hitaji.
+
+waitlist-general-subject = Uko kwenye orodha ya kusubiri ya { $company }
+waitlist-general-what = Umeorodheshwa kwenye orodha ya kusubiri akaunti ya { $company }.
+waitlist-general-next = Tutakutumia barua pepe mara tu usajili utakapofunguliwa kwako.
+waitlist-gpu-subject = Uko kwenye orodha ya ufikiaji wa mapema wa klasta ya GPU ya { $company }
+waitlist-gpu-what = Umeorodheshwa kwenye orodha ya ufikiaji wa mapema wa klasta ya GPU ya { $company }.
+waitlist-gpu-next = Tutakutumia barua pepe ufikiaji wa mapema utakapofunguliwa, pamoja na uwezo na masharti yanayotolewa.
+waitlist-ignore = Ikiwa hukuomba hili, puuza barua pepe hii: vinginevyo hatutakuandikia kuhusu jambo hili. Una swali? Jibu tu barua pepe hii.
+
+## Barua pepe za ombi linalohusu data binafsi. Ombi linatajwa kama
+## "ombi lako la …" ($request) na kile linachoomba kama $label.
+
+privacy-request-access = ombi lako la kupata data yako
+privacy-request-correction = ombi lako la kurekebisha data yako
+privacy-request-erasure = ombi lako la kufuta data yako
+privacy-label-access = nakala ya data yako
+privacy-label-correction = marekebisho ya data yako
+privacy-label-erasure = kufutwa kwa data yako
+privacy-confirm-subject = Thibitisha ombi lako kuhusu data binafsi
+privacy-confirm-intro = Tumepokea ombi la { $label } inayoshikiliwa na { $company } chini ya anwani { $email }. Tafadhali thibitisha kwamba anwani hii ni yako na kwamba wewe ndiye uliyetuma ombi hili:
+privacy-confirm-link = Thibitisha ombi langu
+privacy-confirm-expiry = Kiungo hiki kinafanya kazi kwa siku { $days }. Ikiwa hukuomba hili, puuza barua pepe hii: hakuna kitakachofanyika bila uthibitisho wako.
+privacy-export-subject = Data yako kutoka { $company } iko tayari
+privacy-export-ready = Nakala ya data yako uliyoiomba iko tayari: faili moja lenye kila kumbukumbu tuliyonayo kuhusu { $email }, kama data (data.json) na kama ukurasa unaoweza kusoma (summary.html), pamoja na viambatisho vya mazungumzo yako.
+privacy-export-link = Pakua data yangu
+privacy-export-expiry = Kiungo hiki kinafanya kazi hadi { $until } (siku { $days }). Yeyote aliye nacho anaweza kupakua faili hili, kwa hivyo usimpe mtu mwingine barua pepe hii.
+privacy-ack-subject = Tumepokea { $request }
+privacy-ack-received = Tumepokea { $request } la tarehe { $received }: ombi lako la { $label } inayoshikiliwa na { $company } chini ya anwani { $email }. Timu yetu inalishughulikia.
+privacy-ack-due = Tutalikamilisha kufikia tarehe { $due } au kabla yake. Tukihitaji chochote zaidi kutoka kwako ili kufanya hivyo, tutakuandikia kwa anwani hii.
+privacy-update-subject = Taarifa kuhusu { $request }
+privacy-update-progress = Taarifa kuhusu { $request } la tarehe { $received } (ombi lako la { $label } inayoshikiliwa na { $company } chini ya anwani { $email }): tumelipitia na sasa tunalitekeleza.
+privacy-update-due = Litakamilika kufikia tarehe { $due } au kabla yake, na tutakutumia barua pepe kwa anwani hii litakapokamilika.
+privacy-question = Ikiwa hukutuma ombi hili, au una swali kuhusu ombi hili, jibu barua pepe hii.

@@ -22,6 +22,7 @@ impl Input for WaitlistInput {
         ("email", "Email"),
         ("name", "Name"),
         ("interest", "Interest"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -43,6 +44,7 @@ impl Input for WaitlistInput {
             email,
             name,
             interest,
+            language: self.language,
         })
     }
 }

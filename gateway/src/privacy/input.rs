@@ -13,6 +13,7 @@ impl Input for PrivacyRequestInput {
         ("email", "Email"),
         ("kind", "Request"),
         ("details", "Details"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -30,6 +31,7 @@ impl Input for PrivacyRequestInput {
             email,
             kind,
             details,
+            language: self.language,
         })
     }
 }

@@ -25,10 +25,12 @@ pub fn progress_email(before: &StoredRequest, step: Step) -> Option<PrivacyEmail
     let kind = PrivacyRequestKind::from_code(&before.kind)?;
     let fulfil_by = due::due_dates(before.received_at, before.complex).fulfil_by;
     let (request_id, email, received_at) = (before.id, before.email.clone(), before.received_at);
+    let language = before.language;
     match step {
         Step::Acknowledge if before.acknowledged_at.is_none() => Some(PrivacyEmail::Acknowledged {
             request_id,
             email,
+            language,
             kind,
             received_at,
             fulfil_by,
@@ -36,6 +38,7 @@ pub fn progress_email(before: &StoredRequest, step: Step) -> Option<PrivacyEmail
         Step::Respond if before.responded_at.is_none() => Some(PrivacyEmail::Responded {
             request_id,
             email,
+            language,
             kind,
             received_at,
             fulfil_by,

@@ -2,6 +2,7 @@
 //! reads, and what the due dates ([`super::summary`]) and the next step's
 //! email ([`super::progress`]) are computed from.
 
+use contract::language::Language;
 use serde_json::Value;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -20,4 +21,6 @@ pub struct StoredRequest {
     pub completed_at: Option<OffsetDateTime>,
     pub complex: bool,
     pub outcome: Option<Value>,
+    /// The language every email about the request is written in.
+    pub language: Language,
 }

@@ -241,3 +241,12 @@ fn a_date_reads_in_east_africa_time_in_each_language() {
         "29 Novemba 2026, saa 21:59 (EAT)"
     );
 }
+
+#[test]
+fn a_day_reads_in_each_language() {
+    // 2027-01-09 23:30 UTC: still the 9th, the day due dates are counted in.
+    let at = time::OffsetDateTime::from_unix_timestamp(1_799_537_400).expect("a time");
+    assert_eq!(day(Language::En, at), "9 January 2027");
+    assert_eq!(day(Language::Fr, at), "9 janvier 2027");
+    assert_eq!(day(Language::Sw, at), "9 Januari 2027");
+}

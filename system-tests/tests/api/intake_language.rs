@@ -13,7 +13,7 @@ use crate::intake::{FAST, request, send, send_ok, visitor, with_intake};
 use crate::mailbox::{Mail, wait_for_mails};
 
 /// The message's subject, its RFC 2047 encoded words decoded.
-fn subject(mail: &Mail) -> String {
+pub(crate) fn subject(mail: &Mail) -> String {
     let head = mail.raw.split("\r\n\r\n").next().unwrap_or_default();
     let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
     let line = unfolded

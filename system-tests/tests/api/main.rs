@@ -52,6 +52,7 @@ mod intake;
 mod intake_admin;
 mod intake_delivery;
 mod intake_language;
+mod intake_language_forms;
 mod mailbox;
 mod nats_cluster;
 mod openapi;

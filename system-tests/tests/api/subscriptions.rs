@@ -345,6 +345,7 @@ async fn the_owner_stores_an_address_once_and_gives_one_request_the_confirmation
         email: email.clone(),
         topic: SubscriptionTopic::Blog,
         received_at: time::OffsetDateTime::now_utc(),
+        language: contract::language::Language::En,
     };
     let (first, second) = (Uuid::now_v7(), Uuid::now_v7());
     let store = app.namespace.owners_store_subscription();

@@ -29,6 +29,6 @@ describe('/edge early access', () => {
     expect(await within(form).findByText(/You're on the waitlist/)).toBeInTheDocument();
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/waitlist');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'cto@example.com', interest: 'gpu-cluster' });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'cto@example.com', interest: 'gpu-cluster', language: 'en' });
   });
 });

@@ -74,6 +74,7 @@ pub(super) async fn handle_password_reset(
                 name: &account.name,
                 email: &account.email,
                 token: &token,
+                language: request.language,
             };
             send_all(pool, mailer, request.id, &[&email]).await
         }

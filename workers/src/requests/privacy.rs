@@ -23,6 +23,7 @@ pub(super) async fn handle_privacy(role: &Requests, message: &jetstream::Message
         PrivacyEmail::Confirm {
             request_id,
             email,
+            language,
             kind,
             received_at,
         } => {
@@ -34,12 +35,14 @@ pub(super) async fn handle_privacy(role: &Requests, message: &jetstream::Message
                 email: &email,
                 kind,
                 token: &token,
+                language,
             };
             send_all(pool, mailer, request_id, &[&email]).await
         }
         PrivacyEmail::ExportReady {
             request_id,
             email,
+            language,
             expires_at,
         } => {
             let token = role.signer.sign_until(
@@ -51,12 +54,14 @@ pub(super) async fn handle_privacy(role: &Requests, message: &jetstream::Message
                 email: &email,
                 token: &token,
                 expires_at,
+                language,
             };
             send_all(pool, mailer, request_id, &[&email]).await
         }
         PrivacyEmail::Acknowledged {
             request_id,
             email,
+            language,
             kind,
             received_at,
             fulfil_by,
@@ -67,12 +72,14 @@ pub(super) async fn handle_privacy(role: &Requests, message: &jetstream::Message
                 step: PrivacyStepTaken::Acknowledged,
                 received_at,
                 fulfil_by,
+                language,
             };
             send_progress(pool, mailer, request_id, &email).await
         }
         PrivacyEmail::Responded {
             request_id,
             email,
+            language,
             kind,
             received_at,
             fulfil_by,
@@ -83,6 +90,7 @@ pub(super) async fn handle_privacy(role: &Requests, message: &jetstream::Message
                 step: PrivacyStepTaken::Responded,
                 received_at,
                 fulfil_by,
+                language,
             };
             send_progress(pool, mailer, request_id, &email).await
         }

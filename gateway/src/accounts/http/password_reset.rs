@@ -52,11 +52,13 @@ const DONE: &str = "Your password has been reset. You can now sign in with your 
 const MAX_PASSWORD_CHARS: usize = 256;
 
 impl Input for PasswordResetInput {
-    const LABELS: &'static [(&'static str, &'static str)] = &[("email", "Email")];
+    const LABELS: &'static [(&'static str, &'static str)] =
+        &[("email", "Email"), ("language", "Language")];
 
     fn check(self) -> Result<Self, InputError> {
         Ok(PasswordResetInput {
             email: normalize_email(&input::email("Email", self.email)?.value()),
+            language: self.language,
         })
     }
 }
@@ -109,6 +111,7 @@ async fn request(
         email: body.email,
         received_at: OffsetDateTime::now_utc(),
         purpose: LinkPurpose::Reset,
+        language: body.language,
     };
     crate::platform::bus::enqueue(
         &state,

@@ -84,6 +84,8 @@ async fn invite(
         email: member.email.clone(),
         received_at: OffsetDateTime::now_utc(),
         purpose: LinkPurpose::Invite,
+        // The team's tools are in English; so is the invitation.
+        language: contract::language::Language::En,
     };
     crate::platform::bus::enqueue(
         &state,

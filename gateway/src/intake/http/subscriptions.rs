@@ -58,8 +58,11 @@ const UNSUBSCRIBED: &str = "You have been unsubscribed. You will receive no more
 const INVALID_LINK: &str = "This subscription link is not valid.";
 
 impl Input for SubscriptionInput {
-    const LABELS: &'static [(&'static str, &'static str)] =
-        &[("email", "Email"), ("topic", "Topic")];
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("email", "Email"),
+        ("topic", "Topic"),
+        ("language", "Language"),
+    ];
 
     fn check(self) -> Result<Self, InputError> {
         let email = input::email("Email", self.email)?.value();
@@ -67,7 +70,11 @@ impl Input for SubscriptionInput {
         if SubscriptionTopic::from_code(&topic).is_none() {
             return Err(InputError::new("Topic must be blog or events".to_owned()));
         }
-        Ok(SubscriptionInput { email, topic })
+        Ok(SubscriptionInput {
+            email,
+            topic,
+            language: self.language,
+        })
     }
 }
 
@@ -94,6 +101,7 @@ async fn subscribe(
         email: normalize_email(&body.email),
         topic,
         received_at: OffsetDateTime::now_utc(),
+        language: body.language,
     };
     crate::platform::bus::enqueue(
         &state,

@@ -66,6 +66,7 @@ async fn join(
         name: body.name,
         interest,
         received_at: OffsetDateTime::now_utc(),
+        language: body.language,
     };
     crate::platform::bus::enqueue(
         &state,

@@ -6,6 +6,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use contract::language::Language;
 use contract::privacy::{
     CorrectPerson, EXPORT_LINK_DAYS, PrivacyComplexity, PrivacyCorrection, PrivacyEmail,
     PrivacyRequestKind, PrivacyRequestList, PrivacyRequestSummary,
@@ -171,7 +172,7 @@ async fn fulfil(
     let kind = PrivacyRequestKind::from_code(&request.kind).unwrap_or(PrivacyRequestKind::Access);
     let email = request.email.clone();
     let outcome = match kind {
-        PrivacyRequestKind::Access => export(&state, id, &email).await?,
+        PrivacyRequestKind::Access => export(&state, id, &email, request.language).await?,
         PrivacyRequestKind::Erasure => {
             let erased = erasure::erase(&state, &email).await?;
             let requests = store::forget_person(&state.pool, &email).await?;
@@ -190,7 +191,12 @@ async fn fulfil(
 
 /// Makes and stores the archive of `email`'s data and queues the email
 /// with its download link.
-async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::Value, ApiError> {
+async fn export(
+    state: &AppState,
+    id: Uuid,
+    email: &str,
+    language: Language,
+) -> Result<serde_json::Value, ApiError> {
     let user_id = store::account(&state.pool, email).await?.map(|(id, _)| id);
     let chat_ids = erasure::chats(state, email, user_id).await?;
     let (data, attachments) = store::person_data(&state.pool, email, user_id, &chat_ids).await?;
@@ -221,6 +227,7 @@ async fn export(state: &AppState, id: Uuid, email: &str) -> Result<serde_json::V
     let email_command = PrivacyEmail::ExportReady {
         request_id: id,
         email: email.to_owned(),
+        language,
         expires_at,
     };
     crate::platform::bus::enqueue(

@@ -80,8 +80,16 @@ async fn ask(
         email: email.clone(),
         kind,
         received_at,
+        language: body.language,
     };
-    store::insert_request(&state.pool, id, &email, kind, &body.details, async || {
+    let asked = store::Asked {
+        id,
+        email: &email,
+        kind,
+        details: &body.details,
+        language: body.language,
+    };
+    store::insert_request(&state.pool, &asked, async || {
         crate::platform::bus::enqueue(
             &state,
             state.namespace.intake_privacy(),

@@ -14,8 +14,8 @@ pub use audit_log::forget_audited_email;
 pub use person_data::{Attachment, person_data};
 pub use privacy_exports::{export, store_export};
 pub use privacy_requests::{
-    complete, confirm, confirmed_requests, forget_person, insert_request, overdue_count, request,
-    take_step,
+    Asked, complete, confirm, confirmed_requests, forget_person, insert_request, overdue_count,
+    request, take_step,
 };
 pub use sessions::end_sessions_of;
 pub use users::account;

@@ -3,6 +3,7 @@
 //! audited in the same transaction (`platform::audit`); and, after an
 //! erasure, forgetting the person (with their `privacy_exports`).
 
+use contract::language::Language;
 use contract::privacy::PrivacyRequestKind;
 use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool};
@@ -17,24 +18,41 @@ use crate::privacy::summary::summary;
 /// The audit log's name for a request.
 const ENTITY: &str = "privacy_request";
 
+/// A person's request as the form sent it, to store.
+#[derive(Clone, Copy)]
+pub struct Asked<'a> {
+    pub id: Uuid,
+    pub email: &'a str,
+    pub kind: PrivacyRequestKind,
+    pub details: &'a str,
+    /// The form page's language: every email about the request is in it.
+    pub language: Language,
+}
+
 /// Stores a person's request and audits it, in one transaction;
 /// `before_commit` runs last before the commit (the request is not kept
 /// when it fails).
 pub async fn insert_request<E: From<sqlx::Error>>(
     pool: &PgPool,
-    id: Uuid,
-    email: &str,
-    kind: PrivacyRequestKind,
-    details: &str,
+    asked: &Asked<'_>,
     before_commit: impl AsyncFnOnce() -> Result<(), E>,
 ) -> Result<(), E> {
+    let Asked {
+        id,
+        email,
+        kind,
+        details,
+        language,
+    } = *asked;
     let mut tx = pool.begin().await?;
     sqlx::query!(
-        "insert into privacy_requests (id, email, kind, details) values ($1, $2, $3, $4)",
+        "insert into privacy_requests (id, email, kind, details, language)
+         values ($1, $2, $3, $4, $5)",
         id,
         email,
         kind.code(),
         details,
+        language as Language,
     )
     .execute(&mut *tx)
     .await?;
@@ -76,14 +94,15 @@ pub async fn confirm(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<bool>> {
 pub async fn confirmed_requests(pool: &PgPool) -> sqlx::Result<Vec<StoredRequest>> {
     sqlx::query_as!(
         StoredRequest,
-        "select id, email, kind, details, received_at, confirmed_at, acknowledged_at,
-                responded_at, completed_at, complex, outcome
+        r#"select id, email, kind, details, received_at, confirmed_at, acknowledged_at,
+                responded_at, completed_at, complex, outcome,
+                language as "language: Language"
          from privacy_requests
          where confirmed_at is not null
-         order by completed_at is not null, 
+         order by completed_at is not null,
                   case when completed_at is null then received_at end,
                   completed_at desc
-         limit 500"
+         limit 500"#
     )
     .fetch_all(pool)
     .await
@@ -202,10 +221,11 @@ pub async fn overdue_count(pool: &PgPool) -> sqlx::Result<i64> {
 async fn open_requests(pool: &PgPool) -> sqlx::Result<Vec<StoredRequest>> {
     sqlx::query_as!(
         StoredRequest,
-        "select id, email, kind, details, received_at, confirmed_at, acknowledged_at,
-                responded_at, completed_at, complex, outcome
+        r#"select id, email, kind, details, received_at, confirmed_at, acknowledged_at,
+                responded_at, completed_at, complex, outcome,
+                language as "language: Language"
          from privacy_requests
-         where confirmed_at is not null and completed_at is null"
+         where confirmed_at is not null and completed_at is null"#
     )
     .fetch_all(pool)
     .await
@@ -218,10 +238,11 @@ async fn request_for_update(
 ) -> sqlx::Result<Option<StoredRequest>> {
     sqlx::query_as!(
         StoredRequest,
-        "select id, email, kind, details, received_at, confirmed_at, acknowledged_at,
-                responded_at, completed_at, complex, outcome
+        r#"select id, email, kind, details, received_at, confirmed_at, acknowledged_at,
+                responded_at, completed_at, complex, outcome,
+                language as "language: Language"
          from privacy_requests where id = $1 and confirmed_at is not null
-         for update",
+         for update"#,
         id
     )
     .fetch_optional(tx)

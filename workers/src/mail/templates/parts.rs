@@ -150,6 +150,16 @@ pub struct Site<'a> {
     pub public_url: &'a str,
 }
 
+/// The address of the site's page `path` (e.g. `/reset-password`) in
+/// `language`: English at the page's own path, the others under `/fr` and
+/// `/sw`, as the web app serves them.
+pub(super) fn page_url(site: Site<'_>, language: Language, path: &str) -> String {
+    match language {
+        Language::En => format!("{}{path}", site.public_url),
+        other => format!("{}/{}{path}", site.public_url, other.code()),
+    }
+}
+
 /// An email of the platform.
 pub trait Template {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError>;

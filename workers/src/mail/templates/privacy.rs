@@ -4,18 +4,46 @@
 //! an access request's archive. The links are signed and expire
 //! ([`runtime::signing::Signer::sign_until`]).
 
-use contract::privacy::PrivacyRequestKind;
+use contract::language::Language;
+use contract::privacy::{CONFIRM_LINK_DAYS, EXPORT_LINK_DAYS, PrivacyRequestKind};
+use runtime::texts::{self, FluentValue};
 use time::OffsetDateTime;
 
 use super::parts::{Body, RenderedEmail, Site, Template, support};
 use crate::mail::address::{COMPANY, mailbox};
 use crate::mail::error::MailError;
 
-/// Asks the person to confirm their request.
+/// The texts naming a request of `kind`: "your data erasure request" and
+/// what it asks for, "the erasure of your data".
+fn kind_texts(kind: PrivacyRequestKind) -> (&'static str, &'static str) {
+    match kind {
+        PrivacyRequestKind::Access => ("privacy-request-access", "privacy-label-access"),
+        PrivacyRequestKind::Correction => {
+            ("privacy-request-correction", "privacy-label-correction")
+        }
+        PrivacyRequestKind::Erasure => ("privacy-request-erasure", "privacy-label-erasure"),
+    }
+}
+
+/// A body in `language` that greets the person; the emails below all
+/// start so.
+fn greeted(language: Language) -> Body {
+    let mut body = Body::in_language(language);
+    body.paragraph(&texts::say(language, "email-hello", &[]));
+    body
+}
+
+fn signature(language: Language) -> String {
+    texts::say(language, "email-signature", &[("company", COMPANY.into())])
+}
+
+/// Asks the person to confirm their request, in the language of the form's
+/// page (as every email of the request is).
 pub struct PrivacyConfirmation<'a> {
     pub email: &'a str,
     pub kind: PrivacyRequestKind,
     pub token: &'a str,
+    pub language: Language,
 }
 
 impl Template for PrivacyConfirmation<'_> {
@@ -25,25 +53,30 @@ impl Template for PrivacyConfirmation<'_> {
             "{}/api/privacy/requests/confirm?token={}",
             site.public_url, self.token
         );
-        let mut body = Body::default();
-        body.paragraph("Hello,")
-            .paragraph(&format!(
-                "We received a request for {} held by {COMPANY} under {}. Please confirm \
-                 that this address is yours and that you made the request:",
-                self.kind.label(),
-                self.email
-            ))
-            .link("Confirm my request", &link)
-            .paragraph(
-                "The link works for 7 days. If you did not ask for this, ignore this email: \
-                 nothing happens without your confirmation.",
-            )
-            .paragraph(&format!("The {COMPANY} team"));
+        let language = self.language;
+        let (_, label) = kind_texts(self.kind);
+        let mut body = greeted(language);
+        body.paragraph(&texts::say(
+            language,
+            "privacy-confirm-intro",
+            &[
+                ("label", texts::say(language, label, &[]).into()),
+                ("company", COMPANY.into()),
+                ("email", self.email.into()),
+            ],
+        ))
+        .link(&texts::say(language, "privacy-confirm-link", &[]), &link)
+        .paragraph(&texts::say(
+            language,
+            "privacy-confirm-expiry",
+            &[("days", CONFIRM_LINK_DAYS.into())],
+        ))
+        .paragraph(&signature(language));
         Ok(body.finish(
             "privacy.confirm",
             to,
             None,
-            "Confirm your privacy request".to_owned(),
+            texts::say(language, "privacy-confirm-subject", &[]),
             site,
         ))
     }
@@ -54,6 +87,7 @@ pub struct PrivacyExportReady<'a> {
     pub email: &'a str,
     pub token: &'a str,
     pub expires_at: OffsetDateTime,
+    pub language: Language,
 }
 
 impl Template for PrivacyExportReady<'_> {
@@ -63,34 +97,32 @@ impl Template for PrivacyExportReady<'_> {
             "{}/api/privacy/exports?token={}",
             site.public_url, self.token
         );
-        let until = day(self.expires_at);
-        let mut body = Body::default();
-        body.paragraph("Hello,")
-            .paragraph(&format!(
-                "The copy of your data you asked for is ready: one archive with every record \
-                 we hold about {}, as data (data.json) and as a page you can read \
-                 (summary.html), with your chat attachments.",
-                self.email
-            ))
-            .link("Download my data", &link)
-            .paragraph(&format!(
-                "The link works until {until} (7 days). Anyone with it can download the \
-                 archive, so keep this email to yourself."
-            ))
-            .paragraph(&format!("The {COMPANY} team"));
+        let language = self.language;
+        let company = || ("company", FluentValue::from(COMPANY));
+        let mut body = greeted(language);
+        body.paragraph(&texts::say(
+            language,
+            "privacy-export-ready",
+            &[("email", self.email.into())],
+        ))
+        .link(&texts::say(language, "privacy-export-link", &[]), &link)
+        .paragraph(&texts::say(
+            language,
+            "privacy-export-expiry",
+            &[
+                ("until", texts::day(language, self.expires_at).into()),
+                ("days", EXPORT_LINK_DAYS.into()),
+            ],
+        ))
+        .paragraph(&signature(language));
         Ok(body.finish(
             "privacy.export",
             to,
             None,
-            "Your data from Nyota Cloud is ready".to_owned(),
+            texts::say(language, "privacy-export-subject", &[company()]),
             site,
         ))
     }
-}
-
-/// A date as the emails write it: "9 January 2027".
-fn day(at: OffsetDateTime) -> String {
-    format!("{} {} {}", at.day(), at.month(), at.year())
 }
 
 /// Which step of the request an email tells the person about.
@@ -110,61 +142,59 @@ pub struct PrivacyProgress<'a> {
     pub step: PrivacyStepTaken,
     pub received_at: OffsetDateTime,
     pub fulfil_by: OffsetDateTime,
+    pub language: Language,
 }
 
 impl Template for PrivacyProgress<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let to = mailbox("The requester's address", None, self.email)?;
-        let (noun, label) = (self.kind.noun(), self.kind.label());
-        let (received, due) = (day(self.received_at), day(self.fulfil_by));
-        let mut body = Body::default();
-        body.paragraph("Hello,");
-        let (kind, subject) = match self.step {
-            PrivacyStepTaken::Acknowledged => {
-                body.paragraph(&format!(
-                    "We have received your {noun} request of {received}: your request for \
-                     {label} held by {COMPANY} under {}. Our team is handling it.",
-                    self.email
-                ))
-                .paragraph(&format!(
-                    "We will complete it by {due} at the latest. If we need anything more from \
-                     you to do so, we will write to you at this address."
-                ));
-                (
-                    "privacy.acknowledge",
-                    format!("We have received your {noun} request"),
-                )
-            }
-            PrivacyStepTaken::Responded => {
-                body.paragraph(&format!(
-                    "An update on your {noun} request of {received} (your request for {label} \
-                     held by {COMPANY} under {}): we have reviewed it and are now carrying it \
-                     out.",
-                    self.email
-                ))
-                .paragraph(&format!(
-                    "It will be complete by {due} at the latest, and we will email you at this \
-                     address when it is."
-                ));
-                (
-                    "privacy.respond",
-                    format!("An update on your {noun} request"),
-                )
-            }
+        let language = self.language;
+        let (request, label) = kind_texts(self.kind);
+        let request = texts::say(language, request, &[]);
+        let details: [(&str, FluentValue<'_>); 5] = [
+            ("request", request.as_str().into()),
+            ("label", texts::say(language, label, &[]).into()),
+            ("company", COMPANY.into()),
+            ("email", self.email.into()),
+            ("received", texts::day(language, self.received_at).into()),
+        ];
+        let due = [("due", texts::day(language, self.fulfil_by).into())];
+        let subject = [("request", request.as_str().into())];
+        let (kind, what, when, subject_id) = match self.step {
+            PrivacyStepTaken::Acknowledged => (
+                "privacy.acknowledge",
+                "privacy-ack-received",
+                "privacy-ack-due",
+                "privacy-ack-subject",
+            ),
+            PrivacyStepTaken::Responded => (
+                "privacy.respond",
+                "privacy-update-progress",
+                "privacy-update-due",
+                "privacy-update-subject",
+            ),
         };
-        body.paragraph(
-            "If you did not make this request, or have a question about it, reply to this \
-             email.",
-        )
-        .paragraph(&format!("The {COMPANY} team"));
+        let mut body = greeted(language);
+        body.paragraph(&texts::say(language, what, &details))
+            .paragraph(&texts::say(language, when, &due))
+            .paragraph(&texts::say(language, "privacy-question", &[]))
+            .paragraph(&signature(language));
         // Replies reach the support inbox, which handles the request.
         let reply_to = support(site)?;
-        Ok(body.finish(kind, to, Some(reply_to), subject, site))
+        Ok(body.finish(
+            kind,
+            to,
+            Some(reply_to),
+            texts::say(language, subject_id, &subject),
+            site,
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use contract::language::Language;
+
     use super::*;
     use crate::mail::templates::test_support::*;
 
@@ -175,6 +205,7 @@ mod tests {
             email: "amina@example.com",
             kind: PrivacyRequestKind::Erasure,
             token: "abc.1.SIG",
+            language: Language::En,
         }
         .render(site(&settings))
         .expect("renders");
@@ -194,6 +225,7 @@ mod tests {
             email: "amina@example.com",
             token: "abc.2.SIG",
             expires_at: OffsetDateTime::UNIX_EPOCH,
+            language: Language::En,
         }
         .render(site(&settings))
         .expect("renders");
@@ -214,6 +246,7 @@ mod tests {
             step,
             received_at,
             fulfil_by: received_at + time::Duration::days(30),
+            language: Language::En,
         };
         let acknowledged = progress(PrivacyStepTaken::Acknowledged)
             .render(site(&settings))
@@ -245,5 +278,68 @@ mod tests {
         assert_eq!(responded.subject, "An update on your data erasure request");
         assert!(responded.text.contains("complete by 31 January 1970"));
         assert_footer(&responded);
+    }
+
+    #[test]
+    fn every_email_of_a_request_is_written_in_the_request_s_language() {
+        let settings = settings();
+        let confirmation = PrivacyConfirmation {
+            email: "amina@example.com",
+            kind: PrivacyRequestKind::Erasure,
+            token: "abc.1.SIG",
+            language: Language::Sw,
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert_eq!(
+            confirmation.subject,
+            "Thibitisha ombi lako kuhusu data binafsi"
+        );
+        assert!(confirmation.html.contains("<html lang=\"sw\">"));
+        assert!(
+            confirmation
+                .text
+                .contains("Tumepokea ombi la kufutwa kwa data yako"),
+            "{}",
+            confirmation.text
+        );
+        assert!(
+            confirmation
+                .text
+                .contains("Thibitisha ombi langu: https://")
+        );
+        assert!(confirmation.text.contains("kwa siku 7"));
+        assert_footer(&confirmation);
+
+        let export = PrivacyExportReady {
+            email: "amina@example.com",
+            token: "abc.2.SIG",
+            expires_at: OffsetDateTime::UNIX_EPOCH,
+            language: Language::Fr,
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert_eq!(export.subject, "Vos données Nyota Cloud sont prêtes");
+        assert!(export.text.contains("jusqu’au 1 janvier 1970 (7 jours)"));
+
+        let acknowledged = PrivacyProgress {
+            email: "amina@example.com",
+            kind: PrivacyRequestKind::Access,
+            step: PrivacyStepTaken::Acknowledged,
+            received_at: OffsetDateTime::UNIX_EPOCH,
+            fulfil_by: OffsetDateTime::UNIX_EPOCH + time::Duration::days(30),
+            language: Language::Fr,
+        }
+        .render(site(&settings))
+        .expect("renders");
+        assert_eq!(
+            acknowledged.subject,
+            "Nous avons bien reçu votre demande d’accès à vos données"
+        );
+        for part in [&acknowledged.text, &acknowledged.html] {
+            assert!(part.contains("du 1 janvier 1970"), "{part}");
+            assert!(part.contains("au plus tard le 31 janvier 1970"), "{part}");
+            assert!(part.contains("L’équipe Nyota Cloud"), "{part}");
+        }
     }
 }

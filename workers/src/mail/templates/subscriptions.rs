@@ -1,21 +1,25 @@
 //! The double opt-in email of a subscription.
 
 use contract::subscriptions::{SubscriptionRequested, SubscriptionTopic};
+use runtime::texts;
 
 use super::parts::{Body, RenderedEmail, Site, Template};
 use crate::mail::address::{COMPANY, mailbox};
 use crate::mail::error::MailError;
 
-/// What a subscriber of `topic` gets email about.
-fn topic_description(topic: SubscriptionTopic) -> &'static str {
+/// The texts naming what a subscriber of `topic` gets email about: the
+/// subject's and the body's (whole sentences, so each language words them
+/// its own way).
+fn topic_texts(topic: SubscriptionTopic) -> (&'static str, &'static str) {
     match topic {
-        SubscriptionTopic::Blog => "new articles on the Nyota blog",
-        SubscriptionTopic::Events => "upcoming Nyota events",
+        SubscriptionTopic::Blog => ("subscription-subject-blog", "subscription-about-blog"),
+        SubscriptionTopic::Events => ("subscription-subject-events", "subscription-about-events"),
     }
 }
 
-/// The double opt-in email: a signed link that confirms the subscription,
-/// and the unsubscribe link every email to a subscriber carries. The tokens
+/// The double opt-in email, in the language of the page the subscribe box
+/// is on: a signed link that confirms the subscription, and the
+/// unsubscribe link every email to a subscriber carries. The tokens
 /// come from [`runtime::signing::Signer`].
 pub struct SubscriptionConfirmation<'a> {
     pub request: &'a SubscriptionRequested,
@@ -35,27 +39,25 @@ impl Template for SubscriptionConfirmation<'_> {
             "{}/api/subscriptions/unsubscribe?token={}",
             site.public_url, self.unsubscribe_token
         );
-        let what = topic_description(request.topic);
-        let mut body = Body::default();
-        body.paragraph("Hello,")
-            .paragraph(&format!(
-                "Please confirm that {} should receive email about {what}.",
-                request.email
+        let language = request.language;
+        let say = |id| texts::say(language, id, &[]);
+        let (subject, about) = topic_texts(request.topic);
+        let mut body = Body::in_language(language);
+        body.paragraph(&say("email-hello"))
+            .paragraph(&texts::say(
+                language,
+                about,
+                &[("email", request.email.as_str().into())],
             ))
-            .link("Confirm my subscription", &confirm)
-            .paragraph(
-                "If you did not ask for this, ignore this email: without your confirmation \
-                 you will not hear from us.",
-            )
-            .link("Unsubscribe", &unsubscribe)
-            .paragraph(&format!("The {COMPANY} team"));
-        let mut email = body.finish(
-            "subscription.confirm",
-            to,
-            None,
-            format!("Confirm your subscription to {what}"),
-            site,
-        );
+            .link(&say("subscription-confirm"), &confirm)
+            .paragraph(&say("subscription-ignore"))
+            .link(&say("subscription-unsubscribe"), &unsubscribe)
+            .paragraph(&texts::say(
+                language,
+                "email-signature",
+                &[("company", COMPANY.into())],
+            ));
+        let mut email = body.finish("subscription.confirm", to, None, say(subject), site);
         email.list_unsubscribe = Some(unsubscribe);
         Ok(email)
     }
@@ -63,6 +65,7 @@ impl Template for SubscriptionConfirmation<'_> {
 
 #[cfg(test)]
 mod tests {
+    use contract::language::Language;
     use time::OffsetDateTime;
     use uuid::Uuid;
 
@@ -77,6 +80,7 @@ mod tests {
             email: "reader@example.com".to_owned(),
             topic: SubscriptionTopic::Blog,
             received_at: OffsetDateTime::now_utc(),
+            language: Language::En,
         };
         let email = SubscriptionConfirmation {
             request: &request,
@@ -107,5 +111,56 @@ mod tests {
             wire.contains(&format!("List-Unsubscribe: <{leave}>")),
             "{wire}"
         );
+    }
+
+    #[test]
+    fn the_subscription_confirmation_is_written_in_the_language_of_the_box_s_page() {
+        let settings = settings();
+        let mut request = SubscriptionRequested {
+            id: Uuid::now_v7(),
+            email: "msomaji@example.com".to_owned(),
+            topic: SubscriptionTopic::Blog,
+            received_at: OffsetDateTime::now_utc(),
+            language: Language::Sw,
+        };
+        let confirmation = |request: &SubscriptionRequested| {
+            SubscriptionConfirmation {
+                request,
+                confirm_token: "abc.CONFIRM",
+                unsubscribe_token: "abc.LEAVE",
+            }
+            .render(site(&settings))
+            .expect("renders")
+        };
+        let kiswahili = confirmation(&request);
+        assert_eq!(
+            kiswahili.subject,
+            "Thibitisha usajili wako wa kupokea makala mapya ya blogu ya Nyota"
+        );
+        assert!(kiswahili.html.contains("<html lang=\"sw\">"));
+        for part in [&kiswahili.text, &kiswahili.html] {
+            assert!(
+                part.starts_with("Habari,") || part.contains(">Habari,<"),
+                "{part}"
+            );
+            assert!(
+                part.contains("Tafadhali thibitisha kwamba msomaji@example.com"),
+                "{part}"
+            );
+            assert!(part.contains("Timu ya Nyota Cloud"), "{part}");
+        }
+        assert!(kiswahili.text.contains(
+            "Jiondoe: https://nyota.example/api/subscriptions/unsubscribe?token=abc.LEAVE"
+        ));
+        assert_footer(&kiswahili);
+
+        request.language = Language::Fr;
+        request.topic = SubscriptionTopic::Events;
+        let french = confirmation(&request);
+        assert_eq!(
+            french.subject,
+            "Confirmez votre abonnement aux prochains événements Nyota"
+        );
+        assert!(french.text.contains("Confirmer mon abonnement: "));
     }
 }

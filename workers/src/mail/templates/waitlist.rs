@@ -1,48 +1,62 @@
 //! The confirmation of a waitlist entry.
 
 use contract::waitlist::{WaitlistInterest, WaitlistJoined};
+use runtime::texts;
 
 use super::parts::{Body, RenderedEmail, Site, Template, sales};
 use crate::mail::address::{COMPANY, mailbox};
 use crate::mail::error::MailError;
 
-/// The confirmation of a waitlist entry, to the visitor.
+/// The confirmation of a waitlist entry, to the visitor, in the language of
+/// the page the form is on.
 pub struct WaitlistConfirmation<'a>(pub &'a WaitlistJoined);
 
 impl Template for WaitlistConfirmation<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let entry = self.0;
         let to = mailbox("The visitor's address", entry.name.as_deref(), &entry.email)?;
+        let language = entry.language;
+        let say = |id| texts::say(language, id, &[("company", COMPANY.into())]);
         let greeting = match entry.name.as_deref().map(str::trim) {
-            Some(name) if !name.is_empty() => format!("Hello {name},"),
-            _ => "Hello,".to_owned(),
+            Some(name) if !name.is_empty() => {
+                texts::say(language, "email-greeting", &[("name", name.into())])
+            }
+            _ => say("email-hello"),
         };
         let (subject, what, next) = match entry.interest {
             WaitlistInterest::General => (
-                format!("You're on the {COMPANY} waitlist"),
-                format!("You're on the waitlist for a {COMPANY} account."),
-                "We will email you as soon as registration is open to you.",
+                "waitlist-general-subject",
+                "waitlist-general-what",
+                "waitlist-general-next",
             ),
             WaitlistInterest::GpuCluster => (
-                format!("You're on the {COMPANY} GPU cluster early-access list"),
-                format!("You're on the early-access list for the {COMPANY} GPU cluster."),
-                "We will email you when early access opens, with the capacity and terms on offer.",
+                "waitlist-gpu-subject",
+                "waitlist-gpu-what",
+                "waitlist-gpu-next",
             ),
         };
-        let mut body = Body::default();
+        let mut body = Body::in_language(language);
         body.paragraph(&greeting)
-            .paragraph(&what)
-            .paragraph(next)
+            .paragraph(&say(what))
+            .paragraph(&say(next))
             .paragraph(&format!(
-                "If you did not ask for this, ignore this email: we will not write to you \
-                 about it otherwise. Questions? Simply reply to this email.\n\nThe {COMPANY} team"
+                "{}\n\n{}",
+                say("waitlist-ignore"),
+                say("email-signature")
             ));
-        Ok(body.finish("waitlist.confirm", to, Some(sales(site)?), subject, site))
+        Ok(body.finish(
+            "waitlist.confirm",
+            to,
+            Some(sales(site)?),
+            say(subject),
+            site,
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use contract::language::Language;
     use time::OffsetDateTime;
     use uuid::Uuid;
 
@@ -58,6 +72,7 @@ mod tests {
             name: Some("<b>Amina</b>".to_owned()),
             interest: WaitlistInterest::GpuCluster,
             received_at: OffsetDateTime::now_utc(),
+            language: Language::En,
         };
         let email = WaitlistConfirmation(&entry)
             .render(site(&settings))
@@ -82,5 +97,45 @@ mod tests {
         assert_eq!(email.subject, "You're on the Nyota Cloud waitlist");
         assert!(email.text.starts_with("Hello,\n\n"));
         assert!(email.text.contains("as soon as registration is open"));
+    }
+
+    #[test]
+    fn the_waitlist_confirmation_is_written_in_the_language_of_the_form_s_page() {
+        let settings = settings();
+        let mut entry = WaitlistJoined {
+            id: Uuid::now_v7(),
+            email: "amina@example.com".to_owned(),
+            name: Some("Amina".to_owned()),
+            interest: WaitlistInterest::GpuCluster,
+            received_at: OffsetDateTime::now_utc(),
+            language: Language::Fr,
+        };
+        let french = WaitlistConfirmation(&entry)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(
+            french.subject,
+            "Vous êtes sur la liste d’accès anticipé au cluster GPU Nyota Cloud"
+        );
+        assert!(french.html.contains("<html lang=\"fr\">"));
+        assert!(
+            french.text.starts_with("Bonjour Amina,\n\n"),
+            "{}",
+            french.text
+        );
+        assert!(french.text.contains("L’équipe Nyota Cloud"));
+        assert_footer(&french);
+
+        entry.name = None;
+        entry.interest = WaitlistInterest::General;
+        entry.language = Language::Sw;
+        let kiswahili = WaitlistConfirmation(&entry)
+            .render(site(&settings))
+            .expect("renders");
+        assert_eq!(
+            kiswahili.subject,
+            "Uko kwenye orodha ya kusubiri ya Nyota Cloud"
+        );
+        assert!(kiswahili.text.starts_with("Habari,\n\n"));
     }
 }

@@ -5,12 +5,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Accepted } from '@/api-types/Accepted';
 import type { PasswordResetInput } from '@/api-types/PasswordResetInput';
+import { activeLocale } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 
+/** Sends the page's language too: the email and the page its link opens are in it. */
 export function requestPasswordReset(body: PasswordResetInput): Promise<Accepted> {
   return apiRequest<Accepted>('/api/password-reset', {
     method: 'POST',
-    body: { email: body.email.trim() },
+    body: { email: body.email.trim(), language: activeLocale() },
   });
 }
 

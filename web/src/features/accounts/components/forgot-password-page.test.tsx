@@ -49,7 +49,7 @@ describe('/forgot-password', () => {
     const calls = resetCalls(fetch);
     expect(calls).toHaveLength(1);
     expect(calls[0]![1]?.method).toBe('POST');
-    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ email: 'amina@example.com' });
+    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ email: 'amina@example.com', language: 'en' });
     // Still sending while the server has not answered.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole('button', { name: 'Sending instructions...' })).toBeInTheDocument();

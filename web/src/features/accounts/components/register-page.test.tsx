@@ -50,6 +50,7 @@ describe('/register waitlist', () => {
       email: 'amina@example.com',
       name: 'Amina Otieno',
       interest: 'general',
+      language: 'en',
     });
   });
 

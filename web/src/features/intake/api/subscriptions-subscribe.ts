@@ -8,7 +8,7 @@ import 'virtual:catalog/en/subscribe';
 import { useMutation } from '@tanstack/react-query';
 import type { Accepted } from '@/api-types/Accepted';
 import type { SubscriptionInput } from '@/api-types/SubscriptionInput';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { readFailureMessage, type RequestFailure } from '@/lib/error-catalogue';
 
@@ -26,10 +26,11 @@ export function subscriptionFailureText(failure: RequestFailure): string {
   return failure.kind === 'network' ? subscriptionTexts.networkFailure : readFailureMessage(failure);
 }
 
+/** Sends the page's language too: the confirmation email is written in it. */
 export function subscribe(input: SubscriptionInput): Promise<Accepted> {
   return apiRequest<Accepted>('/api/subscriptions', {
     method: 'POST',
-    body: { email: input.email.trim(), topic: input.topic },
+    body: { email: input.email.trim(), topic: input.topic, language: activeLocale() },
     describe: subscriptionFailureText,
   });
 }

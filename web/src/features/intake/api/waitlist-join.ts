@@ -5,6 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Accepted } from '@/api-types/Accepted';
 import type { WaitlistInput } from '@/api-types/WaitlistInput';
+import { activeLocale } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { readFailureMessage, type RequestFailure } from '@/lib/error-catalogue';
 
@@ -17,9 +18,10 @@ export function waitlistFailureText(failure: RequestFailure): string {
   return failure.kind === 'network' ? waitlistTexts.networkFailure : readFailureMessage(failure);
 }
 
-/** The body as sent: trimmed, an empty name left out. */
+/** The body as sent: trimmed, an empty name left out, with the page's
+ * language (the confirmation email is written in it). */
 export function waitlistBody(input: WaitlistInput): WaitlistInput {
-  const body: WaitlistInput = { email: input.email.trim(), interest: input.interest };
+  const body: WaitlistInput = { email: input.email.trim(), interest: input.interest, language: activeLocale() };
   const name = input.name?.trim();
   if (name) body.name = name;
   return body;

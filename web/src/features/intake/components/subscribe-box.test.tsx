@@ -34,7 +34,7 @@ describe('SubscribeBox', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/subscriptions');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'events' });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'events', language: 'en' });
     expect(new Headers(init?.headers).get('X-Requested-With')).toBe('XMLHttpRequest');
 
     answer(json(202, { message: 'Thank you! Please check your inbox to confirm your subscription.' }));

@@ -43,6 +43,7 @@ describe('WaitlistForm', () => {
       email: 'amina@example.com',
       name: 'Amina',
       interest: 'gpu-cluster',
+      language: 'en',
     });
   });
 
@@ -58,6 +59,7 @@ describe('WaitlistForm', () => {
     expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
       email: 'amina@example.com',
       interest: 'gpu-cluster',
+      language: 'en',
     });
   });
 });

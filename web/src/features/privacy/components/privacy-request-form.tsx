@@ -1,3 +1,5 @@
+// The form's English messages (another language's load with the page: router.tsx).
+import 'virtual:catalog/en/privacy';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,24 +10,32 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { invalidEmailMessage, isValidEmail } from '@/lib/email';
+import { t } from '@/i18n/i18n';
+import { isValidEmail } from '@/lib/email';
 import { RequestError } from '@/lib/api-client';
-import { readFailureMessage } from '@/lib/error-catalogue';
 import { useConfirmPrivacyRequest } from '../api/confirm-privacy-request';
-import { useSubmitPrivacyRequest } from '../api/submit-privacy-request';
+import { privacyFailureText, useSubmitPrivacyRequest } from '../api/submit-privacy-request';
 
-const kinds: { value: PrivacyRequestKind; label: string; hint: string }[] = [
-  { value: 'access', label: 'Access', hint: 'A copy of the data we hold about you, as one download.' },
-  { value: 'correction', label: 'Correction', hint: 'Your name, email or phone on record corrected.' },
-  { value: 'erasure', label: 'Erasure', hint: 'Your data deleted, and your chats anonymised.' },
+/** The kinds of request, each with its catalogue texts (read when shown, in the page's language). */
+const kinds: { value: PrivacyRequestKind; label: () => string; hint: () => string }[] = [
+  { value: 'access', label: () => t('privacy.request.access.label'), hint: () => t('privacy.request.access.hint') },
+  {
+    value: 'correction',
+    label: () => t('privacy.request.correction.label'),
+    hint: () => t('privacy.request.correction.hint'),
+  },
+  { value: 'erasure', label: () => t('privacy.request.erasure.label'), hint: () => t('privacy.request.erasure.hint') },
 ];
 
-const schema = z.object({
-  email: z.string().trim().refine(isValidEmail, invalidEmailMessage),
-  kind: z.enum(['access', 'correction', 'erasure'], { message: 'Please choose the kind of request' }),
-  details: z.string().max(2000, 'Details must be at most 2000 characters'),
-});
-type Values = z.infer<typeof schema>;
+/** The form's rules; made when the form is, so its messages are in the page's language. */
+function requestSchema() {
+  return z.object({
+    email: z.string().trim().refine(isValidEmail, t('privacy.request.invalidEmail')),
+    kind: z.enum(['access', 'correction', 'erasure'], { message: t('privacy.request.chooseKind') }),
+    details: z.string().max(2000, t('privacy.request.detailsTooLong')),
+  });
+}
+type Values = z.infer<ReturnType<typeof requestSchema>>;
 
 /**
  * Where the emailed confirmation link leads (`/privacy?request=confirm&token=…`):
@@ -47,21 +57,18 @@ function ConfirmRequest({ token }: { token: string }) {
     );
   const failure =
     confirm.error instanceof RequestError && confirm.error.status !== 400
-      ? readFailureMessage(confirm.error.failure)
+      ? privacyFailureText(confirm.error.failure)
       : null;
   return (
     <div className="rounded-md border border-gray-300 bg-white p-4 dark:border-gray-600 dark:bg-gray-800">
-      <p className="font-semibold text-gray-900 dark:text-white">Confirm your privacy request</p>
-      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-        Press the button to confirm that this address is yours and that you made this request. Nothing happens until
-        you do.
-      </p>
+      <p className="font-semibold text-gray-900 dark:text-white">{t('privacy.request.confirm.title')}</p>
+      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t('privacy.request.confirm.text')}</p>
       <Button onClick={act} disabled={confirm.isPending} className="mt-3 min-h-11">
-        {confirm.isPending ? 'Confirming...' : 'Confirm my request'}
+        {confirm.isPending ? t('privacy.request.confirm.pending') : t('privacy.request.confirm.button')}
       </Button>
       {failure && (
         <div className="mt-3">
-          <Alert title={failure}>Your link still works.</Alert>
+          <Alert title={failure}>{t('privacy.request.confirm.stillWorks')}</Alert>
         </div>
       )}
     </div>
@@ -83,7 +90,7 @@ function LinkOutcome() {
         {token ? (
           <ConfirmRequest token={token} />
         ) : (
-          <Alert title="This confirmation link is not valid or has expired.">Please send your request again.</Alert>
+          <Alert title={t('privacy.request.invalidLink.title')}>{t('privacy.request.invalidLink.text')}</Alert>
         )}
       </div>
     );
@@ -91,17 +98,15 @@ function LinkOutcome() {
   if (outcome === 'confirmed') {
     return (
       <div ref={ref} role="status" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
-        <p className="font-semibold">Your request is confirmed.</p>
-        <p className="mt-1 text-sm">
-          We will acknowledge it within 72 hours, respond within 10 business days and complete it within 30 days.
-        </p>
+        <p className="font-semibold">{t('privacy.request.confirmed.title')}</p>
+        <p className="mt-1 text-sm">{t('privacy.request.confirmed.text')}</p>
       </div>
     );
   }
   if (outcome === 'invalid') {
     return (
       <div ref={ref}>
-        <Alert title="This confirmation link is not valid or has expired.">Please send your request again.</Alert>
+        <Alert title={t('privacy.request.invalidLink.title')}>{t('privacy.request.invalidLink.text')}</Alert>
       </div>
     );
   }
@@ -109,13 +114,16 @@ function LinkOutcome() {
 }
 
 /**
- * The data subject request form of /privacy: email, kind, details. The
- * server answers the same for every address and emails a confirmation link;
- * nothing happens until the person opens it.
+ * The data subject request form of /privacy: email, kind, details, in the
+ * page's language (sent with the request: its emails are written in it).
+ * The server answers the same for every address and emails a confirmation
+ * link; nothing happens until the person opens it. `emailEnabled` is the
+ * site's email status: when it sends none, the answer promises no link.
  */
-export function PrivacyRequestForm() {
+export function PrivacyRequestForm({ emailEnabled }: { emailEnabled?: boolean }) {
   const submit = useSubmitPrivacyRequest();
-  const [answer, setAnswer] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
+  const [schema] = useState(requestSchema);
   const {
     register,
     handleSubmit,
@@ -124,7 +132,7 @@ export function PrivacyRequestForm() {
 
   const onSubmit = async (values: Values) => {
     const accepted = await submit.mutateAsync(values).catch(() => null);
-    if (accepted) setAnswer(accepted.message);
+    if (accepted) setAsked(true);
   };
 
   return (
@@ -134,29 +142,29 @@ export function PrivacyRequestForm() {
       className="mt-12 scroll-mt-24 rounded-xl border border-gray-200 bg-gray-50 p-6 dark:border-gray-700 dark:bg-gray-800"
     >
       <h2 id="privacy-request-heading" className="text-2xl font-bold text-gray-900 dark:text-white">
-        Make a privacy request
+        {t('privacy.request.title')}
       </h2>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">
-        Ask for a copy of your data, a correction, or its erasure. We email a link to confirm the address is yours;
-        we acknowledge a confirmed request within 72 hours, respond within 10 business days and complete it within 30
-        days.
-      </p>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{t('privacy.request.intro')}</p>
       <div className="mt-4">
         <LinkOutcome />
       </div>
-      {answer ? (
+      {asked ? (
         <div role="status" className="mt-6 rounded-md border border-gray-300 bg-white p-4 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100">
-          <p>{answer}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => setAnswer(null)}>
-            Make another request
+          <p>{emailEnabled === false ? t('privacy.request.askedEmailOff') : t('privacy.request.asked')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => setAsked(false)}>
+            {t('privacy.request.again')}
           </Button>
         </div>
       ) : (
         <form className="mt-6 space-y-5" noValidate onSubmit={handleSubmit(onSubmit)}>
-          {submit.isError && <Alert title="Error">{submit.error.message}</Alert>}
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          {submit.isError && <Alert title={t('privacy.request.error')}>{submit.error.message}</Alert>}
+          <TextField
+            label={t('privacy.request.email')}
+            type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <fieldset>
-            <legend className="mb-2 block text-sm font-medium text-gray-800 dark:text-gray-200">Request</legend>
+            <legend className="mb-2 block text-sm font-medium text-gray-800 dark:text-gray-200">
+              {t('privacy.request.kind')}
+            </legend>
             <div className="grid gap-3 sm:grid-cols-3">
               {kinds.map((kind) => (
                 <label
@@ -165,8 +173,8 @@ export function PrivacyRequestForm() {
                 >
                   <input type="radio" value={kind.value} className="mt-1" {...register('kind')} />
                   <span>
-                    <span className="block font-semibold text-gray-900 dark:text-white">{kind.label}</span>
-                    <span className="text-gray-700 dark:text-gray-300">{kind.hint}</span>
+                    <span className="block font-semibold text-gray-900 dark:text-white">{kind.label()}</span>
+                    <span className="text-gray-700 dark:text-gray-300">{kind.hint()}</span>
                   </span>
                 </label>
               ))}
@@ -179,7 +187,7 @@ export function PrivacyRequestForm() {
           </fieldset>
           <div>
             <label htmlFor="privacy-details" className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-              Details (optional)
+              {t('privacy.request.details')}
             </label>
             <textarea
               id="privacy-details"
@@ -196,7 +204,7 @@ export function PrivacyRequestForm() {
           </div>
           <Button type="submit" disabled={submit.isPending}>
             {submit.isPending && <Spinner />}
-            {submit.isPending ? 'Sending...' : 'Send request'}
+            {submit.isPending ? t('privacy.request.sending') : t('privacy.request.submit')}
           </Button>
         </form>
       )}

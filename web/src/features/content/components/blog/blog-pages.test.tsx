@@ -242,7 +242,7 @@ describe('/blog', () => {
     expect(fetch.mock.calls.length).toBe(calls + 1);
     const [url, init] = fetch.mock.calls.at(-1)!;
     expect(String(url)).toBe('/api/subscriptions');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'blog' });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'blog', language: 'en' });
   });
 });
 

@@ -175,7 +175,7 @@ describe('/events', () => {
     const [url, init] = fetch.mock.calls.at(-1)!;
     expect(String(url)).toBe('/api/subscriptions');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'events' });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com', topic: 'events', language: 'en' });
   });
 });
 
