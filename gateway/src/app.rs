@@ -68,6 +68,9 @@ pub fn app(state: AppState, store: SessionStore) -> Router {
             crate::platform::security::SecurityHeaders::new(&state.config),
             crate::platform::security::add_headers,
         ))
+        .layer(middleware::from_fn(
+            crate::platform::language::in_reader_language,
+        ))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {
                 let route = request
@@ -106,7 +109,8 @@ async fn require_xhr_for_unsafe_methods(request: Request, next: Next) -> Respons
     if safe || marked || one_click {
         next.run(request).await
     } else {
-        ApiError::Forbidden("Missing X-Requested-With: XMLHttpRequest header").into_response()
+        ApiError::Forbidden("Missing X-Requested-With: XMLHttpRequest header".into())
+            .into_response()
     }
 }
 

@@ -128,3 +128,75 @@ privacy-update-subject = An update on { $request }
 privacy-update-progress = An update on { $request } of { $received } (your request for { $label } held by { $company } under { $email }): we have reviewed it and are now carrying it out.
 privacy-update-due = It will be complete by { $due } at the latest, and we will email you at this address when it is.
 privacy-question = If you did not make this request, or have a question about it, reply to this email.
+
+## The API's refusals, in the reader's language (Accept-Language). Each is
+## made in the gateway with `Words::text("id")` (gateway/src/platform/words.rs).
+
+api-not-found = Not found
+api-method-not-allowed = This method is not allowed here
+api-request-timeout = The request body did not arrive in time
+api-payload-too-large = Request body is too large
+api-internal = Something went wrong on our side. Please try again.
+api-busy = The service is briefly unavailable. Please try again.
+api-too-many-connections = Too many open connections. Please try again shortly.
+
+# A field of a public form, as its refusals begin ("Name is required").
+field-name = Name
+field-email = Email
+field-subject = Subject
+field-message = Message
+field-phone = Phone
+field-company = Company
+
+# A field's refusals; $field is one of the field-* names above.
+input-required = { $field } is required
+input-empty = { $field } cannot be empty
+input-too-long = { $field } must be at most { $max } characters
+input-length = { $field } must be between { $min } and { $max } characters
+input-one-line = { $field } must be on one line
+input-control-characters = { $field } must not contain control characters
+input-own-name = { $field } must be a person's own name, not the company's or a role's
+input-email-invalid = Please enter a valid email address
+
+# Signing in, the second factor and passkeys.
+login-invalid = Invalid email or password
+login-deactivated = This account has been deactivated. Please contact your administrator.
+sign-in-expired = Your sign-in has expired. Please sign in again with your password.
+code-wrong = That code is not valid. Check your authenticator app and try again.
+passkey-refused = That passkey could not be verified. Try again, or use another way to sign in.
+passkeys-unavailable = Passkeys are not available at this address. Use an authenticator app instead.
+app-already-set-up = An authenticator app is already set up. Remove it first to set up another.
+app-no-set-up = There is no authenticator app set-up to confirm. Start again.
+app-set-up-used = This set-up was confirmed already, or the code was used. Start again.
+passkey-no-set-up = There is no passkey set-up to finish, or it took too long. Start again.
+passkey-added-already = This passkey is added already.
+accounts-unavailable = The account service is temporarily unavailable. Please try again in a moment.
+
+# The waitlist's answers.
+waitlist-joined = Thank you! You're on the waitlist. We've sent you a confirmation email.
+waitlist-unavailable = The waitlist cannot be joined right now. Please try again.
+
+# Rate limits (gateway/src/platform/limits/catalogue.rs).
+limit-register = Too many registration attempts. Please try again later.
+limit-login = Too many login attempts. Please try again later.
+limit-chat-start = Too many chats started. Please try again later.
+limit-chat-message = Too many messages. Please slow down and try again.
+limit-page-view = Too many page views. Please slow down.
+limit-contact = Too many messages sent. Please try again later.
+limit-waitlist = Too many waitlist requests. Please try again later.
+limit-subscribe = Too many subscription requests. Please try again later.
+limit-reset-request = Too many password reset requests. Please try again later.
+limit-reset-attempt = Too many password reset attempts. Please try again later.
+limit-transcript = This transcript was sent several times already. Please try again in an hour.
+limit-transcript-email = Several transcripts were sent to this address already. Please try again in an hour.
+limit-code-email = Several codes were sent to this address already. Please use the last one, or try again in an hour.
+limit-chat-email = Too many emails asked for. Please try again in an hour.
+limit-preview = Too many previews. Please wait a moment and try again.
+limit-attachment-upload = Too many files attached. Please wait a few minutes and try again.
+limit-attachment-read = Too many downloads. Please slow down and try again.
+limit-profile = Too many changes. Please wait a minute and try again.
+limit-privacy = Too many privacy requests. Please try again later.
+limit-export-download = Too many downloads. Please try again later.
+limit-consent = Too many cookie choices. Please try again later.
+limit-codes = Too many codes tried. Please wait a minute and try again.
+limit-second-factor-change = Too many second-factor changes. Please try again later.

@@ -128,3 +128,74 @@ privacy-update-subject = Suivi de { $request }
 privacy-update-progress = Suivi de { $request } du { $received } (votre demande concernant { $label } détenues par { $company } sous l’adresse { $email }) : nous l’avons examinée et nous sommes en train de la traiter.
 privacy-update-due = Elle sera traitée au plus tard le { $due }, et nous vous écrirons à cette adresse une fois que ce sera fait.
 privacy-question = Si vous n’êtes pas à l’origine de cette demande ou si vous avez une question à son sujet, répondez à cet e-mail.
+
+## The API's refusals, in the reader's language (Accept-Language).
+
+api-not-found = Introuvable
+api-method-not-allowed = Cette méthode n’est pas autorisée ici
+api-request-timeout = Le corps de la requête n’est pas arrivé à temps
+api-payload-too-large = Le corps de la requête est trop volumineux
+api-internal = Un problème est survenu de notre côté. Veuillez réessayer.
+api-busy = Le service est momentanément indisponible. Veuillez réessayer.
+api-too-many-connections = Trop de connexions ouvertes. Veuillez réessayer dans un instant.
+
+# A field of a public form, as its refusals begin ("Le nom est obligatoire").
+field-name = Le nom
+field-email = L’adresse e-mail
+field-subject = L’objet
+field-message = Le message
+field-phone = Le numéro de téléphone
+field-company = L’entreprise
+
+# A field's refusals; $field is one of the field-* names above.
+input-required = { $field } est obligatoire
+input-empty = { $field } ne peut pas être vide
+input-too-long = { $field } ne doit pas dépasser { $max } caractères
+input-length = { $field } doit compter entre { $min } et { $max } caractères
+input-one-line = { $field } doit tenir sur une seule ligne
+input-control-characters = { $field } ne doit pas contenir de caractères de contrôle
+input-own-name = { $field } doit désigner une personne, et non l’entreprise ou une fonction
+input-email-invalid = Veuillez saisir une adresse e-mail valide
+
+# Signing in, the second factor and passkeys.
+login-invalid = E-mail ou mot de passe incorrect
+login-deactivated = Ce compte a été désactivé. Veuillez contacter votre administrateur.
+sign-in-expired = Votre connexion a expiré. Veuillez vous reconnecter avec votre mot de passe.
+code-wrong = Ce code n’est pas valide. Vérifiez votre application d’authentification et réessayez.
+passkey-refused = Cette clé d’accès n’a pas pu être vérifiée. Réessayez ou utilisez un autre moyen de connexion.
+passkeys-unavailable = Les clés d’accès ne sont pas disponibles à cette adresse. Utilisez plutôt une application d’authentification.
+app-already-set-up = Une application d’authentification est déjà configurée. Supprimez-la d’abord pour en configurer une autre.
+app-no-set-up = Aucune configuration d’application d’authentification n’est à confirmer. Recommencez.
+app-set-up-used = Cette configuration a déjà été confirmée, ou le code a déjà servi. Recommencez.
+passkey-no-set-up = Aucun ajout de clé d’accès n’est à terminer, ou il a pris trop de temps. Recommencez.
+passkey-added-already = Cette clé d’accès est déjà ajoutée.
+accounts-unavailable = Le service des comptes est momentanément indisponible. Veuillez réessayer dans un instant.
+
+# The waitlist's answers.
+waitlist-joined = Merci ! Vous êtes sur la liste d’attente. Nous vous avons envoyé un e-mail de confirmation.
+waitlist-unavailable = Impossible de rejoindre la liste d’attente pour le moment. Veuillez réessayer.
+
+# Rate limits.
+limit-register = Trop de tentatives d’inscription. Veuillez réessayer plus tard.
+limit-login = Trop de tentatives de connexion. Veuillez réessayer plus tard.
+limit-chat-start = Trop de conversations ouvertes. Veuillez réessayer plus tard.
+limit-chat-message = Trop de messages. Veuillez ralentir, puis réessayer.
+limit-page-view = Trop de pages consultées. Veuillez ralentir.
+limit-contact = Trop de messages envoyés. Veuillez réessayer plus tard.
+limit-waitlist = Trop de demandes d’inscription à la liste d’attente. Veuillez réessayer plus tard.
+limit-subscribe = Trop de demandes d’abonnement. Veuillez réessayer plus tard.
+limit-reset-request = Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer plus tard.
+limit-reset-attempt = Trop de tentatives de réinitialisation du mot de passe. Veuillez réessayer plus tard.
+limit-transcript = Cette transcription a déjà été envoyée plusieurs fois. Veuillez réessayer dans une heure.
+limit-transcript-email = Plusieurs transcriptions ont déjà été envoyées à cette adresse. Veuillez réessayer dans une heure.
+limit-code-email = Plusieurs codes ont déjà été envoyés à cette adresse. Veuillez utiliser le dernier, ou réessayer dans une heure.
+limit-chat-email = Trop d’e-mails demandés. Veuillez réessayer dans une heure.
+limit-preview = Trop d’aperçus. Veuillez patienter un instant, puis réessayer.
+limit-attachment-upload = Trop de fichiers joints. Veuillez patienter quelques minutes, puis réessayer.
+limit-attachment-read = Trop de téléchargements. Veuillez ralentir, puis réessayer.
+limit-profile = Trop de modifications. Veuillez patienter une minute, puis réessayer.
+limit-privacy = Trop de demandes relatives à vos données. Veuillez réessayer plus tard.
+limit-export-download = Trop de téléchargements. Veuillez réessayer plus tard.
+limit-consent = Trop de choix concernant les cookies. Veuillez réessayer plus tard.
+limit-codes = Trop de codes essayés. Patientez une minute, puis réessayez.
+limit-second-factor-change = Trop de modifications du second facteur. Veuillez réessayer plus tard.

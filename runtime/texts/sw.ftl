@@ -127,3 +127,74 @@ privacy-update-subject = Taarifa kuhusu { $request }
 privacy-update-progress = Taarifa kuhusu { $request } la tarehe { $received } (ombi lako la { $label } inayoshikiliwa na { $company } chini ya anwani { $email }): tumelipitia na sasa tunalitekeleza.
 privacy-update-due = Litakamilika kufikia tarehe { $due } au kabla yake, na tutakutumia barua pepe kwa anwani hii litakapokamilika.
 privacy-question = Ikiwa hukutuma ombi hili, au una swali kuhusu ombi hili, jibu barua pepe hii.
+
+## The API's refusals, in the reader's language (Accept-Language).
+
+api-not-found = Haikupatikana
+api-method-not-allowed = Mbinu hii hairuhusiwi hapa
+api-request-timeout = Maudhui ya ombi hayakufika kwa wakati
+api-payload-too-large = Maudhui ya ombi ni makubwa mno
+api-internal = Hitilafu imetokea upande wetu. Tafadhali jaribu tena.
+api-busy = Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena.
+api-too-many-connections = Miunganisho iliyo wazi ni mingi mno. Tafadhali jaribu tena baada ya muda mfupi.
+
+# A field of a public form, as its refusals name it ("Sehemu ya jina inahitajika").
+field-name = jina
+field-email = barua pepe
+field-subject = mada
+field-message = ujumbe
+field-phone = namba ya simu
+field-company = kampuni
+
+# A field's refusals; $field is one of the field-* names above.
+input-required = Sehemu ya { $field } inahitajika
+input-empty = Sehemu ya { $field } haiwezi kuwa tupu
+input-too-long = Sehemu ya { $field } isizidi herufi { $max }
+input-length = Sehemu ya { $field } iwe na herufi kati ya { $min } na { $max }
+input-one-line = Sehemu ya { $field } iwe katika mstari mmoja
+input-control-characters = Sehemu ya { $field } isiwe na herufi za udhibiti
+input-own-name = Sehemu ya { $field } iwe na jina la mtu, si la kampuni wala la cheo
+input-email-invalid = Tafadhali weka anwani sahihi ya barua pepe
+
+# Signing in, the second factor and passkeys.
+login-invalid = Barua pepe au nenosiri si sahihi
+login-deactivated = Akaunti hii imezimwa. Tafadhali wasiliana na msimamizi wako.
+sign-in-expired = Muda wa kuingia umekwisha. Tafadhali ingia tena kwa nenosiri lako.
+code-wrong = Msimbo huo si sahihi. Kagua programu yako ya uthibitishaji kisha ujaribu tena.
+passkey-refused = Passkey hiyo haikuweza kuthibitishwa. Jaribu tena, au tumia njia nyingine ya kuingia.
+passkeys-unavailable = Passkey hazipatikani kwenye anwani hii. Tumia programu ya uthibitishaji badala yake.
+app-already-set-up = Programu ya uthibitishaji tayari imewekwa. Iondoe kwanza ili kuweka nyingine.
+app-no-set-up = Hakuna usanidi wa programu ya uthibitishaji unaosubiri kuthibitishwa. Anza upya.
+app-set-up-used = Usanidi huu umeshathibitishwa, au msimbo umeshatumika. Anza upya.
+passkey-no-set-up = Hakuna uongezaji wa passkey unaosubiri kukamilishwa, au ulichukua muda mrefu mno. Anza upya.
+passkey-added-already = Passkey hii imeshaongezwa.
+accounts-unavailable = Huduma ya akaunti haipatikani kwa muda. Tafadhali jaribu tena baada ya muda mfupi.
+
+# The waitlist's answers.
+waitlist-joined = Asante! Uko kwenye orodha ya kusubiri. Tumekutumia barua pepe ya uthibitisho.
+waitlist-unavailable = Haiwezekani kujiunga na orodha ya kusubiri kwa sasa. Tafadhali jaribu tena.
+
+# Rate limits.
+limit-register = Majaribio ya kujisajili ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-login = Majaribio ya kuingia ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-chat-start = Umeanzisha gumzo nyingi mno. Tafadhali jaribu tena baadaye.
+limit-chat-message = Ujumbe ni mwingi mno. Tafadhali punguza kasi kisha ujaribu tena.
+limit-page-view = Kurasa zilizofunguliwa ni nyingi mno. Tafadhali punguza kasi.
+limit-contact = Umetuma ujumbe mwingi mno. Tafadhali jaribu tena baadaye.
+limit-waitlist = Maombi ya kujiunga na orodha ya kusubiri ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-subscribe = Maombi ya kujisajili kupokea habari ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-reset-request = Maombi ya kubadilisha nenosiri ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-reset-attempt = Majaribio ya kubadilisha nenosiri ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-transcript = Nakala hii ya gumzo imeshatumwa mara kadhaa. Tafadhali jaribu tena baada ya saa moja.
+limit-transcript-email = Nakala kadhaa za gumzo zimeshatumwa kwa anwani hii. Tafadhali jaribu tena baada ya saa moja.
+limit-code-email = Misimbo kadhaa imeshatumwa kwa anwani hii. Tafadhali tumia msimbo wa mwisho, au jaribu tena baada ya saa moja.
+limit-chat-email = Umeomba barua pepe nyingi mno. Tafadhali jaribu tena baada ya saa moja.
+limit-preview = Mionekano ya awali ni mingi mno. Tafadhali subiri kidogo kisha ujaribu tena.
+limit-attachment-upload = Umeambatisha faili nyingi mno. Tafadhali subiri dakika chache kisha ujaribu tena.
+limit-attachment-read = Vipakuliwa ni vingi mno. Tafadhali punguza kasi kisha ujaribu tena.
+limit-profile = Mabadiliko ni mengi mno. Tafadhali subiri dakika moja kisha ujaribu tena.
+limit-privacy = Maombi kuhusu data yako ni mengi mno. Tafadhali jaribu tena baadaye.
+limit-export-download = Vipakuliwa ni vingi mno. Tafadhali jaribu tena baadaye.
+limit-consent = Chaguo za vidakuzi ni nyingi mno. Tafadhali jaribu tena baadaye.
+limit-codes = Umejaribu misimbo mingi mno. Tafadhali subiri dakika moja kisha ujaribu tena.
+limit-second-factor-change = Mabadiliko ya hatua ya pili ya uthibitishaji ni mengi mno. Tafadhali jaribu tena baadaye.

@@ -21,15 +21,19 @@ pub enum AccountsError {
 impl From<AccountsError> for ApiError {
     fn from(error: AccountsError) -> Self {
         match error {
-            AccountsError::NoSuchMember => ApiError::NoSuch("Team member not found"),
+            AccountsError::NoSuchMember => ApiError::NoSuch("Team member not found".into()),
             AccountsError::EmailTaken => {
-                ApiError::Conflict("An account already uses this email address".to_owned())
+                ApiError::Conflict("An account already uses this email address".into())
             }
             AccountsError::LastAdmin => ApiError::Conflict(
-                "This is the last active admin. Make someone else an admin first.".to_owned(),
+                "This is the last active admin. Make someone else an admin first."
+                    .to_owned()
+                    .into(),
             ),
             AccountsError::DemotesSelf => ApiError::Conflict(
-                "You cannot demote or deactivate yourself. Ask another admin.".to_owned(),
+                "You cannot demote or deactivate yourself. Ask another admin."
+                    .to_owned()
+                    .into(),
             ),
             AccountsError::Database(cause) => ApiError::from(cause),
         }

@@ -2,6 +2,7 @@
 //! request-reply (registration, sign-in, password resets).
 
 use crate::platform::error::ApiError;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 /// Sends a request to the `accounts` worker and reads its reply as `R`;
@@ -11,8 +12,7 @@ pub async fn request_accounts<R: serde::de::DeserializeOwned>(
     subject: String,
     request: &impl serde::Serialize,
 ) -> Result<R, ApiError> {
-    const UNAVAILABLE: &str =
-        "The account service is temporarily unavailable. Please try again in a moment.";
+    const UNAVAILABLE: Words = Words::text("accounts-unavailable");
     let payload = serde_json::to_vec(request).map_err(anyhow::Error::from)?;
     let asked = state.nats.request_with_headers(
         subject,

@@ -34,13 +34,13 @@ impl From<ChatError> for ApiError {
             ChatError::NotFound => ApiError::NotFound,
             ChatError::Unavailable(cause) => {
                 tracing::warn!(error = format!("{cause:#}"), "chat pipeline unavailable");
-                ApiError::Unavailable(UNAVAILABLE)
+                ApiError::Unavailable(UNAVAILABLE.into())
             }
-            ChatError::NotStored(_) => ApiError::Unavailable(UNAVAILABLE),
+            ChatError::NotStored(_) => ApiError::Unavailable(UNAVAILABLE.into()),
             ChatError::Database(cause) => ApiError::from(cause),
             ChatError::Session(cause) => ApiError::from(cause),
-            ChatError::ShortcutTaken => ApiError::Conflict(SHORTCUT_TAKEN.to_owned()),
-            ChatError::NoSuchCannedReply => ApiError::NoSuch("Canned reply not found"),
+            ChatError::ShortcutTaken => ApiError::Conflict(SHORTCUT_TAKEN.to_owned().into()),
+            ChatError::NoSuchCannedReply => ApiError::NoSuch("Canned reply not found".into()),
         }
     }
 }

@@ -21,8 +21,8 @@ pub enum ContentError {
 impl From<ContentError> for ApiError {
     fn from(error: ContentError) -> Self {
         match error {
-            ContentError::NoSuchPost => ApiError::NoSuch(POST_NOT_FOUND),
-            ContentError::NoSuchEvent => ApiError::NoSuch(EVENT_NOT_FOUND),
+            ContentError::NoSuchPost => ApiError::NoSuch(POST_NOT_FOUND.into()),
+            ContentError::NoSuchEvent => ApiError::NoSuch(EVENT_NOT_FOUND.into()),
             ContentError::Database(cause) => ApiError::from(cause),
         }
     }

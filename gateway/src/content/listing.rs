@@ -28,7 +28,7 @@ const MAX_LIMIT: u32 = 1000;
 
 impl RawList {
     pub(super) fn validate(&self) -> Result<ListQuery, ApiError> {
-        let bad = |message: &str| ApiError::BadRequest(message.to_owned());
+        let bad = |message: &str| ApiError::BadRequest(message.to_owned().into());
         let page = params::page(self.page.as_ref())?;
         let limit = match given(self.limit.as_ref()) {
             None => DEFAULT_LIMIT,
@@ -72,7 +72,7 @@ impl RawList {
             Some("completed") => Some(EventStatus::Completed),
             Some(_) => {
                 return Err(ApiError::BadRequest(
-                    "status must be upcoming or completed".to_owned(),
+                    "status must be upcoming or completed".to_owned().into(),
                 ));
             }
         };

@@ -271,7 +271,10 @@ mod tests {
         for outside in ["https://cdn.example/a.png", "http://cdn.example/a.png"] {
             let refused = image(Some(outside.to_owned())).expect_err(outside);
             assert!(
-                refused.message.starts_with("Image must be a site path"),
+                refused
+                    .message
+                    .to_string()
+                    .starts_with("Image must be a site path"),
                 "{refused:?}"
             );
         }
@@ -299,7 +302,10 @@ mod tests {
             .expect_err("an outside image");
         assert_eq!(refused.field.as_deref(), Some("fullContent"));
         assert!(
-            refused.message.contains("(https://cdn.example/x.png)"),
+            refused
+                .message
+                .to_string()
+                .contains("(https://cdn.example/x.png)"),
             "{refused:?}"
         );
         assert!(

@@ -45,7 +45,7 @@ impl IntoResponse for UploadError {
                 Json(serde_json::json!({ "message": self.to_string() })),
             )
                 .into_response(),
-            refused => ApiError::BadRequest(refused.to_string()).into_response(),
+            refused => ApiError::BadRequest(refused.to_string().into()).into_response(),
         }
     }
 }

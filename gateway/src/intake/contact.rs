@@ -9,7 +9,15 @@ use sha2::{Digest as _, Sha256};
 use uuid::Uuid;
 
 use crate::platform::error::ApiError;
-use crate::platform::input::{self, Input, InputError};
+use crate::platform::input::{self, AtField, Field, Input, InputError, Label};
+
+/// The public forms' fields, named in the reader's language in refusals.
+pub(crate) const NAME: Label = Label::Text("field-name");
+pub(crate) const EMAIL: Label = Label::Text("field-email");
+const SUBJECT: Label = Label::Text("field-subject");
+const MESSAGE: Label = Label::Text("field-message");
+const PHONE: Label = Label::Text("field-phone");
+const COMPANY: Label = Label::Text("field-company");
 
 /// A form sent sooner than this after it was shown was not filled by a person.
 pub(crate) const MIN_FILL_MS: i64 = 3_000;
@@ -17,7 +25,7 @@ pub(crate) const MIN_FILL_MS: i64 = 3_000;
 /// An optional single-line field: `None` when absent or blank, refused when
 /// longer than `max`.
 pub(crate) fn optional(
-    label: &'static str,
+    label: impl Into<Label>,
     raw: Option<String>,
     max: usize,
 ) -> Result<Option<String>, InputError> {
@@ -52,21 +60,24 @@ impl Input for ContactMessageInput {
             ));
         }
         Ok(ContactMessageInput {
-            name: input::text("Name", body.name)?
-                .required()?
-                .max_chars(100)?
+            name: input::text(NAME, body.name)
+                .and_then(Field::required)
+                .and_then(|name| name.max_chars(100))
+                .at("name")?
                 .value(),
-            email: input::email("Email", body.email)?.value(),
-            subject: input::text("Subject", body.subject)?
-                .required()?
-                .max_chars(200)?
+            email: input::email(EMAIL, body.email).at("email")?.value(),
+            subject: input::text(SUBJECT, body.subject)
+                .and_then(Field::required)
+                .and_then(|subject| subject.max_chars(200))
+                .at("subject")?
                 .value(),
-            message: input::multiline("Message", body.message)?
-                .required()?
-                .max_chars(5_000)?
+            message: input::multiline(MESSAGE, body.message)
+                .and_then(Field::required)
+                .and_then(|message| message.max_chars(5_000))
+                .at("message")?
                 .value(),
-            phone: optional("Phone", body.phone, 40)?,
-            company: optional("Company", body.company, 200)?,
+            phone: optional(PHONE, body.phone, 40).at("phone")?,
+            company: optional(COMPANY, body.company, 200).at("company")?,
             source,
             // The honeypot is only looked at (was it filled?), never stored:
             // what a bot put in it goes no further.
@@ -122,7 +133,9 @@ pub(crate) fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, Api
         Ok(Some(key.to_owned()))
     } else {
         Err(ApiError::BadRequest(
-            "Idempotency-Key must be 8 to 200 visible characters".to_owned(),
+            "Idempotency-Key must be 8 to 200 visible characters"
+                .to_owned()
+                .into(),
         ))
     }
 }

@@ -15,7 +15,7 @@ pub enum IntakeError {
 impl From<IntakeError> for ApiError {
     fn from(error: IntakeError) -> Self {
         match error {
-            IntakeError::NoSuchRequest => ApiError::NoSuch("Contact request not found"),
+            IntakeError::NoSuchRequest => ApiError::NoSuch("Contact request not found".into()),
             IntakeError::Database(cause) => ApiError::from(cause),
         }
     }

@@ -7,7 +7,8 @@ use std::borrow::Cow;
 
 use contract::waitlist::{WaitlistEntry, WaitlistInput, WaitlistInterest};
 
-use crate::platform::input::{self, Input, InputError};
+use crate::intake::contact::{EMAIL, NAME};
+use crate::platform::input::{self, AtField, Input, InputError};
 
 pub(crate) fn interest_list() -> String {
     WaitlistInterest::ALL
@@ -26,10 +27,11 @@ impl Input for WaitlistInput {
     ];
 
     fn check(self) -> Result<Self, InputError> {
-        let email = input::email("Email", self.email)?.value();
+        let email = input::email(EMAIL, self.email).at("email")?.value();
         let name = match self.name {
-            Some(name) => input::text("Name", name)?
-                .max_chars(100)?
+            Some(name) => input::text(NAME, name)
+                .and_then(|name| name.max_chars(100))
+                .at("name")?
                 .optional_clipped(100),
             None => None,
         };

@@ -80,7 +80,7 @@ pub fn range(from: Option<&str>, to: Option<&str>, today: Date) -> Result<(Date,
         match value.map(|v| v.trim()).filter(|v| !v.is_empty()) {
             None => Ok(None),
             Some(value) => parse_day(value).map(Some).ok_or_else(|| {
-                ApiError::BadRequest(format!("{name} must be a date as YYYY-MM-DD"))
+                ApiError::BadRequest(format!("{name} must be a date as YYYY-MM-DD").into())
             }),
         }
     };
@@ -93,13 +93,13 @@ pub fn range(from: Option<&str>, to: Option<&str>, today: Date) -> Result<(Date,
     };
     if from > to {
         return Err(ApiError::BadRequest(
-            "from must be on or before to".to_owned(),
+            "from must be on or before to".to_owned().into(),
         ));
     }
     if (to - from).whole_days() + 1 > ANALYTICS_RANGE_DAYS {
-        return Err(ApiError::BadRequest(format!(
-            "The range must be at most {ANALYTICS_RANGE_DAYS} days"
-        )));
+        return Err(ApiError::BadRequest(
+            format!("The range must be at most {ANALYTICS_RANGE_DAYS} days").into(),
+        ));
     }
     Ok((from, to))
 }
@@ -169,7 +169,7 @@ mod tests {
             }
             .check()
             .map(|input| input.path)
-            .map_err(|error| error.message)
+            .map_err(|error| error.message.to_string())
         };
         assert_eq!(check("/blog/").as_deref(), Ok("/blog"));
         assert_eq!(check("/contact?subject=x#form").as_deref(), Ok("/contact"));

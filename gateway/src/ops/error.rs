@@ -17,7 +17,7 @@ pub enum OpsError {
 impl From<OpsError> for ApiError {
     fn from(error: OpsError) -> Self {
         match error {
-            OpsError::NoSuchDeadLetter => ApiError::NoSuch(NOT_WAITING),
+            OpsError::NoSuchDeadLetter => ApiError::NoSuch(NOT_WAITING.into()),
             OpsError::Database(cause) => ApiError::from(cause),
             OpsError::Other(cause) => ApiError::Internal(cause),
         }

@@ -8,6 +8,7 @@ use bytes::Bytes;
 use uuid::Uuid;
 
 use crate::platform::error::ApiError;
+use crate::platform::words::Words;
 
 /// Publishes `payload` on `subject` and waits until the server has it.
 pub async fn announce(
@@ -180,7 +181,7 @@ pub async fn enqueue(
     subject: String,
     id: Uuid,
     event: &impl serde::Serialize,
-    unavailable: &'static str,
+    unavailable: impl Into<Words>,
 ) -> Result<(), ApiError> {
     let payload = serde_json::to_vec(event).map_err(anyhow::Error::from)?;
     let headers = contract::telemetry::deduplicated_headers(&id.to_string());
@@ -195,7 +196,7 @@ pub async fn enqueue(
         // One line per interval however many requests fail (a full store
         // fails them all).
         state.store_health().failed("intake", &error);
-        return Err(ApiError::Unavailable(unavailable));
+        return Err(ApiError::Unavailable(unavailable.into()));
     }
     state.store_health().stored();
     Ok(())

@@ -5,8 +5,10 @@ use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use std::fmt;
 
 use crate::platform::store_health::LogThrottle;
+use crate::platform::words::Words;
 
 /// The body of every error answer: what went wrong, in words for the user.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -18,45 +20,38 @@ pub struct ErrorBody {
     pub field: Option<String>,
 }
 
-#[derive(Debug, thiserror::Error)]
+/// A failed request. The words of each refusal are [`Words`]: catalogue
+/// messages said in the reader's language (`platform::language`), or plain
+/// English for refusals only admins see. `Display` is the English.
+#[derive(Debug)]
 pub enum ApiError {
-    #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Words),
     /// A 400 about one field of the request body.
-    #[error("{message}")]
-    InvalidField { message: String, field: String },
-    #[error("{0}")]
-    Unauthorized(&'static str),
-    #[error("{0}")]
-    Forbidden(&'static str),
-    #[error("Not found")]
+    InvalidField {
+        message: Words,
+        field: String,
+    },
+    Unauthorized(Words),
+    Forbidden(Words),
     NotFound,
     /// A 404 that names what is missing ("Blog post not found").
-    #[error("{0}")]
-    NoSuch(&'static str),
-    #[error("This method is not allowed here")]
+    NoSuch(Words),
     MethodNotAllowed,
-    #[error("The request body did not arrive in time")]
+    /// The request body did not arrive in time.
     RequestTimeout,
-    #[error("Request body is too large")]
     PayloadTooLarge,
     /// The request clashes with the current state (a taken shortcut, the
     /// last admin); the text says how.
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{0}")]
-    UnsupportedMediaType(&'static str),
+    Conflict(Words),
+    UnsupportedMediaType(Words),
     /// A rate limit refused the request; `retry_after_secs` is when one
     /// more would be admitted (the `Retry-After` header).
-    #[error("{message}")]
     TooManyRequests {
-        message: &'static str,
+        message: Words,
         retry_after_secs: u64,
     },
-    #[error("{0}")]
-    Unavailable(&'static str),
-    #[error("Something went wrong on our side. Please try again.")]
-    Internal(#[from] anyhow::Error),
+    Unavailable(Words),
+    Internal(anyhow::Error),
 }
 
 impl ApiError {
@@ -76,11 +71,53 @@ impl ApiError {
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+
+    /// What the person is told (never an internal error's details).
+    pub fn words(&self) -> Words {
+        match self {
+            ApiError::BadRequest(words)
+            | ApiError::InvalidField { message: words, .. }
+            | ApiError::Unauthorized(words)
+            | ApiError::Forbidden(words)
+            | ApiError::NoSuch(words)
+            | ApiError::Conflict(words)
+            | ApiError::UnsupportedMediaType(words)
+            | ApiError::TooManyRequests { message: words, .. }
+            | ApiError::Unavailable(words) => words.clone(),
+            ApiError::NotFound => Words::text("api-not-found"),
+            ApiError::MethodNotAllowed => Words::text("api-method-not-allowed"),
+            ApiError::RequestTimeout => Words::text("api-request-timeout"),
+            ApiError::PayloadTooLarge => Words::text("api-payload-too-large"),
+            ApiError::Internal(_) => Words::text("api-internal"),
+        }
+    }
+}
+
+/// The English words, as the response carries them to an English reader.
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.words().fmt(f)
+    }
+}
+
+impl std::error::Error for ApiError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ApiError::Internal(error) => Some(error.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(error: anyhow::Error) -> Self {
+        ApiError::Internal(error)
+    }
 }
 
 /// What a client is told when the database is away or too slow: it may
 /// retry (after `Retry-After`).
-pub const DATABASE_BUSY: &str = "The service is briefly unavailable. Please try again.";
+pub const DATABASE_BUSY: Words = Words::text("api-busy");
 
 /// Database failures, logged once per kind per interval.
 static DATABASE_LOG: std::sync::LazyLock<LogThrottle> =
@@ -148,7 +185,7 @@ impl From<tower_sessions::session::Error> for ApiError {
 
 impl From<axum::extract::rejection::QueryRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
-        ApiError::BadRequest(rejection.body_text())
+        ApiError::BadRequest(rejection.body_text().into())
     }
 }
 
@@ -175,7 +212,7 @@ impl IntoResponse for ApiError {
             _ => None,
         };
         let body = ErrorBody {
-            message: self.to_string(),
+            message: self.words().in_reader_language(),
             field,
         };
         let mut response = (self.status(), Json(body)).into_response();
@@ -216,7 +253,7 @@ mod tests {
     #[test]
     fn refusals_and_unavailability_say_when_to_retry() {
         let refused = ApiError::TooManyRequests {
-            message: "Too many page views. Please slow down.",
+            message: Words::text("limit-page-view"),
             retry_after_secs: 7,
         }
         .into_response();

@@ -94,7 +94,7 @@ impl<S: SignInState> FromRequestParts<S> for CurrentUser {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         <CurrentUser as OptionalFromRequestParts<S>>::from_request_parts(parts, state)
             .await?
-            .ok_or(ApiError::Unauthorized("Not signed in"))
+            .ok_or(ApiError::Unauthorized("Not signed in".into()))
     }
 }
 
@@ -162,7 +162,9 @@ impl<S: SignInState> FromRequestParts<S> for Agent {
         if user.is_agent() {
             Ok(Agent(user))
         } else {
-            Err(ApiError::Forbidden("Only support agents can do this"))
+            Err(ApiError::Forbidden(
+                "Only support agents can do this".into(),
+            ))
         }
     }
 }
@@ -180,7 +182,7 @@ impl<S: SignInState> FromRequestParts<S> for Admin {
         if user.role == Role::Admin {
             Ok(Admin(user))
         } else {
-            Err(ApiError::Forbidden("Only admins can do this"))
+            Err(ApiError::Forbidden("Only admins can do this".into()))
         }
     }
 }

@@ -15,18 +15,19 @@ use axum::http::{HeaderMap, StatusCode, header};
 use serde::de::DeserializeOwned;
 
 use crate::platform::error::ApiError;
+use crate::platform::words::{Value, Words};
 
 /// A field failed its rules: the message the user sees and, when known, the
 /// field's JSON path (`office.city`), so that a form can show the message
 /// beside that field.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
-    pub message: String,
+    pub message: Words,
     pub field: Option<String>,
 }
 
 impl InputError {
-    pub fn new(message: impl Into<String>) -> Self {
+    pub fn new(message: impl Into<Words>) -> Self {
         InputError {
             message: message.into(),
             field: None,
@@ -78,7 +79,7 @@ impl<S: Send + Sync, T: Input> FromRequest<S> for ValidatedJson<T> {
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         if !is_json(request.headers()) {
             return Err(ApiError::UnsupportedMediaType(
-                "Expected a JSON body (Content-Type: application/json)",
+                "Expected a JSON body (Content-Type: application/json)".into(),
             ));
         }
         let bytes =
@@ -86,7 +87,7 @@ impl<S: Send + Sync, T: Input> FromRequest<S> for ValidatedJson<T> {
                 .await
                 .map_err(|rejection| match rejection.status() {
                     StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
-                    _ => ApiError::BadRequest("The request body could not be read".to_owned()),
+                    _ => ApiError::BadRequest("The request body could not be read".into()),
                 })?;
         Ok(ValidatedJson(from_json(&bytes)?))
     }
@@ -160,7 +161,7 @@ fn describe(error: &serde_json::Error, field: Option<&str>, labels: &[(&str, &st
         },
     };
     InputError {
-        message,
+        message: message.into(),
         field: field.map(str::to_owned),
     }
 }
@@ -171,23 +172,38 @@ fn missing_field(text: &str) -> Option<&str> {
     rest.split('`').next()
 }
 
+/// What a field is called in its refusals: a catalogue message (the
+/// public forms' fields, said in the reader's language: `field-name`), or
+/// English words (admin forms' fields, whose refusals stay all English).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    Text(&'static str),
+    English(&'static str),
+}
+
+impl From<&'static str> for Label {
+    fn from(words: &'static str) -> Self {
+        Label::English(words)
+    }
+}
+
 /// One field on its way through the rules.
 #[derive(Debug)]
 pub struct Field {
-    label: &'static str,
+    label: Label,
     value: String,
 }
 
 /// Single-line text: trimmed; every control character refused, and the
 /// line and paragraph separators (U+2028, U+2029), which break a line as a
 /// newline does.
-pub fn text(label: &'static str, raw: String) -> Result<Field, InputError> {
+pub fn text(label: impl Into<Label>, raw: String) -> Result<Field, InputError> {
     let field = Field {
-        label,
+        label: label.into(),
         value: raw.trim().to_owned(),
     };
     if field.value.contains(['\u{2028}', '\u{2029}']) {
-        return Err(field.fail("must be on one line"));
+        return Err(field.fail("input-one-line", &[]));
     }
     field.refuse_controls(|_| false)
 }
@@ -241,42 +257,57 @@ const ROLE_WORDS: &[&str] = &[
 const COMPANY_WORDS: &[&str] = &["nyota", "nyotacloud"];
 
 /// Multi-line text: trimmed, line endings made `\n`; newline and tab allowed.
-pub fn multiline(label: &'static str, raw: String) -> Result<Field, InputError> {
+pub fn multiline(label: impl Into<Label>, raw: String) -> Result<Field, InputError> {
     let field = Field {
-        label,
+        label: label.into(),
         value: raw.trim().replace("\r\n", "\n"),
     };
     field.refuse_controls(|c| c == '\n' || c == '\t')
 }
 
 /// A secret (password): kept exactly as typed, control characters refused.
-pub fn secret(label: &'static str, raw: String) -> Result<Field, InputError> {
-    Field { label, value: raw }.refuse_controls(|_| false)
+pub fn secret(label: impl Into<Label>, raw: String) -> Result<Field, InputError> {
+    Field {
+        label: label.into(),
+        value: raw,
+    }
+    .refuse_controls(|_| false)
 }
 
 /// A visitor's or user's email address, strictly checked (see [`is_valid_email`]).
-pub fn email(label: &'static str, raw: String) -> Result<Field, InputError> {
+pub fn email(label: impl Into<Label>, raw: String) -> Result<Field, InputError> {
     let field = text(label, raw)?.max_chars(254)?;
     if is_valid_email(&field.value) {
         Ok(field)
     } else {
-        Err(InputError::new(
-            "Please enter a valid email address".to_owned(),
-        ))
+        Err(InputError::new(Words::text("input-email-invalid")))
     }
 }
 
 impl Field {
     fn refuse_controls(self, allowed: impl Fn(char) -> bool) -> Result<Self, InputError> {
         if self.value.chars().any(|c| c.is_control() && !allowed(c)) {
-            Err(self.fail("must not contain control characters"))
+            Err(self.fail("input-control-characters", &[]))
         } else {
             Ok(self)
         }
     }
 
-    fn fail(&self, what: &str) -> InputError {
-        InputError::new(format!("{} {what}", self.label))
+    /// Catalogue message `rule` about this field (its `$field`), with
+    /// `values`. A field named in English has its whole refusal in English.
+    fn fail(&self, rule: &'static str, values: &[(&'static str, usize)]) -> InputError {
+        let label = match self.label {
+            Label::Text(id) => Words::text(id),
+            Label::English(words) => Words::from(words),
+        };
+        let mut refusal = Words::text(rule).with("field", label);
+        for (name, value) in values {
+            refusal = refusal.with(name, Value::from(*value));
+        }
+        match self.label {
+            Label::Text(_) => InputError::new(refusal),
+            Label::English(_) => InputError::new(refusal.to_string()),
+        }
     }
 
     fn blank(&self) -> bool {
@@ -288,7 +319,7 @@ impl Field {
     /// "<Label> is required" when empty or only invisible characters.
     pub fn required(self) -> Result<Self, InputError> {
         if self.blank() {
-            Err(self.fail("is required"))
+            Err(self.fail("input-required", &[]))
         } else {
             Ok(self)
         }
@@ -297,7 +328,7 @@ impl Field {
     /// "<Label> cannot be empty" when empty or only invisible characters.
     pub fn not_empty(self) -> Result<Self, InputError> {
         if self.blank() {
-            Err(self.fail("cannot be empty"))
+            Err(self.fail("input-empty", &[]))
         } else {
             Ok(self)
         }
@@ -305,7 +336,7 @@ impl Field {
 
     pub fn max_chars(self, max: usize) -> Result<Self, InputError> {
         if self.value.chars().count() > max {
-            Err(self.fail(&format!("must be at most {max} characters")))
+            Err(self.fail("input-too-long", &[("max", max)]))
         } else {
             Ok(self)
         }
@@ -315,7 +346,7 @@ impl Field {
     pub fn chars_between(self, min: usize, max: usize) -> Result<Self, InputError> {
         let count = self.value.chars().count();
         if count < min || count > max {
-            Err(self.fail(&format!("must be between {min} and {max} characters")))
+            Err(self.fail("input-length", &[("min", min), ("max", max)]))
         } else {
             Ok(self)
         }
@@ -338,7 +369,7 @@ impl Field {
         let impersonates =
             !words.is_empty() && words.iter().all(of_role_or_company) && words != ["nyota"];
         if impersonates {
-            Err(self.fail("must be a person's own name, not the company's or a role's"))
+            Err(self.fail("input-own-name", &[]))
         } else {
             Ok(self)
         }

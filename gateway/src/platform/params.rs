@@ -11,9 +11,9 @@ pub fn given(value: Option<&String>) -> Option<&str> {
 /// refused in words: Postgres refuses NUL in text, and no search needs one.
 pub fn text<'a>(name: &str, value: Option<&'a String>) -> Result<Option<&'a str>, ApiError> {
     match given(value) {
-        Some(text) if text.chars().any(char::is_control) => Err(ApiError::BadRequest(format!(
-            "{name} must not contain control characters"
-        ))),
+        Some(text) if text.chars().any(char::is_control) => Err(ApiError::BadRequest(
+            format!("{name} must not contain control characters").into(),
+        )),
         text => Ok(text),
     }
 }
@@ -27,7 +27,7 @@ pub fn page(value: Option<&String>) -> Result<u32, ApiError> {
             .ok()
             .filter(|page| *page >= 1)
             .ok_or_else(|| {
-                ApiError::BadRequest("page must be a whole number of at least 1".to_owned())
+                ApiError::BadRequest("page must be a whole number of at least 1".into())
             }),
     }
 }

@@ -44,6 +44,7 @@ use tower_http::timeout::TimeoutBody;
 
 use crate::platform::config::HttpHardening;
 use crate::platform::error::ApiError;
+use crate::platform::words::Words;
 
 /// A refused connection gets at most this long to send its request.
 const REFUSED_GRACE: Duration = Duration::from_secs(2);
@@ -165,8 +166,7 @@ async fn connection(
 
 fn refused() -> Response {
     let mut response =
-        ApiError::Unavailable("Too many open connections. Please try again shortly.")
-            .into_response();
+        ApiError::Unavailable(Words::text("api-too-many-connections")).into_response();
     response
         .headers_mut()
         .insert(header::CONNECTION, HeaderValue::from_static("close"));

@@ -51,7 +51,7 @@ fn owner_failed(error: anyhow::Error) -> ApiError {
         error = format!("{error:#}"),
         "an owner did not erase its part"
     );
-    ApiError::Unavailable(UNAVAILABLE)
+    ApiError::Unavailable(UNAVAILABLE.into())
 }
 
 /// A correction's owner did not answer or failed: 503, try again (what
@@ -61,7 +61,7 @@ pub(super) fn correction_owner_failed(error: anyhow::Error) -> ApiError {
         error = format!("{error:#}"),
         "an owner did not apply its part of a correction"
     );
-    ApiError::Unavailable(CORRECTION_UNAVAILABLE)
+    ApiError::Unavailable(CORRECTION_UNAVAILABLE.into())
 }
 
 /// Erases everything tied to `email` (normalised). Staff accounts are

@@ -27,19 +27,22 @@ pub enum PrivacyError {
 impl From<PrivacyError> for ApiError {
     fn from(error: PrivacyError) -> Self {
         match error {
-            PrivacyError::NoSuchRequest => ApiError::NoSuch("Privacy request not found"),
+            PrivacyError::NoSuchRequest => ApiError::NoSuch("Privacy request not found".into()),
             PrivacyError::InvalidConfirmation => ApiError::BadRequest(
-                "This confirmation link is not valid or has expired.".to_owned(),
+                "This confirmation link is not valid or has expired."
+                    .to_owned()
+                    .into(),
             ),
             PrivacyError::ExportGone => {
-                ApiError::NoSuch("This download link is not valid or has expired")
+                ApiError::NoSuch("This download link is not valid or has expired".into())
             }
             PrivacyError::NothingToCorrect => {
-                ApiError::BadRequest("Give the name, email or phone to correct".to_owned())
+                ApiError::BadRequest("Give the name, email or phone to correct".into())
             }
             PrivacyError::TeamMember => ApiError::Conflict(
                 "This address belongs to a member of the team. Remove them from the team first."
-                    .to_owned(),
+                    .to_owned()
+                    .into(),
             ),
             PrivacyError::Database(cause) => ApiError::from(cause),
         }
@@ -54,15 +57,15 @@ mod tests {
     fn each_error_answers_as_before() {
         assert!(matches!(
             ApiError::from(PrivacyError::NoSuchRequest),
-            ApiError::NoSuch("Privacy request not found")
+            ApiError::NoSuch(message) if message == "Privacy request not found"
         ));
         assert!(matches!(
             ApiError::from(PrivacyError::ExportGone),
-            ApiError::NoSuch("This download link is not valid or has expired")
+            ApiError::NoSuch(message) if message == "This download link is not valid or has expired"
         ));
         assert!(matches!(
             ApiError::from(PrivacyError::InvalidConfirmation),
-            ApiError::BadRequest(message) if message.starts_with("This confirmation link")
+            ApiError::BadRequest(message) if message.to_string().starts_with("This confirmation link")
         ));
         assert!(matches!(
             ApiError::from(PrivacyError::TeamMember),

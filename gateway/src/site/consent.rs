@@ -99,7 +99,7 @@ mod tests {
             ..current
         };
         assert_eq!(
-            old.check().map_err(|e| e.message),
+            old.check().map_err(|e| e.message.to_string()),
             Err(
                 "The Privacy Policy has changed. Please reload the page and choose again."
                     .to_owned()

@@ -67,6 +67,7 @@ mod process;
 mod prometheus;
 mod rate_limits;
 mod ratings;
+mod refusal_language;
 mod retention;
 mod revocation;
 mod schema_sweep;

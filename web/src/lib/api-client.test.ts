@@ -3,6 +3,7 @@ import { json, mockFetch } from '@/test/render';
 import { apiRequest, RequestError, requestHeaders } from './api-client';
 import { getUser } from './auth/get-user';
 import { loginFailureMessage } from './error-catalogue';
+import { activateLocale } from '@/i18n/i18n';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,7 +17,7 @@ describe('apiRequest', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/thing');
     expect(init).toMatchObject({ method: 'GET', credentials: 'include', cache: 'no-store' });
-    expect(init!.headers).toEqual({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+    expect(init!.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'en', 'X-Requested-With': 'XMLHttpRequest' });
     expect(init!.body).toBeUndefined();
   });
 
@@ -32,6 +33,16 @@ describe('apiRequest', () => {
   it('headers helper', () => {
     expect(requestHeaders(false)).not.toHaveProperty('Content-Type');
     expect(requestHeaders(true)['Content-Type']).toBe('application/json');
+  });
+
+  it("tells the server the page's language, so that it words its refusals in it", async () => {
+    expect(requestHeaders(false)['Accept-Language']).toBe('en');
+    await activateLocale('fr');
+    try {
+      expect(requestHeaders(true)['Accept-Language']).toBe('fr');
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it('returns undefined for an empty body', async () => {

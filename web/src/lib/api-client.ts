@@ -6,6 +6,7 @@ import {
   type RequestFailure,
 } from './error-catalogue';
 import type { ErrorBody } from './api-types';
+import { activeLocale } from '@/i18n/i18n';
 
 /** A failed request, with the text chosen by the endpoint's part of the catalogue. */
 export class RequestError extends Error {
@@ -54,10 +55,14 @@ export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
-/** Headers for a request: always X-Requested-With, JSON content type only with a body. */
+/**
+ * Headers for a request: always X-Requested-With and the page's language
+ * (the server words its refusals in it), JSON content type only with a body.
+ */
 export function requestHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    'Accept-Language': activeLocale(),
     'X-Requested-With': 'XMLHttpRequest',
   };
   if (hasBody) headers['Content-Type'] = 'application/json';

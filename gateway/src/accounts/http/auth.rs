@@ -24,6 +24,7 @@ use crate::platform::error::ErrorBody;
 use crate::platform::extract::{ClientIp, CurrentUser, SIGN_IN_ID_KEY};
 use crate::platform::input::{self, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -217,7 +218,7 @@ async fn logout(
 }
 
 fn invalid_credentials() -> ApiError {
-    ApiError::Unauthorized("Invalid email or password")
+    ApiError::Unauthorized(Words::text("login-invalid"))
 }
 
 /// Sends an account request and maps the worker's reply; 503 when no worker
@@ -231,12 +232,12 @@ async fn ask_accounts(
     match reply {
         AccountsReply::User(user) => Ok(user),
         AccountsReply::Error(AccountsError::EmailExists) => {
-            Err(ApiError::BadRequest("Email already exists".to_owned()))
+            Err(ApiError::BadRequest("Email already exists".into()))
         }
         AccountsReply::Error(AccountsError::InvalidCredentials) => Err(invalid_credentials()),
-        AccountsReply::Error(AccountsError::Deactivated) => Err(ApiError::Forbidden(
-            "This account has been deactivated. Please contact your administrator.",
-        )),
+        AccountsReply::Error(AccountsError::Deactivated) => {
+            Err(ApiError::Forbidden(Words::text("login-deactivated")))
+        }
         AccountsReply::Error(AccountsError::Internal) => Err(ApiError::Internal(anyhow::anyhow!(
             "accounts worker failed"
         ))),

@@ -147,7 +147,7 @@ async fn confirm(
 ) -> Result<Json<Accepted>, ApiError> {
     state.limits.check(Limit::PasswordResetConfirm, &ip)?;
     if !looks_like_token(&body.token) {
-        return Err(ApiError::BadRequest(INVALID_LINK.to_owned()));
+        return Err(ApiError::BadRequest(INVALID_LINK.to_owned().into()));
     }
     let request = ResetPasswordRequest {
         token: body.token,
@@ -167,7 +167,9 @@ async fn confirm(
                 message: DONE.to_owned(),
             }))
         }
-        ResetPasswordReply::InvalidToken => Err(ApiError::BadRequest(INVALID_LINK.to_owned())),
+        ResetPasswordReply::InvalidToken => {
+            Err(ApiError::BadRequest(INVALID_LINK.to_owned().into()))
+        }
         ResetPasswordReply::Internal => Err(ApiError::Internal(anyhow::anyhow!(
             "accounts worker failed to reset a password"
         ))),

@@ -20,6 +20,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::CurrentUser;
 use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -63,9 +64,7 @@ async fn start_totp(
         .check(Limit::SecondFactorChange, user.id.to_string().as_str())?;
     let secret = totp::new_secret();
     if !store::save_pending(&state.pool, user.id, &sealer(&state).seal(&secret)).await? {
-        return Err(ApiError::Conflict(
-            "An authenticator app is already set up. Remove it first to set up another.".to_owned(),
-        ));
+        return Err(ApiError::Conflict(Words::text("app-already-set-up")));
     }
     let otpauth_uri = totp::otpauth_uri(&secret, &user.email);
     let qr_svg = totp::qr_svg(&otpauth_uri)
@@ -102,9 +101,7 @@ async fn confirm_totp(
         .limits
         .check(Limit::SecondFactorCode, user.id.to_string().as_str())?;
     let Some((sealed, false)) = store::secret(&state.pool, user.id).await? else {
-        return Err(ApiError::Conflict(
-            "There is no authenticator app set-up to confirm. Start again.".to_owned(),
-        ));
+        return Err(ApiError::Conflict(Words::text("app-no-set-up")));
     };
     let secret = sealer(&state).open(&sealed).ok_or_else(|| {
         ApiError::Internal(anyhow::anyhow!(
@@ -112,12 +109,10 @@ async fn confirm_totp(
         ))
     })?;
     let step = totp::matching_step(&secret, &body.code, unix_now())
-        .ok_or_else(|| ApiError::BadRequest(WRONG_CODE.to_owned()))?;
+        .ok_or_else(|| ApiError::BadRequest(WRONG_CODE))?;
     let (codes, hashes) = fresh_recovery_codes().await?;
     let Some(ended) = store::enrol_totp(&state.pool, user.id, step, &hashes).await? else {
-        return Err(ApiError::Conflict(
-            "This set-up was confirmed already, or the code was used. Start again.".to_owned(),
-        ));
+        return Err(ApiError::Conflict(Words::text("app-set-up-used")));
     };
     end_other_sign_ins(&state, &session, &user, &ended).await?;
     Ok(Json(RecoveryCodes {
@@ -148,7 +143,7 @@ async fn remove_totp(
         .limits
         .check(Limit::SecondFactorChange, key.as_str())?;
     state.limits.check(Limit::SecondFactorCode, key.as_str())?;
-    let wrong = || ApiError::BadRequest(WRONG_CODE.to_owned());
+    let wrong = || ApiError::BadRequest(WRONG_CODE);
     let claim = codes::claim(&state, user.id, &body.code)
         .await?
         .ok_or_else(wrong)?;

@@ -22,6 +22,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::ClientIp;
 use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 /// The id of the account whose password was right, awaiting its second
@@ -34,7 +35,7 @@ const PENDING_AT_KEY: &str = "second_factor_at";
 const PENDING_SECONDS: i64 = 5 * 60;
 /// The passkey sign-in under way.
 const AUTHENTICATION_KEY: &str = "passkey_authentication";
-const EXPIRED: &str = "Your sign-in has expired. Please sign in again with your password.";
+const EXPIRED: Words = Words::text("sign-in-expired");
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -128,7 +129,7 @@ async fn second_factor(
     state
         .limits
         .check(Limit::SecondFactorCode, user_id.to_string().as_str())?;
-    let wrong = || ApiError::BadRequest(WRONG_CODE.to_owned());
+    let wrong = || ApiError::BadRequest(WRONG_CODE);
     let claim = codes::claim(&state, user_id, &body.code)
         .await?
         .ok_or_else(wrong)?;
@@ -161,7 +162,9 @@ async fn start_passkey(
     let keys = store::credentials(&state.pool, user_id).await?;
     if keys.is_empty() {
         return Err(ApiError::BadRequest(
-            "This account has no passkey. Use another way to sign in.".to_owned(),
+            "This account has no passkey. Use another way to sign in."
+                .to_owned()
+                .into(),
         ));
     }
     let (options, authentication) = webauthn
@@ -195,7 +198,7 @@ async fn finish_passkey(
         .limits
         .check(Limit::SecondFactorCode, user_id.to_string().as_str())?;
     let webauthn = passkey::webauthn(&state)?;
-    let refused = || ApiError::BadRequest(PASSKEY_REFUSED.to_owned());
+    let refused = || ApiError::BadRequest(PASSKEY_REFUSED);
     let Some(authentication) =
         passkey::take_ceremony::<PasskeyAuthentication>(&session, AUTHENTICATION_KEY).await?
     else {

@@ -20,6 +20,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{ApiPath, CurrentUser};
 use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 /// The registration under way, with the name it will be saved under.
@@ -106,24 +107,20 @@ async fn finish_registration(
     let Some((name, registration)) =
         passkey::take_ceremony::<(String, PasskeyRegistration)>(&session, REGISTRATION_KEY).await?
     else {
-        return Err(ApiError::Conflict(
-            "There is no passkey set-up to finish, or it took too long. Start again.".to_owned(),
-        ));
+        return Err(ApiError::Conflict(Words::text("passkey-no-set-up")));
     };
     let key = webauthn
         .finish_passkey_registration(&credential, &registration)
         .map_err(|error| {
             tracing::info!(user.id = %user.id, %error, "passkey registration refused");
-            ApiError::BadRequest(PASSKEY_REFUSED.to_owned())
+            ApiError::BadRequest(PASSKEY_REFUSED)
         })?;
     let Some(added) = store::add_passkey(&state.pool, user.id, &key, &name, async || {
         fresh_recovery_codes().await
     })
     .await?
     else {
-        return Err(ApiError::Conflict(
-            "This passkey is added already.".to_owned(),
-        ));
+        return Err(ApiError::Conflict(Words::text("passkey-added-already")));
     };
     end_other_sign_ins(&state, &session, &user, &added.ended).await?;
     Ok(Json(PasskeyAdded {
@@ -153,7 +150,7 @@ async fn remove_passkey(
         .limits
         .check(Limit::SecondFactorChange, user.id.to_string().as_str())?;
     let Some(ended) = store::remove_passkey(&state.pool, user.id, id).await? else {
-        return Err(ApiError::NoSuch("Passkey not found"));
+        return Err(ApiError::NoSuch("Passkey not found".into()));
     };
     end_other_sign_ins(&state, &session, &user, &ended).await?;
     Ok(Json(status_of(&state, &user).await?))

@@ -12,6 +12,7 @@ use super::totp;
 use crate::accounts::store;
 use crate::platform::error::ApiError;
 use crate::platform::input::{self, Input, InputError};
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 /// A code typed by a person: six digits from the app, or a recovery code.
@@ -36,7 +37,7 @@ impl Input for CodeBody {
 }
 
 /// What a wrong code is told.
-pub const WRONG_CODE: &str = "That code is not valid. Check your authenticator app and try again.";
+pub const WRONG_CODE: Words = Words::text("code-wrong");
 
 pub fn sealer(state: &AppState) -> totp::Sealer {
     totp::Sealer::new(state.config.signing_key.expose_secret())

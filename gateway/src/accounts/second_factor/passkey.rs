@@ -14,6 +14,7 @@ use webauthn_rs::prelude::{
 
 use crate::platform::error::ApiError;
 use crate::platform::input::{self, Input, InputError};
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 /// The name authenticators show beside the account.
@@ -25,11 +26,9 @@ const CEREMONY_SECONDS: i64 = 5 * 60;
 pub const NAME_MAX_CHARS: usize = 60;
 
 /// What a member is told when the site's address cannot carry passkeys.
-const UNAVAILABLE: &str =
-    "Passkeys are not available at this address. Use an authenticator app instead.";
+const UNAVAILABLE: Words = Words::text("passkeys-unavailable");
 /// What a passkey that does not verify is told.
-pub const PASSKEY_REFUSED: &str =
-    "That passkey could not be verified. Try again, or use another way to sign in.";
+pub const PASSKEY_REFUSED: Words = Words::text("passkey-refused");
 
 /// The relying party for `public_url`: its host is the RP id and the URL
 /// the one origin accepted. WebAuthn refuses an IP address as RP id, so
@@ -162,16 +161,16 @@ mod tests {
         };
         assert_eq!(check("  Work laptop ").as_deref(), Ok("Work laptop"));
         assert_eq!(
-            check("   ").map_err(|e| e.message),
+            check("   ").map_err(|e| e.message.to_string()),
             Err("Passkey name is required".to_owned())
         );
         assert_eq!(
-            check("Work\nlaptop").map_err(|e| e.message),
+            check("Work\nlaptop").map_err(|e| e.message.to_string()),
             Err("Passkey name must be on one line".to_owned())
         );
         assert!(check(&"é".repeat(60)).is_ok());
         assert_eq!(
-            check(&"a".repeat(61)).map_err(|e| e.message),
+            check(&"a".repeat(61)).map_err(|e| e.message.to_string()),
             Err("Passkey name must be at most 60 characters".to_owned())
         );
     }

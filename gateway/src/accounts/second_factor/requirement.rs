@@ -60,7 +60,7 @@ pub async fn enforce(
     if store::has_factor(pool, user.id).await? {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(ENROL_FIRST))
+        Err(ApiError::Forbidden(ENROL_FIRST.into()))
     }
 }
 

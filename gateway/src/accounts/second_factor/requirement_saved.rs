@@ -18,7 +18,7 @@ pub async fn check_own_role(
 ) -> Result<(), ApiError> {
     if roles.contains(&admin.role) && !store::has_factor(&state.pool, admin.id).await? {
         return Err(ApiError::InvalidField {
-            message: "Set up your own second factor under Account security before requiring one of your role".to_owned(),
+            message: "Set up your own second factor under Account security before requiring one of your role".to_owned().into(),
             field: "secondFactorRoles".to_owned(),
         });
     }

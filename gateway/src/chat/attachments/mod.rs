@@ -79,8 +79,8 @@ impl From<AttachmentError> for ApiError {
     fn from(error: AttachmentError) -> Self {
         match error {
             AttachmentError::Api(error) => error,
-            AttachmentError::AlreadySent => ApiError::Conflict(error.to_string()),
-            refused => ApiError::BadRequest(refused.to_string()),
+            AttachmentError::AlreadySent => ApiError::Conflict(error.to_string().into()),
+            refused => ApiError::BadRequest(refused.to_string().into()),
         }
     }
 }

@@ -311,24 +311,25 @@ async fn transfer(
     ensure_exists(&state, id).await?;
     let target = store::transfer_target(&state.pool, body.agent_id, assignment::FRESH)
         .await?
-        .ok_or(ApiError::NoSuch("No active agent with that id"))?;
+        .ok_or(ApiError::NoSuch("No active agent with that id".into()))?;
     let to_name = target.name;
     // Only someone there to answer may be handed a chat: the visitor would
     // otherwise read that they joined and wait in silence.
     if !target.signed_up {
-        return Err(ApiError::Conflict(format!(
-            "{to_name} has not accepted their invitation yet, so they cannot take chats"
-        )));
+        return Err(ApiError::Conflict(
+            format!("{to_name} has not accepted their invitation yet, so they cannot take chats")
+                .into(),
+        ));
     }
     if !target.present {
-        return Err(ApiError::Conflict(format!(
-            "{to_name} is away or offline and cannot take chats right now"
-        )));
+        return Err(ApiError::Conflict(
+            format!("{to_name} is away or offline and cannot take chats right now").into(),
+        ));
     }
     if store::assignee(&state.pool, id).await? == Some(body.agent_id) {
-        return Err(ApiError::Conflict(format!(
-            "This chat is already assigned to {to_name}"
-        )));
+        return Err(ApiError::Conflict(
+            format!("This chat is already assigned to {to_name}").into(),
+        ));
     }
     if let Some(note) = &body.note {
         store::add_note(&state.pool, id, NoteKind::Note, Some(agent.id), note).await?;
@@ -505,13 +506,13 @@ async fn search(
     let text = text.as_str();
     if text.chars().count() < 2 {
         return Err(ApiError::BadRequest(
-            "Search for at least 2 characters".to_owned(),
+            "Search for at least 2 characters".to_owned().into(),
         ));
     }
     if text.chars().count() > SEARCH_CHARS {
-        return Err(ApiError::BadRequest(format!(
-            "Search for at most {SEARCH_CHARS} characters"
-        )));
+        return Err(ApiError::BadRequest(
+            format!("Search for at most {SEARCH_CHARS} characters").into(),
+        ));
     }
     Ok(Json(store::search(&state.pool, text).await?))
 }

@@ -55,12 +55,12 @@ fn chat_of(state: &AppState, token: Option<&str>) -> Result<Uuid, ApiError> {
         })
         .transpose()?
         .flatten()
-        .ok_or_else(|| ApiError::BadRequest(INVALID_LINK.to_owned()))
+        .ok_or_else(|| ApiError::BadRequest(INVALID_LINK.to_owned().into()))
 }
 
 fn answer(email: Option<String>, sending: bool) -> Result<Json<ChatEmails>, ApiError> {
     // An erased chat has no address left: its link is no longer valid.
-    let email = email.ok_or_else(|| ApiError::BadRequest(INVALID_LINK.to_owned()))?;
+    let email = email.ok_or_else(|| ApiError::BadRequest(INVALID_LINK.to_owned().into()))?;
     let message = if sending {
         format!("Replies you miss in a chat will be emailed to {email} again.")
     } else {

@@ -30,7 +30,7 @@ async fn upgrade(
 ) -> Result<Response, ApiError> {
     if !origin_allowed(&headers, &state.config.allowed_origins) {
         return Err(ApiError::Forbidden(
-            "This origin may not open a chat socket",
+            "This origin may not open a chat socket".into(),
         ));
     }
     let requester = Requester::from_session(&session, user.map(|CurrentUser(user)| user)).await?;

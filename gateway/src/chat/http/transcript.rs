@@ -102,7 +102,7 @@ async fn transcript(
     owner_only(&state, &session, user, id, ONLY_THE_VISITOR).await?;
     // Promise no email (nor a code by email) the site will not send.
     if !crate::platform::email_health::email_enabled(&state.pool).await? {
-        return Err(ApiError::Unavailable(EMAIL_OFF));
+        return Err(ApiError::Unavailable(EMAIL_OFF.into()));
     }
     let (email, mut confirmed) = store::chat_address(&state.pool, id).await?;
     // Answered in the chat's language, as its emails are written.
@@ -113,9 +113,11 @@ async fn transcript(
         let hash = store::code_hash(id, code);
         match store::check_code(&state.pool, id, &hash, now).await? {
             CodeCheck::Confirmed => confirmed = true,
-            CodeCheck::Wrong => return Err(ApiError::BadRequest(say("transcript-code-wrong"))),
+            CodeCheck::Wrong => {
+                return Err(ApiError::BadRequest(say("transcript-code-wrong").into()));
+            }
             CodeCheck::Expired => {
-                return Err(ApiError::BadRequest(say("transcript-code-expired")));
+                return Err(ApiError::BadRequest(say("transcript-code-expired").into()));
             }
         }
         tracing::info!(chat.session_id = %id, "chat address confirmed");

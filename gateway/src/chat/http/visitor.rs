@@ -344,7 +344,7 @@ pub(super) async fn owner_only(
 ) -> Result<(), ApiError> {
     let role = role_in_chat(state, &requester(session, user).await?, id).await?;
     if role != SenderType::User {
-        return Err(ApiError::Forbidden(refusal));
+        return Err(ApiError::Forbidden(refusal.into()));
     }
     Ok(())
 }
@@ -395,10 +395,14 @@ async fn rate(
             Ok((StatusCode::CREATED, Json(body)))
         }
         store::Rated::AlreadyRated => Err(ApiError::Conflict(
-            "You have already rated this chat. Thank you!".to_owned(),
+            "You have already rated this chat. Thank you!"
+                .to_owned()
+                .into(),
         )),
         store::Rated::NotResolved => Err(ApiError::Conflict(
-            "You can rate this chat once it has been resolved".to_owned(),
+            "You can rate this chat once it has been resolved"
+                .to_owned()
+                .into(),
         )),
     }
 }

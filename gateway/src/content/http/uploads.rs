@@ -154,9 +154,9 @@ async fn delete_upload(
     Admin(admin): Admin,
     ApiPath(id): ApiPath<String>,
 ) -> Result<StatusCode, ApiError> {
-    let id = Uuid::parse_str(&id).map_err(|_| ApiError::NoSuch(NOT_FOUND))?;
+    let id = Uuid::parse_str(&id).map_err(|_| ApiError::NoSuch(NOT_FOUND.into()))?;
     if !uploads::delete(&state.pool, admin.id, id).await? {
-        return Err(ApiError::NoSuch(NOT_FOUND));
+        return Err(ApiError::NoSuch(NOT_FOUND.into()));
     }
     Ok(StatusCode::NO_CONTENT)
 }
@@ -182,13 +182,13 @@ async fn serve_object(
     id: &str,
     headers: &HeaderMap,
 ) -> Result<Response, ApiError> {
-    let id = Uuid::parse_str(id).map_err(|_| ApiError::NoSuch(NOT_FOUND))?;
+    let id = Uuid::parse_str(id).map_err(|_| ApiError::NoSuch(NOT_FOUND.into()))?;
     let etag = etag(id);
     let cached = cache.get(&id).await;
     let held = names(headers, &etag);
     if (cached.is_some() || held) && !uploads::exists(&state.pool, id).await? {
         cache.invalidate(&id).await;
-        return Err(ApiError::NoSuch(NOT_FOUND));
+        return Err(ApiError::NoSuch(NOT_FOUND.into()));
     }
     let mut response = if held {
         StatusCode::NOT_MODIFIED.into_response()
@@ -198,7 +198,7 @@ async fn serve_object(
             None => {
                 let object = uploads::find_object(&state.pool, id)
                     .await?
-                    .ok_or(ApiError::NoSuch(NOT_FOUND))?;
+                    .ok_or(ApiError::NoSuch(NOT_FOUND.into()))?;
                 cache.insert(id, object.clone()).await;
                 object
             }

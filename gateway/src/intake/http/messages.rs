@@ -98,7 +98,7 @@ async fn send(
     };
     if let Err(error) = stored.await {
         state.store_health.failed("contact requests", &error);
-        return Err(ApiError::Unavailable(UNAVAILABLE));
+        return Err(ApiError::Unavailable(UNAVAILABLE.into()));
     }
     state.store_health.stored();
     tracing::info!(contact_request.id = %id, "contact request queued");
@@ -135,7 +135,7 @@ async fn list(
     Admin(_): Admin,
     ApiQuery(query): ApiQuery<RawInboxQuery>,
 ) -> Result<Json<ContactRequestList>, ApiError> {
-    let bad = |message: &str| ApiError::BadRequest(message.to_owned());
+    let bad = |message: &str| ApiError::BadRequest(message.to_owned().into());
     let page = params::page(query.page.as_ref())?;
     let status = match given(query.status.as_ref()) {
         None | Some("all") => None,

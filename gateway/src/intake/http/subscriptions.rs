@@ -30,12 +30,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use crate::intake::contact::EMAIL;
 use crate::intake::store;
 use crate::platform::email_links;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp};
-use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::input::{self, AtField, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
 use crate::state::AppState;
 
@@ -65,7 +66,7 @@ impl Input for SubscriptionInput {
     ];
 
     fn check(self) -> Result<Self, InputError> {
-        let email = input::email("Email", self.email)?.value();
+        let email = input::email(EMAIL, self.email).at("email")?.value();
         let topic = input::text("Topic", self.topic)?.required()?.value();
         if SubscriptionTopic::from_code(&topic).is_none() {
             return Err(InputError::new("Topic must be blog or events".to_owned()));
@@ -94,7 +95,7 @@ async fn subscribe(
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
     state.limits.check(Limit::Subscribe, &ip)?;
     let topic = SubscriptionTopic::from_code(&body.topic)
-        .ok_or_else(|| ApiError::BadRequest("Topic must be blog or events".to_owned()))?;
+        .ok_or_else(|| ApiError::BadRequest("Topic must be blog or events".into()))?;
     let id = Uuid::now_v7();
     let event = SubscriptionRequested {
         id,
@@ -216,7 +217,7 @@ fn outcome(status: SubscriptionLinkStatus) -> Result<Json<SubscriptionLinkResult
         SubscriptionLinkStatus::Confirmed => CONFIRMED,
         SubscriptionLinkStatus::Unsubscribed => UNSUBSCRIBED,
         SubscriptionLinkStatus::Invalid => {
-            return Err(ApiError::BadRequest(INVALID_LINK.to_owned()));
+            return Err(ApiError::BadRequest(INVALID_LINK.to_owned().into()));
         }
     };
     Ok(Json(SubscriptionLinkResult {

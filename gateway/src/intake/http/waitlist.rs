@@ -24,6 +24,7 @@ use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp};
 use crate::platform::input::ValidatedJson;
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,9 +35,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// What the visitor is told once the request is queued (a repeat too).
-const JOINED: &str = "Thank you! You're on the waitlist. We've sent you a confirmation email.";
+const JOINED: Words = Words::text("waitlist-joined");
 
-const UNAVAILABLE: &str = "The waitlist cannot be joined right now. Please try again.";
+const UNAVAILABLE: Words = Words::text("waitlist-unavailable");
 
 /// Entries per admin page.
 const PAGE_SIZE: u32 = 50;
@@ -57,7 +58,7 @@ async fn join(
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
     state.limits.check(Limit::Waitlist, &ip)?;
     let interest = WaitlistInterest::from_code(&body.interest).ok_or_else(|| {
-        ApiError::BadRequest(format!("Interest must be one of: {}", interest_list()))
+        ApiError::BadRequest(format!("Interest must be one of: {}", interest_list()).into())
     })?;
     let id = Uuid::now_v7();
     let event = WaitlistJoined {
@@ -80,7 +81,7 @@ async fn join(
     Ok((
         StatusCode::ACCEPTED,
         Json(Accepted {
-            message: JOINED.to_owned(),
+            message: JOINED.in_reader_language(),
         }),
     ))
 }
@@ -101,7 +102,9 @@ fn interest_filter(raw: Option<&String>) -> Result<Option<WaitlistInterest>, Api
     match raw.map(|v| v.trim()).filter(|v| !v.is_empty()) {
         None | Some("all") => Ok(None),
         Some(code) => WaitlistInterest::from_code(code).map(Some).ok_or_else(|| {
-            ApiError::BadRequest(format!("interest must be one of: all, {}", interest_list()))
+            ApiError::BadRequest(
+                format!("interest must be one of: all, {}", interest_list()).into(),
+            )
         }),
     }
 }

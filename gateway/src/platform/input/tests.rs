@@ -65,7 +65,7 @@ impl Input for Sample {
 fn parse_sample(json: &str) -> Result<Sample, String> {
     parse::<Sample>(json.as_bytes())
         .and_then(Input::check)
-        .map_err(|e| e.message)
+        .map_err(|e| e.message.to_string())
 }
 
 #[test]

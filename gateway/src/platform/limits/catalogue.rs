@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::gcra::Quota;
 use crate::platform::config::RateLimits;
 use crate::platform::error::ApiError;
+use crate::platform::words::Words;
 
 pub(super) const MINUTE: Duration = Duration::from_secs(60);
 pub(super) const HOUR: Duration = Duration::from_secs(3600);
@@ -195,49 +196,35 @@ impl Limit {
         }
     }
 
-    /// What a refused request is told.
-    pub fn message(self) -> &'static str {
-        match self {
-            Limit::Register => "Too many registration attempts. Please try again later.",
+    /// What a refused request is told: its catalogue message.
+    pub fn message(self) -> Words {
+        Words::text(match self {
+            Limit::Register => "limit-register",
             Limit::LoginPerIp
             | Limit::LoginFailuresPerAccountPerIp
-            | Limit::LoginFailuresPerAccount => "Too many login attempts. Please try again later.",
-            Limit::ChatStart => "Too many chats started. Please try again later.",
-            Limit::ChatMessage => "Too many messages. Please slow down and try again.",
-            Limit::PageView => "Too many page views. Please slow down.",
-            Limit::ContactMessage => "Too many messages sent. Please try again later.",
-            Limit::Waitlist => "Too many waitlist requests. Please try again later.",
-            Limit::Subscribe => "Too many subscription requests. Please try again later.",
-            Limit::PasswordResetPerIp | Limit::PasswordResetPerEmail => {
-                "Too many password reset requests. Please try again later."
-            }
-            Limit::PasswordResetConfirm => {
-                "Too many password reset attempts. Please try again later."
-            }
-            Limit::ChatTranscript => {
-                "This transcript was sent several times already. Please try again in an hour."
-            }
-            Limit::ChatTranscriptPerEmail => {
-                "Several transcripts were sent to this address already. Please try again in an hour."
-            }
-            Limit::ChatEmailCodePerEmail => {
-                "Several codes were sent to this address already. Please use the last one, or try again in an hour."
-            }
-            Limit::ChatEmailPerIp => "Too many emails asked for. Please try again in an hour.",
-            Limit::ContentPreview => "Too many previews. Please wait a moment and try again.",
-            Limit::ChatAttachmentUpload => {
-                "Too many files attached. Please wait a few minutes and try again."
-            }
-            Limit::ChatAttachmentRead => "Too many downloads. Please slow down and try again.",
-            Limit::AgentProfile => "Too many changes. Please wait a minute and try again.",
-            Limit::PrivacyRequestPerIp | Limit::PrivacyRequestPerEmail => {
-                "Too many privacy requests. Please try again later."
-            }
-            Limit::PrivacyExportDownload => "Too many downloads. Please try again later.",
-            Limit::Consent => "Too many cookie choices. Please try again later.",
-            Limit::SecondFactorCode => "Too many codes tried. Please wait a minute and try again.",
-            Limit::SecondFactorChange => "Too many second-factor changes. Please try again later.",
-        }
+            | Limit::LoginFailuresPerAccount => "limit-login",
+            Limit::ChatStart => "limit-chat-start",
+            Limit::ChatMessage => "limit-chat-message",
+            Limit::PageView => "limit-page-view",
+            Limit::ContactMessage => "limit-contact",
+            Limit::Waitlist => "limit-waitlist",
+            Limit::Subscribe => "limit-subscribe",
+            Limit::PasswordResetPerIp | Limit::PasswordResetPerEmail => "limit-reset-request",
+            Limit::PasswordResetConfirm => "limit-reset-attempt",
+            Limit::ChatTranscript => "limit-transcript",
+            Limit::ChatTranscriptPerEmail => "limit-transcript-email",
+            Limit::ChatEmailCodePerEmail => "limit-code-email",
+            Limit::ChatEmailPerIp => "limit-chat-email",
+            Limit::ContentPreview => "limit-preview",
+            Limit::ChatAttachmentUpload => "limit-attachment-upload",
+            Limit::ChatAttachmentRead => "limit-attachment-read",
+            Limit::AgentProfile => "limit-profile",
+            Limit::PrivacyRequestPerIp | Limit::PrivacyRequestPerEmail => "limit-privacy",
+            Limit::PrivacyExportDownload => "limit-export-download",
+            Limit::Consent => "limit-consent",
+            Limit::SecondFactorCode => "limit-codes",
+            Limit::SecondFactorChange => "limit-second-factor-change",
+        })
     }
 
     pub fn quota(self, limits: &RateLimits) -> Quota {

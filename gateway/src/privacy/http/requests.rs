@@ -69,7 +69,7 @@ async fn ask(
         .limits
         .check(Limit::PrivacyRequestPerEmail, email.as_str())?;
     let kind = PrivacyRequestKind::from_code(&body.kind).ok_or_else(|| {
-        ApiError::BadRequest("Request must be access, correction or erasure".to_owned())
+        ApiError::BadRequest("Request must be access, correction or erasure".into())
     })?;
     let id = Uuid::now_v7();
     let received_at = OffsetDateTime::now_utc();

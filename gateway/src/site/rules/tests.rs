@@ -3,7 +3,7 @@ use super::*;
 fn checked(edit: impl FnOnce(&mut SiteSettings)) -> Result<SiteSettings, String> {
     let mut settings = SiteSettings::default();
     edit(&mut settings);
-    settings.check().map_err(|error| error.message)
+    settings.check().map_err(|error| error.message.to_string())
 }
 
 #[test]

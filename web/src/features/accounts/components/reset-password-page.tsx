@@ -23,7 +23,6 @@ export const invalidLinkText = 'This reset link is invalid or has expired. Pleas
 const serverTexts: Record<string, MessageId> = {
   [invalidLinkText]: 'password.reset.invalidLink',
   'Your password has been reset. You can now sign in with your new password.': 'password.reset.done',
-  'The account service is temporarily unavailable. Please try again in a moment.': 'password.reset.unavailable',
 };
 
 function serverText(message: string): string {

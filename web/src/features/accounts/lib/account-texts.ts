@@ -9,7 +9,8 @@ import { validation } from './auth-schemas';
  * The forms' validation messages and the sign-in and registration failures
  * the site writes itself, each by its English words (the shared rules and
  * error catalogue stay English): the same words in English, the page's
- * language's otherwise.
+ * language's otherwise. The server's refusals come in the page's language
+ * already (the request's Accept-Language) and are shown as they are.
  */
 const known: Record<string, MessageId> = {
   [validation.invalidEmail]: 'account.problem.invalidEmail',
@@ -35,21 +36,6 @@ const known: Record<string, MessageId> = {
   [messages.registerFallback]: 'account.failure.registerFallback',
   [messages.tooManyRequests]: 'account.failure.tooManyRequests',
   [messages.network]: 'account.failure.network',
-  // The server's own words (gateway/src/accounts, platform/limits/catalogue.rs).
-  'Invalid email or password': 'account.server.loginInvalid',
-  'This account has been deactivated. Please contact your administrator.': 'account.server.deactivated',
-  'Too many login attempts. Please try again later.': 'account.server.tooManyLogins',
-  'That code is not valid. Check your authenticator app and try again.': 'account.server.wrongCode',
-  'Too many codes tried. Please wait a minute and try again.': 'account.server.tooManyCodes',
-  'Your sign-in has expired. Please sign in again with your password.': 'account.server.signInExpired',
-  'That passkey could not be verified. Try again, or use another way to sign in.': 'account.server.passkeyRefused',
-  'Too many password reset attempts. Please try again later.': 'account.server.tooManyResets',
-  'An authenticator app is already set up. Remove it first to set up another.': 'account.server.appAlreadySetUp',
-  'There is no authenticator app set-up to confirm. Start again.': 'account.server.noAppSetUp',
-  'This set-up was confirmed already, or the code was used. Start again.': 'account.server.setUpUsed',
-  'There is no passkey set-up to finish, or it took too long. Start again.': 'account.server.noPasskeySetUp',
-  'This passkey is added already.': 'account.server.passkeyAlreadyAdded',
-  'Passkeys are not available at this address. Use an authenticator app instead.': 'account.server.passkeysUnavailable',
   // Passkeys: a name refused before sending, and a browser prompt that failed (api/passkeys.ts).
   'Give the passkey a name, such as "Work laptop"': 'account.passkey.nameRequired',
   'The name must be on one line': 'account.passkey.nameOneLine',
@@ -67,7 +53,7 @@ const known: Record<string, MessageId> = {
   'Your device could not use the passkey. Try again, or use another way to sign in.': 'account.passkey.signInFailed',
 };
 
-/** A problem's words in the page's language when the site wrote them; the server's own words otherwise. */
+/** A problem's words in the page's language when the site wrote them; the server's own words (already in it) otherwise. */
 export function problemText(message: string): string;
 export function problemText(message: string | undefined): string | undefined;
 export function problemText(message: string | undefined): string | undefined {

@@ -121,7 +121,7 @@ describe('DemoRequestForm', () => {
 
   it("shows a refusal of one field by that field, in the server's words", async () => {
     const user = userEvent.setup();
-    mockFetch(() => json(400, { message: 'Message must be at most 5000 characters' }));
+    mockFetch(() => json(400, { message: 'Message must be at most 5000 characters', field: 'message' }));
     renderForm();
     await fillAndSubmit(user);
     const message = screen.getByLabelText('Message');

@@ -4,10 +4,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { RequestError, refusalMessage } from '@/lib/api-client';
+import { RequestError, refusalField, refusalMessage } from '@/lib/api-client';
 import { messageTexts, useSendMessage } from '../api/messages-send';
 import { t } from '@/i18n/i18n';
-import { fieldOfRefusal, honeypotName, newFormFill, refusalText, type ContactField } from '../lib/contact-form';
+import { fieldOfRefusal, honeypotName, newFormFill, type ContactField } from '../lib/contact-form';
 
 type Fields = Record<ContactField, string>;
 
@@ -61,9 +61,8 @@ export function DemoRequestForm({
   const honeypotId = useId();
 
   const refusal = refusalMessage(send.error);
-  const refusedField = refusal === null ? null : fieldOfRefusal(refusal);
-  const fieldError = (key: ContactField) =>
-    refusedField === key && refusal !== null ? refusalText(refusal) : undefined;
+  const refusedField = refusal === null ? null : fieldOfRefusal(refusalField(send.error));
+  const fieldError = (key: ContactField) => (refusedField === key && refusal !== null ? refusal : undefined);
 
   const set = (key: ContactField) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [key]: event.target.value }));

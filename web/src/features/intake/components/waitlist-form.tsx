@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { refusalMessage } from '@/lib/api-client';
+import { refusalField, refusalMessage } from '@/lib/api-client';
 import { useJoinWaitlist } from '../api/waitlist-join';
 import { invalidEmailMessage, isValidEmail } from '@/lib/email';
 import { t } from '@/i18n/i18n';
@@ -48,7 +48,8 @@ export function WaitlistForm({
   };
 
   const refusal = refusalMessage(join.error);
-  const fieldError = emailError ?? (refusal === invalidEmailMessage ? refusal : undefined);
+  // The server's refusal of the address comes in the page's language already.
+  const fieldError = emailError ?? (refusalField(join.error) === 'email' ? (refusal ?? undefined) : undefined);
   const failure = join.isError && fieldError === undefined ? join.error.message : null;
 
   return (

@@ -1,8 +1,6 @@
 // The contact and demo forms' logic, shared by every page that shows one:
 // one "fill" per form (its idempotency key and when it was first shown), and
-// which field a server refusal is about, and its words in the page's language.
-
-import { activeLocale, t } from '@/i18n/i18n';
+// which field a server refusal is about.
 
 /** The fields a visitor fills in. */
 export type ContactField = 'name' | 'email' | 'subject' | 'message' | 'phone' | 'company';
@@ -43,38 +41,14 @@ export function fillDuration(fill: FormFill, now: number = performance.now()): n
  */
 export const honeypotName = 'website';
 
-/** The words each field's server messages start with (gateway/src/http/intake.rs labels). */
-const labels: [string, ContactField][] = [
-  ['Name', 'name'],
-  ['Email', 'email'],
-  ['Subject', 'subject'],
-  ['Message', 'message'],
-  ['Phone', 'phone'],
-  ['Company', 'company'],
-];
+/** The fields of the form, as the server names them in a refusal's `field`. */
+const contactFields: readonly ContactField[] = ['name', 'email', 'subject', 'message', 'phone', 'company'];
 
 /**
- * The field a 400's message is about ("Name is required", "Message must be
- * at most 5000 characters", "Please enter a valid email address"), or null
- * when it names none of the visitor's fields.
+ * The visitor's field a 400 refusal is about: the server's `field` when it
+ * is one of the form's, else null. The refusal's words are shown as the
+ * server wrote them, in the page's language (the request's Accept-Language).
  */
-export function fieldOfRefusal(message: string): ContactField | null {
-  if (message === 'Please enter a valid email address') return 'email';
-  const found = labels.find(([label]) => message.startsWith(`${label} `));
-  return found ? found[1] : null;
-}
-
-/**
- * A refusal's words for the page: the server's own in English; in another
- * language the same refusal in that language (shown by its field, so without
- * the field's name), or the server's words when it is not one of these.
- */
-export function refusalText(message: string): string {
-  if (activeLocale() === 'en') return message;
-  if (message === 'Please enter a valid email address') return t('messageForm.refusal.email');
-  if (/^\p{L}+ is required$/u.test(message)) return t('messageForm.refusal.required');
-  if (/ must not contain control characters$/.test(message)) return t('messageForm.refusal.controlCharacters');
-  const tooLong = / must be at most (\d+) characters$/.exec(message);
-  if (tooLong) return t('messageForm.refusal.tooLong', { max: Number(tooLong[1]) });
-  return message;
+export function fieldOfRefusal(field: string | null): ContactField | null {
+  return contactFields.find((name) => name === field) ?? null;
 }
