@@ -7,6 +7,8 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::language::Language;
+
 /// Where a list page sits among all the pages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -72,6 +74,38 @@ pub struct BlogPost {
     pub content_html: Option<String>,
     /// Whether `readTime` was computed from the word count (no read time set).
     pub read_time_auto: bool,
+    /// The language it is written in; its page is at that language's
+    /// address (`/fr/blog/{id}`).
+    pub language: Language,
+    /// The post it translates (its translation group's original); `null`
+    /// for an original or a post without translations.
+    #[ts(type = "string | null")]
+    pub translation_of: Option<Uuid>,
+    /// The other posts of its translation group (public ones only in the
+    /// public API), in the order of the languages.
+    pub translations: Vec<PostTranslation>,
+}
+
+/// A translation of a post: what a "Read in …" link and an `hreflang`
+/// alternate need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PostTranslation {
+    #[ts(type = "string")]
+    pub id: Uuid,
+    pub language: Language,
+    pub title: String,
+    /// Its page: `/blog/{id}` in English, `/fr/blog/{id}`, `/sw/blog/{id}`.
+    pub path: String,
+}
+
+/// The address of a post's page: under its language's prefix.
+pub fn post_path(language: Language, id: Uuid) -> String {
+    match language {
+        Language::En => format!("/blog/{id}"),
+        other => format!("/{}/blog/{id}", other.code()),
+    }
 }
 
 /// Whether a post is public (from its `publishedAt`) or a draft only admins
@@ -185,6 +219,7 @@ pub struct BlogPostSummary {
     pub status: PostStatus,
     pub content_format: ContentFormat,
     pub read_time_auto: bool,
+    pub language: Language,
 }
 
 impl From<BlogPost> for BlogPostSummary {
@@ -205,6 +240,7 @@ impl From<BlogPost> for BlogPostSummary {
             status: post.status,
             content_format: post.content_format,
             read_time_auto: post.read_time_auto,
+            language: post.language,
         }
     }
 }
@@ -271,6 +307,8 @@ pub struct Event {
     pub image: Option<String>,
     pub highlights: Vec<String>,
     pub register_link: Option<String>,
+    /// The language it is described in.
+    pub language: Language,
 }
 
 /// `GET /api/events`.
@@ -363,6 +401,7 @@ pub struct EventSummary {
     pub location: String,
     pub image: Option<String>,
     pub register_link: Option<String>,
+    pub language: Language,
 }
 
 /// The body of `POST /api/admin/blog` and `PUT /api/admin/blog/{id}`.
@@ -401,6 +440,16 @@ pub struct BlogPostInput {
     #[serde(default)]
     #[ts(optional)]
     pub content_format: Option<ContentFormat>,
+    /// Absent: English for a new post, unchanged on update.
+    #[serde(default)]
+    #[ts(optional)]
+    pub language: Option<Language>,
+    /// The post this one translates (any post of its translation group):
+    /// this post joins that group. Absent or `null`: it translates nothing
+    /// (a translation leaves its group; an original keeps its translations).
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub translation_of: Option<Uuid>,
 }
 
 /// The body of `POST /api/admin/events` and `PUT /api/admin/events/{id}`.
@@ -429,6 +478,10 @@ pub struct EventInput {
     #[serde(default)]
     #[ts(optional)]
     pub completed: Option<bool>,
+    /// Absent: English for a new event, unchanged on update.
+    #[serde(default)]
+    #[ts(optional)]
+    pub language: Option<Language>,
 }
 
 /// An image an admin uploaded, served at `url` (`/objects/{id}`).

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use gateway::platform::input::Input as _;
 use sqlx::PgPool;
-use workers::sample_content::{self, EVENTS, POSTS, Seeded};
+use workers::sample_content::{self, EVENTS, POSTS, Seeded, TRANSLATIONS};
 
 async fn count(pool: &PgPool, table: &str) -> i64 {
     sqlx::query_scalar(&format!("select count(*) from {table}"))
@@ -22,11 +22,11 @@ async fn an_empty_database_gets_the_sample_posts_and_events(pool: PgPool) {
     assert_eq!(
         seeded,
         Seeded {
-            posts: Some(POSTS.len()),
+            posts: Some(POSTS.len() + TRANSLATIONS.len()),
             events: Some(EVENTS.len())
         }
     );
-    assert_eq!(count(&pool, "blog_posts").await, 6);
+    assert_eq!(count(&pool, "blog_posts").await, 7);
     assert_eq!(count(&pool, "events").await, 6);
 
     let (featured, by_team, sample_images, unread): (i64, i64, i64, i64) = sqlx::query_as(
@@ -39,7 +39,21 @@ async fn an_empty_database_gets_the_sample_posts_and_events(pool: PgPool) {
     .fetch_one(&pool)
     .await
     .expect("posts");
-    assert_eq!((featured, by_team, sample_images, unread), (1, 6, 6, 6));
+    // The featured post and its French translation.
+    assert_eq!((featured, by_team, sample_images, unread), (2, 7, 7, 7));
+    let (french, linked): (i64, i64) = sqlx::query_as(
+        "select count(*) filter (where language = 'fr'), \
+                count(*) filter (where translation_group is not null) \
+         from blog_posts",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("languages");
+    assert_eq!(
+        (french, linked),
+        (1, 2),
+        "the French post is linked to its original"
+    );
     let (past, spread_days): (i64, i32) = sqlx::query_as(
         "select count(*) filter (where published_at < now()), \
                 max(published_at)::date - min(published_at)::date \
@@ -48,7 +62,7 @@ async fn an_empty_database_gets_the_sample_posts_and_events(pool: PgPool) {
     .fetch_one(&pool)
     .await
     .expect("dates");
-    assert_eq!(past, 6, "every post is already published");
+    assert_eq!(past, 7, "every post is already published");
     assert!(
         spread_days >= 21,
         "spread over weeks, not {spread_days} days"
@@ -72,7 +86,7 @@ async fn an_empty_database_gets_the_sample_posts_and_events(pool: PgPool) {
     .fetch_one(&pool)
     .await
     .expect("audit");
-    assert_eq!((seed_rows, with_actor), (12, 0));
+    assert_eq!((seed_rows, with_actor), (13, 0));
     let audited: i64 = sqlx::query_scalar(
         "select count(*) from audit_log a join blog_posts p \
          on a.entity = 'blog_post' and a.entity_id = p.id and a.details ->> 'title' = p.title",
@@ -80,7 +94,7 @@ async fn an_empty_database_gets_the_sample_posts_and_events(pool: PgPool) {
     .fetch_one(&pool)
     .await
     .expect("audited posts");
-    assert_eq!(audited, 6);
+    assert_eq!(audited, 7);
 }
 
 #[sqlx::test(migrator = "workers::MIGRATOR")]
@@ -101,9 +115,9 @@ async fn running_again_inserts_nothing(pool: PgPool) {
         again.to_string(),
         "blog posts exist; sample posts not seeded; events exist; sample events not seeded"
     );
-    assert_eq!(count(&pool, "blog_posts").await, 6);
+    assert_eq!(count(&pool, "blog_posts").await, 7);
     assert_eq!(count(&pool, "events").await, 6);
-    assert_eq!(count(&pool, "audit_log").await, 12);
+    assert_eq!(count(&pool, "audit_log").await, 13);
 }
 
 #[sqlx::test(migrator = "workers::MIGRATOR")]
@@ -144,7 +158,7 @@ async fn concurrent_runs_seed_once(pool: PgPool) {
     let runs: Vec<Seeded> = runs.into_iter().map(|run| run.expect("run")).collect();
     assert_eq!(runs.iter().filter(|run| run.posts.is_some()).count(), 1);
     assert_eq!(runs.iter().filter(|run| run.events.is_some()).count(), 1);
-    assert_eq!(count(&pool, "blog_posts").await, 6);
+    assert_eq!(count(&pool, "blog_posts").await, 7);
     assert_eq!(count(&pool, "events").await, 6);
 }
 
@@ -191,6 +205,18 @@ fn every_sample_passes_the_admin_api_validation_unchanged() {
             .check()
             .unwrap_or_else(|error| panic!("{}: {error:?}", post.title));
         assert_eq!(checked, input, "validation would change {}", post.title);
+    }
+    for translation in TRANSLATIONS {
+        let input = translation.input(today);
+        let checked = input
+            .clone()
+            .check()
+            .unwrap_or_else(|error| panic!("{}: {error:?}", translation.title));
+        assert_eq!(
+            checked, input,
+            "validation would change {}",
+            translation.title
+        );
     }
     for event in EVENTS {
         let input = event.input(today);

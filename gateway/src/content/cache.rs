@@ -49,7 +49,8 @@ pub enum Key {
     Sitemap,
     /// The served HTML of `/blog` in a language (it names the first card's image).
     BlogIndexPage(&'static str),
-    BlogPage(Uuid),
+    /// A post's served HTML at a language's address (or where it redirects).
+    BlogPage(Uuid, &'static str),
     EventPage(Uuid),
 }
 

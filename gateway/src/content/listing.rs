@@ -1,8 +1,10 @@
 //! The rules of the public lists of posts and events: a list's query as
-//! sent, checked in words (page, limit, search, category, status), a path
+//! sent, checked in words (page, limit, search, category, status, the
+//! page's language), a path
 //! id, and a post as a list card shows it.
 
 use contract::content::{BlogPost, BlogPostSummary, EventStatus};
+use contract::language::Language;
 use contract::limits::{POST, SEARCH_CHARS};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -20,6 +22,7 @@ pub struct RawList {
     search: Option<String>,
     category: Option<String>,
     status: Option<String>,
+    lang: Option<String>,
 }
 
 /// Default and largest page size.
@@ -56,12 +59,19 @@ impl RawList {
             }
             category => category.map(str::to_owned),
         };
+        let language = match given(self.lang.as_ref()) {
+            None => None,
+            Some(code) => {
+                Some(Language::parse(code).ok_or_else(|| bad("lang must be en, fr or sw"))?)
+            }
+        };
         Ok(ListQuery {
             page,
             limit,
             terms,
             category,
             everything: false,
+            language,
         })
     }
 
@@ -134,6 +144,7 @@ mod tests {
             search: get("search"),
             category: get("category"),
             status: get("status"),
+            lang: get("lang"),
         }
     }
 
@@ -150,6 +161,7 @@ mod tests {
             ("page=x", "page must be a whole number of at least 1"),
             ("limit=-1", "limit must be a whole number from 1 to 1000"),
             ("limit=1001", "limit must be a whole number from 1 to 1000"),
+            ("lang=de", "lang must be en, fr or sw"),
         ] {
             assert_eq!(list(query).expect_err(query), message);
         }

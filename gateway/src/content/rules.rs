@@ -20,6 +20,8 @@ impl Input for BlogPostInput {
         ("featured", "Featured"),
         ("status", "Status"),
         ("contentFormat", "Content format"),
+        ("language", "Language"),
+        ("translationOf", "Translation of"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -64,6 +66,8 @@ impl Input for BlogPostInput {
             featured: self.featured,
             status: self.status,
             content_format: self.content_format,
+            language: self.language,
+            translation_of: self.translation_of,
         })
     }
 }
@@ -98,6 +102,7 @@ impl Input for EventInput {
         ("highlights", "Highlights"),
         ("registerLink", "Registration link"),
         ("completed", "Completed"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -145,6 +150,7 @@ impl Input for EventInput {
             highlights,
             register_link: link("Registration link", self.register_link)?,
             completed: self.completed,
+            language: self.language,
         })
     }
 }
@@ -296,6 +302,8 @@ mod tests {
             featured: None,
             status: None,
             content_format: format,
+            language: None,
+            translation_of: None,
         };
         let refused = post("Hi ![x](https://cdn.example/x.png)", None)
             .check()

@@ -318,14 +318,24 @@ impl MetaTable {
                 alt: self.image.alt.clone(),
             },
         };
-        self.render(
+        let head = self.render(
             &title,
             &item.description,
             page,
             Some(url),
             Some(image),
             item.published_time.as_deref(),
-        )
+        );
+        let alternates = item.alternates.iter().map(|(lang, path)| {
+            format!(
+                "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{}\">",
+                escape(&canonical(public_url, path))
+            )
+        });
+        std::iter::once(head)
+            .chain(alternates)
+            .collect::<Vec<_>>()
+            .join("\n    ")
     }
 
     fn render(
@@ -385,6 +395,9 @@ pub struct ItemMeta {
     pub image: Option<String>,
     /// RFC 3339, for posts.
     pub published_time: Option<String>,
+    /// A post with translations: each language's address, its own too
+    /// (the `hreflang` links); empty otherwise.
+    pub alternates: Vec<(&'static str, String)>,
 }
 
 struct SharedImage {

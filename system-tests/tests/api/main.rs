@@ -32,6 +32,7 @@ mod consent;
 mod content;
 mod content_caching;
 mod content_facets;
+mod content_languages;
 mod content_posts;
 mod content_safety;
 mod content_writes;

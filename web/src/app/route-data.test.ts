@@ -9,13 +9,17 @@ import { blogFacetsPath } from '@/features/content/api/get-blog-facets';
 import { eventFacetsPath } from '@/features/content/api/get-event-facets';
 import { blogPostPath } from '@/features/content/api/get-blog-post';
 import { eventPath } from '@/features/content/api/get-event';
+import { locales } from '@/i18n/locales';
 import routeData from './route-data.json';
 import routeTable from './routes.json';
 
 describe('route-data.json', () => {
-  it("names the first answers /blog and /events ask for, as they ask for them", () => {
-    expect(routeData['/blog']).toEqual([blogListPath(blogListParams(1, 'All', '')), blogFacetsPath]);
-    expect(routeData['/events']).toEqual([eventListPath(eventListParams(1, '', 'All', 'All')), eventFacetsPath]);
+  it("names the first answers /blog and /events ask for, as they ask for them, in each language (:lang)", () => {
+    for (const lang of locales) {
+      const inLang = (paths: string[]) => paths.map((path) => path.replace(':lang', lang));
+      expect(inLang(routeData['/blog'])).toEqual([blogListPath(blogListParams(1, 'All', '', lang)), blogFacetsPath]);
+      expect(inLang(routeData['/events'])).toEqual([eventListPath(eventListParams(1, '', 'All', 'All', lang)), eventFacetsPath]);
+    }
   });
 
   it("names a post's and an event's own answer, with the id in place of :id", () => {

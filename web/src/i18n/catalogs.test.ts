@@ -48,9 +48,21 @@ const sameAsEnglish: Record<string, string[]> = {
     'sla.exclusions.title',
     // An abbreviation the languages share.
     'sla.service.iaas',
+    // The language's own name, in every language.
+    'blog.language.sw',
+    'events.language.sw',
   ],
   // Kiswahili writes file sizes in KB and MB, and "data" as English does.
-  sw: ['widget.size.kb', 'widget.size.mb', 'dataForge.meta.title', 'sla.service.iaas', 'compliance.shared.data'],
+  sw: [
+    'widget.size.kb',
+    'widget.size.mb',
+    'dataForge.meta.title',
+    'sla.service.iaas',
+    'compliance.shared.data',
+    // The language's own name, in every language.
+    'blog.language.sw',
+    'events.language.sw',
+  ],
 };
 
 /** A message's arguments: name and kind ("argument", "number", "plural"…), sorted. */

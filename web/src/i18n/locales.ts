@@ -10,6 +10,9 @@ export const defaultLocale: Locale = 'en';
 /** Each language by its own name, as a switcher offers it (never translated). */
 export const localeNames: Record<Locale, string> = { en: 'English', fr: 'Français', sw: 'Kiswahili' };
 
+/** "Read in …" written in each language itself, for a link to a text in that language (never translated). */
+export const readInNames: Record<Locale, string> = { en: 'Read in English', fr: 'Lire en français', sw: 'Soma kwa Kiswahili' };
+
 const prefixed = /^\/(fr|sw)(?=\/|$)/;
 
 export function isLocale(value: unknown): value is Locale {

@@ -34,6 +34,9 @@ export function post(overrides: Partial<BlogPost> = {}): BlogPost {
     contentFormat: 'markdown',
     contentHtml: `<p>Content ${counter}</p>\n`,
     readTimeAuto: false,
+    language: 'en',
+    translationOf: null,
+    translations: [],
     ...overrides,
   };
 }
@@ -61,6 +64,7 @@ export function event(overrides: Partial<Event> = {}): Event {
     image: null,
     highlights: [],
     registerLink: null,
+    language: 'en',
     ...overrides,
   };
 }
@@ -98,7 +102,7 @@ export function eventFacets(events: Event[]): EventFacets {
     otherEvents: events
       .filter((item) => !main.includes(item.category.trim().toLowerCase()))
       .slice(0, 16)
-      .map(({ id, title, category, status, date, time, location, image, registerLink }) => ({
+      .map(({ id, title, category, status, date, time, location, image, registerLink, language }) => ({
         id,
         title,
         category,
@@ -108,6 +112,7 @@ export function eventFacets(events: Event[]): EventFacets {
         location,
         image,
         registerLink,
+        language,
       })),
   };
 }

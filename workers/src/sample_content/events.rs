@@ -38,6 +38,7 @@ impl SampleEvent {
             highlights: Some(self.highlights.iter().map(|h| (*h).to_owned()).collect()),
             register_link: None,
             completed: None,
+            language: None,
         }
     }
 }

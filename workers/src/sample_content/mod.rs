@@ -19,6 +19,7 @@ use std::fmt;
 mod events;
 mod images;
 mod posts;
+mod translations;
 
 use sqlx::{PgConnection, PgPool};
 use time::{Date, OffsetDateTime, UtcOffset};
@@ -27,6 +28,7 @@ use uuid::Uuid;
 pub use events::{EVENTS, SampleEvent};
 pub use images::IMAGE_DIR;
 pub use posts::{AUTHOR, POSTS, SamplePost};
+pub use translations::{SampleTranslation, TRANSLATIONS};
 
 /// Advisory lock keys ("nyota" in ASCII, then the table): one seeder at a
 /// time per table, so two concurrent runs cannot both find it empty.
@@ -91,13 +93,34 @@ async fn seed_posts(pool: &PgPool, today: Date) -> sqlx::Result<Option<usize>> {
     if !lock_if_empty(&mut tx, POSTS_LOCK, "blog_posts").await? {
         return Ok(None);
     }
-    for sample in POSTS {
-        let post = sample.input(today);
+    let mut ids = Vec::with_capacity(POSTS.len());
+    // The originals, then their translations, each in its original's group
+    // (the original's id).
+    let posts = POSTS
+        .iter()
+        .map(|sample| (sample.input(today), None))
+        .chain(
+            TRANSLATIONS
+                .iter()
+                .map(|sample| (sample.input(today), Some(sample.of))),
+        );
+    for (post, of) in posts {
         let id = Uuid::new_v4();
+        let group = of.and_then(|of| ids.get(of).copied());
+        ids.push(id);
+        if let Some(original) = group {
+            sqlx::query!(
+                "update blog_posts set translation_group = id where id = $1",
+                original
+            )
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query!(
             "insert into blog_posts (id, title, excerpt, full_content, category, author,
-                 published_at, read_time, image, source_url, featured)
-             values ($1, $2, $3, $4, $5, $6, $7::text::timestamptz, $8, $9, $10, $11)",
+                 published_at, read_time, image, source_url, featured, language,
+                 translation_group)
+             values ($1, $2, $3, $4, $5, $6, $7::text::timestamptz, $8, $9, $10, $11, $12, $13)",
             id,
             post.title,
             post.excerpt,
@@ -109,13 +132,15 @@ async fn seed_posts(pool: &PgPool, today: Date) -> sqlx::Result<Option<usize>> {
             post.image,
             post.source_url,
             post.featured.unwrap_or(false),
+            post.language.unwrap_or_default().code(),
+            group,
         )
         .execute(&mut *tx)
         .await?;
         audit(&mut tx, "blog_post", id, &post.title).await?;
     }
     tx.commit().await?;
-    Ok(Some(POSTS.len()))
+    Ok(Some(ids.len()))
 }
 
 async fn seed_events(pool: &PgPool, today: Date) -> sqlx::Result<Option<usize>> {

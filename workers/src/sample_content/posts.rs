@@ -59,6 +59,8 @@ impl SamplePost {
             // Stored by the seed as `plain` (the column's default).
             status: None,
             content_format: None,
+            language: None,
+            translation_of: None,
         }
     }
 }

@@ -94,6 +94,7 @@ async fn preview_post(
         (status = 400, description = "A field is not valid", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only admins can do this", body = ErrorBody),
+        (status = 409, description = "The translation link is refused", body = ErrorBody),
     ))]
 async fn create_post(
     State(state): State<AppState>,
@@ -116,6 +117,7 @@ async fn create_post(
         (status = 200, description = "The post", body = BlogPost),
         (status = 403, description = "Only admins can do this", body = ErrorBody),
         (status = 404, description = "Blog post not found", body = ErrorBody),
+        (status = 409, description = "The translation link is refused", body = ErrorBody),
     ))]
 async fn update_post(
     State(state): State<AppState>,

@@ -36,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         ("limit" = Option<u32>, Query, minimum = 1, maximum = 1000, description = "Items a page (12)"),
         ("search" = Option<String>, Query, max_length = 200, description = "Words to find"),
         ("category" = Option<String>, Query, max_length = 60, description = "Only this category"),
+        ("lang" = Option<String>, Query, description = "The page's language (en, fr, sw): its items first"),
     ),
     responses(
         (status = 200, description = "A page of posts", body = BlogList),

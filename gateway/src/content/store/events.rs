@@ -3,6 +3,7 @@
 //! completed.
 
 use contract::content::{Event, EventInput, EventList, EventStatus, Pagination};
+use contract::language::Language;
 use sqlx::PgPool;
 use time::Date;
 use uuid::Uuid;
@@ -17,8 +18,9 @@ pub struct EventsQuery {
     pub status: Option<EventStatus>,
 }
 
-/// Upcoming soonest first, then completed most recent first; ranked first
-/// when there is a search.
+/// The query's language first (when it names one); then upcoming soonest
+/// first, then completed most recent first; ranked first when there is a
+/// search.
 pub async fn list_events(
     pool: &PgPool,
     query: &EventsQuery,
@@ -48,12 +50,14 @@ pub async fn list_events(
                   case when date < $1 or marked_completed then 'completed' else 'upcoming' end
                     as "status!: EventStatus",
                   marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time, location,
-                  image, highlights, register_link
+                  image, highlights, register_link,
+                  language as "language!: Language"
            from events
            where ($2::text is null or search @@ to_tsquery('simple', $2))
              and ($3::text is null or category = $3)
              and ($4::text is null or ($4 = 'completed') = (date < $1 or marked_completed))
-           order by case when $2::text is null then 0
+           order by ($7::text is null or language = $7) desc,
+                    case when $2::text is null then 0
                     else ts_rank(search, to_tsquery('simple', $2)) end desc,
                     date < $1 or marked_completed,
                     case when date >= $1 and not marked_completed then date end asc,
@@ -65,6 +69,7 @@ pub async fn list_events(
         status,
         i64::from(query.list.limit),
         query.list.offset(),
+        query.list.language.map(Language::code),
     )
     .fetch_all(pool)
     .await?;
@@ -81,7 +86,8 @@ pub async fn find_event(pool: &PgPool, id: Uuid, today: Date) -> sqlx::Result<Op
                   case when date < $1 or marked_completed then 'completed' else 'upcoming' end
                     as "status!: EventStatus",
                   marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time, location,
-                  image, highlights, register_link
+                  image, highlights, register_link,
+                  language as "language!: Language"
            from events where id = $2"#,
         today,
         id,
@@ -106,15 +112,16 @@ pub async fn save_event(
             sqlx::query_as!(
                 Event,
                 r#"update events set (title, description, category, date, time, location, image,
-                       highlights, register_link, marked_completed, updated_at)
+                       highlights, register_link, marked_completed, language, updated_at)
                      = ($3, $4, $5, $6::text::date, $7, $8, $9, coalesce($10, '{}'::text[]), $11,
-                        coalesce($12, marked_completed), now())
+                        coalesce($12, marked_completed), coalesce($13, language), now())
                    where id = $2
                    returning id, title, description, category,
                              case when date < $1 or marked_completed then 'completed'
                                   else 'upcoming' end as "status!: EventStatus",
                              marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time,
-                             location, image, highlights, register_link"#,
+                             location, image, highlights, register_link,
+                             language as "language!: Language""#,
                 today,
                 id,
                 input.title,
@@ -127,6 +134,7 @@ pub async fn save_event(
                 input.highlights.as_deref(),
                 input.register_link,
                 input.completed,
+                input.language.map(Language::code),
             )
             .fetch_optional(&mut *tx)
             .await?
@@ -135,14 +143,16 @@ pub async fn save_event(
             sqlx::query_as!(
                 Event,
                 r#"insert into events (id, title, description, category, date, time, location,
-                       image, highlights, register_link, marked_completed)
+                       image, highlights, register_link, marked_completed, language)
                    values ($2, $3, $4, $5, $6::text::date, $7, $8, $9,
-                           coalesce($10, '{}'::text[]), $11, coalesce($12, false))
+                           coalesce($10, '{}'::text[]), $11, coalesce($12, false),
+                           coalesce($13, 'en'))
                    returning id, title, description, category,
                              case when date < $1 or marked_completed then 'completed'
                                   else 'upcoming' end as "status!: EventStatus",
                              marked_completed, to_char(date, 'YYYY-MM-DD') as "date!", time,
-                             location, image, highlights, register_link"#,
+                             location, image, highlights, register_link,
+                             language as "language!: Language""#,
                 today,
                 Uuid::new_v4(),
                 input.title,
@@ -155,6 +165,7 @@ pub async fn save_event(
                 input.highlights.as_deref(),
                 input.register_link,
                 input.completed,
+                input.language.map(Language::code),
             )
             .fetch_optional(&mut *tx)
             .await?

@@ -7,6 +7,7 @@ use contract::content::ContentFormat;
 use contract::content::{
     BlogFacets, CategoryCount, EventFacets, EventStatus, EventSummary, PopularPost, StatusCount,
 };
+use contract::language::Language;
 use sqlx::PgPool;
 use time::Date;
 
@@ -110,7 +111,8 @@ pub async fn event_facets(pool: &PgPool, today: Date) -> sqlx::Result<EventFacet
         r#"select id, title, category,
                   case when date < $1 or marked_completed then 'completed' else 'upcoming' end
                     as "status!: EventStatus",
-                  to_char(date, 'YYYY-MM-DD') as "date!", time, location, image, register_link
+                  to_char(date, 'YYYY-MM-DD') as "date!", time, location, image, register_link,
+                  language as "language!: Language"
            from events
            where lower(btrim(category)) not in ('summit', 'conference', 'infrastructure')
            order by date < $1 or marked_completed,

@@ -11,6 +11,7 @@ pub mod facets;
 pub mod posts;
 pub mod shared;
 pub mod sitemap;
+pub mod translations;
 pub mod uploads;
 
 pub use events::{EventsQuery, delete_event, find_event, list_events, save_event};

@@ -7,14 +7,90 @@
 use contract::content::{
     AdminBlogList, BlogPost, BlogPostInput, ContentFormat, ImageData, Pagination, PostStatus,
 };
+use contract::language::Language;
 use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::shared::{Action, ListQuery, audit};
+use super::translations::{self, ONE_PER_LANGUAGE};
 use crate::content::markdown;
+use crate::platform::error::ApiError;
 
-/// Newest first; ranked first when there is a search. The public list has
+/// A `blog_posts` row as the queries read it: a [`BlogPost`] but its
+/// translations, with its translation group.
+struct PostRow {
+    id: Uuid,
+    title: String,
+    excerpt: String,
+    full_content: String,
+    category: String,
+    author: String,
+    published_at: OffsetDateTime,
+    read_time: String,
+    image: Option<String>,
+    image_data: Option<String>,
+    source_url: Option<String>,
+    uvm: i64,
+    featured: bool,
+    status: PostStatus,
+    content_format: ContentFormat,
+    content_html: Option<String>,
+    read_time_auto: bool,
+    language: Language,
+    translation_group: Option<Uuid>,
+}
+
+impl PostRow {
+    fn into_post(self, groups: &translations::Groups) -> BlogPost {
+        let translations = translations::others(groups, self.translation_group, self.id);
+        BlogPost {
+            translation_of: self.translation_group.filter(|group| *group != self.id),
+            translations,
+            id: self.id,
+            title: self.title,
+            excerpt: self.excerpt,
+            full_content: self.full_content,
+            category: self.category,
+            author: self.author,
+            published_at: self.published_at,
+            read_time: self.read_time,
+            image: self.image,
+            image_data: self.image_data,
+            source_url: self.source_url,
+            uvm: self.uvm,
+            featured: self.featured,
+            status: self.status,
+            content_format: self.content_format,
+            content_html: self.content_html,
+            read_time_auto: self.read_time_auto,
+            language: self.language,
+        }
+    }
+}
+
+/// The rows as posts, with their translations (`public`: the public ones
+/// only).
+async fn with_translations(
+    pool: &PgPool,
+    rows: Vec<PostRow>,
+    public: bool,
+) -> sqlx::Result<Vec<BlogPost>> {
+    let groups: Vec<Uuid> = rows
+        .iter()
+        .filter_map(|row| row.translation_group)
+        .collect();
+    let groups = if groups.is_empty() {
+        translations::Groups::new()
+    } else {
+        let mut db = pool.acquire().await?;
+        translations::of_groups(&mut db, &groups, public).await?
+    };
+    Ok(rows.into_iter().map(|row| row.into_post(&groups)).collect())
+}
+
+/// The query's language first (when it names one), then newest first;
+/// ranked first when there is a search. The public list has
 /// only published posts whose time has come, without their content; the
 /// admin's has every post, whole.
 pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminBlogList> {
@@ -32,19 +108,21 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminB
     .await?;
     // Lists leave the inline image and the rendered content out (the
     // public one drops the content too: `BlogPostSummary`).
-    let posts = sqlx::query_as!(
-        BlogPost,
+    let rows = sqlx::query_as!(
+        PostRow,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
                   image, null::text as image_data, source_url,
                   coalesce(v.views, 0) as "uvm!", featured,
                   status as "status!: PostStatus",
                   content_format as "content_format!: ContentFormat",
-                  null::text as content_html, read_time_auto
+                  null::text as content_html, read_time_auto,
+                  language as "language!: Language", translation_group
            from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
            where ($1::text is null or search @@ to_tsquery('simple', $1))
              and ($2::text is null or category = $2)
              and ($5 or (status = 'published' and published_at <= now()))
-           order by case when $1::text is null then 0
+           order by ($6::text is null or language = $6) desc,
+                    case when $1::text is null then 0
                     else ts_rank(search, to_tsquery('simple', $1)) end desc,
                     published_at desc, id desc
            limit $3 offset $4"#,
@@ -53,9 +131,18 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminB
         i64::from(query.limit),
         query.offset(),
         query.everything,
+        query.language.map(Language::code),
     )
     .fetch_all(pool)
     .await?;
+    // The public list's cards show no translations; the admin's rows do.
+    let posts = if query.everything {
+        with_translations(pool, rows, false).await?
+    } else {
+        rows.into_iter()
+            .map(|row| row.into_post(&translations::Groups::new()))
+            .collect()
+    };
     Ok(AdminBlogList {
         posts,
         pagination: Pagination::new(query.page, query.limit, total),
@@ -63,28 +150,32 @@ pub async fn list_posts(pool: &PgPool, query: &ListQuery) -> sqlx::Result<AdminB
 }
 
 /// The newest published featured post matching the list's search and
-/// category, whichever page it is on: the blog page's Featured card.
+/// category, whichever page it is on (one in the query's language first):
+/// the blog page's Featured card.
 pub async fn featured_post(pool: &PgPool, query: &ListQuery) -> sqlx::Result<Option<BlogPost>> {
     let tsquery = query.tsquery();
-    sqlx::query_as!(
-        BlogPost,
+    let row = sqlx::query_as!(
+        PostRow,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
                   image, null::text as image_data, source_url,
                   coalesce(v.views, 0) as "uvm!", featured,
                   status as "status!: PostStatus",
                   content_format as "content_format!: ContentFormat",
-                  null::text as content_html, read_time_auto
+                  null::text as content_html, read_time_auto,
+                  language as "language!: Language", translation_group
            from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
            where featured and status = 'published' and published_at <= now()
              and ($1::text is null or search @@ to_tsquery('simple', $1))
              and ($2::text is null or category = $2)
-           order by published_at desc, id desc
+           order by ($3::text is null or language = $3) desc, published_at desc, id desc
            limit 1"#,
         tsquery.as_deref(),
         query.category.as_deref(),
+        query.language.map(Language::code),
     )
     .fetch_optional(pool)
-    .await
+    .await?;
+    Ok(row.map(|row| row.into_post(&translations::Groups::new())))
 }
 
 /// The post's HTML, rendered from its source by the current renderer and
@@ -95,22 +186,25 @@ fn rendered(mut post: BlogPost) -> BlogPost {
     post
 }
 
-/// A public post: published, and its time has come.
+/// A public post: published, and its time has come; with its public
+/// translations.
 pub async fn find_post(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<BlogPost>> {
-    let post = sqlx::query_as!(
-        BlogPost,
+    let row = sqlx::query_as!(
+        PostRow,
         r#"select id, title, excerpt, full_content, category, author, published_at, read_time,
                   image, image_data, source_url, coalesce(v.views, 0) as "uvm!", featured,
                   status as "status!: PostStatus",
                   content_format as "content_format!: ContentFormat",
-                  content_html, read_time_auto
+                  content_html, read_time_auto,
+                  language as "language!: Language", translation_group
            from blog_posts left join blog_post_views v on v.post_id = blog_posts.id
            where id = $1 and status = 'published' and published_at <= now()"#,
         id,
     )
     .fetch_optional(pool)
     .await?;
-    Ok(post.map(rendered))
+    let posts = with_translations(pool, row.into_iter().collect(), true).await?;
+    Ok(posts.into_iter().next().map(rendered))
 }
 
 /// Whether a post with this id was deleted.
@@ -167,15 +261,16 @@ pub async fn save_post(
     actor: Uuid,
     id: Option<Uuid>,
     input: &BlogPostInput,
-) -> sqlx::Result<Option<BlogPost>> {
+) -> Result<Option<BlogPost>, ApiError> {
     let mut tx = pool.begin().await?;
-    // A new post is Markdown and published unless it says otherwise; an
-    // update keeps what the post had.
-    let (format, status) = match id {
+    // A new post is Markdown, published and English unless it says
+    // otherwise; an update keeps what the post had.
+    let (format, status, language, current_group) = match id {
         Some(id) => {
             let current = sqlx::query!(
                 r#"select content_format as "content_format: ContentFormat",
-                          status as "status: PostStatus"
+                          status as "status: PostStatus",
+                          language as "language: Language", translation_group
                    from blog_posts where id = $1 for update"#,
                 id,
             )
@@ -187,13 +282,20 @@ pub async fn save_post(
             (
                 input.content_format.unwrap_or(current.content_format),
                 input.status.unwrap_or(current.status),
+                input.language.unwrap_or(current.language),
+                current.translation_group,
             )
         }
         None => (
             input.content_format.unwrap_or(ContentFormat::Markdown),
             input.status.unwrap_or(PostStatus::Published),
+            input.language.unwrap_or_default(),
+            None,
         ),
     };
+    let new_id = id.unwrap_or_else(Uuid::new_v4);
+    let group =
+        translations::group_for(&mut tx, id, current_group, language, input.translation_of).await?;
     let html = markdown::render(format, &input.full_content);
     let (read_time, read_time_auto) = match &input.read_time {
         Some(chosen) => (chosen.clone(), false),
@@ -203,28 +305,30 @@ pub async fn save_post(
         ),
     };
     // `published_at` was checked by `Input::check` (RFC 3339).
-    let post = sqlx::query_as!(
-        BlogPost,
+    let row = sqlx::query_as!(
+        PostRow,
         r#"insert into blog_posts (id, title, excerpt, full_content, category, author,
              published_at, read_time, image, source_url, featured, status, content_format,
-             content_html, read_time_auto)
+             content_html, read_time_auto, language, translation_group)
            values ($1, $2, $3, $4, $5, $8, coalesce($6::text::timestamptz, now()), $7, $9, $10,
-                   coalesce($11, false), $12, $13, $14, $15)
+                   coalesce($11, false), $12, $13, $14, $15, $16, $17)
            on conflict (id) do update set (title, excerpt, full_content, category, author,
              published_at, read_time, image, source_url, featured, status, content_format,
-             content_html, read_time_auto, updated_at)
+             content_html, read_time_auto, language, translation_group, updated_at)
            = (excluded.title, excluded.excerpt, excluded.full_content, excluded.category,
               excluded.author, excluded.published_at, excluded.read_time, excluded.image,
               excluded.source_url, excluded.featured, excluded.status, excluded.content_format,
-              excluded.content_html, excluded.read_time_auto, now())
+              excluded.content_html, excluded.read_time_auto, excluded.language,
+              excluded.translation_group, now())
            returning id, title, excerpt, full_content, category, author, published_at,
                      read_time, image, image_data, source_url,
                      coalesce((select views from blog_post_views
                                where post_id = blog_posts.id), 0) as "uvm!",
                      featured, status as "status!: PostStatus",
                      content_format as "content_format!: ContentFormat",
-                     content_html, read_time_auto"#,
-        id.unwrap_or_else(Uuid::new_v4),
+                     content_html, read_time_auto,
+                     language as "language!: Language", translation_group"#,
+        new_id,
         input.title,
         input.excerpt,
         input.full_content,
@@ -239,9 +343,17 @@ pub async fn save_post(
         format_name(format),
         html,
         read_time_auto,
+        language.code(),
+        group,
     )
     .fetch_one(&mut *tx)
-    .await?;
+    .await
+    .map_err(one_per_language)?;
+    let groups = match row.translation_group {
+        Some(group) => translations::of_groups(&mut tx, &[group], false).await?,
+        None => translations::Groups::new(),
+    };
+    let post = row.into_post(&groups);
     let action = if id.is_some() {
         Action::Update
     } else {
@@ -250,6 +362,19 @@ pub async fn save_post(
     audit(&mut tx, actor, action, "blog_post", post.id, &post.title).await?;
     tx.commit().await?;
     Ok(Some(post))
+}
+
+/// A race past [`translations::group_for`]'s check still meets the
+/// constraint: the same refusal.
+fn one_per_language(error: sqlx::Error) -> ApiError {
+    match &error {
+        sqlx::Error::Database(db) if db.constraint() == Some(ONE_PER_LANGUAGE) => {
+            ApiError::Conflict(
+                "This post's translations already have one in that language".to_owned(),
+            )
+        }
+        _ => ApiError::from(error),
+    }
 }
 
 /// Deletes a post with its audit row; whether it existed.

@@ -2,6 +2,7 @@
 //! words as a full-text prefix query, a list's checked query, and the
 //! `audit_log` row of each write.
 
+use contract::language::Language;
 use time::{Date, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
@@ -46,6 +47,9 @@ pub struct ListQuery {
     /// Whether drafts and posts scheduled for later are listed too (the
     /// admin's list); events ignore it.
     pub everything: bool,
+    /// The page's language: its items come first (`?lang=`); `None` keeps
+    /// the plain order (the admin's list).
+    pub language: Option<Language>,
 }
 
 impl ListQuery {

@@ -32,6 +32,7 @@ use crate::site::pages::{self};
 use crate::site::settings::SiteSettingsCache;
 use crate::state::AppState;
 use content_pages::{Item, blog_index, item_page};
+use contract::content::post_path;
 use language::PageLanguage;
 use preloads::Preloads;
 use spa::{BLOG, Spa};
@@ -109,16 +110,24 @@ fn pages_router(spa: &Arc<Spa>, dist: &std::path::Path) -> Router<AppState> {
         .route(
             "/blog/{id}",
             get(
-                move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
-                    item_page(blog_spa, state, Item::Post, id, uri)
+                move |State(state): State<AppState>,
+                      Path(id): Path<String>,
+                      uri: Uri,
+                      lang: Option<Extension<PageLanguage>>| {
+                    let lang = lang.map_or("en", |Extension(PageLanguage(lang))| lang);
+                    item_page(blog_spa, state, Item::Post, id, uri, lang)
                 },
             ),
         )
         .route(
             "/events/{id}",
             get(
-                move |State(state): State<AppState>, Path(id): Path<String>, uri: Uri| {
-                    item_page(event_spa, state, Item::Event, id, uri)
+                move |State(state): State<AppState>,
+                      Path(id): Path<String>,
+                      uri: Uri,
+                      lang: Option<Extension<PageLanguage>>| {
+                    let lang = lang.map_or("en", |Extension(PageLanguage(lang))| lang);
+                    item_page(event_spa, state, Item::Event, id, uri, lang)
                 },
             ),
         )
@@ -134,9 +143,10 @@ async fn sitemap(spa: &Spa, state: &AppState) -> Result<Response, ApiError> {
         .content
         .get_or_compute(Key::Sitemap, async {
             let (posts, events) = store::all_ids(&state.pool).await?;
+            // Each post at its language's address.
             let items: Vec<String> = posts
                 .iter()
-                .map(|id| format!("/blog/{id}"))
+                .map(|(id, language)| post_path(*language, *id))
                 .chain(events.iter().map(|id| format!("/events/{id}")))
                 .collect();
             let xml = pages::sitemap(&spa.public_url, &spa.table.routes, &items, |route| {

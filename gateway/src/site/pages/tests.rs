@@ -50,6 +50,7 @@ fn values_are_escaped_and_the_events_variant_gets_its_suffix() {
 fn an_item_has_its_own_title_description_image_and_date() {
     let table = MetaTable::shared();
     let post = ItemMeta {
+        alternates: Vec::new(),
         title: "Edge & you".to_owned(),
         description: "Why edge matters".to_owned(),
         image: Some("edge.png".to_owned()),
@@ -79,6 +80,7 @@ fn an_item_has_its_own_title_description_image_and_date() {
         "the size of an item's image is unknown"
     );
     let event = ItemMeta {
+        alternates: Vec::new(),
         title: "Summit".to_owned(),
         description: "Talks".to_owned(),
         image: None,
@@ -221,6 +223,7 @@ fn the_blog_and_events_pages_have_their_title_and_description_in_each_language()
     }
     // A post's and an event's own tags stay English, whatever the address.
     let event = ItemMeta {
+        alternates: Vec::new(),
         title: "Summit".to_owned(),
         description: "Two days".to_owned(),
         image: None,

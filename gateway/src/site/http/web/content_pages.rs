@@ -1,8 +1,10 @@
 //! The pages of the blog and its posts, and of events: built from the
 //! stored content (cached until it changes) with each item's own tags and
 //! the image each page paints largest preloaded. `/blog`'s tags are in the
-//! page's language; a post's or event's stay English in every language
-//! until their own texts are translated.
+//! page's language. A post's page is at its own language's address
+//! (`/fr/blog/{id}` for a French post; the other languages' addresses
+//! redirect there), with `hreflang` links to its translations; an event's
+//! page is served in every language.
 
 use std::sync::Arc;
 
@@ -16,6 +18,7 @@ use crate::content::store;
 use crate::site::pages::ItemMeta;
 use crate::site::{first_image, pages};
 use crate::state::AppState;
+use contract::content::post_path;
 
 #[derive(Clone, Copy)]
 pub(super) enum Item {
@@ -65,14 +68,20 @@ pub(super) async fn item_page(
     item: Item,
     raw_id: String,
     uri: Uri,
+    lang: &'static str,
 ) -> Response {
     let (Some(pages), Ok(id)) = (&spa.pages, uuid::Uuid::parse_str(&raw_id)) else {
-        return spa.respond(&Method::GET, &uri, "en");
+        return spa.respond(&Method::GET, &uri, lang);
     };
     // The canonical path spells the id the one way the sitemap does.
     let (key, route, path) = match item {
-        Item::Post => (Key::BlogPage(id), "/blog/:id", format!("/blog/{id}")),
+        Item::Post => (Key::BlogPage(id, lang), "/blog/:id", format!("/blog/{id}")),
         Item::Event => (Key::EventPage(id), "/events/:id", format!("/events/{id}")),
+    };
+    // A post's page is at its language's address; an event's stays English.
+    let path = match item {
+        Item::Post => pages::localized(&path, lang),
+        Item::Event => path,
     };
     if raw_id != id.to_string() {
         // Another spelling of the id (capitals, braces): one address per
@@ -92,20 +101,44 @@ pub(super) async fn item_page(
         .get_or_compute(key, async {
             // A post's page preloads the image it shows (its largest paint).
             let meta = match item {
-                Item::Post => store::find_post(&state.pool, id).await?.map(|post| {
-                    let image =
-                        first_image::post_image(post.image.as_deref(), post.image_data.as_deref());
-                    let meta = ItemMeta {
-                        published_time: post
-                            .published_at
-                            .format(&time::format_description::well_known::Rfc3339)
-                            .ok(),
-                        title: post.title,
-                        description: post.excerpt,
-                        image: post.image,
-                    };
-                    (meta, image)
-                }),
+                Item::Post => match store::find_post(&state.pool, id).await? {
+                    // Another language's address: the post's own (the
+                    // target is the answer's body).
+                    Some(post) if post.language.code() != lang => {
+                        let own = post_path(post.language, id);
+                        return Ok(Answer::new(
+                            StatusCode::PERMANENT_REDIRECT,
+                            Bytes::from(own),
+                        ));
+                    }
+                    post => post.map(|post| {
+                        let image = first_image::post_image(
+                            post.image.as_deref(),
+                            post.image_data.as_deref(),
+                        );
+                        let mut alternates: Vec<(&'static str, String)> = post
+                            .translations
+                            .iter()
+                            .map(|translation| {
+                                (translation.language.code(), translation.path.clone())
+                            })
+                            .collect();
+                        if !alternates.is_empty() {
+                            alternates.push((post.language.code(), post_path(post.language, id)));
+                        }
+                        let meta = ItemMeta {
+                            alternates,
+                            published_time: post
+                                .published_at
+                                .format(&time::format_description::well_known::Rfc3339)
+                                .ok(),
+                            title: post.title,
+                            description: post.excerpt,
+                            image: post.image,
+                        };
+                        (meta, image)
+                    }),
+                },
                 Item::Event => store::find_event(&state.pool, id, store::today())
                     .await?
                     .map(|event| {
@@ -114,6 +147,7 @@ pub(super) async fn item_page(
                             description: event.description,
                             image: event.image,
                             published_time: None,
+                            alternates: Vec::new(),
                         };
                         (meta, None)
                     }),
@@ -142,6 +176,14 @@ pub(super) async fn item_page(
         .await;
     match answer {
         Ok(answer) if answer.status == StatusCode::OK => spa.html(StatusCode::OK, &answer.body),
+        Ok(answer) if answer.status == StatusCode::PERMANENT_REDIRECT => {
+            let own = String::from_utf8_lossy(&answer.body);
+            let target = match uri.query() {
+                Some(query) => format!("{own}?{query}"),
+                None => own.into_owned(),
+            };
+            Redirect::permanent(&target).into_response()
+        }
         Ok(answer) => spa.missing(answer.status),
         Err(error) => {
             // A crawler still gets the page, with the route's generic tags.

@@ -33,14 +33,15 @@ impl Preloads {
         }
     }
 
-    /// `head` followed by the preload tags of `route`'s page; `id` fills
-    /// the `:id` of an item's answers (an answer that needs one is left out
-    /// without it). Only this site's own paths are named.
-    pub fn head(&self, route: &str, id: Option<&str>, head: String) -> String {
+    /// `head` followed by the preload tags of `route`'s page in `lang`;
+    /// `id` fills the `:id` of an item's answers (an answer that needs one
+    /// is left out without it), `lang` the `:lang` of a list's (its items
+    /// first). Only this site's own paths are named.
+    pub fn head(&self, route: &str, id: Option<&str>, lang: &str, head: String) -> String {
         let mut out = head;
         for path in self.data.get(route).into_iter().flatten() {
             let path = match (path.contains(":id"), id) {
-                (false, _) => path.clone(),
+                (false, _) => path.replace(":lang", lang),
                 (true, Some(id)) => path.replace(":id", id),
                 (true, None) => continue,
             };
@@ -93,17 +94,17 @@ mod tests {
     fn a_page_names_its_answers_then_its_scripts_after_its_head() {
         let table = preloads(
             r#"{"/blog": ["/assets/blog-page-1.js", "/assets/dates-2.js"]}"#,
-            r#"{"/blog": ["/api/blog?page=1&limit=12"]}"#,
+            r#"{"/blog": ["/api/blog?page=1&limit=12&lang=:lang"]}"#,
         );
         assert_eq!(
-            table.head("/blog", None, "<title>Blog</title>".into()),
+            table.head("/blog", None, "fr", "<title>Blog</title>".into()),
             "<title>Blog</title>\
-             \n    <link rel=\"preload\" as=\"fetch\" href=\"/api/blog?page=1&amp;limit=12\" crossorigin=\"use-credentials\">\
+             \n    <link rel=\"preload\" as=\"fetch\" href=\"/api/blog?page=1&amp;limit=12&amp;lang=fr\" crossorigin=\"use-credentials\">\
              \n    <link rel=\"modulepreload\" href=\"/assets/blog-page-1.js\">\
              \n    <link rel=\"modulepreload\" href=\"/assets/dates-2.js\">"
         );
         assert_eq!(
-            table.head("/", None, "<title>Home</title>".into()),
+            table.head("/", None, "en", "<title>Home</title>".into()),
             "<title>Home</title>"
         );
     }
@@ -112,10 +113,10 @@ mod tests {
     fn an_items_answer_needs_its_id() {
         let table = preloads("{}", r#"{"/blog/:id": ["/api/blog/:id"]}"#);
         assert_eq!(
-            table.head("/blog/:id", Some("42"), String::new()),
+            table.head("/blog/:id", Some("42"), "en", String::new()),
             "\n    <link rel=\"preload\" as=\"fetch\" href=\"/api/blog/42\" crossorigin=\"use-credentials\">"
         );
-        assert_eq!(table.head("/blog/:id", None, String::new()), "");
+        assert_eq!(table.head("/blog/:id", None, "en", String::new()), "");
     }
 
     #[test]
@@ -125,7 +126,7 @@ mod tests {
             r#"{"/x": ["https://elsewhere.example/api"]}"#,
         );
         assert_eq!(
-            table.head("/x", None, String::new()),
+            table.head("/x", None, "en", String::new()),
             "\n    <link rel=\"modulepreload\" href=\"/assets/a&quot;b.js\">"
         );
     }
@@ -136,7 +137,7 @@ mod tests {
         assert!(table.scripts.is_empty());
         assert!(
             table
-                .head("/events", None, String::new())
+                .head("/events", None, "en", String::new())
                 .contains("/api/events/facets")
         );
     }

@@ -52,7 +52,7 @@ impl Spa {
                         .filter(|route| !route.contains(':'))
                         .filter_map(|route| {
                             let head = fixed_head(&meta, route, lang, public_url)?;
-                            let head = preloads.head(route, None, head);
+                            let head = preloads.head(route, None, lang, head);
                             Some((route.clone(), Bytes::from(pages::with_head(&index, &head))))
                         })
                         .collect();
@@ -108,6 +108,7 @@ impl Spa {
                 let head = self.preloads.head(
                     route,
                     None,
+                    lang,
                     self.meta.head(meta, &self.public_url, Some(&url)),
                 );
                 return (
@@ -143,7 +144,7 @@ impl Spa {
             self.meta.item_head(meta, item, &self.public_url, &url),
             image,
         );
-        let head = self.preloads.head(route, Some(id), head);
+        let head = self.preloads.head(route, Some(id), "en", head);
         Bytes::from(pages::with_head(&pages.index, &head))
     }
 
@@ -155,7 +156,7 @@ impl Spa {
         image: Option<&str>,
     ) -> Option<Bytes> {
         let head = with_preload(fixed_head(&self.meta, BLOG, lang, &self.public_url)?, image);
-        let head = self.preloads.head(BLOG, None, head);
+        let head = self.preloads.head(BLOG, None, lang, head);
         Some(Bytes::from(pages::with_head(&pages.index, &head)))
     }
 

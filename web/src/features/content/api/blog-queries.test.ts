@@ -9,13 +9,15 @@ const minute = 60_000;
 describe('blog query keys and freshness (spec §9)', () => {
   it('lists: keyed by domain and filters, fresh 5 minutes, kept 10', () => {
     const options = blogListQueryOptions(blogListParams(2, 'Security', '  edge  '));
-    expect(options.queryKey).toEqual(['blog', { page: 2, category: 'Security', search: 'edge' }]);
+    expect(options.queryKey).toEqual(['blog', { page: 2, category: 'Security', search: 'edge', lang: 'en' }]);
     expect(options.staleTime).toBe(5 * minute);
     expect(options.gcTime).toBe(10 * minute);
   });
 
   it('All and an empty search are left out', () => {
-    expect(blogListParams(1, 'All', '   ')).toEqual({ page: 1, category: null, search: null });
+    expect(blogListParams(1, 'All', '   ')).toEqual({ page: 1, category: null, search: null, lang: 'en' });
+    // The page's language is part of the key: its posts come first.
+    expect(blogListParams(1, 'All', '', 'sw').lang).toBe('sw');
   });
 
   it('facets: fresh 30 minutes', () => {

@@ -9,7 +9,7 @@ const minute = 60_000;
 describe('events query keys and freshness (spec §9)', () => {
   it('lists: keyed by domain and filters, fresh 5 minutes, kept 10', () => {
     const options = eventsQueryOptions(eventListParams(3, '  nairobi ', 'upcoming', 'All'));
-    expect(options.queryKey).toEqual(['events', { page: 3, search: 'nairobi', status: 'upcoming', category: null }]);
+    expect(options.queryKey).toEqual(['events', { page: 3, search: 'nairobi', status: 'upcoming', category: null, lang: 'en' }]);
     expect(options.staleTime).toBe(5 * minute);
     expect(options.gcTime).toBe(10 * minute);
   });

@@ -1,11 +1,12 @@
-// GET /api/events?page&limit&search&status&category — one page of events.
+// GET /api/events?page&limit&search&status&category&lang — one page of events, the page language's first.
 
 // The events area's English messages (another language's load with the page: router.tsx).
 import 'virtual:catalog/en/events';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventList } from '@/api-types/EventList';
 import { freshness, limits } from '@/config/site';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
+import type { Locale } from '@/i18n/locales';
 import { apiRequest } from '@/lib/api-client';
 
 /** The texts in the page's language. */
@@ -25,16 +26,25 @@ export interface EventListParams {
   search: string | null;
   status: string | null;
   category: string | null;
+  /** The page's language: its events first. */
+  lang: Locale;
 }
 
 /** Builds the params from what the page holds: search trimmed, All left out. */
-export function eventListParams(page: number, search: string, status: string, category: string): EventListParams {
+export function eventListParams(
+  page: number,
+  search: string,
+  status: string,
+  category: string,
+  lang: Locale = activeLocale(),
+): EventListParams {
   const trimmed = search.trim();
   return {
     page,
     search: trimmed === '' ? null : trimmed,
     status: status === 'All' ? null : status,
     category: category === 'All' ? null : category,
+    lang,
   };
 }
 
@@ -46,6 +56,7 @@ export function eventListPath(params: EventListParams): string {
   if (params.search) query.set('search', params.search);
   if (params.status) query.set('status', params.status);
   if (params.category) query.set('category', params.category);
+  query.set('lang', params.lang);
   return `/api/events?${query}`;
 }
 

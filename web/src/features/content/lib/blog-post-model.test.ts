@@ -77,7 +77,22 @@ describe('the blog post body', () => {
       featured: false,
       status: 'draft',
       contentFormat: 'markdown',
+      language: 'en',
+      translationOf: null,
     });
+  });
+
+  it('sends the language and the post it translates (none when the picker says so)', () => {
+    expect(blogPostInput({ ...valid, language: 'fr', translationOf: 'abc' })).toMatchObject({ language: 'fr', translationOf: 'abc' });
+    expect(blogPostInput({ ...valid, translationOf: '' }).translationOf).toBeNull();
+    const translation = post({ language: 'sw', translationOf: 'orig' });
+    expect(blogPostValues(translation)).toMatchObject({ language: 'sw', translationOf: 'orig' });
+    expect(blogPostInputOf(translation, { featured: true })).toMatchObject({ language: 'sw', translationOf: 'orig' });
+  });
+
+  it('puts the translation refusals at the Translation of field', () => {
+    expect(blogPostFieldFor('A post cannot be a translation of itself')).toBe('translationOf');
+    expect(blogPostFieldFor('The post this one translates does not exist')).toBe('translationOf');
   });
 
   it('keeps the exact publication time while the minute is unchanged, else that minute in Nairobi', () => {

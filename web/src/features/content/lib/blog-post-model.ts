@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { BlogPost } from '@/api-types/BlogPost';
 import type { BlogPostInput } from '@/api-types/BlogPostInput';
+import type { Language } from '@/api-types/Language';
 import { postLimits } from '@/api-types/input-limits';
 import { checkImage, checkLink, checkText, fieldForMessage, isBlank, isLocalMinute, minuteInNairobi, ruled } from './content-rules';
 
@@ -22,6 +23,9 @@ export const blogPostSchema = z.object({
   featured: z.boolean(),
   status: z.enum(['draft', 'published']),
   contentFormat: z.enum(['plain', 'markdown']),
+  language: z.enum(['en', 'fr', 'sw']),
+  /** The post this one translates; '' when none. */
+  translationOf: z.string(),
 });
 
 export type BlogPostValues = z.infer<typeof blogPostSchema>;
@@ -41,9 +45,22 @@ export const blogPostLabels = [
   ['Featured', 'featured'],
   ['Status', 'status'],
   ['Content format', 'contentFormat'],
+  ['Language', 'language'],
+  ['Translation of', 'translationOf'],
 ] as const satisfies ReadonlyArray<readonly [string, BlogPostField]>;
 
+/** The languages as the admin names them (its texts are English). */
+export const adminLanguageNames: Record<Language, string> = { en: 'English', fr: 'French', sw: 'Kiswahili' };
+
+/** The language select of the post and event forms. */
+export const languageOptions = (Object.keys(adminLanguageNames) as Language[]).map((value) => ({
+  value,
+  label: adminLanguageNames[value],
+}));
+
 export function blogPostFieldFor(message: string): BlogPostField | null {
+  // The translation refusals (a link to itself, a language the group has) name no label.
+  if (/translat/i.test(message)) return 'translationOf';
   return fieldForMessage(message, blogPostLabels);
 }
 
@@ -66,6 +83,8 @@ export function blogPostValues(post?: BlogPost | null, defaultAuthor = ''): Blog
     featured: post?.featured ?? false,
     status: post?.status ?? 'draft',
     contentFormat: post?.contentFormat ?? 'markdown',
+    language: post?.language ?? 'en',
+    translationOf: post?.translationOf ?? '',
   };
 }
 
@@ -100,6 +119,8 @@ export function blogPostInput(values: BlogPostValues, original?: BlogPost | null
     featured: values.featured,
     status: values.status,
     contentFormat: values.contentFormat,
+    language: values.language,
+    translationOf: values.translationOf === '' ? null : values.translationOf,
   };
 }
 
@@ -118,6 +139,8 @@ export function blogPostInputOf(post: BlogPost, changes: Partial<BlogPostInput> 
     featured: post.featured,
     status: post.status,
     contentFormat: post.contentFormat,
+    language: post.language,
+    translationOf: post.translationOf,
     ...changes,
   };
 }
@@ -151,6 +174,9 @@ export function previewPost(
     contentFormat: values.contentFormat,
     contentHtml: rendered?.html ?? null,
     readTimeAuto: input.readTime === undefined,
+    language: values.language,
+    translationOf: input.translationOf ?? null,
+    translations: original?.translations ?? [],
   };
 }
 

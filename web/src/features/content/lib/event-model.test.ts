@@ -67,7 +67,13 @@ describe('the event form rules', () => {
 
 describe('the event body', () => {
   it('sends the highlights in their order without blank ones, and completed', () => {
-    const values = { ...valid, highlights: highlightItems(['Keynote', ' ', ' GPU lab ']), completed: true, image: '/objects/x' };
+    const values = {
+      ...valid,
+      highlights: highlightItems(['Keynote', ' ', ' GPU lab ']),
+      completed: true,
+      image: '/objects/x',
+      language: 'sw' as const,
+    };
     expect(eventInput(values)).toEqual({
       title: 'Kigali Infrastructure Day',
       description: 'A day on data centres.',
@@ -79,6 +85,7 @@ describe('the event body', () => {
       highlights: ['Keynote', 'GPU lab'],
       registerLink: undefined,
       completed: true,
+      language: 'sw',
     });
   });
 
@@ -86,7 +93,7 @@ describe('the event body', () => {
     expect(eventValues(event({ status: 'completed', markedCompleted: true })).completed).toBe(true);
     expect(eventValues(event({ status: 'completed', markedCompleted: false })).completed).toBe(false);
     expect(eventInputOf(event({ markedCompleted: true })).completed).toBe(true);
-    const open = event({ status: 'upcoming', registerLink: 'https://t.example/x', highlights: ['A', 'B'] });
+    const open = event({ status: 'upcoming', registerLink: 'https://t.example/x', highlights: ['A', 'B'], language: 'fr' });
     expect(eventInputOf(open, { completed: true })).toEqual({
       title: open.title,
       description: open.description,
@@ -98,6 +105,7 @@ describe('the event body', () => {
       highlights: ['A', 'B'],
       registerLink: 'https://t.example/x',
       completed: true,
+      language: 'fr',
     });
   });
 

@@ -30,6 +30,7 @@ export const eventSchema = z.object({
   }),
   registerLink: ruled((v) => checkLink('Registration link', v)),
   completed: z.boolean(),
+  language: z.enum(['en', 'fr', 'sw']),
 });
 
 export type EventValues = z.infer<typeof eventSchema>;
@@ -48,6 +49,7 @@ export const eventLabels = [
   ['Each highlight', 'highlights'],
   ['Registration link', 'registerLink'],
   ['Completed', 'completed'],
+  ['Language', 'language'],
 ] as const satisfies ReadonlyArray<readonly [string, EventField]>;
 
 export function eventFieldFor(message: string): EventField | null {
@@ -72,6 +74,7 @@ export function eventValues(event?: Event | null): EventValues {
     highlights: highlightItems(event?.highlights ?? []),
     registerLink: event?.registerLink ?? '',
     completed: event?.markedCompleted ?? false,
+    language: event?.language ?? 'en',
   };
 }
 
@@ -95,6 +98,7 @@ export function eventInput(values: EventValues): EventInput {
     highlights: values.highlights.map((item: HighlightItem) => item.text.trim()).filter((text) => !isBlank(text)),
     registerLink: optional(values.registerLink),
     completed: values.completed,
+    language: values.language,
   };
 }
 
@@ -111,6 +115,7 @@ export function eventInputOf(event: Event, changes: Partial<EventInput> = {}): E
     highlights: event.highlights,
     registerLink: event.registerLink ?? undefined,
     completed: event.markedCompleted,
+    language: event.language,
     ...changes,
   };
 }
@@ -132,5 +137,6 @@ export function previewEvent(values: EventValues, today: string = todayInNairobi
     highlights: input.highlights ?? [],
     registerLink: input.registerLink ?? null,
     markedCompleted: values.completed,
+    language: values.language,
   };
 }

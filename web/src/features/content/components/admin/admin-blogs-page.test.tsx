@@ -178,6 +178,8 @@ describe('the blog post form', () => {
         featured: false,
         status: 'draft',
         contentFormat: 'markdown',
+        language: 'en',
+        translationOf: null,
       },
     });
   });

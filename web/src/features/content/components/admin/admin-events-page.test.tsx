@@ -72,6 +72,7 @@ describe('/admin/events', () => {
           highlights: ['GPU lab', 'Keynote', 'Networking'],
           registerLink: 'https://tickets.example.org/summit',
           completed: false,
+          language: 'en',
         },
       },
     ]);

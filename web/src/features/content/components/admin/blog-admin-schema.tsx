@@ -25,6 +25,8 @@ import {
   blogPostInputOf,
   blogPostSchema,
   blogPostValues,
+  languageOptions,
+  adminLanguageNames,
   previewPost,
   publishNow,
   schedule,
@@ -33,6 +35,7 @@ import {
 import { typingCap } from '../../lib/content-rules';
 import type { ContentSchema } from './content-manager';
 import { MarkdownField } from './markdown-field';
+import { TranslationField } from './translation-field';
 
 /** The featured switch of one row. */
 function FeaturedSwitch({ post }: { post: BlogPost }) {
@@ -136,6 +139,7 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
   path: '/admin/blogs',
   noun: 'post',
   publicName: 'the blog',
+  // A post in another language: its page moves to its own address (blog-post-page).
   publicPath: (post) => `/blog/${encodeURIComponent(post.id)}`,
   texts: {
     loading: 'Loading blog posts...',
@@ -167,6 +171,7 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
       },
     },
     { label: 'Author', cell: (post) => <td className="break-words">{post.author}</td> },
+    { label: 'Language', cell: (post) => <td className="whitespace-nowrap">{adminLanguageNames[post.language]}</td> },
     {
       label: 'Published',
       sortKey: 'publishedAt',
@@ -219,6 +224,14 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
     useUpdate: useUpdateBlogPost,
     gridFields: [
       { kind: 'input', name: 'author', label: 'Author', maxLength: typingCap(postLimits.authorChars) },
+      {
+        kind: 'select',
+        name: 'language',
+        label: 'Language',
+        options: languageOptions,
+        hint: 'The language the post is written in: its page is at that language’s address (/fr/blog/…).',
+      },
+      { kind: 'custom', name: 'translationOf', render: (control) => <TranslationField control={control} /> },
       {
         kind: 'select',
         name: 'status',

@@ -23,6 +23,7 @@ import {
   type EventValues,
 } from '../../lib/event-model';
 import { eventLimits } from '@/api-types/input-limits';
+import { languageOptions } from '../../lib/blog-post-model';
 import { typingCap } from '../../lib/content-rules';
 import { HighlightsEditor } from './highlights-editor';
 
@@ -124,6 +125,7 @@ export const eventAdminSchema: ContentSchema<Event, EventValues, EventInput, 'da
       { kind: 'input', name: 'date', label: 'Date', type: 'date' },
       { kind: 'input', name: 'time', label: 'Time', placeholder: '09:00 - 17:00 EAT', maxLength: typingCap(eventLimits.timeChars) },
       { kind: 'input', name: 'location', label: 'Location', maxLength: typingCap(eventLimits.locationChars) },
+      { kind: 'select', name: 'language', label: 'Language', options: languageOptions, hint: 'The language the event is described in.' },
     ],
     fields: [
       {

@@ -125,31 +125,31 @@ describe('/blog', () => {
     });
     renderApp('/blog');
     const nav = await screen.findByRole('navigation', { name: 'Blog pages' });
-    expect(listQueries(fetch)).toEqual(['?page=1&limit=12']);
+    expect(listQueries(fetch)).toEqual(['?page=1&limit=12&lang=en']);
 
     await user.click(within(nav).getByRole('button', { name: 'Page 2' }));
-    await screen.findByText('Result page=2&limit=12');
-    expect(listQueries(fetch).at(-1)).toBe('?page=2&limit=12');
+    await screen.findByText('Result page=2&limit=12&lang=en');
+    expect(listQueries(fetch).at(-1)).toBe('?page=2&limit=12&lang=en');
 
     const categories = screen.getByRole('group', { name: 'Filter by category' });
     expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'News', 'Security']);
     await user.click(within(categories).getByRole('button', { name: 'Security' }));
-    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&category=Security'));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&category=Security&lang=en'));
     expect(within(categories).getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=2&limit=12&category=Security'));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=2&limit=12&category=Security&lang=en'));
 
     await user.type(screen.getByPlaceholderText('Search articles...'), '  edge ');
-    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&search=edge&category=Security'));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&search=edge&category=Security&lang=en'));
     // Debounced: no request per keystroke.
     expect(listQueries(fetch).filter((q) => q.includes('search=')).length).toBe(1);
 
     await user.click(within(categories).getByRole('button', { name: 'All' }));
     await user.clear(screen.getByPlaceholderText('Search articles...'));
     // Back to the first request's filters: its answer is still fresh (5 minutes), so it is shown without a new call.
-    expect(await screen.findByText('Result page=1&limit=12')).toBeInTheDocument();
-    expect(listQueries(fetch).filter((q) => q === '?page=1&limit=12')).toHaveLength(1);
+    expect(await screen.findByText('Result page=1&limit=12&lang=en')).toBeInTheDocument();
+    expect(listQueries(fetch).filter((q) => q === '?page=1&limit=12&lang=en')).toHaveLength(1);
   });
 
   it('never sends a blank search', async () => {

@@ -1,14 +1,18 @@
 // The blog post page's English messages, with its code (another language's load with the page: router.tsx).
 import 'virtual:catalog/en/blogPost';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Languages } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import type { BlogPost } from '@/api-types/BlogPost';
 import { BlogArticle } from '@/features/content/components/blog-article';
 import { postImageSrc } from '../../lib/post-image';
 import { defaultServerImage } from '@/components/marketing/fallback-image';
 import { canonicalUrl, PageMeta } from '@/components/ui/page-meta';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { site } from '@/config/site';
-import { t } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
+import { readInNames } from '@/i18n/locales';
+import { postPagePath } from '../../lib/content-language';
 import { isSafeHref } from '../../lib/links';
 import { routeMeta } from '@/lib/route-meta';
 import { useBlogImageData } from '@/features/content/api/get-blog-image-data';
@@ -24,6 +28,27 @@ function BackToBlog() {
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       {t('blogPost.back')}
     </Link>
+  );
+}
+
+/** Links to the post's translations, each named in its own language ("Lire en français"). */
+function Translations({ post }: { post: BlogPost }) {
+  if (post.translations.length === 0) return null;
+  return (
+    <nav aria-label={t('blogPost.translations')} className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <Languages aria-hidden="true" className="h-4 w-4 text-gray-700 dark:text-gray-300" />
+      {post.translations.map((translation) => (
+        <a
+          key={translation.id}
+          href={translation.path}
+          hrefLang={translation.language}
+          lang={translation.language}
+          className="text-sm font-semibold text-brand-dark underline underline-offset-2 hover:no-underline dark:text-brand-light"
+        >
+          {readInNames[translation.language]}
+        </a>
+      ))}
+    </nav>
   );
 }
 
@@ -48,6 +73,12 @@ export default function BlogPostPage() {
   const meta = routeMeta('/blog/:id');
   const post = useBlogPost(id);
   const imageData = useBlogImageData(post.data);
+  // A post's page is at its language's address (the server redirects
+  // there; an address the app reached itself is replaced the same way).
+  const elsewhere = post.data && post.data.language !== activeLocale() ? postPagePath(post.data) : null;
+  useEffect(() => {
+    if (elsewhere) window.location.replace(elsewhere);
+  }, [elsewhere]);
 
   if (post.isPending) {
     // A screen tall, so the footer stays below the fold until the item arrives
@@ -79,7 +110,12 @@ export default function BlogPostPage() {
         post={data}
         image={image}
         before={<BackToBlog />}
-        actions={<ShareButton title={data.title} text={data.excerpt} url={url} />}
+        actions={
+          <>
+            <ShareButton title={data.title} text={data.excerpt} url={url} />
+            <Translations post={data} />
+          </>
+        }
         after={<BackToBlog />}
       />
     </>

@@ -17,7 +17,17 @@ import { ActionLink } from '@/components/marketing/action-link';
 import { FallbackImage } from '@/components/marketing/fallback-image';
 import { formatCalendarDate } from '@/lib/content/dates';
 import { useSiteSettings } from '@/lib/site-settings';
-import { t } from '@/i18n/i18n';
+import type { Language } from '@/api-types/Language';
+import { activeLocale, t } from '@/i18n/i18n';
+import { otherLanguage } from '../../lib/content-language';
+import { LanguageBadge } from '../language-badge';
+
+/** A language's name in the page's language, for the badge of an event in another. */
+export const eventLanguageNames: Record<Language, () => string> = {
+  en: () => t('events.language.en'),
+  fr: () => t('events.language.fr'),
+  sw: () => t('events.language.sw'),
+};
 
 /** Date, time and location of an event, one per line with an icon. */
 export function EventFacts({ event }: { event: Pick<EventSummary, 'date' | 'time' | 'location'> }) {
@@ -42,10 +52,12 @@ export function EventFacts({ event }: { event: Pick<EventSummary, 'date' | 'time
 /**
  * An event card. The whole card opens /events/{id} (the title link is
  * stretched over it); Register Now is its own link above that layer. A
- * completed event says it has ended instead.
+ * completed event says it has ended instead. An event in another language
+ * than the page's is labelled with it, its title marked with it.
  */
 export function EventCard({ event }: { event: EventSummary }) {
   const settings = useSiteSettings();
+  const other = otherLanguage(event.language, activeLocale());
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand dark:border-gray-700 dark:bg-gray-900">
       <div className="relative">
@@ -55,10 +67,11 @@ export function EventCard({ event }: { event: EventSummary }) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <EventCategoryBadge category={event.category} />
+          {other && <LanguageBadge label={eventLanguageNames[other]()} />}
         </div>
-        <h3 className="text-lg font-bold break-words">
+        <h3 lang={other ?? undefined} className="text-lg font-bold break-words">
           <Link
             to={`/events/${encodeURIComponent(event.id)}`}
             className="after:absolute after:inset-0 hover:text-brand-dark focus:outline-none dark:hover:text-brand-light"

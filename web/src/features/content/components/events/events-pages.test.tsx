@@ -102,27 +102,27 @@ describe('/events', () => {
     });
     renderApp('/events');
     const nav = await screen.findByRole('navigation', { name: 'Event pages' });
-    expect(listQueries(fetch)).toEqual(['?page=1&limit=12']);
+    expect(listQueries(fetch)).toEqual(['?page=1&limit=12&lang=en']);
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
-    await screen.findByText('Result page=2&limit=12');
+    await screen.findByText('Result page=2&limit=12&lang=en');
 
     const statuses = screen.getByRole('group', { name: 'Filter by status' });
     expect(within(statuses).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Upcoming', 'Completed']);
     expect(screen.getByRole('region', { name: 'Upcoming Events' })).toBeInTheDocument();
     await user.click(within(statuses).getByRole('button', { name: 'Completed' }));
-    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed'));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed&lang=en'));
     expect(screen.getByRole('region', { name: 'Completed Events' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     const categories = screen.getByRole('group', { name: 'Filter by category' });
     expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Summit', 'Workshop']);
     await user.click(within(categories).getByRole('button', { name: 'Workshop' }));
-    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed&category=Workshop'));
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&status=completed&category=Workshop&lang=en'));
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await user.type(screen.getByPlaceholderText('Search events...'), ' gpu  ');
     await waitFor(() =>
-      expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&search=gpu&status=completed&category=Workshop'),
+      expect(listQueries(fetch).at(-1)).toBe('?page=1&limit=12&search=gpu&status=completed&category=Workshop&lang=en'),
     );
   });
 
