@@ -369,9 +369,7 @@ pub async fn save_post(
 fn one_per_language(error: sqlx::Error) -> ApiError {
     match &error {
         sqlx::Error::Database(db) if db.constraint() == Some(ONE_PER_LANGUAGE) => {
-            ApiError::Conflict(
-                "This post's translations already have one in that language".to_owned(),
-            )
+            ApiError::Conflict("This post's translations already have one in that language".into())
         }
         _ => ApiError::from(error),
     }

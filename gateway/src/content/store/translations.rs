@@ -29,50 +29,52 @@ pub async fn group_for(
     translation_of: Option<Uuid>,
 ) -> Result<Option<Uuid>, ApiError> {
     let is_original = current.is_some() && current == id;
-    let group = match translation_of {
-        // An original keeps its translations; a translation leaves its group.
-        None => current.filter(|_| is_original),
-        // Already in that post's group as its original: nothing changes.
-        Some(target) if is_original && Some(target) == current => current,
-        Some(target) if Some(target) == id => {
-            return Err(refused("A post cannot be a translation of itself"));
-        }
-        Some(target) => {
-            let original = sqlx::query!(
-                r#"select title, language as "language!: Language", translation_group
+    let group =
+        match translation_of {
+            // An original keeps its translations; a translation leaves its group.
+            None => current.filter(|_| is_original),
+            // Already in that post's group as its original: nothing changes.
+            Some(target) if is_original && Some(target) == current => current,
+            Some(target) if Some(target) == id => {
+                return Err(refused("A post cannot be a translation of itself"));
+            }
+            Some(target) => {
+                let original = sqlx::query!(
+                    r#"select title, language as "language!: Language", translation_group
                    from blog_posts where id = $1 for update"#,
-                target,
-            )
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or_else(|| refused("The post this one translates does not exist"))?;
-            if original.language == language {
-                return Err(ApiError::Conflict(format!(
+                    target,
+                )
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or_else(|| refused("The post this one translates does not exist"))?;
+                if original.language == language {
+                    return Err(ApiError::Conflict(format!(
                     "A translation must be in another language than the post it translates: \
                      “{}” is in {} too",
                     original.title,
                     name(language)
-                )));
-            }
-            let group = original.translation_group.unwrap_or(target);
-            if is_original && current != Some(group) && has_others(tx, current, id).await? {
-                return Err(ApiError::Conflict(
-                    "This post has translations of its own: it cannot become a translation \
-                     of another post"
-                        .to_owned(),
-                ));
-            }
-            if original.translation_group.is_none() {
-                sqlx::query!(
-                    "update blog_posts set translation_group = id where id = $1",
-                    target
                 )
-                .execute(&mut *tx)
-                .await?;
+                .into()));
+                }
+                let group = original.translation_group.unwrap_or(target);
+                if is_original && current != Some(group) && has_others(tx, current, id).await? {
+                    return Err(ApiError::Conflict(
+                        "This post has translations of its own: it cannot become a translation \
+                     of another post"
+                            .into(),
+                    ));
+                }
+                if original.translation_group.is_none() {
+                    sqlx::query!(
+                        "update blog_posts set translation_group = id where id = $1",
+                        target
+                    )
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                Some(group)
             }
-            Some(group)
-        }
-    };
+        };
     if let Some(group) = group {
         let taken = sqlx::query_scalar!(
             "select title from blog_posts
@@ -84,10 +86,13 @@ pub async fn group_for(
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(title) = taken {
-            return Err(ApiError::Conflict(format!(
-                "This post's translations already have one in {}: “{title}”",
-                name(language)
-            )));
+            return Err(ApiError::Conflict(
+                format!(
+                    "This post's translations already have one in {}: “{title}”",
+                    name(language)
+                )
+                .into(),
+            ));
         }
     }
     Ok(group)
@@ -150,9 +155,9 @@ pub fn others(groups: &Groups, group: Option<Uuid>, id: Uuid) -> Vec<PostTransla
         .unwrap_or_default()
 }
 
-fn refused(message: &str) -> ApiError {
+fn refused(message: &'static str) -> ApiError {
     ApiError::InvalidField {
-        message: message.to_owned(),
+        message: message.into(),
         field: "translationOf".to_owned(),
     }
 }
