@@ -46,6 +46,17 @@ impl Language {
         }
     }
 
+    /// `path` (a page of the site, possibly with a query) in this language:
+    /// English at the path itself, the others under their prefix
+    /// (`/fr/privacy`; a language's home is `/fr`).
+    pub fn page(self, path: &str) -> String {
+        match (self, path) {
+            (Language::En, _) => path.to_owned(),
+            (_, "/") => format!("/{}", self.code()),
+            _ => format!("/{}{path}", self.code()),
+        }
+    }
+
     pub fn parse(code: &str) -> Option<Language> {
         Language::ALL
             .into_iter()
@@ -73,6 +84,17 @@ impl Language {
 #[cfg(test)]
 mod tests {
     use super::Language;
+
+    #[test]
+    fn a_page_in_a_language_is_under_its_prefix() {
+        assert_eq!(Language::En.page("/login"), "/login");
+        assert_eq!(Language::Fr.page("/login"), "/fr/login");
+        assert_eq!(Language::Sw.page("/"), "/sw");
+        assert_eq!(
+            Language::Sw.page("/subscription?action=confirm"),
+            "/sw/subscription?action=confirm"
+        );
+    }
 
     #[test]
     fn a_language_names_itself_as_json_does() {

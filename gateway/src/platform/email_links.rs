@@ -5,6 +5,7 @@
 //! acts, once.
 
 use axum::response::{IntoResponse, Redirect, Response};
+use contract::language::Language;
 use contract::links::LinkToken;
 
 use super::input::{self, Input, InputError};
@@ -22,17 +23,25 @@ fn plain(token: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
 }
 
-/// A 303 to `page` (which has a query already) with the link's token
-/// appended, then `#fragment` when given (the part of a long page that
-/// asks); a missing or malformed token is left off, and the page then says
-/// the link is not valid. Changes nothing.
-pub fn to_page(page: &str, token: Option<&str>, fragment: Option<&str>) -> Response {
+/// A 303 to `page` (which has a query already) in the language the link
+/// names (`lang=fr` leads to `/fr/…`: the email was written in it, so the
+/// page answers in it too; none or an unknown one is English), with the
+/// link's token appended, then `#fragment` when given (the part of a long
+/// page that asks); a missing or malformed token is left off, and the page
+/// then says the link is not valid. Changes nothing.
+pub fn to_page(
+    page: &str,
+    lang: Option<&str>,
+    token: Option<&str>,
+    fragment: Option<&str>,
+) -> Response {
+    let language = lang.and_then(Language::parse).unwrap_or_default();
     let token = token
         .filter(|token| plain(token))
         .map(|token| format!("&token={token}"))
         .unwrap_or_default();
     let fragment = fragment.map(|id| format!("#{id}")).unwrap_or_default();
-    Redirect::to(&format!("{page}{token}{fragment}")).into_response()
+    Redirect::to(&format!("{}{token}{fragment}", language.page(page))).into_response()
 }
 
 impl Input for LinkToken {
@@ -62,6 +71,7 @@ mod tests {
         assert_eq!(
             location(to_page(
                 "/subscription?action=confirm",
+                None,
                 Some("ab12.3_-x"),
                 None
             )),
@@ -70,6 +80,7 @@ mod tests {
         assert_eq!(
             location(to_page(
                 "/subscription?action=confirm",
+                None,
                 Some("a&status=confirmed"),
                 None
             )),
@@ -78,14 +89,42 @@ mod tests {
         assert_eq!(
             location(to_page(
                 "/privacy?request=confirm",
+                None,
                 Some("ab.1.x"),
                 Some("privacy-request")
             )),
             "/privacy?request=confirm&token=ab.1.x#privacy-request"
         );
         assert_eq!(
-            location(to_page("/privacy?request=confirm", None, None)),
+            location(to_page("/privacy?request=confirm", None, None, None)),
             "/privacy?request=confirm"
+        );
+    }
+
+    #[test]
+    fn a_link_leads_to_the_page_in_its_language() {
+        let location = |lang| {
+            to_page("/subscription?action=confirm", lang, Some("t.1"), None).headers()["location"]
+                .to_str()
+                .expect("ASCII")
+                .to_owned()
+        };
+        assert_eq!(
+            location(Some("fr")),
+            "/fr/subscription?action=confirm&token=t.1"
+        );
+        assert_eq!(
+            location(Some("sw")),
+            "/sw/subscription?action=confirm&token=t.1"
+        );
+        assert_eq!(
+            location(Some("en")),
+            "/subscription?action=confirm&token=t.1"
+        );
+        // A hand-edited language still leads somewhere: the English page.
+        assert_eq!(
+            location(Some("/evil")),
+            "/subscription?action=confirm&token=t.1"
         );
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use contract::language::Language;
 use serde::Deserialize;
 
 /// Routes left out of the sitemap: sign-in forms, the account area and the
@@ -32,11 +33,7 @@ pub const LANGUAGES: [&str; 3] = ["en", "fr", "sw"];
 
 /// `path` (a route without a parameter) in `lang`.
 pub fn localized(path: &str, lang: &str) -> String {
-    match (lang, path) {
-        ("en", _) => path.to_owned(),
-        (_, "/") => format!("/{lang}"),
-        _ => format!("/{lang}{path}"),
-    }
+    Language::parse(lang).unwrap_or_default().page(path)
 }
 
 /// `web/src/app/page-meta.json`.

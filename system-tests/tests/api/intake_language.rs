@@ -148,6 +148,14 @@ async fn a_registration_on_a_kiswahili_page_is_welcomed_in_kiswahili(pool: PgPoo
         welcome.text
     );
     assert!(welcome.raw.contains("lang=\"sw\"") || welcome.raw.contains("lang=3D\"sw\""));
+    // Its sign-in link opens the sign-in page in Kiswahili.
+    assert!(
+        welcome
+            .text
+            .contains("Ingia: http://localhost:8080/sw/login"),
+        "{}",
+        welcome.text
+    );
 
     // The note to sales stays in English.
     let sales = wait_for_mails(&sink, "sales@nyota.example", 1).await;

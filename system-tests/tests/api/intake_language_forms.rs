@@ -10,7 +10,8 @@ use uuid::Uuid;
 use crate::helpers::{MailCatcher, registration, spawn_with};
 use crate::intake::{FAST, with_intake};
 use crate::intake_language::subject;
-use crate::mailbox::wait_for_mails;
+use crate::mailbox::{token_of, wait_for_mails};
+use crate::subscriptions::{open_link, path_of};
 
 fn address(tag: &str) -> String {
     format!("{tag}-{}@example.com", Uuid::new_v4().simple())
@@ -79,12 +80,36 @@ async fn a_subscription_from_a_kiswahili_page_is_confirmed_in_kiswahili(pool: Pg
         "{}",
         mail.text
     );
+    // Both links name the email's language (a subscription keeps none),
+    // so they lead to the pages in Kiswahili.
+    let confirm = mail
+        .link("/api/subscriptions/confirm?token=")
+        .unwrap_or_else(|| panic!("no confirm link in {}", mail.text));
+    assert!(confirm.ends_with("&lang=sw"), "{confirm}");
+    assert_eq!(
+        open_link(&app, &path_of(&confirm)).await,
+        format!(
+            "/sw/subscription?action=confirm&token={}",
+            token_of(&confirm)
+        )
+    );
+    let leave = mail
+        .link("/api/subscriptions/unsubscribe?token=")
+        .unwrap_or_else(|| panic!("no unsubscribe link in {}", mail.text));
     assert!(
-        mail.link("/api/subscriptions/confirm?token=").is_some(),
+        mail.text.contains(&format!("Jiondoe: {leave}")),
         "{}",
         mail.text
     );
-    assert!(mail.text.contains("Jiondoe: "), "{}", mail.text);
+    assert_eq!(
+        open_link(&app, &path_of(&leave)).await,
+        format!(
+            "/sw/subscription?action=unsubscribe&token={}",
+            token_of(&leave)
+        )
+    );
+    // The List-Unsubscribe header carries the same link.
+    assert_eq!(mail.header("List-Unsubscribe"), Some(format!("<{leave}>")));
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -140,7 +165,12 @@ async fn a_privacy_request_from_a_kiswahili_page_is_answered_in_kiswahili_at_eve
     let link = confirmation
         .link("/api/privacy/requests/confirm?token=")
         .expect("the confirmation link");
-    let token = link.split_once("token=").expect("token").1;
+    let token = token_of(&link);
+    // The link leads to the request form of the privacy page in Kiswahili.
+    assert_eq!(
+        open_link(&app, &path_of(&link)).await,
+        format!("/sw/privacy?request=confirm&token={token}#privacy-request")
+    );
     let confirmed = app
         .new_browser()
         .post("/api/privacy/requests/confirm", &json!({ "token": token }))

@@ -44,6 +44,16 @@ impl Mail {
     }
 }
 
+/// The value of an emailed link's `token` parameter (the links also name
+/// the email's language, `&lang=`).
+pub fn token_of(link: &str) -> &str {
+    let (_, query) = link.split_once('?').unwrap_or_default();
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("token="))
+        .unwrap_or_default()
+}
+
 /// The decoded `text/plain` part of a multipart message.
 fn plain_text(raw: &str) -> Option<String> {
     let start = raw.find("Content-Type: text/plain")?;

@@ -12,7 +12,7 @@ use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
 use crate::helpers::{Browser, MailCatcher, Options, TestApp, message, registration, spawn_with};
-use crate::mailbox::{Mail, mails_to, wait_for_subject, wait_until_consumed};
+use crate::mailbox::{Mail, mails_to, token_of, wait_for_subject, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
     max_deliveries: 50,
@@ -222,7 +222,7 @@ pub(crate) async fn ask_and_confirm(
         .map(link_of)
         .find(|link| !before.contains(link))
         .expect("the new link");
-    let token = link.split_once("token=").expect("token").1;
+    let token = token_of(&link);
     let browser = app.new_browser();
     let response = browser
         .client

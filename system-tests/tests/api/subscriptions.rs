@@ -11,7 +11,7 @@ use uuid::Uuid;
 use workers::consumer::RetryPolicy;
 
 use crate::helpers::{MailCatcher, Options, TestApp, message, registration, spawn_with};
-use crate::mailbox::{Mail, mails_to, wait_for_mails, wait_until_consumed};
+use crate::mailbox::{Mail, mails_to, token_of, wait_for_mails, wait_until_consumed};
 
 const FAST: RetryPolicy = RetryPolicy {
     max_deliveries: 50,
@@ -47,7 +47,7 @@ async fn subscribe(app: &TestApp, email: &str, topic: &str) {
 }
 
 /// The path and query of a link in an email (the links name PUBLIC_URL).
-fn path_of(link: &str) -> String {
+pub(crate) fn path_of(link: &str) -> String {
     let at = link.find("/api/").expect("an API link");
     link[at..].to_owned()
 }
@@ -65,7 +65,7 @@ fn links(mail: &Mail) -> (String, String) {
 /// GET an emailed link from a browser with no cookies, as a mail scanner
 /// or a person opening it does: a 303 to the page that asks, changing
 /// nothing; returns where it leads.
-async fn open_link(app: &TestApp, path: &str) -> String {
+pub(crate) async fn open_link(app: &TestApp, path: &str) -> String {
     let browser = app.new_browser();
     let response = browser
         .client
@@ -84,8 +84,8 @@ async fn open_link(app: &TestApp, path: &str) -> String {
 /// What the page's button does with an emailed link: POSTs its token to
 /// the link's path (from a browser that never signed in).
 async fn press(app: &TestApp, path: &str) -> reqwest::Response {
-    let (route, query) = path.split_once('?').unwrap_or((path, ""));
-    let token = query.strip_prefix("token=").unwrap_or_default();
+    let route = path.split_once('?').map_or(path, |(route, _)| route);
+    let token = token_of(path);
     app.new_browser()
         .post(route, &json!({ "token": token }))
         .await
@@ -133,7 +133,7 @@ async fn a_subscription_counts_only_once_confirmed_by_its_signed_link(pool: PgPo
     assert_eq!(counts(&admin, "events").await, (0, 0, 0));
 
     // Opening the link (a mail scanner does) changes nothing: the page asks.
-    let token = confirm.split_once("token=").expect("token").1;
+    let token = token_of(&confirm);
     assert_eq!(
         open_link(&app, &confirm).await,
         format!("/subscription?action=confirm&token={token}")
@@ -212,12 +212,8 @@ async fn unsubscribe_links_work_without_login_and_forged_links_are_refused(pool:
     assert_eq!(counts(&admin, "blog").await, (1, 0, 0));
 
     // Forged, altered, swapped or missing tokens change nothing.
-    let confirm_token = confirm.split_once("token=").expect("token").1.to_owned();
-    let unsubscribe_token = unsubscribe
-        .split_once("token=")
-        .expect("token")
-        .1
-        .to_owned();
+    let confirm_token = token_of(&confirm).to_owned();
+    let unsubscribe_token = token_of(&unsubscribe).to_owned();
     let mut altered = unsubscribe_token.clone();
     let last = altered.pop().expect("a character");
     altered.push(if last == 'A' { 'B' } else { 'A' });

@@ -84,7 +84,12 @@ fn answer(email: Option<String>, sending: bool) -> Result<Json<ChatEmails>, ApiE
          headers(("Location" = String, description = "/chat-emails?action=stop&token=..."))),
     ))]
 async fn unsubscribe_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
-    email_links::to_page("/chat-emails?action=stop", query.token.as_deref(), None)
+    email_links::to_page(
+        "/chat-emails?action=stop",
+        None,
+        query.token.as_deref(),
+        None,
+    )
 }
 
 /// Stops the reply emails to the chat's address: the page's button, or a

@@ -126,6 +126,9 @@ async fn subscribe(
 struct LinkQuery {
     /// The signed token from the emailed link.
     token: Option<String>,
+    /// The language the email was written in (`en`, `fr`, `sw`): the link
+    /// leads to the page in it.
+    lang: Option<String>,
 }
 
 /// The subscription a signed token names, if it is genuine.
@@ -139,10 +142,15 @@ fn verified(state: &AppState, purpose: Purpose, token: &str) -> Result<Option<Uu
     params(LinkQuery),
     responses(
         (status = 303, description = "To the page that asks the subscriber to confirm",
-         headers(("Location" = String, description = "/subscription?action=confirm&token=..."))),
+         headers(("Location" = String, description = "/subscription?action=confirm&token=... (under /fr or /sw for lang=fr, sw)"))),
     ))]
 async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
-    email_links::to_page("/subscription?action=confirm", query.token.as_deref(), None)
+    email_links::to_page(
+        "/subscription?action=confirm",
+        query.lang.as_deref(),
+        query.token.as_deref(),
+        None,
+    )
 }
 
 /// A subscriber confirms (the page's button, with the emailed link's
@@ -178,11 +186,12 @@ async fn confirm(
     params(LinkQuery),
     responses(
         (status = 303, description = "To the page that asks the subscriber to confirm leaving",
-         headers(("Location" = String, description = "/subscription?action=unsubscribe&token=..."))),
+         headers(("Location" = String, description = "/subscription?action=unsubscribe&token=... (under /fr or /sw for lang=fr, sw)"))),
     ))]
 async fn unsubscribe_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
     email_links::to_page(
         "/subscription?action=unsubscribe",
+        query.lang.as_deref(),
         query.token.as_deref(),
         None,
     )

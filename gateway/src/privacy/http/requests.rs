@@ -122,6 +122,16 @@ struct LinkQuery {
     token: Option<String>,
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ConfirmLinkQuery {
+    /// The signed token from the emailed link.
+    token: Option<String>,
+    /// The language the email was written in (`en`, `fr`, `sw`): the link
+    /// leads to the page in it.
+    lang: Option<String>,
+}
+
 /// The answer of a confirmation.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 struct Confirmed {
@@ -131,15 +141,16 @@ struct Confirmed {
 /// The emailed confirmation link: changes nothing, and sends the browser to
 /// the privacy page, whose button confirms ([`confirm`]).
 #[utoipa::path(get, path = "/privacy/requests/confirm", tag = "privacy",
-    params(LinkQuery),
+    params(ConfirmLinkQuery),
     responses(
         (status = 303, description = "To the privacy page, which asks the person to confirm",
-         headers(("Location" = String, description = "/privacy?request=confirm&token=...#privacy-request"))),
+         headers(("Location" = String, description = "/privacy?request=confirm&token=...#privacy-request (under /fr or /sw for lang=fr, sw)"))),
     ))]
-async fn confirm_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
+async fn confirm_page(ApiQuery(query): ApiQuery<ConfirmLinkQuery>) -> Response {
     // To the request form's part of the long privacy page, where it asks.
     email_links::to_page(
         "/privacy?request=confirm",
+        query.lang.as_deref(),
         query.token.as_deref(),
         Some("privacy-request"),
     )

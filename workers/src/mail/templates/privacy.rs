@@ -49,9 +49,12 @@ pub struct PrivacyConfirmation<'a> {
 impl Template for PrivacyConfirmation<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let to = mailbox("The requester's address", None, self.email)?;
+        // The link names the email's language, so it leads to the page in it.
         let link = format!(
-            "{}/api/privacy/requests/confirm?token={}",
-            site.public_url, self.token
+            "{}/api/privacy/requests/confirm?token={}&lang={}",
+            site.public_url,
+            self.token,
+            self.language.code()
         );
         let language = self.language;
         let (_, label) = kind_texts(self.kind);
@@ -211,10 +214,16 @@ mod tests {
         .expect("renders");
         assert_eq!(email.kind, "privacy.confirm");
         assert_eq!(email.subject, "Confirm your privacy request");
-        let link = "https://nyota.example/api/privacy/requests/confirm?token=abc.1.SIG";
+        let link = "https://nyota.example/api/privacy/requests/confirm?token=abc.1.SIG&lang=en";
         assert!(email.text.contains(&format!("Confirm my request: {link}")));
         assert!(email.text.contains("the erasure of your data"));
-        assert!(email.html.contains(&format!("href=\"{link}\"")));
+        assert!(
+            email
+                .html
+                .contains(&format!("href=\"{}\"", link.replace('&', "&amp;"))),
+            "{}",
+            email.html
+        );
         assert_footer(&email);
     }
 
@@ -306,7 +315,7 @@ mod tests {
         assert!(
             confirmation
                 .text
-                .contains("Thibitisha ombi langu: https://")
+                .contains("Thibitisha ombi langu: https://nyota.example/api/privacy/requests/confirm?token=abc.1.SIG&lang=sw")
         );
         assert!(confirmation.text.contains("kwa siku 7"));
         assert_footer(&confirmation);

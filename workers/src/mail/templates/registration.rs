@@ -31,7 +31,7 @@ impl Template for Welcome<'_> {
         ))
         .link(
             &texts::say(language, "welcome-sign-in", &[]),
-            &format!("{}/login", site.public_url),
+            &format!("{}{}", site.public_url, language.page("/login")),
         )
         .paragraph(&format!(
             "{}\n\n{}",
@@ -154,7 +154,7 @@ mod tests {
         assert!(
             french
                 .text
-                .contains("Se connecter: https://nyota.example/login")
+                .contains("Se connecter: https://nyota.example/fr/login")
         );
 
         user.language = Language::Sw;
@@ -169,7 +169,7 @@ mod tests {
         assert!(
             kiswahili
                 .text
-                .contains("Ingia: https://nyota.example/login")
+                .contains("Ingia: https://nyota.example/sw/login")
         );
         assert_footer(&kiswahili);
 

@@ -31,15 +31,21 @@ impl Template for SubscriptionConfirmation<'_> {
     fn render(&self, site: Site<'_>) -> Result<RenderedEmail, MailError> {
         let request = self.request;
         let to = mailbox("The subscriber's address", None, &request.email)?;
+        let language = request.language;
+        // The subscription keeps no language: the links name the email's,
+        // so they lead to the page in it.
         let confirm = format!(
-            "{}/api/subscriptions/confirm?token={}",
-            site.public_url, self.confirm_token
+            "{}/api/subscriptions/confirm?token={}&lang={}",
+            site.public_url,
+            self.confirm_token,
+            language.code()
         );
         let unsubscribe = format!(
-            "{}/api/subscriptions/unsubscribe?token={}",
-            site.public_url, self.unsubscribe_token
+            "{}/api/subscriptions/unsubscribe?token={}&lang={}",
+            site.public_url,
+            self.unsubscribe_token,
+            language.code()
         );
-        let language = request.language;
         let say = |id| texts::say(language, id, &[]);
         let (subject, about) = topic_texts(request.topic);
         let mut body = Body::in_language(language);
@@ -94,16 +100,17 @@ mod tests {
             email.subject,
             "Confirm your subscription to new articles on the Nyota blog"
         );
-        let confirm = "https://nyota.example/api/subscriptions/confirm?token=abc.CONFIRM";
-        let leave = "https://nyota.example/api/subscriptions/unsubscribe?token=abc.LEAVE";
+        let confirm = "https://nyota.example/api/subscriptions/confirm?token=abc.CONFIRM&lang=en";
+        let leave = "https://nyota.example/api/subscriptions/unsubscribe?token=abc.LEAVE&lang=en";
         assert!(
             email
                 .text
                 .contains(&format!("Confirm my subscription: {confirm}"))
         );
         assert!(email.text.contains(&format!("Unsubscribe: {leave}")));
-        assert!(email.html.contains(&format!("href=\"{confirm}\"")));
-        assert!(email.html.contains(&format!("href=\"{leave}\"")));
+        let href = |link: &str| format!("href=\"{}\"", link.replace('&', "&amp;"));
+        assert!(email.html.contains(&href(confirm)), "{}", email.html);
+        assert!(email.html.contains(&href(leave)));
         assert_eq!(email.list_unsubscribe.as_deref(), Some(leave));
         assert_footer(&email);
         let wire = wire(&email);
@@ -150,7 +157,7 @@ mod tests {
             assert!(part.contains("Timu ya Nyota Cloud"), "{part}");
         }
         assert!(kiswahili.text.contains(
-            "Jiondoe: https://nyota.example/api/subscriptions/unsubscribe?token=abc.LEAVE"
+            "Jiondoe: https://nyota.example/api/subscriptions/unsubscribe?token=abc.LEAVE&lang=sw"
         ));
         assert_footer(&kiswahili);
 
@@ -161,6 +168,8 @@ mod tests {
             french.subject,
             "Confirmez votre abonnement aux prochains événements Nyota"
         );
-        assert!(french.text.contains("Confirmer mon abonnement: "));
+        assert!(french.text.contains(
+            "Confirmer mon abonnement: https://nyota.example/api/subscriptions/confirm?token=abc.CONFIRM&lang=fr"
+        ));
     }
 }

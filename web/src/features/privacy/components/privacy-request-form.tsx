@@ -124,6 +124,12 @@ export function PrivacyRequestForm({ emailEnabled }: { emailEnabled?: boolean })
   const submit = useSubmitPrivacyRequest();
   const [asked, setAsked] = useState(false);
   const [schema] = useState(requestSchema);
+  // The answer replaces the taller form: bring it into view, or a phone is
+  // left looking at the footer.
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked) answer.current?.scrollIntoView({ block: 'center' });
+  }, [asked]);
   const {
     register,
     handleSubmit,
@@ -149,7 +155,7 @@ export function PrivacyRequestForm({ emailEnabled }: { emailEnabled?: boolean })
         <LinkOutcome />
       </div>
       {asked ? (
-        <div role="status" className="mt-6 rounded-md border border-gray-300 bg-white p-4 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100">
+        <div ref={answer} role="status" className="mt-6 rounded-md border border-gray-300 bg-white p-4 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100">
           <p>{emailEnabled === false ? t('privacy.request.askedEmailOff') : t('privacy.request.asked')}</p>
           <Button variant="secondary" className="mt-3" onClick={() => setAsked(false)}>
             {t('privacy.request.again')}
@@ -169,7 +175,7 @@ export function PrivacyRequestForm({ emailEnabled }: { emailEnabled?: boolean })
               {kinds.map((kind) => (
                 <label
                   key={kind.value}
-                  className="flex cursor-pointer gap-2 rounded-md border border-gray-300 bg-white p-3 text-sm has-[:checked]:border-brand-dark dark:border-gray-600 dark:bg-gray-900 dark:has-[:checked]:border-brand-light"
+                  className="flex cursor-pointer items-start gap-2 rounded-md border border-gray-300 bg-white p-3 text-sm has-[:checked]:border-brand-dark dark:border-gray-600 dark:bg-gray-900 dark:has-[:checked]:border-brand-light"
                 >
                   <input type="radio" value={kind.value} className="mt-1" {...register('kind')} />
                   <span>
