@@ -189,7 +189,7 @@ test('/blog costs the same with 200 and with 1,000 posts as with a first page of
   const preload = /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/.exec(html);
   expect(preload?.[1]).toBe(`/images/sample/${images[0]}.svg`);
   expect(many.urls.filter((url) => url.endsWith(`/images/sample/${images[0]}.svg`))).toHaveLength(1);
-  expectPreloadsUsed(html, many, ['/api/blog?page=1&limit=12', '/api/blog/facets']);
+  expectPreloadsUsed(html, many, ['/api/blog?page=1&limit=12&lang=en', '/api/blog/facets']);
 });
 
 /** The `href`s of the served HTML's `<link rel="…">` tags of one kind. */
@@ -224,7 +224,7 @@ test('/events asks for no event it does not show and no answer is over 20 KB, wi
   console.log(`/events at 390 px, ${manyItems} events: ${describe(visit)}`);
   expectSmallAnswers(visit);
   const html = await (await request.get('/events')).text();
-  expectPreloadsUsed(html, visit, ['/api/events?page=1&limit=12', '/api/events/facets']);
+  expectPreloadsUsed(html, visit, ['/api/events?page=1&limit=12&lang=en', '/api/events/facets']);
 });
 
 test("a post's page fetches the post once, with the document", async ({ browser, request }) => {

@@ -166,12 +166,17 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
         return (
           <td>
             <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
+            {/* A post not in English says its language here: a column of its own would not fit at 1366 px. */}
+            {post.language !== 'en' && (
+              <span className="ml-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800 dark:bg-gray-800 dark:text-gray-100">
+                {adminLanguageNames[post.language]}
+              </span>
+            )}
           </td>
         );
       },
     },
     { label: 'Author', cell: (post) => <td className="break-words">{post.author}</td> },
-    { label: 'Language', cell: (post) => <td className="whitespace-nowrap">{adminLanguageNames[post.language]}</td> },
     {
       label: 'Published',
       sortKey: 'publishedAt',
