@@ -103,9 +103,13 @@ export async function resolveChatOf(api: APIRequestContext, page: Page) {
   expect(resolved.status(), await resolved.text()).toBe(200);
 }
 
-/** The seeded admin, signed in in a browser of their own, with the chat console open and live. */
-export async function openAdminConsole(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL });
+/** The seeded admin, signed in in a browser of their own (`options` for its viewport, theme…). */
+export async function signedInAdmin(
+  browser: Browser,
+  baseURL: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...options, baseURL });
   await presetConsent(context);
   const page = await context.newPage();
   const login = await page.request.post('/api/login', {
@@ -113,6 +117,12 @@ export async function openAdminConsole(browser: Browser, baseURL: string): Promi
     data: { email: adminEmail, password: adminPassword },
   });
   expect(login.status(), await login.text()).toBe(200);
+  return { context, page };
+}
+
+/** The seeded admin, signed in in a browser of their own, with the chat console open and live. */
+export async function openAdminConsole(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await signedInAdmin(browser, baseURL);
   await page.goto('/admin/chat');
   await expect(page.getByText('Live updates on')).toBeVisible();
   return { context, page };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, axeViolations, presetConsent } from './helpers';
+import { adminEmail, adminPassword, axeViolations, presetConsent, signedInAdmin } from './helpers';
 
 // The server drops, as a bot's, a form sent less than 3 s after it was shown.
 const MIN_FILL_MS = 3_000;
@@ -34,14 +34,7 @@ test('a visitor sends the contact form; an admin sees it on /admin and marks it 
   await expect(page.getByText("Thank you! We'll get back to you soon.", { exact: true })).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('');
 
-  const context = await browser.newContext({ baseURL });
-  await presetConsent(context);
-  const admin = await context.newPage();
-  const login = await admin.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    data: { email: adminEmail, password: adminPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  const { context, page: admin } = await signedInAdmin(browser, baseURL!);
   await admin.goto('/admin');
   const overview = admin.getByRole('region', { name: 'Needs attention' });
   await expect(overview.getByRole('link', { name: /New contact requests/ })).toHaveAttribute('href', '/admin/requests#inbox');

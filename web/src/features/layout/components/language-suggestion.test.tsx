@@ -36,6 +36,12 @@ describe('LanguageSuggestion', () => {
     expect(document.cookie).toContain('nyota_lang=en');
   });
 
+  it('is not offered on a blog post, which links its own translations', async () => {
+    renderAt('/blog/0190a6e2-0000-7000-8000-000000000001', ['fr-FR']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
   it('says nothing when the page is in the browser\'s language, the language is not ours, or a choice was made', async () => {
     const silent = async (path: string, languages: string[]) => {
       const view = renderAt(path, languages);

@@ -37,7 +37,10 @@ export function LanguageSuggestion() {
     };
   }, []);
 
-  if (!suggestion) return null;
+  // A blog post lives at its own language's address and links its translations
+  // itself: this page "in French" would lead back to it.
+  const post = /^\/blog\/[^/]+/.test(pathname);
+  if (!suggestion || post) return null;
   return (
     <section
       lang={suggestion.locale}
