@@ -36,7 +36,7 @@ impl Input for LanguageBody {
 /// Saves the language the signed-in user chose.
 #[utoipa::path(put, path = "/user/language", tag = "auth",
     request_body = LanguageBody,
-    security(("session" = []), ("csrf" = [])),
+    security(("session" = [], "csrf" = [])),
     responses(
         (status = 204, description = "Saved"),
         (status = 400, description = "Not one of the site's languages", body = ErrorBody),
