@@ -82,7 +82,8 @@ async function publicItems() {
   const blog = await (await fetch(`${base}/api/blog?page=1&limit=1000`)).json();
   const events = await (await fetch(`${base}/api/events?limit=1000`)).json();
   return {
-    posts: blog.posts.map((post) => `/blog/${post.id}`),
+    // A post lives at its language's address (/fr/blog/…); its others redirect there.
+    posts: blog.posts.map((post) => `${post.language === 'en' ? '' : `/${post.language}`}/blog/${post.id}`),
     events: events.events.map((event) => `/events/${event.id}`),
   };
 }
