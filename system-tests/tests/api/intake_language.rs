@@ -2,7 +2,6 @@
 //! written in the language of the page the form was sent from (issue 39);
 //! the emails to the sales inbox stay in English.
 
-use base64::Engine as _;
 use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -11,40 +10,6 @@ use uuid::Uuid;
 use crate::helpers::{MailCatcher, registration, spawn_with};
 use crate::intake::{FAST, request, send, send_ok, visitor, with_intake};
 use crate::mailbox::{Mail, wait_for_mails};
-
-/// The message's subject, its RFC 2047 encoded words decoded.
-pub(crate) fn subject(mail: &Mail) -> String {
-    let head = mail.raw.split("\r\n\r\n").next().unwrap_or_default();
-    let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
-    let line = unfolded
-        .split("\r\n")
-        .find(|line| line.to_ascii_lowercase().starts_with("subject:"))
-        .map(|line| line["subject:".len()..].trim().to_owned())
-        .unwrap_or_default();
-    // Plain words as they are; encoded words decoded, and the space between
-    // two encoded words dropped (RFC 2047).
-    let mut subject = String::new();
-    let mut last_encoded = false;
-    for word in line.split(' ') {
-        let encoded = word
-            .get(..10)
-            .is_some_and(|start| start.eq_ignore_ascii_case("=?utf-8?b?"))
-            && word.ends_with("?=");
-        if !subject.is_empty() && (!encoded || !last_encoded) {
-            subject.push(' ');
-        }
-        if encoded {
-            let bytes = base64::engine::general_purpose::STANDARD
-                .decode(&word[10..word.len() - 2])
-                .expect("base64");
-            subject.push_str(&String::from_utf8(bytes).expect("UTF-8"));
-        } else {
-            subject.push_str(word);
-        }
-        last_encoded = encoded;
-    }
-    subject
-}
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_request_from_a_french_page_is_acknowledged_in_french(pool: PgPool) {
@@ -59,7 +24,7 @@ async fn a_request_from_a_french_page_is_acknowledged_in_french(pool: PgPool) {
     // Only the acknowledgement is addressed to the visitor.
     let ack = wait_for_mails(&sink, &email, 1).await.remove(0);
     assert_eq!(
-        subject(&ack),
+        ack.subject(),
         "Nous avons bien reçu votre message : Two racks in Nairobi"
     );
     assert!(ack.text.contains("Bonjour Amina Otieno,"), "{}", ack.text);
@@ -83,9 +48,9 @@ async fn a_request_from_a_french_page_is_acknowledged_in_french(pool: PgPool) {
     assert!(
         sales
             .iter()
-            .any(|mail| subject(mail) == "Contact request from Amina Otieno: Two racks in Nairobi"),
+            .any(|mail| mail.subject() == "Contact request from Amina Otieno: Two racks in Nairobi"),
         "{:#?}",
-        sales.iter().map(subject).collect::<Vec<_>>()
+        sales.iter().map(Mail::subject).collect::<Vec<_>>()
     );
 }
 
@@ -129,7 +94,7 @@ async fn a_registration_on_a_kiswahili_page_is_welcomed_in_kiswahili(pool: PgPoo
     assert_eq!(app.register(&body).await.status(), StatusCode::CREATED);
 
     let welcome = wait_for_mails(&sink, &email, 1).await.remove(0);
-    assert_eq!(subject(&welcome), "Karibu Nyota Cloud");
+    assert_eq!(welcome.subject(), "Karibu Nyota Cloud");
     assert!(
         welcome.text.contains("Habari Amina Odhiambo,"),
         "{}",
@@ -162,8 +127,8 @@ async fn a_registration_on_a_kiswahili_page_is_welcomed_in_kiswahili(pool: PgPoo
     assert!(
         sales
             .iter()
-            .any(|mail| subject(mail) == "New registration: Amina Odhiambo"),
+            .any(|mail| mail.subject() == "New registration: Amina Odhiambo"),
         "{:#?}",
-        sales.iter().map(subject).collect::<Vec<_>>()
+        sales.iter().map(Mail::subject).collect::<Vec<_>>()
     );
 }

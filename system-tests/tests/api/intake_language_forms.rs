@@ -9,8 +9,7 @@ use uuid::Uuid;
 
 use crate::helpers::{MailCatcher, registration, spawn_with};
 use crate::intake::{FAST, with_intake};
-use crate::intake_language::subject;
-use crate::mailbox::{token_of, wait_for_mails};
+use crate::mailbox::{Mail, token_of, wait_for_mails};
 use crate::subscriptions::{open_link, path_of};
 
 fn address(tag: &str) -> String {
@@ -37,8 +36,8 @@ async fn a_reset_asked_from_a_french_page_is_emailed_in_french_with_the_french_p
     let mails = wait_for_mails(&sink, &email, 2).await;
     let reset = mails
         .iter()
-        .find(|mail| subject(mail) == "Réinitialisez votre mot de passe Nyota Cloud")
-        .unwrap_or_else(|| panic!("{:#?}", mails.iter().map(subject).collect::<Vec<_>>()));
+        .find(|mail| mail.subject() == "Réinitialisez votre mot de passe Nyota Cloud")
+        .unwrap_or_else(|| panic!("{:#?}", mails.iter().map(Mail::subject).collect::<Vec<_>>()));
     assert!(
         reset.text.contains("Bonjour Amina Odhiambo,"),
         "{}",
@@ -70,7 +69,7 @@ async fn a_subscription_from_a_kiswahili_page_is_confirmed_in_kiswahili(pool: Pg
 
     let mail = wait_for_mails(&sink, &email, 1).await.remove(0);
     assert_eq!(
-        subject(&mail),
+        mail.subject(),
         "Thibitisha usajili wako wa kupokea makala mapya ya blogu ya Nyota"
     );
     assert!(mail.text.starts_with("Habari,"), "{}", mail.text);
@@ -127,7 +126,7 @@ async fn a_waitlist_entry_from_a_french_page_is_confirmed_in_french(pool: PgPool
 
     let mail = wait_for_mails(&sink, &email, 1).await.remove(0);
     assert_eq!(
-        subject(&mail),
+        mail.subject(),
         "Vous êtes sur la liste d’accès anticipé au cluster GPU Nyota Cloud"
     );
     assert!(mail.text.starts_with("Bonjour Amina,"), "{}", mail.text);
@@ -151,7 +150,7 @@ async fn a_privacy_request_from_a_kiswahili_page_is_answered_in_kiswahili_at_eve
 
     let confirmation = wait_for_mails(&sink, &email, 1).await.remove(0);
     assert_eq!(
-        subject(&confirmation),
+        confirmation.subject(),
         "Thibitisha ombi lako kuhusu data binafsi"
     );
     assert!(
@@ -195,7 +194,7 @@ async fn a_privacy_request_from_a_kiswahili_page_is_answered_in_kiswahili_at_eve
     let mails = wait_for_mails(&sink, &email, 2).await;
     assert!(
         mails.iter().any(
-            |mail| subject(mail) == "Tumepokea ombi lako la kufuta data yako"
+            |mail| mail.subject() == "Tumepokea ombi lako la kufuta data yako"
                 && mail.text.contains("Timu yetu inalishughulikia.")
         ),
         "{:#?}",

@@ -31,8 +31,39 @@ impl Mail {
             .map(|line| line[prefix.len()..].trim().to_owned())
     }
 
+    /// The subject, unfolded, its RFC 2047 encoded words decoded (lettre
+    /// encodes a subject that is not ASCII, as in French or Kiswahili).
     pub fn subject(&self) -> String {
-        self.header("Subject").unwrap_or_default()
+        let head = self.raw.split("\r\n\r\n").next().unwrap_or_default();
+        let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
+        let line = unfolded
+            .split("\r\n")
+            .find(|line| line.to_ascii_lowercase().starts_with("subject:"))
+            .map(|line| line["subject:".len()..].trim().to_owned())
+            .unwrap_or_default();
+        // Plain words as they are; encoded words decoded, and the space
+        // between two encoded words dropped.
+        let mut subject = String::new();
+        let mut last_encoded = false;
+        for word in line.split(' ') {
+            let encoded = word
+                .get(..10)
+                .is_some_and(|start| start.eq_ignore_ascii_case("=?utf-8?b?"))
+                && word.ends_with("?=");
+            if !subject.is_empty() && (!encoded || !last_encoded) {
+                subject.push(' ');
+            }
+            if encoded {
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(&word[10..word.len() - 2])
+                    .expect("base64");
+                subject.push_str(&String::from_utf8(bytes).expect("UTF-8"));
+            } else {
+                subject.push_str(word);
+            }
+            last_encoded = encoded;
+        }
+        subject
     }
 
     /// The first `https?://…` link in the text part that contains `path`.
