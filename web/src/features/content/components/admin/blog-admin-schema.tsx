@@ -165,13 +165,15 @@ export const blogAdminSchema: ContentSchema<BlogPost, BlogPostValues, BlogPostIn
         const status = statusOf(post);
         return (
           <td>
-            <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
-            {/* A post not in English says its language here: a column of its own would not fit at 1366 px. */}
-            {post.language !== 'en' && (
-              <span className="ml-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800 dark:bg-gray-800 dark:text-gray-100">
-                {adminLanguageNames[post.language]}
-              </span>
-            )}
+            <div className="flex flex-wrap items-start gap-1">
+              <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
+              {/* A post not in English says its language here: a column of its own would not fit at 1366 px. */}
+              {post.language !== 'en' && (
+                <span className="inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800 dark:bg-gray-800 dark:text-gray-100">
+                  {adminLanguageNames[post.language]}
+                </span>
+              )}
+            </div>
           </td>
         );
       },
