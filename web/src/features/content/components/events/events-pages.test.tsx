@@ -89,7 +89,8 @@ describe('/events', () => {
 
     expect(screen.queryByRole('navigation', { name: 'Event pages' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact Us About Hosting' }).getAttribute('href')).toMatch(/^\/contact\?subject=/);
-    expect(document.title).toBe('Upcoming Events | Nyota Cloud Events');
+    // The title comes with the routes' metadata chunk, loaded after the page shows.
+    await waitFor(() => expect(document.title).toBe('Upcoming Events | Nyota Cloud Events'));
   });
 
   it('asks for 12 per page and goes back to page 1 on a search, status or category change', async () => {
