@@ -48,6 +48,16 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // A dynamic import preloads the chunks it needs, but never the entry or
+    // React's chunk: the page loaded them first (index.html), so naming them
+    // in every import only costs bytes (45 times in a language's frame).
+    modulePreload: {
+      // Browsers without <link rel="modulepreload"> (Safari before 17) still
+      // load every script, only not ahead: no polyfill in every page's entry.
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !/^assets\/(index|react)-[\w-]+\.js$/.test(dep)),
+    },
     assetsDir: 'assets',
     // Read by launcherBytes() only, which drops them: no map is written or served.
     sourcemap: 'hidden',
@@ -58,6 +68,17 @@ export default defineConfig(({ command }) => ({
         // visit costs fewer bytes in fewer scripts (e2e/blog-budget.spec.ts). The catalogues stay
         // their own chunks.
         experimentalMinChunkSize: 2000,
+        // TanStack Query is one chunk, loaded with the pages that use it
+        // (app/router.tsx withQueries) in one request, not in six pieces shared
+        // with other code. React is a chunk of its own beside the entry: Rollup
+        // would otherwise put it in the query chunk (a dependency of it), and
+        // every page would load that.
+        manualChunks: (id) =>
+          /\/node_modules\/@tanstack\/(react-query|query-core)\//.test(id)
+            ? 'query-client'
+            : /\/node_modules\/(react|react-dom|scheduler)\//.test(id)
+              ? 'react'
+              : undefined,
         // The chunk shared by the chat widget and the agent console (socket, chat API) gets a
         // recognisable name; the grouping itself is Rollup's.
         // A catalogue's chunk is named by its language and area (catalog-fr-home).

@@ -9,7 +9,9 @@
 // - `virtual:catalog/<locale>/<area>`: one page's messages. A page's module
 //   imports its English area; the router loads the area in the page's
 //   language with the page (src/i18n/i18n.ts, `loadArea`).
-// - `virtual:catalog-areas`: for each language but English, a loader per area.
+// - In each language but English, the frame's module also exports
+//   `areaLoaders`: a loader per page area of that language (so a French page
+//   loads no table of Kiswahili's areas, and no request of its own for it).
 // Each module registers its messages (src/i18n/store.ts) when it runs.
 
 import { readFileSync } from 'node:fs';
@@ -27,7 +29,6 @@ export const FRAME_AREAS = ['layout', 'header', 'nav', 'footer', 'cookie', 'notF
 const LOCALES = ['en', 'fr', 'sw'];
 
 const prefix = 'virtual:catalog/';
-const areasId = 'virtual:catalog-areas';
 const resolved = '\0catalog:';
 const directory = fileURLToPath(new URL('../src/i18n/catalogs/', import.meta.url));
 const store = fileURLToPath(new URL('../src/i18n/store.ts', import.meta.url));
@@ -49,21 +50,11 @@ export function catalogs({ pseudo = process.env.PSEUDO_LOCALE === '1' } = {}): P
   return {
     name: 'nyota-catalogs',
     resolveId(id) {
-      if (id === areasId) return resolved + 'areas';
       return id.startsWith(prefix) ? resolved + id.slice(prefix.length) : null;
     },
     load(id) {
       if (!id.startsWith(resolved)) return null;
       const name = id.slice(resolved.length);
-      if (name === 'areas') {
-        const loaders = LOCALES.filter((locale) => locale !== 'en').map(
-          (locale) =>
-            `${locale}: {${pageAreas()
-              .map((area) => `${JSON.stringify(area)}: () => import(${JSON.stringify(`${prefix}${locale}/${area}`)})`)
-              .join(', ')}}`,
-        );
-        return `export const areaLoaders = {${loaders.join(', ')}};`;
-      }
       const [locale, area] = name.split('/') as [string, string | undefined];
       if (!LOCALES.includes(locale)) throw new Error(`no catalogue "${locale}"`);
       this.addWatchFile(`${directory}${locale}.json`);
@@ -76,9 +67,15 @@ export function catalogs({ pseudo = process.env.PSEUDO_LOCALE === '1' } = {}): P
       } catch (error) {
         throw new Error(`${locale}.json: ${String(error)}`);
       }
+      const areaLoaders =
+        area === undefined && locale !== 'en'
+          ? `\nexport const areaLoaders = {${pageAreas()
+              .map((page) => `${JSON.stringify(page)}: () => import(${JSON.stringify(`${prefix}${locale}/${page}`)})`)
+              .join(', ')}};`
+          : '';
       return `${code.replace('export default', 'const messages =')}
 import { register } from ${JSON.stringify(store)};
-register(${JSON.stringify(locale)}, messages);`;
+register(${JSON.stringify(locale)}, messages);${areaLoaders}`;
     },
   };
 }

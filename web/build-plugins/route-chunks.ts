@@ -3,6 +3,9 @@ import type { Plugin } from 'vite';
 /** The module whose `onDemandPages` table maps each public route to its page's lazy import. */
 const ROUTER = '/src/app/router.tsx';
 
+/** The module that brings the query client to a page wrapped in `withQueries` (in the router). */
+const QUERY_PROVIDER = '@/lib/query-provider';
+
 /** Written next to index.html; the gateway reads it (gateway/src/site/route_scripts.rs). */
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 
@@ -17,12 +20,19 @@ type Node = { type: string; [key: string]: unknown };
  *
  * Routes are read from the `onDemandPages` object literal in the router: a
  * string key whose value calls `import('…')`. A computed key (a template
- * literal) cannot be known at build time and is left out: that page loads as
- * before, only later.
+ * literal) cannot be known at build time: the build fails on it.
+ *
+ * TanStack Query is not in the entry script: a page whose scripts include it
+ * must be wrapped in `withQueries(…)`, which loads the query client with the
+ * page (their scripts are preloaded together), and only such a page; the
+ * build fails otherwise, naming the route.
  */
 export function routeChunks(): Plugin {
   // route → resolved module id of its page
   const pageModules = new Map<string, string>();
+  // routes wrapped in withQueries(…)
+  const withQueries = new Set<string>();
+  let queryProvider = '';
   return {
     name: 'nyota-route-chunks',
     apply: 'build',
@@ -36,8 +46,14 @@ export function routeChunks(): Plugin {
         if (name.type !== 'Identifier' || name.name !== 'onDemandPages' || init?.type !== 'ObjectExpression') return;
         for (const property of init.properties as Node[]) {
           const key = property.key as Node | undefined;
-          if (property.type !== 'Property' || key?.type !== 'Literal' || typeof key.value !== 'string') continue;
+          if (property.type !== 'Property' || key?.type !== 'Literal' || typeof key.value !== 'string') {
+            this.error(`onDemandPages in ${ROUTER}: every key must be a route written out ('/about'), not computed`);
+          }
           walk(property.value as Node, (inner) => {
+            const callee = inner.callee as Node | undefined;
+            if (inner.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'withQueries') {
+              withQueries.add(key.value as string);
+            }
             const source = inner.source as Node | undefined;
             if (inner.type === 'ImportExpression' && source?.type === 'Literal' && typeof source.value === 'string') {
               imports.push([key.value as string, source.value]);
@@ -46,6 +62,9 @@ export function routeChunks(): Plugin {
         }
       });
       if (imports.length === 0) this.error(`no onDemandPages imports found in ${ROUTER}`);
+      const provider = await this.resolve(QUERY_PROVIDER, id);
+      if (!provider) this.error(`cannot resolve ${QUERY_PROVIDER}`);
+      queryProvider = provider.id;
       for (const [route, source] of imports) {
         const resolved = await this.resolve(source, id);
         if (!resolved) this.error(`cannot resolve ${source} (route ${route})`);
@@ -61,15 +80,29 @@ export function routeChunks(): Plugin {
       // What index.html loads already: the entry and its static imports.
       const loaded = closure([entry.fileName], byName);
       const table: Record<string, string[]> = {};
+      const providerChunk = chunks.find((chunk) => chunk.moduleIds.includes(queryProvider));
+      if (!providerChunk) this.error(`no chunk for ${QUERY_PROVIDER}`);
+      const usesQueries = (files: string[]) =>
+        files.some((file) => byName.get(file)?.moduleIds.some((id) => id.includes('/node_modules/@tanstack/react-query/')));
+      if (usesQueries(loaded)) this.error('TanStack Query is in the entry script: something the frame imports uses it');
+      const misplaced: string[] = [];
       for (const [route, moduleId] of pageModules) {
         // Its own chunk, or the one a small page was merged into.
         const page =
           chunks.find((chunk) => chunk.facadeModuleId === moduleId) ??
           chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
         if (!page) this.error(`no chunk for ${route} (${moduleId})`);
-        table[route] = closure([page.fileName], byName)
+        const wrapped = withQueries.has(route);
+        const needs = usesQueries(closure([page.fileName], byName));
+        if (needs !== wrapped) misplaced.push(route);
+        table[route] = closure(wrapped ? [page.fileName, providerChunk.fileName] : [page.fileName], byName)
           .filter((file) => !loaded.includes(file))
           .map((file) => `/${file}`);
+      }
+      if (misplaced.length > 0) {
+        this.error(
+          `in ${ROUTER}, withQueries(…) must wrap exactly the pages that use TanStack Query; not so for ${misplaced.join(', ')}`,
+        );
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
     },

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { activateLocale } from '@/i18n/i18n';
 import { localeBase, splitLocale } from '@/i18n/locales';
@@ -16,12 +15,11 @@ const { locale } = splitLocale(window.location.pathname);
 void activateLocale(locale).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders>
-        {/* Without transitions, so a flushSync navigation (log out) takes effect at once. */}
-        <BrowserRouter basename={localeBase(locale)} useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
+      {/* No query client here: the pages that use one bring it (app/router.tsx withQueries). */}
+      {/* Without transitions, so a flushSync navigation (log out) takes effect at once. */}
+      <BrowserRouter basename={localeBase(locale)} useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>,
   ),
 );

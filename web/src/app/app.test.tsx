@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderApp, sampleUser } from '@/test/render';
-import { adminPages, publicElement } from './router';
+import { adminPages } from './admin/admin-routes';
+import { publicElement } from './router';
 import routeTable from './routes.json';
 
 afterEach(() => {
@@ -242,6 +243,8 @@ describe('account pages', () => {
         return json(200, { ...sampleUser, isAdmin: true, role: 'admin' });
       }
       if (url === '/api/user') return signedIn ? json(200, { ...sampleUser, isAdmin: true, role: 'admin' }) : json(401, {});
+      // The chat the address names is not there (any more): the console says so.
+      if (url.startsWith('/api/agent/chats/abc')) return json(404, { message: 'Chat session not found' });
       return json(200, []);
     });
     const user = userEvent.setup();

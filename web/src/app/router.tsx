@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
-import { site } from '@/config/site';
 import { NotFoundPage } from '@/features/pages/components/not-found-page';
 import { loadArea } from '@/i18n/i18n';
 import { AppLayout } from './layout';
@@ -20,6 +19,20 @@ function withTexts(areas: string | readonly string[], load: PageModule): PageMod
 }
 
 /**
+ * A page that asks the server through TanStack Query: its module comes with
+ * the query client's (lib/query-provider), which is not in the entry script
+ * ("/" needs none). The build preloads their scripts together, and fails when
+ * a page needs the client without this or has it without needing it
+ * (build-plugins/route-chunks.ts).
+ */
+function withQueries(load: PageModule): PageModule {
+  return () =>
+    Promise.all([load(), import('@/lib/query-provider')]).then(([page, { withQueryClient }]) => ({
+      default: withQueryClient(page.default),
+    }));
+}
+
+/**
  * Public pages with their own component, each split into its own chunk and
  * loaded on demand (the layout's Suspense shows the loading message): the
  * first page a visitor opens pays only for itself.
@@ -30,32 +43,34 @@ const onDemandPages: Record<string, PageModule> = {
   '/': withTexts('home', () =>
     import('@/features/pages/components/home-page').then((m) => ({ default: m.HomePage })),
   ),
-  '/auth': withTexts(['auth', 'account'], () =>
+  '/auth': withQueries(withTexts(['auth', 'account'], () =>
     import('@/features/accounts/components/auth-page').then((m) => ({ default: m.AuthPage })),
-  ),
-  '/login': withTexts(['login', 'account'], () =>
+  )),
+  '/login': withQueries(withTexts(['login', 'account'], () =>
     import('@/features/accounts/components/login-page').then((m) => ({ default: m.LoginPage })),
-  ),
-  '/register': withTexts(['register', 'account', 'waitlist'], () =>
+  )),
+  '/register': withQueries(withTexts(['register', 'account', 'waitlist'], () =>
     import('./register-route').then((m) => ({ default: m.RegisterRoute })),
-  ),
-  '/forgot-password': withTexts(['password', 'account'], () =>
+  )),
+  '/forgot-password': withQueries(withTexts(['password', 'account'], () =>
     import('@/features/accounts/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
-  ),
-  '/reset-password': withTexts(['password', 'account'], () =>
+  )),
+  '/reset-password': withQueries(withTexts(['password', 'account'], () =>
     import('@/features/accounts/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
-  ),
-  '/subscription': () =>
-    import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
-  '/chat-emails': () =>
-    import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage })),
+  )),
+  '/subscription': withQueries(() =>
+    import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage }))),
+  '/chat-emails': withQueries(() =>
+    import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage }))),
   '/dashboard': withTexts('dashboard', () =>
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   ),
-  '/account/security': withTexts(['security', 'account'], () =>
+  '/account/security': withQueries(withTexts(['security', 'account'], () =>
     import('@/features/accounts/components/account-security-page').then((m) => ({ default: m.AccountSecurityPage })),
+  )),
+  '/privacy': withQueries(
+    withTexts(['privacy', 'legal'], () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute }))),
   ),
-  '/privacy': withTexts(['privacy', 'legal'], () => import('./privacy-route').then((m) => ({ default: m.PrivacyRoute }))),
   '/terms-of-service': withTexts(['terms', 'legal'], () =>
     import('@/features/pages/components/legal/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
   ),
@@ -96,24 +111,27 @@ const onDemandPages: Record<string, PageModule> = {
     })),
   ),
   '/kaa-rada': () => import('@/features/pages/components/kaa-rada/kaa-rada-page'),
-  '/edge': () => import('./edge-route').then((m) => ({ default: m.EdgeRoute })),
+  '/edge': withQueries(() => import('./edge-route').then((m) => ({ default: m.EdgeRoute }))),
   '/iaas': () => import('@/features/pages/components/iaas/iaas-page'),
   '/about': withTexts('about', () => import('@/features/pages/components/about/about-page')),
   '/testimonials': withTexts('testimonials', () => import('@/features/pages/components/testimonials/testimonials-page')),
-  '/contact': withTexts(['contact', 'messageForm'], () =>
+  '/contact': withQueries(withTexts(['contact', 'messageForm'], () =>
     import('./contact-route').then((m) => ({ default: m.ContactRoute })),
-  ),
-  '/finance': withTexts(['finance', 'messageForm'], () =>
+  )),
+  '/finance': withQueries(withTexts(['finance', 'messageForm'], () =>
     import('./finance-route').then((m) => ({ default: m.FinanceRoute })),
-  ),
-  '/blog': withTexts(['blog', 'subscribe'], () => import('./blog-route').then((m) => ({ default: m.BlogRoute }))),
-  '/blog/:id': withTexts(['blog', 'blogPost'], () => import('@/features/content/components/blog/blog-post-page')),
-  '/events': withTexts(['events', 'subscribe'], () =>
+  )),
+  '/blog': withQueries(withTexts(['blog', 'subscribe'], () => import('./blog-route').then((m) => ({ default: m.BlogRoute })))),
+  '/blog/:id': withQueries(withTexts(['blog', 'blogPost'], () => import('@/features/content/components/blog/blog-post-page'))),
+  '/events': withQueries(withTexts(['events', 'subscribe'], () =>
     import('./events-route').then((m) => ({ default: m.EventsRoute })),
-  ),
-  '/events/:id': withTexts('events', () => import('@/features/content/components/events/event-detail-page')),
-  [`/solutions/${site.slug}-finance`]: withTexts(['hostedEmail', 'messageForm'], () =>
-    import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
+  )),
+  '/events/:id': withQueries(withTexts('events', () => import('@/features/content/components/events/event-detail-page'))),
+  // As routes.json spells it: a literal, so the build sees it (build-plugins/route-chunks.ts).
+  '/solutions/nyota-finance': withQueries(
+    withTexts(['hostedEmail', 'messageForm'], () =>
+      import('./hosted-email-route').then((m) => ({ default: m.HostedEmailRoute })),
+    ),
   ),
 };
 
@@ -136,60 +154,13 @@ export function publicElement(path: string): ReactNode {
   return pageElements[path] ?? <StaticPage route={path} />;
 }
 
-type Lazy = { load: () => Promise<{ default: ComponentType }>; loading: string };
-
-// The list and the post editor are one chunk: a chunk of the editor's own
-// would reshuffle the shared chunks and cost the public pages a request.
-const blogAdmin: Lazy = {
-  load: () => import('@/features/content/components/admin/admin-blogs-page'),
-  loading: 'Loading blog manager...',
-};
-
-/** Admin pages are split into their own chunks, each with its own loading message. */
-export const adminPages: Record<string, Lazy> = {
-  '/admin': { load: () => import('@/app/admin/admin-home-page'), loading: 'Loading admin dashboard...' },
-  '/admin/requests': { load: () => import('@/app/admin/admin-requests-page'), loading: 'Loading requests...' },
-  '/admin/settings': { load: () => import('@/features/ops/components/admin-settings-page'), loading: 'Loading settings...' },
-  '/admin/events': { load: () => import('@/features/content/components/admin/admin-events-page'), loading: 'Loading events manager...' },
-  '/admin/events/enhanced': {
-    load: () => import('@/features/content/components/admin/admin-events-enhanced-page'),
-    loading: 'Loading enhanced events manager...',
-  },
-  '/admin/blogs': blogAdmin,
-  '/admin/blogs/enhanced': {
-    load: () => import('@/features/content/components/admin/admin-blogs-enhanced-page'),
-    loading: 'Loading enhanced blog manager...',
-  },
-  '/admin/blogs/new': blogAdmin,
-  '/admin/blogs/:id': blogAdmin,
-  '/admin/analytics': { load: () => import('@/features/ops/components/admin-analytics-page'), loading: 'Loading analytics...' },
-  '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
-  '/admin/database': { load: () => import('@/features/ops/components/admin-database-page'), loading: 'Loading database view...' },
-  '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
-  '/admin/privacy-requests': {
-    load: () => import('@/features/privacy/components/admin-privacy-requests-page'),
-    loading: 'Loading privacy requests...',
-  },
-  '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
-};
-
-// The admin's own shell (top bar, no marketing header or footer), a chunk of its own;
-// it checks who may open each admin page (RequireAdmin) before the page loads.
-const AdminShell = lazy(() => import('./admin/admin-shell'));
-
-function adminRoute(path: string): RouteObject {
-  const page = adminPages[path];
-  if (!page) throw new Error(`routes.json lists ${path} but no admin page exists for it`);
-  const Page = lazy(page.load);
-  return {
-    path,
-    element: (
-      <Suspense fallback={<LoadingMessage>{page.loading}</LoadingMessage>}>
-        <Page />
-      </Suspense>
-    ),
-  };
-}
+// The admin's routes, its shell and its pages' table are a chunk of their
+// own: a public page's entry script carries none of them.
+const AdminRoutes = lazy(() =>
+  Promise.all([import('./admin/admin-routes'), import('@/lib/query-provider')]).then(([admin, { withQueryClient }]) => ({
+    default: withQueryClient(admin.AdminRoutes),
+  })),
+);
 
 export function appRoutes(): RouteObject[] {
   return [
@@ -205,6 +176,7 @@ export function appRoutes(): RouteObject[] {
       ],
     },
     {
+      path: '/admin/*',
       element: (
         <Suspense
           fallback={
@@ -213,10 +185,9 @@ export function appRoutes(): RouteObject[] {
             </div>
           }
         >
-          <AdminShell />
+          <AdminRoutes />
         </Suspense>
       ),
-      children: routeTable.adminRoutes.map(adminRoute),
     },
   ];
 }

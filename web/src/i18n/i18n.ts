@@ -16,20 +16,20 @@ export type MessageId = keyof typeof catalogue;
 // English's frame is in the entry (imported above), so an English page
 // renders at once; another language's frame is a chunk loaded before the
 // first render, and each page's own messages load with the page.
-const frames: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
+const frames: Record<Exclude<Locale, 'en'>, () => Promise<{ areaLoaders: AreaLoaders }>> = {
   fr: () => import('virtual:catalog/fr'),
   sw: () => import('virtual:catalog/sw'),
 };
 
 let active: Locale = defaultLocale;
-/** Where each page area's messages are in French and Kiswahili: loaded with their frame, so an English page does not carry it. */
-let areaLoaders: typeof import('virtual:catalog-areas').areaLoaders | null = null;
+type AreaLoaders = Record<string, () => Promise<unknown>>;
+/** Where each page area's messages are in the page's language: its frame's table (none for English, whose pages import theirs). */
+let areaLoaders: AreaLoaders | null = null;
 
 /** Loads `locale`'s frame and makes it the page's language (`<html lang>` too). */
 export async function activateLocale(locale: Locale, root: HTMLElement = document.documentElement): Promise<void> {
   if (locale !== 'en') {
-    const [areas] = await Promise.all([import('virtual:catalog-areas'), frames[locale]()]);
-    areaLoaders = areas.areaLoaders;
+    ({ areaLoaders } = await frames[locale]());
   }
   active = locale;
   root.lang = locale;
@@ -41,7 +41,7 @@ export async function activateLocale(locale: Locale, root: HTMLElement = documen
  */
 export async function loadArea(area: string): Promise<void> {
   if (active === 'en') return;
-  const load = areaLoaders?.[active][area];
+  const load = areaLoaders?.[area];
   if (!load) throw new Error(`no message area "${area}"`);
   await load();
 }

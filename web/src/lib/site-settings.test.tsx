@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { json, mockFetch } from '@/test/render';
 import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { parseSiteSettings, useSiteSettings } from './site-settings';
@@ -15,11 +14,7 @@ function Phone() {
 }
 
 function renderPhone() {
-  return render(
-    <AppProviders>
-      <Phone />
-    </AppProviders>,
-  );
+  return render(<Phone />);
 }
 
 function setBlock(text: string | null) {

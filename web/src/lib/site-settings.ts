@@ -6,10 +6,9 @@
 // GET /api/site-settings, and the defaults (the contract's, generated into
 // api-types/site-settings-defaults.ts) fill in until they arrive or if that fails.
 
-import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { apiRequest } from './api-client';
+import { createStore, type Store, useStore } from './create-store';
 import { defaultSiteSettings, maxAgentIdleMinutes, maxReplyEmailMinutes } from '@/api-types/site-settings-defaults';
 
 export type { SiteSettings };
@@ -120,34 +119,43 @@ export function injectedSiteSettings(): SiteSettings | undefined {
   }
 }
 
-/** Every site-settings query key starts with this. */
-export const siteSettingsKey = ['site-settings'] as const;
-
 export async function getSiteSettings(): Promise<SiteSettings> {
   return parseSiteSettings(await apiRequest<unknown>('/api/site-settings'));
 }
 
-/** The page's own settings when it has them (no request), else the API's. */
-export const siteSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: siteSettingsKey,
-    queryFn: getSiteSettings,
-    initialData: injectedSiteSettings,
+let store: Store<SiteSettings | undefined> | null = null;
+
+/**
+ * The settings of this page: the page's own when it has them (no request),
+ * else the API's, asked once when the first reader comes. A store, not a
+ * query: the frame (header, footer) reads them on every page, and the query
+ * library loads only with the pages that ask the server for more.
+ */
+function settingsStore(): Store<SiteSettings | undefined> {
+  if (store) return store;
+  const settings: Store<SiteSettings | undefined> = createStore(injectedSiteSettings(), {
+    watch: () => {
+      if (settings.get() === undefined) void getSiteSettings().then(settings.set, () => undefined);
+      return () => undefined;
+    },
   });
-
-let ownClient: QueryClient | undefined;
-
-/** For a component rendered outside the app's QueryClientProvider (alone). */
-function standaloneClient(): QueryClient {
-  ownClient ??= new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  return ownClient;
+  store = settings;
+  return settings;
 }
 
 /** The current site settings: the defaults only until (or if) none can be read. */
 export function useSiteSettings(): SiteSettings {
-  const client = useContext(QueryClientContext) ?? standaloneClient();
-  const { data } = useQuery(siteSettingsQueryOptions(), client);
-  return data ?? defaultSiteSettings;
+  return useStore(settingsStore(), undefined) ?? defaultSiteSettings;
+}
+
+/** Settings an admin saved, as the server cleaned them: what this tab's pages show from now on. */
+export function showSavedSiteSettings(saved: SiteSettings) {
+  settingsStore().set(saved);
+}
+
+/** Forgets the settings read, as a new page load would (for tests, between pages they render). */
+export function forgetSiteSettings() {
+  store = null;
 }
 
 /** A `tel:` link for a phone number as displayed. */

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { appRoutes } from '@/app/router';
 import type { User } from '@/lib/api-types';
 import { createQueryClient } from '@/lib/query-client';
@@ -25,14 +25,18 @@ export function mockFetch(handler: Handler) {
   return fn;
 }
 
-/** Renders the whole app (layout included) at a path. */
+/**
+ * Renders the whole app (layout included) at a path, with a query client of
+ * the test's own (the pages use it instead of the app's: lib/query-provider).
+ */
 export function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const client = createQueryClient();
   const utils = render(
-    <AppProviders client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <QueryClientProvider client={client}>
+      {/* As the app's BrowserRouter (main.tsx): without transitions. */}
+      <RouterProvider router={router} useTransitions={false} />
+    </QueryClientProvider>,
   );
   return { ...utils, router, client };
 }

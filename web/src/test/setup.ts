@@ -3,6 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { defaultSiteSettings } from '@/api-types/site-settings-defaults';
 import { resetChatOutbox } from '@/features/chat/lib/use-outbox';
+import { forgetUser } from '@/lib/auth/get-user';
+import { forgetSiteSettings } from '@/lib/site-settings';
 
 // The tests render the whole app, whose pages are lazily loaded chunks; on a
 // shared two-core machine compiling Rust beside them, a first import can take
@@ -28,6 +30,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetChatOutbox();
+  // Each test is a new page load: who is signed in and the settings are read again.
+  forgetUser();
+  forgetSiteSettings();
   localStorage.clear();
   document.getElementById('site-settings')?.remove();
 });

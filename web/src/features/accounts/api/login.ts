@@ -1,10 +1,10 @@
 // POST /api/login.
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SecondFactorChallenge } from '@/api-types/SecondFactorChallenge';
 import { apiRequest } from '@/lib/api-client';
 import type { LoginRequest, User } from '@/lib/api-types';
-import { userQueryKey } from '@/lib/auth/get-user';
+import { setUser } from '@/lib/auth/get-user';
 import { loginFailureMessage, welcomeName } from '@/lib/error-catalogue';
 import { t } from '@/i18n/i18n';
 import { problemText } from '../lib/account-texts';
@@ -31,14 +31,13 @@ export function login(body: LoginRequest): Promise<LoginResult> {
 
 /** Signs in; `onSuccess` runs once the user is signed in (after the second factor, if any). */
 export function useLogin(options: { onSuccess?: (user: User) => void } = {}) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'login'],
     mutationFn: login,
     onSuccess: (result) => {
       // The second step (login-form's SecondFactorStep) finishes the sign-in.
       if (isSecondFactorChallenge(result)) return;
-      signedIn(queryClient, result, options.onSuccess);
+      signedIn(result, options.onSuccess);
     },
     onError: (error) => {
       toast({ title: t('account.toast.loginFailed'), description: problemText(error.message), variant: 'destructive' });
@@ -47,12 +46,8 @@ export function useLogin(options: { onSuccess?: (user: User) => void } = {}) {
 }
 
 /** What every completed sign-in does: the user is known, welcomed, and sent on. */
-export function signedIn(
-  queryClient: ReturnType<typeof useQueryClient>,
-  user: User,
-  onSuccess?: (user: User) => void,
-) {
-  queryClient.setQueryData(userQueryKey, user);
+export function signedIn(user: User, onSuccess?: (user: User) => void) {
+  setUser(user);
   toast({ title: t('account.toast.loginSuccessful'), description: t('account.toast.welcomeBack', { name: welcomeName(user) }) });
   onSuccess?.(user);
 }

@@ -15,7 +15,7 @@ import type { PasskeySummary } from '@/api-types/PasskeySummary';
 import type { SecondFactorStatus } from '@/api-types/SecondFactorStatus';
 import { apiRequest } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
-import { userQueryKey } from '@/lib/auth/get-user';
+import { reloadUser, setUser } from '@/lib/auth/get-user';
 import { loginFailureMessage } from '@/lib/error-catalogue';
 import { secondFactorQueryKey } from './second-factor';
 
@@ -86,7 +86,7 @@ function useAfterFactorChange() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: secondFactorQueryKey });
-    void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    void reloadUser();
   };
 }
 
@@ -145,7 +145,7 @@ export function usePasskeyLogin() {
       });
     },
     onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
+      setUser(user);
       void queryClient.invalidateQueries({ queryKey: secondFactorQueryKey });
     },
   });

@@ -1,9 +1,9 @@
 // POST /api/register.
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { RegisterRequest, User } from '@/lib/api-types';
-import { userQueryKey } from '@/lib/auth/get-user';
+import { setUser } from '@/lib/auth/get-user';
 import { registrationFailureMessage, welcomeName } from '@/lib/error-catalogue';
 import { activeLocale, t } from '@/i18n/i18n';
 import { problemText } from '../lib/account-texts';
@@ -21,12 +21,11 @@ export function register(body: RegisterRequest): Promise<User> {
 }
 
 export function useRegister(options: { onSuccess?: (user: User) => void } = {}) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'register'],
     mutationFn: register,
     onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
+      setUser(user);
       toast({
         title: t('account.toast.registrationSuccessful'),
         description: t('account.toast.welcome', { name: welcomeName(user) }),

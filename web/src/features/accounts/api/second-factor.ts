@@ -7,7 +7,7 @@ import type { SecondFactorStatus } from '@/api-types/SecondFactorStatus';
 import type { TotpSetup } from '@/api-types/TotpSetup';
 import { apiRequest } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
-import { userQueryKey } from '@/lib/auth/get-user';
+import { reloadUser, setUser } from '@/lib/auth/get-user';
 import { loginFailureMessage } from '@/lib/error-catalogue';
 
 export type { RecoveryCodes, SecondFactorStatus, TotpSetup };
@@ -48,7 +48,7 @@ function useFactorChange<T>(path: string, key: string) {
     mutationFn: (code: string) => apiRequest<T>(path, { method: 'POST', body: { code }, describe, blockWhenOffline: true }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: secondFactorQueryKey });
-      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      void reloadUser();
     },
   });
 }
@@ -74,7 +74,7 @@ export function useSecondFactorLogin() {
         blockWhenOffline: true,
       }),
     onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
+      setUser(user);
       void queryClient.invalidateQueries({ queryKey: secondFactorQueryKey });
     },
   });

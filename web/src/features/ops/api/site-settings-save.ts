@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '@/api-types/SiteSettings';
 import { apiRequest } from '@/lib/api-client';
-import { parseSiteSettings, siteSettingsKey } from '@/lib/site-settings';
+import { parseSiteSettings, showSavedSiteSettings } from '@/lib/site-settings';
 import { adminSiteSettingsKey } from './site-settings';
 
 export async function saveSiteSettings(settings: SiteSettings): Promise<SiteSettings> {
@@ -14,12 +14,12 @@ export async function saveSiteSettings(settings: SiteSettings): Promise<SiteSett
 export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...siteSettingsKey, 'save'],
+    mutationKey: [...adminSiteSettingsKey, 'save'],
     mutationFn: saveSiteSettings,
     // The saved settings, as the server cleaned them, are what this tab's
     // pages show from now on too.
     onSuccess: (saved) => {
-      queryClient.setQueryData(siteSettingsKey, saved);
+      showSavedSiteSettings(saved);
       queryClient.setQueryData(adminSiteSettingsKey, saved);
     },
   });

@@ -2,9 +2,9 @@
 // pages' copy may be as old as the page).
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSiteSettings, siteSettingsKey } from '@/lib/site-settings';
+import { getSiteSettings } from '@/lib/site-settings';
 
-export const adminSiteSettingsKey = [...siteSettingsKey, 'admin'] as const;
+export const adminSiteSettingsKey = ['site-settings', 'admin'] as const;
 
 export const adminSiteSettingsQueryOptions = () =>
   queryOptions({

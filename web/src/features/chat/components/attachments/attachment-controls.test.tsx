@@ -73,8 +73,9 @@ function Composer() {
 }
 
 function renderComposer() {
+  // The page's settings, as the gateway writes them into it.
+  document.getElementById('site-settings')!.textContent = JSON.stringify({ ...defaultSiteSettings, chatAttachmentMaxMib: 1 });
   const client = new QueryClient();
-  client.setQueryData(['site-settings'], { ...defaultSiteSettings, chatAttachmentMaxMib: 1 });
   return render(
     <QueryClientProvider client={client}>
       <Composer />

@@ -12,7 +12,12 @@ import { chatPanelClass } from '../../lib/chat-panel-class';
 import { hasStoredSession, readStoredChat, writeStoredChat } from '../../lib/chat-storage';
 
 // The panel's texts (the `widget` area) arrive with its code, in the page's language.
-const ChatWidget = lazy(() => Promise.all([import('./chat-widget'), loadArea('widget')]).then(([panel]) => panel));
+// With the query client, which the entry script does not carry (lib/query-provider).
+const ChatWidget = lazy(() =>
+  Promise.all([import('./chat-widget'), import('@/lib/query-provider'), loadArea('widget')]).then(([panel, { withQueryClient }]) => ({
+    default: withQueryClient(panel.default),
+  })),
+);
 
 
 /** Shown only if the panel's chunk cannot be loaded. */

@@ -1,8 +1,0 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '@/lib/query-client';
-
-export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
-  const [queryClient] = useState(() => client ?? createQueryClient());
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-}
