@@ -45,8 +45,9 @@ const onDemandPages: Record<string, PageModule> = {
   '/reset-password': withTexts(['password', 'account'], () =>
     import('@/features/accounts/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
   ),
-  '/subscription': () =>
+  '/subscription': withTexts('subscription', () =>
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+  ),
   '/chat-emails': () =>
     import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage })),
   '/dashboard': withTexts('dashboard', () =>
