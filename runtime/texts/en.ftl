@@ -146,6 +146,7 @@ field-email = Email
 field-subject = Subject
 field-message = Message
 field-phone = Phone
+field-password = Password
 field-company = Company
 
 # A field's refusals; $field is one of the field-* names above.
@@ -175,6 +176,19 @@ accounts-unavailable = The account service is temporarily unavailable. Please tr
 # The waitlist's answers.
 waitlist-joined = Thank you! You're on the waitlist. We've sent you a confirmation email.
 waitlist-unavailable = The waitlist cannot be joined right now. Please try again.
+
+# The subscriptions' answers (the subscribe boxes and the emailed links' page).
+subscription-requested = Thank you! Please check your inbox to confirm your subscription.
+subscription-unavailable = Subscriptions cannot be taken right now. Please try again.
+subscription-confirmed = Your subscription is confirmed. Thank you!
+subscription-unsubscribed = You have been unsubscribed. You will receive no more of these emails.
+subscription-link-invalid = This subscription link is not valid.
+
+# The password reset's answers (the forgot-password and reset-password pages).
+reset-sent = If an account uses this email address, we've sent it password reset instructions.
+reset-unavailable = Password reset is not available right now. Please try again.
+reset-link-invalid = This reset link is invalid or has expired. Please request a new one.
+reset-done = Your password has been reset. You can now sign in with your new password.
 
 # Rate limits (gateway/src/platform/limits/catalogue.rs).
 limit-register = Too many registration attempts. Please try again later.

@@ -145,6 +145,7 @@ field-email = L’adresse e-mail
 field-subject = L’objet
 field-message = Le message
 field-phone = Le numéro de téléphone
+field-password = Le mot de passe
 field-company = L’entreprise
 
 # A field's refusals; $field is one of the field-* names above.
@@ -174,6 +175,19 @@ accounts-unavailable = Le service des comptes est momentanément indisponible. V
 # The waitlist's answers.
 waitlist-joined = Merci ! Vous êtes sur la liste d’attente. Nous vous avons envoyé un e-mail de confirmation.
 waitlist-unavailable = Impossible de rejoindre la liste d’attente pour le moment. Veuillez réessayer.
+
+# The subscriptions' answers (the subscribe boxes and the emailed links' page).
+subscription-requested = Merci ! Veuillez consulter votre boîte de réception pour confirmer votre abonnement.
+subscription-unavailable = Les abonnements ne peuvent pas être enregistrés pour le moment. Veuillez réessayer.
+subscription-confirmed = Votre abonnement est confirmé. Merci !
+subscription-unsubscribed = Votre désabonnement est pris en compte. Vous ne recevrez plus ces e-mails.
+subscription-link-invalid = Ce lien d’abonnement n’est pas valide.
+
+# The password reset's answers (the forgot-password and reset-password pages).
+reset-sent = Si un compte utilise cette adresse e-mail, nous lui avons envoyé les instructions de réinitialisation du mot de passe.
+reset-unavailable = La réinitialisation du mot de passe n’est pas disponible pour le moment. Veuillez réessayer.
+reset-link-invalid = Ce lien de réinitialisation n’est pas valide ou a expiré. Veuillez en demander un nouveau.
+reset-done = Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.
 
 # Rate limits.
 limit-register = Trop de tentatives d’inscription. Veuillez réessayer plus tard.

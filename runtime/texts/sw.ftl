@@ -144,6 +144,7 @@ field-email = barua pepe
 field-subject = mada
 field-message = ujumbe
 field-phone = namba ya simu
+field-password = nenosiri
 field-company = kampuni
 
 # A field's refusals; $field is one of the field-* names above.
@@ -173,6 +174,19 @@ accounts-unavailable = Huduma ya akaunti haipatikani kwa muda. Tafadhali jaribu 
 # The waitlist's answers.
 waitlist-joined = Asante! Uko kwenye orodha ya kusubiri. Tumekutumia barua pepe ya uthibitisho.
 waitlist-unavailable = Haiwezekani kujiunga na orodha ya kusubiri kwa sasa. Tafadhali jaribu tena.
+
+# The subscriptions' answers (the subscribe boxes and the emailed links' page).
+subscription-requested = Asante! Tafadhali angalia kikasha chako ili kuthibitisha usajili wako.
+subscription-unavailable = Haiwezekani kujisajili kupokea habari kwa sasa. Tafadhali jaribu tena.
+subscription-confirmed = Usajili wako umethibitishwa. Asante!
+subscription-unsubscribed = Umejiondoa. Hutapokea tena barua pepe hizi.
+subscription-link-invalid = Kiungo hiki cha usajili si sahihi.
+
+# The password reset's answers (the forgot-password and reset-password pages).
+reset-sent = Ikiwa kuna akaunti inayotumia anwani hii ya barua pepe, tumeitumia maelekezo ya kubadilisha nenosiri.
+reset-unavailable = Huduma ya kubadilisha nenosiri haipatikani kwa sasa. Tafadhali jaribu tena.
+reset-link-invalid = Kiungo hiki cha kubadilisha nenosiri si sahihi au muda wake umekwisha. Tafadhali omba kiungo kipya.
+reset-done = Nenosiri lako limebadilishwa. Sasa unaweza kuingia kwa nenosiri lako jipya.
 
 # Rate limits.
 limit-register = Majaribio ya kujisajili ni mengi mno. Tafadhali jaribu tena baadaye.

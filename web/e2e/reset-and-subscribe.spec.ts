@@ -85,6 +85,41 @@ test('blog Stay Updated shows the spec alert, the confirmation email arrives, an
   await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible();
 });
 
+test('a French reader confirms a subscription on /fr/subscription, and a spent reset link is refused in French', async ({
+  page,
+}) => {
+  const email = uniqueEmail('lecteur');
+  await page.goto('/fr/blog');
+  const box = page.getByRole('region', { name: 'Restez informé' });
+  await box.getByLabel('Adresse e-mail').fill(email);
+  await box.getByRole('button', { name: 'S’abonner' }).click();
+  await expect(box.getByRole('status')).toContainText('Merci');
+
+  const confirm = await linkInMail(
+    email,
+    'Confirmez votre abonnement aux nouveaux articles du blog Nyota',
+    '/api/subscriptions/confirm?token=',
+  );
+  await page.goto(confirm);
+  await expect(page).toHaveURL(/\/fr\/subscription\?action=confirm&token=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirmez votre abonnement' })).toBeVisible();
+  await expect(page).toHaveTitle('Abonnement aux e-mails | Nyota Cloud');
+  await page.getByRole('button', { name: 'Confirmer l’abonnement' }).click();
+  await expect(page).toHaveURL(/\/fr\/subscription\?status=confirmed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Abonnement confirmé' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A well-formed token no account has: the server's French refusal, known by its field.
+  await page.goto('/fr/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('brand-new-pass');
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(
+    page.getByText('Ce lien de réinitialisation n’est pas valide ou a expiré. Veuillez en demander un nouveau.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toBeVisible();
+});
+
 test('the reset and subscription pages are axe-clean in the dark theme', async ({ browser }) => {
   const context = await browser.newContext();
   await presetConsent(context, { theme: 'dark' });

@@ -7,13 +7,27 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::helpers::{MailCatcher, registration, spawn_with};
+use crate::helpers::{MailCatcher, TestApp, registration, spawn_with};
 use crate::intake::{FAST, with_intake};
 use crate::mailbox::{Mail, token_of, wait_for_mails};
 use crate::subscriptions::{open_link, path_of};
 
 fn address(tag: &str) -> String {
     format!("{tag}-{}@example.com", Uuid::new_v4().simple())
+}
+
+/// `POST path` from a page in `language` (its `Accept-Language`): the status and the body.
+async fn post_in(app: &TestApp, language: &str, path: &str, body: &Value) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .post(app.url(path))
+        .header("X-Requested-With", "XMLHttpRequest")
+        .header("Accept-Language", language)
+        .json(body)
+        .send()
+        .await
+        .expect("request");
+    (response.status(), response.json().await.expect("JSON"))
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -59,13 +73,19 @@ async fn a_subscription_from_a_kiswahili_page_is_confirmed_in_kiswahili(pool: Pg
     let sink = MailCatcher::start().await;
     let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()), FAST)).await;
     let email = address("msomaji");
-    let response = app
-        .post(
+    assert_eq!(
+        post_in(
+            &app,
+            "sw",
             "/api/subscriptions",
             &json!({ "email": email, "topic": "blog", "language": "sw" }),
         )
-        .await;
-    assert_eq!(response.status(), StatusCode::ACCEPTED);
+        .await,
+        (
+            StatusCode::ACCEPTED,
+            json!({ "message": "Asante! Tafadhali angalia kikasha chako ili kuthibitisha usajili wako." })
+        )
+    );
 
     let mail = wait_for_mails(&sink, &email, 1).await.remove(0);
     assert_eq!(
@@ -109,6 +129,41 @@ async fn a_subscription_from_a_kiswahili_page_is_confirmed_in_kiswahili(pool: Pg
     );
     // The List-Unsubscribe header carries the same link.
     assert_eq!(mail.header("List-Unsubscribe"), Some(format!("<{leave}>")));
+
+    // The page's buttons are answered in its language, a bad link too.
+    let (status, body) = post_in(
+        &app,
+        "sw",
+        "/api/subscriptions/confirm",
+        &json!({ "token": token_of(&confirm) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["message"], "Usajili wako umethibitishwa. Asante!");
+    let (status, body) = post_in(
+        &app,
+        "sw",
+        "/api/subscriptions/confirm",
+        &json!({ "token": token_of(&leave) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({ "message": "Kiungo hiki cha usajili si sahihi." })
+    );
+    let (status, body) = post_in(
+        &app,
+        "sw",
+        "/api/subscriptions/unsubscribe",
+        &json!({ "token": token_of(&leave) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        body["message"],
+        "Umejiondoa. Hutapokea tena barua pepe hizi."
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -25,6 +25,10 @@ const SENT: &str =
 const INVALID: &str = "This reset link is invalid or has expired. Please request a new one.";
 const SUBJECT: &str = "Reset your Nyota Cloud password";
 const DONE: &str = "Your password has been reset. You can now sign in with your new password.";
+const INVALID_FR: &str =
+    "Ce lien de réinitialisation n’est pas valide ou a expiré. Veuillez en demander un nouveau.";
+const INVALID_SW: &str = "Kiungo hiki cha kubadilisha nenosiri si sahihi au muda wake umekwisha. Tafadhali omba kiungo kipya.";
+const DONE_FR: &str = "Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.";
 
 fn with_intake(smtp_url: Option<String>) -> Options {
     Options {
@@ -50,6 +54,25 @@ async fn confirm(app: &TestApp, token: &str, password: &str) -> reqwest::Respons
             &json!({ "token": token, "password": password }),
         )
         .await
+}
+
+/// `confirm` from a page in `language` (its `Accept-Language`): the status and the body.
+async fn confirm_in(
+    app: &TestApp,
+    language: &str,
+    token: &str,
+    password: &str,
+) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/password-reset/confirm"))
+        .header("X-Requested-With", "XMLHttpRequest")
+        .header("Accept-Language", language)
+        .json(&json!({ "token": token, "password": password }))
+        .send()
+        .await
+        .expect("request");
+    (response.status(), response.json().await.expect("JSON"))
 }
 
 /// The token of the reset link in `mail`.
@@ -230,7 +253,12 @@ async fn expired_unknown_and_malformed_tokens_are_refused(pool: PgPool) {
     ] {
         let response = confirm(&app, bad, "brand-new-pass").await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
-        assert_eq!(message(response).await, INVALID, "{bad}");
+        // About the token: the page knows a spent link without reading words.
+        assert_eq!(
+            response.json::<Value>().await.expect("JSON"),
+            json!({ "message": INVALID, "field": "token" }),
+            "{bad}"
+        );
     }
     // Nothing changed: the old password and the session still work.
     assert_eq!(browser.get("/api/user").await.status(), StatusCode::OK);
@@ -240,6 +268,53 @@ async fn expired_unknown_and_malformed_tokens_are_refused(pool: PgPool) {
             .await
             .status(),
         StatusCode::OK
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_reset_is_answered_in_the_readers_language_and_a_spent_link_names_the_token(
+    pool: PgPool,
+) {
+    let sink = MailCatcher::start().await;
+    let app = spawn_with(pool, with_intake(Some(sink.smtp_url.clone()))).await;
+    let email = address("langue");
+    registered(&app, &email).await;
+    assert_eq!(ask_reset(&app, &email).await.status(), StatusCode::ACCEPTED);
+    let mails = wait_for_subject(&sink, &email, SUBJECT, 1).await;
+    let token = token(&mails[0]);
+
+    assert_eq!(
+        confirm_in(&app, "fr", &token, "court").await,
+        (
+            StatusCode::BAD_REQUEST,
+            json!({
+                "message": "Le mot de passe doit compter entre 6 et 256 caractères",
+                "field": "password"
+            })
+        )
+    );
+    assert_eq!(
+        confirm_in(&app, "fr-CA,fr;q=0.9", &token, "nouveau-mot-de-passe").await,
+        (StatusCode::OK, json!({ "message": DONE_FR }))
+    );
+    // Used up: the same refusal in each language, about the token.
+    for (language, words) in [("fr", INVALID_FR), ("sw", INVALID_SW), ("en", INVALID)] {
+        assert_eq!(
+            confirm_in(&app, language, &token, "another-pass").await,
+            (
+                StatusCode::BAD_REQUEST,
+                json!({ "message": words, "field": "token" })
+            ),
+            "{language}"
+        );
+    }
+    // A malformed token, refused by the gateway itself, is answered alike.
+    assert_eq!(
+        confirm_in(&app, "fr", "not-a-token", "another-pass").await,
+        (
+            StatusCode::BAD_REQUEST,
+            json!({ "message": INVALID_FR, "field": "token" })
+        )
     );
 }
 

@@ -58,8 +58,11 @@ const onDemandPages: Record<string, PageModule> = {
   '/reset-password': withQueries(withTexts(['password', 'account'], () =>
     import('@/features/accounts/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
   )),
-  '/subscription': withQueries(() =>
-    import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage }))),
+  '/subscription': withQueries(
+    withTexts('subscription', () =>
+      import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+    ),
+  ),
   '/chat-emails': withQueries(() =>
     import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage }))),
   '/dashboard': withTexts('dashboard', () =>

@@ -74,6 +74,8 @@ const translated = [
   'app/events-route.tsx',
   'features/intake/components/demo-request-form.tsx',
   'features/intake/components/subscribe-box.tsx',
+  'features/intake/components/subscription-page.tsx',
+  'features/intake/api/subscription-link.ts',
   'features/accounts/components/login-page.tsx',
   'features/accounts/components/login-form.tsx',
   'features/accounts/components/second-factor-step.tsx',

@@ -25,8 +25,9 @@ use crate::accounts::revocation;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::ClientIp;
-use crate::platform::input::{self, Input, InputError, ValidatedJson};
+use crate::platform::input::{self, AtField, Input, InputError, Label, ValidatedJson};
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -38,15 +39,20 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The one answer to every reset request, account or not.
-const SENT: &str =
-    "If an account uses this email address, we've sent it password reset instructions.";
+const SENT: Words = Words::text("reset-sent");
 
-const UNAVAILABLE: &str = "Password reset is not available right now. Please try again.";
+const UNAVAILABLE: Words = Words::text("reset-unavailable");
 
-pub const INVALID_LINK: &str =
-    "This reset link is invalid or has expired. Please request a new one.";
+/// The refusal of an unknown, used, expired or malformed token: about the
+/// `token` field, so the page knows the link is spent without reading words.
+fn invalid_link() -> ApiError {
+    ApiError::InvalidField {
+        message: Words::text("reset-link-invalid"),
+        field: "token".to_owned(),
+    }
+}
 
-const DONE: &str = "Your password has been reset. You can now sign in with your new password.";
+const DONE: Words = Words::text("reset-done");
 
 /// Longest password accepted, as at registration.
 const MAX_PASSWORD_CHARS: usize = 256;
@@ -72,8 +78,9 @@ impl Input for PasswordResetConfirmInput {
     fn check(self) -> Result<Self, InputError> {
         Ok(PasswordResetConfirmInput {
             token: input::text("Reset link", self.token)?.value(),
-            password: input::secret("Password", self.password)?
-                .chars_between(6, MAX_PASSWORD_CHARS)?
+            password: input::secret(Label::Text("field-password"), self.password)
+                .and_then(|field| field.chars_between(6, MAX_PASSWORD_CHARS))
+                .at("password")?
                 .value(),
         })
     }
@@ -125,7 +132,7 @@ async fn request(
     Ok((
         StatusCode::ACCEPTED,
         Json(Accepted {
-            message: SENT.to_owned(),
+            message: SENT.in_reader_language(),
         }),
     ))
 }
@@ -136,7 +143,7 @@ async fn request(
     security(("csrf" = [])),
     responses(
         (status = 200, description = "The password is changed", body = Accepted),
-        (status = 400, description = "The password is not valid, or the link is invalid or expired", body = ErrorBody),
+        (status = 400, description = "The password is not valid (`field` password), or the link is invalid or expired (`field` token)", body = ErrorBody),
         (status = 429, description = "Too many attempts from this address", body = ErrorBody),
         (status = 503, description = "The account service did not answer in time", body = ErrorBody),
     ))]
@@ -147,7 +154,7 @@ async fn confirm(
 ) -> Result<Json<Accepted>, ApiError> {
     state.limits.check(Limit::PasswordResetConfirm, &ip)?;
     if !looks_like_token(&body.token) {
-        return Err(ApiError::BadRequest(INVALID_LINK.to_owned().into()));
+        return Err(invalid_link());
     }
     let request = ResetPasswordRequest {
         token: body.token,
@@ -164,12 +171,10 @@ async fn confirm(
             // The stored sessions are gone already; now the sockets.
             revocation::revoke(&state, user_id).await;
             Ok(Json(Accepted {
-                message: DONE.to_owned(),
+                message: DONE.in_reader_language(),
             }))
         }
-        ResetPasswordReply::InvalidToken => {
-            Err(ApiError::BadRequest(INVALID_LINK.to_owned().into()))
-        }
+        ResetPasswordReply::InvalidToken => Err(invalid_link()),
         ResetPasswordReply::Internal => Err(ApiError::Internal(anyhow::anyhow!(
             "accounts worker failed to reset a password"
         ))),

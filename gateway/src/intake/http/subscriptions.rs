@@ -38,6 +38,7 @@ use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Admin, ApiQuery, ClientIp};
 use crate::platform::input::{self, AtField, Input, InputError, ValidatedJson};
 use crate::platform::limits::Limit;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -50,13 +51,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The same answer whatever the address's state, so it tells nobody
 /// whether an address is subscribed.
-const SUBSCRIBED: &str = "Thank you! Please check your inbox to confirm your subscription.";
+const SUBSCRIBED: Words = Words::text("subscription-requested");
 
-const UNAVAILABLE: &str = "Subscriptions cannot be taken right now. Please try again.";
+const UNAVAILABLE: Words = Words::text("subscription-unavailable");
 
-const CONFIRMED: &str = "Your subscription is confirmed. Thank you!";
-const UNSUBSCRIBED: &str = "You have been unsubscribed. You will receive no more of these emails.";
-const INVALID_LINK: &str = "This subscription link is not valid.";
+const CONFIRMED: Words = Words::text("subscription-confirmed");
+const UNSUBSCRIBED: Words = Words::text("subscription-unsubscribed");
+const INVALID_LINK: Words = Words::text("subscription-link-invalid");
 
 impl Input for SubscriptionInput {
     const LABELS: &'static [(&'static str, &'static str)] = &[
@@ -116,7 +117,7 @@ async fn subscribe(
     Ok((
         StatusCode::ACCEPTED,
         Json(Accepted {
-            message: SUBSCRIBED.to_owned(),
+            message: SUBSCRIBED.in_reader_language(),
         }),
     ))
 }
@@ -220,18 +221,16 @@ async fn unsubscribe(
     outcome(SubscriptionLinkStatus::Unsubscribed)
 }
 
-/// What happened, in words, or a 400 for a bad link.
+/// What happened, in the reader's words, or a 400 for a bad link.
 fn outcome(status: SubscriptionLinkStatus) -> Result<Json<SubscriptionLinkResult>, ApiError> {
     let message = match status {
         SubscriptionLinkStatus::Confirmed => CONFIRMED,
         SubscriptionLinkStatus::Unsubscribed => UNSUBSCRIBED,
-        SubscriptionLinkStatus::Invalid => {
-            return Err(ApiError::BadRequest(INVALID_LINK.to_owned().into()));
-        }
+        SubscriptionLinkStatus::Invalid => return Err(ApiError::BadRequest(INVALID_LINK)),
     };
     Ok(Json(SubscriptionLinkResult {
         status,
-        message: message.to_owned(),
+        message: message.in_reader_language(),
     }))
 }
 

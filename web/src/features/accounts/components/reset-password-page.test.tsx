@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale, loadArea } from '@/i18n/i18n';
 import { json, mockFetch, renderApp, type Handler } from '@/test/render';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await activateLocale('en');
 });
 
 const token = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-_01234';
@@ -57,7 +59,7 @@ describe('/reset-password', () => {
 
   it('offers a new link when the server refuses this one, and without a token', async () => {
     const user = userEvent.setup();
-    start(() => json(400, { message: invalid }));
+    start(() => json(400, { message: invalid, field: 'token' }));
     await fill(user, 'brand-new-pass');
     expect(await screen.findByText(invalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
@@ -68,6 +70,15 @@ describe('/reset-password', () => {
     start(() => json(200, { message: done }), '/reset-password');
     expect(await screen.findByText(invalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
+  });
+
+  it('knows a refused link by its field, not its words', async () => {
+    const user = userEvent.setup();
+    start(() => json(400, { message: 'Password must be between 6 and 256 characters', field: 'password' }));
+    await fill(user, 'brand-new-pass');
+    expect(await screen.findByText('Password must be between 6 and 256 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveValue('brand-new-pass');
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).not.toBeInTheDocument();
   });
 
   it('keeps the form on other failures and says why', async () => {
@@ -97,11 +108,51 @@ describe('/reset-password?invite=1 (an invitation to the support team)', () => {
 
   it('tells an agent with a used or expired invitation to ask for a new one', async () => {
     const user = userEvent.setup();
-    start(() => json(400, { message: invalid }, 'Bad Request'), `/reset-password?token=${token}&invite=1`);
+    start(() => json(400, { message: invalid, field: 'token' }, 'Bad Request'), `/reset-password?token=${token}&invite=1`);
     await user.type(await screen.findByLabelText('New password'), 'agent-pass-1');
     await user.type(screen.getByLabelText('Confirm new password'), 'agent-pass-1');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText(/ask your administrator to invite you again/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Request a new link' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/reset-password in French', () => {
+  const invalidFr = 'Ce lien de réinitialisation n’est pas valide ou a expiré. Veuillez en demander un nouveau.';
+  const doneFr =
+    'Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.';
+
+  // The page's module may be loaded already (in English): its French messages load here.
+  async function inFrench() {
+    await activateLocale('fr');
+    await Promise.all([loadArea('password'), loadArea('account')]);
+  }
+
+  async function fillFr(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText('Nouveau mot de passe', {}, { timeout: 10_000 }), 'brand-new-pass');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
+  }
+
+  it('asks in French and shows the server’s French answer', async () => {
+    await inFrench();
+    const user = userEvent.setup();
+    const fetch = start(() => json(200, { message: doneFr }));
+    await fillFr(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${doneFr} Pour votre sécurité, vous avez été déconnecté de tous vos appareils.`,
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/password-reset/confirm')!;
+    expect(new Headers(init?.headers).get('Accept-Language')).toBe('fr');
+  });
+
+  it('shows the server’s French refusal of a spent link and offers a new one', async () => {
+    await inFrench();
+    const user = userEvent.setup();
+    start(() => json(400, { message: invalidFr, field: 'token' }));
+    await fillFr(user);
+    expect(await screen.findByText(invalidFr)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('Nouveau mot de passe')).toBeNull();
   });
 });

@@ -10,25 +10,11 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { RouteMeta } from '@/components/ui/route-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { RequestError } from '@/lib/api-client';
+import { refusalField } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { resetPasswordSchema, type ResetPasswordValues } from '../lib/auth-schemas';
 import { problemText } from '../lib/account-texts';
-import { t, type MessageId } from '@/i18n/i18n';
-
-/** The server's words for a link that is unknown, used or expired (and the page's for a missing one). */
-export const invalidLinkText = 'This reset link is invalid or has expired. Please request a new one.';
-
-/** The server's answers this page knows, by their English words: in the page's language. */
-const serverTexts: Record<string, MessageId> = {
-  [invalidLinkText]: 'password.reset.invalidLink',
-  'Your password has been reset. You can now sign in with your new password.': 'password.reset.done',
-};
-
-function serverText(message: string): string {
-  const id = serverTexts[message];
-  return id ? t(id) : problemText(message);
-}
+import { t } from '@/i18n/i18n';
 
 /**
  * /reset-password?token=…: the page a reset email links to. A new password
@@ -56,7 +42,8 @@ export function ResetPasswordPage() {
     if (reset.isSuccess) outcomeRef.current?.focus();
   }, [reset.isSuccess]);
 
-  const linkRefused = reset.error instanceof RequestError && reset.error.status === 400 && reset.error.message === invalidLinkText;
+  // The server refuses an unknown, used or expired link as a problem with the token.
+  const linkRefused = refusalField(reset.error) === 'token';
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
@@ -74,7 +61,7 @@ export function ResetPasswordPage() {
             </Alert>
           ) : (
             <Alert title={t('password.reset.doneTitle')} variant="success">
-              {t('password.reset.signedOut', { message: serverText(reset.data.message) })}
+              {t('password.reset.signedOut', { message: reset.data.message })}
             </Alert>
           )}
           <Link to="/login" className={buttonClass('primary')}>
@@ -87,7 +74,9 @@ export function ResetPasswordPage() {
             <Alert title={t('password.linkNotValid')}>{t('password.invite.invalidLink')}</Alert>
           ) : (
             <>
-              <Alert title={t('password.linkNotValid')}>{t('password.reset.invalidLink')}</Alert>
+              <Alert title={t('password.linkNotValid')}>
+                {linkRefused ? reset.error?.message : t('password.reset.invalidLink')}
+              </Alert>
               <Link to="/forgot-password" className={buttonClass('secondary')}>
                 {t('password.reset.requestNew')}
               </Link>
@@ -106,7 +95,7 @@ export function ResetPasswordPage() {
           >
             {reset.isError && (
               <Alert title={invite ? t('password.invite.failed') : t('password.reset.failed')}>
-                {serverText(reset.error.message)}
+                {problemText(reset.error.message)}
               </Alert>
             )}
             <TextField

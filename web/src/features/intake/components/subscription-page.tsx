@@ -1,46 +1,53 @@
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/subscription';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SubscriptionLinkStatus } from '@/api-types/SubscriptionLinkStatus';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
+import { t } from '@/i18n/i18n';
 import { RequestError } from '@/lib/api-client';
-import { readFailureMessage } from '@/lib/error-catalogue';
 import { type SubscriptionLinkAction, useSubscriptionLink } from '../api/subscription-link';
 
-/** What each outcome of a subscription link says. */
-export const subscriptionOutcomes: Record<SubscriptionLinkStatus, { heading: string; text: string }> = {
-  confirmed: {
-    heading: 'Subscription confirmed',
-    text: "Thank you for confirming your address. You'll receive our updates by email; every one of them has a link to unsubscribe.",
-  },
-  unsubscribed: {
-    heading: "You're unsubscribed",
-    text: "We won't email you these updates any more. Changed your mind? Subscribe again on the blog or the events page.",
-  },
-  invalid: {
-    heading: 'This link is not valid',
-    text: 'The link may be incomplete. Please copy the whole link from the email, or subscribe again on the blog or the events page.',
-  },
-};
+interface Words {
+  heading: string;
+  text: string;
+}
 
-/** What the page asks before acting on an emailed link. */
-export const subscriptionActions: Record<
-  SubscriptionLinkAction,
-  { heading: string; text: string; button: string; pending: string }
-> = {
-  confirm: {
-    heading: 'Confirm your subscription',
-    text: 'Press the button to confirm that you want our updates at this address. Nothing is sent until you do.',
-    button: 'Confirm subscription',
-    pending: 'Confirming...',
-  },
-  unsubscribe: {
-    heading: 'Unsubscribe from these emails?',
-    text: 'Press the button and we will stop sending you these updates. You can subscribe again at any time.',
-    button: 'Unsubscribe',
-    pending: 'Unsubscribing...',
-  },
-};
+/** What each outcome of a subscription link says, in the page's language. */
+export function subscriptionOutcome(status: SubscriptionLinkStatus): Words {
+  switch (status) {
+    case 'confirmed':
+      return { heading: t('subscription.outcome.confirmed.heading'), text: t('subscription.outcome.confirmed.text') };
+    case 'unsubscribed':
+      return {
+        heading: t('subscription.outcome.unsubscribed.heading'),
+        text: t('subscription.outcome.unsubscribed.text'),
+      };
+    case 'invalid':
+      return { heading: t('subscription.outcome.invalid.heading'), text: t('subscription.outcome.invalid.text') };
+  }
+}
+
+/** What the page asks before acting on an emailed link, in the page's language. */
+export function subscriptionAction(action: SubscriptionLinkAction): Words & { button: string; pending: string } {
+  switch (action) {
+    case 'confirm':
+      return {
+        heading: t('subscription.action.confirm.heading'),
+        text: t('subscription.action.confirm.text'),
+        button: t('subscription.action.confirm.button'),
+        pending: t('subscription.action.confirm.pending'),
+      };
+    case 'unsubscribe':
+      return {
+        heading: t('subscription.action.unsubscribe.heading'),
+        text: t('subscription.action.unsubscribe.text'),
+        button: t('subscription.action.unsubscribe.button'),
+        pending: t('subscription.action.unsubscribe.pending'),
+      };
+  }
+}
 
 function actionOf(action: string | null): SubscriptionLinkAction | null {
   return action === 'confirm' || action === 'unsubscribe' ? action : null;
@@ -55,7 +62,7 @@ function actionOf(action: string | null): SubscriptionLinkAction | null {
 function LinkAction({ action, token }: { action: SubscriptionLinkAction; token: string }) {
   const [, setParams] = useSearchParams();
   const link = useSubscriptionLink();
-  const words = subscriptionActions[action];
+  const words = subscriptionAction(action);
   const act = () =>
     link.mutate(
       { action, token },
@@ -66,8 +73,8 @@ function LinkAction({ action, token }: { action: SubscriptionLinkAction; token: 
         },
       },
     );
-  const failure =
-    link.error instanceof RequestError && link.error.status !== 400 ? readFailureMessage(link.error.failure) : null;
+  // In the page's language: the server's words (Accept-Language), or the page's for no connection.
+  const failure = link.error instanceof RequestError && link.error.status !== 400 ? link.error.message : null;
   return (
     <>
       <h1 className="text-3xl font-bold">{words.heading}</h1>
@@ -79,7 +86,7 @@ function LinkAction({ action, token }: { action: SubscriptionLinkAction; token: 
       </div>
       {failure && (
         <div className="mt-6 text-left">
-          <Alert title={failure}>Your link still works.</Alert>
+          <Alert title={failure}>{t('subscription.linkStillWorks')}</Alert>
         </div>
       )}
     </>
@@ -100,14 +107,10 @@ export function SubscriptionPage() {
   const [params] = useSearchParams();
   const action = actionOf(params.get('action'));
   const token = params.get('token');
-  const outcome = subscriptionOutcomes[outcomeOf(params.get('status'))];
+  const outcome = subscriptionOutcome(outcomeOf(params.get('status')));
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <PageMeta
-        title="Email Subscription | Nyota Cloud"
-        description="Confirm or end your Nyota Cloud email subscription."
-        keywords="subscription, newsletter, unsubscribe"
-      />
+      <RouteMeta route="/subscription" />
       {action && token ? (
         <LinkAction action={action} token={token} />
       ) : (
@@ -116,10 +119,10 @@ export function SubscriptionPage() {
           <p className="mt-4 text-gray-700 dark:text-gray-300">{outcome.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/blog" className={buttonClass('primary')}>
-              Read the blog
+              {t('subscription.readBlog')}
             </Link>
             <Link to="/events" className={buttonClass('secondary')}>
-              See upcoming events
+              {t('subscription.seeEvents')}
             </Link>
           </div>
         </>
