@@ -200,3 +200,10 @@ limit-export-download = Too many downloads. Please try again later.
 limit-consent = Too many cookie choices. Please try again later.
 limit-codes = Too many codes tried. Please wait a minute and try again.
 limit-second-factor-change = Too many second-factor changes. Please try again later.
+
+## A blog post's read time, in the post's language ($minutes at least 1).
+
+post-read-time = { $minutes ->
+    [one] { $minutes } min read
+   *[other] { $minutes } min read
+}

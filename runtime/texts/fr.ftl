@@ -199,3 +199,10 @@ limit-export-download = Trop de téléchargements. Veuillez réessayer plus tard
 limit-consent = Trop de choix concernant les cookies. Veuillez réessayer plus tard.
 limit-codes = Trop de codes essayés. Patientez une minute, puis réessayez.
 limit-second-factor-change = Trop de modifications du second facteur. Veuillez réessayer plus tard.
+
+## Le temps de lecture d’un article, dans la langue de l’article.
+
+post-read-time = { $minutes ->
+    [one] { $minutes } min de lecture
+   *[other] { $minutes } min de lecture
+}

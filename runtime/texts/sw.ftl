@@ -198,3 +198,10 @@ limit-export-download = Vipakuliwa ni vingi mno. Tafadhali jaribu tena baadaye.
 limit-consent = Chaguo za vidakuzi ni nyingi mno. Tafadhali jaribu tena baadaye.
 limit-codes = Umejaribu misimbo mingi mno. Tafadhali subiri dakika moja kisha ujaribu tena.
 limit-second-factor-change = Mabadiliko ya hatua ya pili ya uthibitishaji ni mengi mno. Tafadhali jaribu tena baadaye.
+
+## Muda wa kusoma makala ya blogu, kwa lugha ya makala.
+
+post-read-time = { $minutes ->
+    [one] Dakika { $minutes } ya kusoma
+   *[other] Dakika { $minutes } za kusoma
+}
