@@ -47,8 +47,9 @@ const onDemandPages: Record<string, PageModule> = {
   ),
   '/subscription': () =>
     import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
-  '/chat-emails': () =>
+  '/chat-emails': withTexts('chatEmails', () =>
     import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage })),
+  ),
   '/dashboard': withTexts('dashboard', () =>
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   ),
