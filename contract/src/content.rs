@@ -165,6 +165,11 @@ pub struct BlogPreviewInput {
     #[serde(default)]
     #[ts(optional)]
     pub content_format: Option<ContentFormat>,
+    /// The post's language, which the read time is written in; default
+    /// English.
+    #[serde(default)]
+    #[ts(optional)]
+    pub language: Option<Language>,
 }
 
 /// `POST /api/admin/blog/preview`: the content as the post's page will show
@@ -175,7 +180,7 @@ pub struct BlogPreviewInput {
 pub struct BlogPreview {
     pub html: String,
     pub words: u32,
-    /// E.g. `3 min read`.
+    /// E.g. `3 min read`, in the language asked for (`3 min de lecture`).
     pub read_time: String,
 }
 

@@ -99,6 +99,14 @@ pub fn say(language: Language, id: &str, args: &[(&str, FluentValue<'_>)]) -> St
     id.to_owned()
 }
 
+/// A blog post's read time in the post's `language`: "3 min read",
+/// "3 min de lecture", "Dakika 3 za kusoma". The gateway's computed read
+/// time and the sample posts' both say it here.
+pub fn read_time(language: Language, minutes: usize) -> String {
+    let minutes = i64::try_from(minutes).unwrap_or(i64::MAX);
+    say(language, "post-read-time", &[("minutes", minutes.into())])
+}
+
 /// `at` as a person reads it in `language`, in East Africa Time:
 /// "29 November 2026, 21:59 EAT", "29 novembre 2026 à 21:59 (heure EAT)".
 pub fn date_time(language: Language, at: time::OffsetDateTime) -> String {

@@ -55,6 +55,12 @@ replies-continue = Continue the chat
 replies-why = We email you a reply only when you have left the chat before seeing it. To stop these emails:
 replies-stop = Stop emails about my chats
 
+# The answers of the page a reply email's "stop" link opens (/chat-emails),
+# in the reader's language.
+chat-emails-stopped = We will not email { $email } about chats any more. Replies stay in the chat on our site.
+chat-emails-sending = Replies you miss in a chat will be emailed to { $email } again.
+chat-emails-invalid-link = This link is not valid. Please copy the whole link from the email.
+
 ## The acknowledgement of a contact or demo request, to its visitor.
 
 email-greeting = Hello { $name },
@@ -214,3 +220,10 @@ limit-export-download = Too many downloads. Please try again later.
 limit-consent = Too many cookie choices. Please try again later.
 limit-codes = Too many codes tried. Please wait a minute and try again.
 limit-second-factor-change = Too many second-factor changes. Please try again later.
+
+## A blog post's read time, in the post's language ($minutes at least 1).
+
+post-read-time = { $minutes ->
+    [one] { $minutes } min read
+   *[other] { $minutes } min read
+}

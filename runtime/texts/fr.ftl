@@ -55,6 +55,12 @@ replies-continue = Reprendre la conversation
 replies-why = Nous ne vous envoyons une réponse par e-mail que si vous avez quitté la conversation avant de la voir. Pour ne plus recevoir ces e-mails :
 replies-stop = Ne plus recevoir d’e-mails sur mes conversations
 
+# Les réponses de la page qu’ouvre le lien « ne plus recevoir » d’un e-mail
+# de réponses (/chat-emails), dans la langue du lecteur.
+chat-emails-stopped = Nous n’enverrons plus d’e-mails à { $email } au sujet de vos conversations. Les réponses restent consultables dans la conversation sur notre site.
+chat-emails-sending = Les réponses que vous manquez dans une conversation seront de nouveau envoyées par e-mail à { $email }.
+chat-emails-invalid-link = Ce lien n’est pas valide. Veuillez copier le lien complet depuis l’e-mail.
+
 ## L’accusé de réception d’une demande de contact ou de démonstration, envoyé au visiteur.
 
 email-greeting = Bonjour { $name },
@@ -213,3 +219,10 @@ limit-export-download = Trop de téléchargements. Veuillez réessayer plus tard
 limit-consent = Trop de choix concernant les cookies. Veuillez réessayer plus tard.
 limit-codes = Trop de codes essayés. Patientez une minute, puis réessayez.
 limit-second-factor-change = Trop de modifications du second facteur. Veuillez réessayer plus tard.
+
+## Le temps de lecture d’un article, dans la langue de l’article.
+
+post-read-time = { $minutes ->
+    [one] { $minutes } min de lecture
+   *[other] { $minutes } min de lecture
+}

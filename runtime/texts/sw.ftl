@@ -54,6 +54,12 @@ replies-continue = Endelea na gumzo
 replies-why = Tunakutumia jibu kwa barua pepe pale tu ulipoondoka kwenye gumzo kabla ya kuliona. Ili kusitisha barua pepe hizi:
 replies-stop = Sitisha barua pepe kuhusu gumzo zangu
 
+# Majibu ya ukurasa unaofunguliwa na kiungo cha "sitisha" cha barua pepe ya
+# majibu (/chat-emails), kwa lugha ya msomaji.
+chat-emails-stopped = Hatutatuma tena barua pepe kwa { $email } kuhusu gumzo. Majibu yatabaki kwenye gumzo katika tovuti yetu.
+chat-emails-sending = Majibu utakayokosa kwenye gumzo yatatumwa tena kwa barua pepe kwenda { $email }.
+chat-emails-invalid-link = Kiungo hiki si sahihi. Tafadhali nakili kiungo chote kutoka kwenye barua pepe.
+
 ## Uthibitisho wa kupokea ombi la mawasiliano au la onyesho, kwa mgeni.
 
 email-greeting = Habari { $name },
@@ -212,3 +218,10 @@ limit-export-download = Vipakuliwa ni vingi mno. Tafadhali jaribu tena baadaye.
 limit-consent = Chaguo za vidakuzi ni nyingi mno. Tafadhali jaribu tena baadaye.
 limit-codes = Umejaribu misimbo mingi mno. Tafadhali subiri dakika moja kisha ujaribu tena.
 limit-second-factor-change = Mabadiliko ya hatua ya pili ya uthibitishaji ni mengi mno. Tafadhali jaribu tena baadaye.
+
+## Muda wa kusoma makala ya blogu, kwa lugha ya makala.
+
+post-read-time = { $minutes ->
+    [one] Dakika { $minutes } ya kusoma
+   *[other] Dakika { $minutes } za kusoma
+}

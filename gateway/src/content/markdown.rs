@@ -18,6 +18,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use contract::content::ContentFormat;
+use contract::language::Language;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 /// Reading speed for the computed read time.
@@ -290,10 +291,11 @@ pub fn word_count(format: ContentFormat, source: &str) -> usize {
     }
 }
 
-/// "N min read" at about 200 words a minute, rounded, at least 1.
-pub fn read_time(words: usize) -> String {
+/// The read time of `words` in the post's `language` ("N min read" in
+/// English) at about 200 words a minute, rounded, at least 1.
+pub fn read_time(language: Language, words: usize) -> String {
     let minutes = ((words + WORDS_PER_MINUTE / 2) / WORDS_PER_MINUTE).max(1);
-    format!("{minutes} min read")
+    runtime::texts::read_time(language, minutes)
 }
 
 #[cfg(test)]
@@ -548,15 +550,20 @@ mod tests {
 
     #[test]
     fn read_time_is_words_over_two_hundred_at_least_one() {
-        assert_eq!(read_time(0), "1 min read");
-        assert_eq!(read_time(40), "1 min read");
-        assert_eq!(read_time(299), "1 min read");
-        assert_eq!(read_time(300), "2 min read");
-        assert_eq!(read_time(1_000), "5 min read");
-        assert_eq!(read_time(2_050), "10 min read");
+        let english = |words| read_time(Language::En, words);
+        assert_eq!(english(0), "1 min read");
+        assert_eq!(english(40), "1 min read");
+        assert_eq!(english(299), "1 min read");
+        assert_eq!(english(300), "2 min read");
+        assert_eq!(english(1_000), "5 min read");
+        assert_eq!(english(2_050), "10 min read");
+        // In the post's language.
+        assert_eq!(read_time(Language::Fr, 1_000), "5 min de lecture");
+        assert_eq!(read_time(Language::Sw, 40), "Dakika 1 ya kusoma");
+        assert_eq!(read_time(Language::Sw, 1_000), "Dakika 5 za kusoma");
         let forty = "word ".repeat(40);
         assert_eq!(
-            read_time(word_count(ContentFormat::Markdown, &forty)),
+            english(word_count(ContentFormat::Markdown, &forty)),
             "1 min read"
         );
         assert_eq!(

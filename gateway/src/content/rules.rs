@@ -77,6 +77,7 @@ impl Input for BlogPreviewInput {
     const LABELS: &'static [(&'static str, &'static str)] = &[
         ("fullContent", "Content"),
         ("contentFormat", "Content format"),
+        ("language", "Language"),
     ];
 
     fn check(self) -> Result<Self, InputError> {
@@ -86,6 +87,7 @@ impl Input for BlogPreviewInput {
                 .max_chars(POST.content_chars)?
                 .value(),
             content_format: self.content_format,
+            language: self.language,
         })
     }
 }

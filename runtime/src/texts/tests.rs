@@ -250,3 +250,13 @@ fn a_day_reads_in_each_language() {
     assert_eq!(day(Language::Fr, at), "9 janvier 2027");
     assert_eq!(day(Language::Sw, at), "9 Januari 2027");
 }
+
+#[test]
+fn a_read_time_reads_in_each_language_with_its_plural() {
+    assert_eq!(read_time(Language::En, 1), "1 min read");
+    assert_eq!(read_time(Language::En, 12), "12 min read");
+    assert_eq!(read_time(Language::Fr, 1), "1 min de lecture");
+    assert_eq!(read_time(Language::Fr, 4), "4 min de lecture");
+    assert_eq!(read_time(Language::Sw, 1), "Dakika 1 ya kusoma");
+    assert_eq!(read_time(Language::Sw, 5), "Dakika 5 za kusoma");
+}

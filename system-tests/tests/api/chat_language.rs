@@ -10,7 +10,8 @@ use crate::agent_presence::agent_online;
 use crate::helpers::{Browser, MailCatcher, Options, spawn, spawn_with};
 use crate::mailbox::wait_for_subject;
 
-async fn start_in(visitor: &Browser, language: &str, email: &str) -> String {
+/// Starts a chat in `language` from `visitor`; its id.
+pub(crate) async fn start_in(visitor: &Browser, language: &str, email: &str) -> String {
     let response = visitor
         .post(
             "/api/chat/sessions",

@@ -7,9 +7,10 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
 
+use crate::chat_language::start_in;
 use crate::chat_reply_emails::{age_replies, mailer, reply, reply_mails, sweep};
 use crate::helpers::{MailCatcher, TestApp, spawn};
-use crate::mailbox::Mail;
+use crate::mailbox::{Mail, mails_to};
 use crate::privacy::path_of;
 
 /// `link` with its last character changed (never to itself).
@@ -21,15 +22,31 @@ fn altered(link: &str) -> String {
 /// A chat at a fresh address with one agent reply emailed; the app, the
 /// chat and the email.
 async fn emailed_chat(pool: PgPool, catcher: &MailCatcher) -> (TestApp, String, String, Mail) {
+    emailed_chat_in(pool, catcher, None).await
+}
+
+/// [`emailed_chat`] in `language` (`None`: started with none, English).
+async fn emailed_chat_in(
+    pool: PgPool,
+    catcher: &MailCatcher,
+    language: Option<&str>,
+) -> (TestApp, String, String, Mail) {
     let mailer = mailer(catcher);
     let app = spawn(pool).await;
     let address = format!("links-{}@example.com", uuid::Uuid::new_v4().simple());
-    let chat = app.start_chat("Wanjiru", &address).await;
+    let chat = match language {
+        None => app.start_chat("Wanjiru", &address).await,
+        Some(language) => start_in(&app, language, &address).await,
+    };
     let agent = app.agent().await;
     reply(&agent, &chat, "Your quote is ready.").await;
     age_replies(&app, &chat, 3).await;
     assert_eq!(sweep(&app, &mailer).await, 1);
-    let mails = reply_mails(catcher, &address).await;
+    let mails = match language {
+        None => reply_mails(catcher, &address).await,
+        // The one email to the fresh address, in the chat's language.
+        Some(_) => mails_to(catcher, &address).await,
+    };
     assert_eq!(mails.len(), 1, "{mails:#?}");
     let mail = mails.into_iter().next().expect("one email");
     (app, chat, address, mail)
@@ -47,6 +64,7 @@ async fn one_click_stops_the_reply_emails_to_the_address_and_the_page_starts_the
         url.starts_with("https://nyota.example/api/chat/emails/unsubscribe?token="),
         "{url}"
     );
+    assert!(url.ends_with("&lang=en"), "the chat's language: {url}");
     assert_eq!(
         mail.header("List-Unsubscribe-Post").as_deref(),
         Some("List-Unsubscribe=One-Click")
@@ -125,7 +143,11 @@ async fn a_forged_or_altered_stop_link_is_refused(pool: PgPool) {
     let signer = runtime::signing::Signer::new(crate::helpers::SIGNING_KEY).expect("signer");
     let chat_id: uuid::Uuid = chat.parse().expect("uuid");
     let other_purpose = signer.sign(runtime::signing::Purpose::Unsubscribe, chat_id);
-    let altered = altered(&link);
+    // The token altered (the link ends with the email's language).
+    let (token_link, lang) = link
+        .split_once("&lang=")
+        .expect("the link names its language");
+    let altered = format!("{}&lang={lang}", altered(token_link));
     for bad in [
         altered,
         format!("/api/chat/emails/unsubscribe?token={other_purpose}"),
@@ -207,5 +229,73 @@ async fn continue_the_chat_opens_it_in_another_browser_and_nowhere_else(pool: Pg
             .await
             .status(),
         StatusCode::NOT_FOUND
+    );
+}
+
+/// `POST path` as the page in `language` makes it (Accept-Language and the
+/// CSRF header).
+async fn post_in(app: &TestApp, language: &str, path: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(app.browser.url(path))
+        .header("X-Requested-With", "XMLHttpRequest")
+        .header("Accept-Language", language)
+        .send()
+        .await
+        .expect("request")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_french_chats_stop_link_leads_to_the_french_page_which_answers_in_french(pool: PgPool) {
+    let catcher = MailCatcher::start().await;
+    let (app, _chat, address, mail) = emailed_chat_in(pool, &catcher, Some("fr")).await;
+    // The email's link and its List-Unsubscribe header: the same link, in
+    // the chat's language.
+    let header = mail.header("List-Unsubscribe").expect("List-Unsubscribe");
+    let url = header.trim_matches(['<', '>']);
+    assert!(mail.subject().contains("a répondu"), "{}", mail.subject());
+    assert!(url.ends_with("&lang=fr"), "{url}");
+    assert!(
+        mail.text.contains(url),
+        "the body's stop link: {}",
+        mail.text
+    );
+    let link = path_of(url);
+    let opened = app.new_browser().get(&link).await;
+    assert_eq!(opened.status(), StatusCode::SEE_OTHER);
+    let location = opened.headers()["location"].to_str().expect("location");
+    assert!(
+        location.starts_with("/fr/chat-emails?action=stop&token="),
+        "{location}"
+    );
+
+    // The page's buttons answer in the page's language (Accept-Language).
+    let stopped = post_in(&app, "fr", &link).await;
+    assert_eq!(stopped.status(), StatusCode::OK);
+    let stopped: Value = stopped.json().await.expect("json");
+    assert_eq!(stopped["sending"], false);
+    assert_eq!(
+        stopped["message"],
+        format!(
+            "Nous n’enverrons plus d’e-mails à {address} au sujet de vos conversations. \
+             Les réponses restent consultables dans la conversation sur notre site."
+        )
+    );
+    let resubscribe = link.replace("/unsubscribe?", "/resubscribe?");
+    let again: Value = post_in(&app, "sw-KE,sw;q=0.9", &resubscribe)
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(again["sending"], true);
+    assert_eq!(
+        again["message"],
+        format!("Majibu utakayokosa kwenye gumzo yatatumwa tena kwa barua pepe kwenda {address}.")
+    );
+    let refused = post_in(&app, "fr", "/api/chat/emails/resubscribe?token=x.y&lang=fr").await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let refused: Value = refused.json().await.expect("json");
+    assert_eq!(
+        refused["message"],
+        "Ce lien n’est pas valide. Veuillez copier le lien complet depuis l’e-mail."
     );
 }

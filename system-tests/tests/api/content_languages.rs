@@ -368,3 +368,65 @@ async fn a_posts_page_is_at_its_languages_address_with_its_translations(pool: Pg
         "{blog}"
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_computed_read_time_is_in_the_posts_language_and_follows_it(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = app.agent().await;
+    let mut body = in_language(post("Lecture longue", "News"), "fr");
+    body["fullContent"] = json!("mot ".repeat(1_000));
+    let id = create_post(&admin, &body).await;
+    let read_time = |post: &Value| {
+        (
+            post["readTime"].as_str().map(str::to_owned),
+            post["readTimeAuto"].as_bool(),
+        )
+    };
+    let saved = json_of(&app, &format!("/api/blog/{id}")).await;
+    assert_eq!(
+        read_time(&saved),
+        (Some("5 min de lecture".to_owned()), Some(true))
+    );
+
+    // The preview says it in the language the editor has chosen.
+    let preview: Value = admin
+        .post(
+            "/api/admin/blog/preview",
+            &json!({ "fullContent": body["fullContent"], "language": "sw" }),
+        )
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(preview["readTime"], "Dakika 5 za kusoma");
+
+    // The editor changes the language: a computed read time follows it.
+    let path = format!("/api/admin/blog/{id}");
+    let put = |body: Value| {
+        let (admin, path) = (&admin, &path);
+        async move {
+            let response = admin.put(path, &body).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            response.json::<Value>().await.expect("json")
+        }
+    };
+    let swahili = put(in_language(body.clone(), "sw")).await;
+    assert_eq!(
+        read_time(&swahili),
+        (Some("Dakika 5 za kusoma".to_owned()), Some(true))
+    );
+    let english = put(in_language(body.clone(), "en")).await;
+    assert_eq!(
+        read_time(&english),
+        (Some("5 min read".to_owned()), Some(true))
+    );
+
+    // A read time the editor wrote stays as written in any language.
+    body["readTime"] = json!("Une lecture du soir");
+    put(body.clone()).await;
+    let chosen = put(in_language(body, "sw")).await;
+    assert_eq!(
+        read_time(&chosen),
+        (Some("Une lecture du soir".to_owned()), Some(false))
+    );
+}

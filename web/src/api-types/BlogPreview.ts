@@ -6,6 +6,6 @@
  */
 export type BlogPreview = { html: string, words: number, 
 /**
- * E.g. `3 min read`.
+ * E.g. `3 min read`, in the language asked for (`3 min de lecture`).
  */
 readTime: string, };

@@ -63,8 +63,11 @@ const onDemandPages: Record<string, PageModule> = {
       import('@/features/intake/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
     ),
   ),
-  '/chat-emails': withQueries(() =>
-    import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage }))),
+  '/chat-emails': withQueries(
+    withTexts('chatEmails', () =>
+      import('@/features/chat/components/chat-emails-page').then((m) => ({ default: m.ChatEmailsPage })),
+    ),
+  ),
   '/dashboard': withTexts('dashboard', () =>
     import('@/features/accounts/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   ),

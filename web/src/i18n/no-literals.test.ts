@@ -44,6 +44,7 @@ const translated = [
   'features/chat/lib/chat-line.ts',
   'features/chat/lib/chat-hours.ts',
   'features/chat/api/upload-attachment.ts',
+  'features/chat/components/chat-emails-page.tsx',
   'components/marketing/action-link.tsx',
   'components/marketing/steps.tsx',
   'features/pages/components/products/product-content.ts',

@@ -1,6 +1,8 @@
 //! The sample blog posts.
 
 use contract::content::BlogPostInput;
+use contract::language::Language;
+use runtime::texts;
 use time::{Date, Duration};
 
 use super::images::IMAGE_DIR;
@@ -32,14 +34,19 @@ impl SamplePost {
         self.paragraphs.join("\n\n")
     }
 
-    /// "N min read" from the length of the text.
-    pub fn read_time(&self) -> String {
+    /// The minutes the text takes to read, from its length.
+    pub fn minutes(&self) -> usize {
         let words: usize = self
             .paragraphs
             .iter()
             .map(|paragraph| paragraph.split_whitespace().count())
             .sum();
-        format!("{} min read", words.div_ceil(WORDS_PER_MINUTE).max(1))
+        words.div_ceil(WORDS_PER_MINUTE).max(1)
+    }
+
+    /// The read time in `language` ("N min read" in English).
+    pub fn read_time(&self, language: Language) -> String {
+        texts::read_time(language, self.minutes())
     }
 
     /// The post as the admin API would receive it, dated from `today`.
@@ -52,7 +59,7 @@ impl SamplePost {
             category: self.category.to_owned(),
             author: AUTHOR.to_owned(),
             published_at: Some(format!("{day}T09:00:00+03:00")),
-            read_time: Some(self.read_time()),
+            read_time: Some(self.read_time(Language::En)),
             image: Some(format!("{IMAGE_DIR}{}", self.image)),
             source_url: None,
             featured: Some(self.featured),
@@ -332,11 +339,16 @@ mod tests {
             paragraphs: &["One two three."],
             ..POSTS[0]
         };
-        assert_eq!(short.read_time(), "1 min read");
+        assert_eq!(short.read_time(Language::En), "1 min read");
+        assert_eq!(short.read_time(Language::Sw), "Dakika 1 ya kusoma");
         for post in POSTS {
             let words = post.full_content().split_whitespace().count();
             let minutes = words.div_ceil(WORDS_PER_MINUTE);
-            assert_eq!(post.read_time(), format!("{minutes} min read"));
+            assert_eq!(post.read_time(Language::En), format!("{minutes} min read"));
+            assert_eq!(
+                post.read_time(Language::Fr),
+                format!("{minutes} min de lecture")
+            );
             assert!(minutes >= 2, "{}: {words} words", post.title);
         }
     }

@@ -18,8 +18,6 @@ pub struct SampleTranslation {
     pub title: &'static str,
     pub excerpt: &'static str,
     pub paragraphs: &'static [&'static str],
-    /// The read time's words after the minutes ("min de lecture").
-    pub read_time_unit: &'static str,
 }
 
 impl SampleTranslation {
@@ -35,17 +33,12 @@ impl SampleTranslation {
             paragraphs: self.paragraphs,
             ..*self.original()
         };
-        let minutes = sample
-            .read_time()
-            .split(' ')
-            .next()
-            .unwrap_or("1")
-            .to_owned();
         BlogPostInput {
             title: self.title.to_owned(),
             excerpt: self.excerpt.to_owned(),
             full_content: sample.full_content(),
-            read_time: Some(format!("{minutes} {}", self.read_time_unit)),
+            // In the translation's language, from its own length.
+            read_time: Some(sample.read_time(self.language)),
             language: Some(self.language),
             ..original
         }
@@ -97,5 +90,32 @@ pub const TRANSLATIONS: &[SampleTranslation] = &[SampleTranslation {
          sur la place d'une charge de travail, réservez un appel : notre équipe la \
          dimensionnera avec vous avant tout engagement.",
     ],
-    read_time_unit: "min de lecture",
 }];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sample_content::test_support::day;
+
+    #[test]
+    fn a_translation_reads_in_its_language_at_its_own_length() {
+        for translation in TRANSLATIONS {
+            let input = translation.input(day(2030, time::Month::March, 15));
+            let own = SamplePost {
+                paragraphs: translation.paragraphs,
+                ..*translation.original()
+            };
+            assert_eq!(input.language, Some(translation.language));
+            assert_eq!(
+                input.read_time,
+                Some(runtime::texts::read_time(
+                    translation.language,
+                    own.minutes()
+                ))
+            );
+        }
+        let french = TRANSLATIONS[0].input(day(2030, time::Month::March, 15));
+        let read_time = french.read_time.expect("a read time");
+        assert!(read_time.ends_with(" min de lecture"), "{read_time}");
+    }
+}

@@ -21,13 +21,15 @@ use crate::chat::store;
 use crate::platform::email_links;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::ApiQuery;
+use crate::platform::words::Words;
 use crate::state::AppState;
 
 /// The path mail providers POST to with no session or CSRF header (the
 /// signed token is the authority); the CSRF check lets it through.
 pub const ONE_CLICK_UNSUBSCRIBE_PATH: &str = "/api/chat/emails/unsubscribe";
 
-const INVALID_LINK: &str = "This link is not valid. Please copy the whole link from the email.";
+/// A link that names no chat, or one erased since.
+const INVALID_LINK: Words = Words::text("chat-emails-invalid-link");
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,12 +38,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(continue_chat))
 }
 
-/// `?token=`: the signed token of a reply email's link.
+/// `?token=&lang=`: the signed token of a reply email's link, and the
+/// language the email was written in (the chat's).
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct LinkQuery {
     /// The token of the emailed link.
     token: Option<String>,
+    /// The language of the email (`en`, `fr`, `sw`): the "stop" link leads
+    /// to the page in it; the POSTs answer in the reader's language
+    /// (Accept-Language) and ignore it.
+    lang: Option<String>,
 }
 
 /// The chat a `ChatEmailsOff` token names.
@@ -55,19 +62,21 @@ fn chat_of(state: &AppState, token: Option<&str>) -> Result<Uuid, ApiError> {
         })
         .transpose()?
         .flatten()
-        .ok_or_else(|| ApiError::BadRequest(INVALID_LINK.to_owned().into()))
+        .ok_or(ApiError::BadRequest(INVALID_LINK))
 }
 
+/// What the page says after a change, in the reader's language.
 fn answer(email: Option<String>, sending: bool) -> Result<Json<ChatEmails>, ApiError> {
     // An erased chat has no address left: its link is no longer valid.
-    let email = email.ok_or_else(|| ApiError::BadRequest(INVALID_LINK.to_owned().into()))?;
-    let message = if sending {
-        format!("Replies you miss in a chat will be emailed to {email} again.")
+    let email = email.ok_or(ApiError::BadRequest(INVALID_LINK))?;
+    let id = if sending {
+        "chat-emails-sending"
     } else {
-        format!(
-            "We will not email {email} about chats any more. Replies stay in the chat on our site."
-        )
+        "chat-emails-stopped"
     };
+    let message = Words::text(id)
+        .with("email", email.clone())
+        .in_reader_language();
     Ok(Json(ChatEmails {
         email,
         sending,
@@ -76,17 +85,18 @@ fn answer(email: Option<String>, sending: bool) -> Result<Json<ChatEmails>, ApiE
 }
 
 /// The emailed "stop" link: changes nothing (mail scanners open every
-/// link), and sends the browser to the page whose button stops the emails.
+/// link), and sends the browser to the page whose button stops the emails,
+/// in the language the email was written in (`lang`).
 #[utoipa::path(get, path = "/chat/emails/unsubscribe", tag = "chat",
     params(LinkQuery),
     responses(
         (status = 303, description = "To the page that asks before stopping the emails",
-         headers(("Location" = String, description = "/chat-emails?action=stop&token=..."))),
+         headers(("Location" = String, description = "/chat-emails?action=stop&token=... (under /fr or /sw for lang=fr, sw)"))),
     ))]
 async fn unsubscribe_page(ApiQuery(query): ApiQuery<LinkQuery>) -> Response {
     email_links::to_page(
         "/chat-emails?action=stop",
-        None,
+        query.lang.as_deref(),
         query.token.as_deref(),
         None,
     )

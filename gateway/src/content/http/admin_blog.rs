@@ -80,7 +80,7 @@ async fn preview_post(
     Ok(axum::Json(BlogPreview {
         html: markdown::render(format, &input.full_content),
         words: u32::try_from(words).unwrap_or(u32::MAX),
-        read_time: markdown::read_time(words),
+        read_time: markdown::read_time(input.language.unwrap_or_default(), words),
     }))
 }
 

@@ -300,7 +300,7 @@ pub async fn save_post(
     let (read_time, read_time_auto) = match &input.read_time {
         Some(chosen) => (chosen.clone(), false),
         None => (
-            markdown::read_time(markdown::word_count(format, &input.full_content)),
+            markdown::read_time(language, markdown::word_count(format, &input.full_content)),
             true,
         ),
     };

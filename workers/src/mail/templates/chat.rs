@@ -268,10 +268,13 @@ impl Template for ChatReplies<'_> {
             chat.session_id,
             (self.now + time::Duration::days(CONTINUE_LINK_DAYS)).unix_timestamp(),
         );
+        // The chat's language: the link (and the List-Unsubscribe header,
+        // the same link) leads to the page in it.
         let unsubscribe = format!(
-            "{}/api/chat/emails/unsubscribe?token={}",
+            "{}/api/chat/emails/unsubscribe?token={}&lang={}",
             site.public_url,
-            self.signer.sign(Purpose::ChatEmailsOff, chat.session_id)
+            self.signer.sign(Purpose::ChatEmailsOff, chat.session_id),
+            language.code()
         );
         let names = [("agent", agent.into()), ("company", COMPANY.into())];
         body.paragraph(&texts::say(language, "replies-answer", &[]))

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale, loadArea } from '@/i18n/i18n';
 import { json, mockFetch, renderApp } from '@/test/render';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await activateLocale('en');
 });
 
 const token = 'gaytemzugu3doobzgaytemzugu3d.abc';
@@ -72,5 +74,42 @@ describe('the page a reply email\'s "stop" link leads to', () => {
     mockFetch(() => json(401, { error: 'Unauthorized', message: 'Not signed in' }));
     renderApp('/chat-emails?action=stop');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeInTheDocument();
+  });
+
+  it('speaks French at /fr/chat-emails and asks the server in French', async () => {
+    // The router loads the area with the page's module, which this file's
+    // earlier tests loaded in English already.
+    await activateLocale('fr');
+    await loadArea('chatEmails');
+    const languages: (string | null)[] = [];
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/chat/emails/unsubscribe?') && init.method === 'POST') {
+        languages.push(new Headers(init.headers).get('Accept-Language'));
+        return json(200, {
+          email: 'wanjiru@example.com',
+          sending: false,
+          message: 'Nous n’enverrons plus d’e-mails à wanjiru@example.com au sujet de vos conversations.',
+        });
+      }
+      return json(401, { error: 'Unauthorized', message: 'Non connecté' });
+    });
+    renderApp(`/chat-emails?action=stop&token=${token}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ne plus recevoir d’e-mails sur vos conversations ?' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Arrêter les e-mails de conversation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mails de conversation arrêtés' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Nous n’enverrons plus d’e-mails à wanjiru@example.com');
+    expect(languages).toEqual(['fr']);
+    expect(screen.getByRole('button', { name: 'Recevoir à nouveau les e-mails' })).toBeEnabled();
+  });
+
+  it('says a link without its token is not valid, in Kiswahili too', async () => {
+    await activateLocale('sw');
+    await loadArea('chatEmails');
+    mockFetch(() => json(401, { error: 'Unauthorized', message: 'Hujaingia' }));
+    renderApp('/chat-emails?action=stop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kiungo hiki si sahihi' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nenda kwenye tovuti' })).toBeInTheDocument();
   });
 });

@@ -1,32 +1,28 @@
+// The page's English messages, with its code (another language's load with the page: app/router.tsx).
+import 'virtual:catalog/en/chatEmails';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ChatEmails } from '@/api-types/ChatEmails';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { PageMeta } from '@/components/ui/page-meta';
+import { RouteMeta } from '@/components/ui/route-meta';
+import { t, type MessageId } from '@/i18n/i18n';
 import { RequestError } from '@/lib/api-client';
 import { type ChatEmailsChange, useChatEmailsChange } from '../api/chat-emails';
 
-/** What the page says before and after each button. */
-export const chatEmailsWords = {
-  ask: {
-    heading: 'Stop emails about your chats?',
-    text: 'When an agent answers after you have left a chat, we email you the reply so you do not miss it. Press the button and we will stop. Replies will still wait for you in the chat on our site.',
-    button: 'Stop chat emails',
-    pending: 'Stopping...',
-  },
-  stopped: { heading: 'Chat emails stopped', button: 'Email me again', pending: 'Saving...' },
-  sending: { heading: 'Chat emails are on', button: 'Stop chat emails', pending: 'Stopping...' },
-  invalid: {
-    heading: 'This link is not valid',
-    text: 'The link may be incomplete. Please copy the whole link from the email, or open the chat on our site.',
-  },
-} as const;
+/** What the page says before and after each button: its messages' ids. */
+const states = {
+  ask: { heading: 'chatEmails.ask.heading', button: 'chatEmails.stop', pending: 'chatEmails.stopping' },
+  stopped: { heading: 'chatEmails.stopped.heading', button: 'chatEmails.emailAgain', pending: 'chatEmails.saving' },
+  sending: { heading: 'chatEmails.sending.heading', button: 'chatEmails.stop', pending: 'chatEmails.stopping' },
+} as const satisfies Record<string, Record<'heading' | 'button' | 'pending', MessageId>>;
 
 /**
  * /chat-emails?action=stop&token=…: where the "stop" link of a reply email
- * leads (the gateway sends the browser here, changing nothing). The button
- * stops the emails; after that the page offers to start them again. A mail
- * program's own unsubscribe button stops them without this page (RFC 8058).
+ * leads (the gateway sends the browser here, in the chat's language,
+ * changing nothing). The button stops the emails; after that the page
+ * offers to start them again. The server's answer is in the page's
+ * language (the client sends it as Accept-Language). A mail program's own
+ * unsubscribe button stops them without this page (RFC 8058).
  */
 export function ChatEmailsPage() {
   const [params] = useSearchParams();
@@ -41,23 +37,23 @@ export function ChatEmailsPage() {
   if (invalid) {
     content = (
       <>
-        <h1 className="text-3xl font-bold">{chatEmailsWords.invalid.heading}</h1>
-        <p className="mt-4 text-gray-700 dark:text-gray-300">{chatEmailsWords.invalid.text}</p>
+        <h1 className="text-3xl font-bold">{t('chatEmails.invalid.heading')}</h1>
+        <p className="mt-4 text-gray-700 dark:text-gray-300">{t('chatEmails.invalid.text')}</p>
         <div className="mt-8 flex justify-center">
           <Link to="/" className={buttonClass('primary')}>
-            Go to the site
+            {t('chatEmails.invalid.home')}
           </Link>
         </div>
       </>
     );
   } else {
-    const words = !result ? chatEmailsWords.ask : result.sending ? chatEmailsWords.sending : chatEmailsWords.stopped;
+    const words = !result ? states.ask : result.sending ? states.sending : states.stopped;
     const next: ChatEmailsChange = result && !result.sending ? 'resubscribe' : 'unsubscribe';
     content = (
       <>
-        <h1 className="text-3xl font-bold">{words.heading}</h1>
+        <h1 className="text-3xl font-bold">{t(words.heading)}</h1>
         <p className="mt-4 text-gray-700 dark:text-gray-300" role={result ? 'status' : undefined}>
-          {result ? result.message : chatEmailsWords.ask.text}
+          {result ? result.message : t('chatEmails.ask.text')}
         </p>
         <div className="mt-8 flex justify-center">
           <Button
@@ -66,12 +62,12 @@ export function ChatEmailsPage() {
             disabled={change.isPending}
             className="min-h-11 px-6"
           >
-            {change.isPending ? words.pending : words.button}
+            {change.isPending ? t(words.pending) : t(words.button)}
           </Button>
         </div>
         {failure && (
           <div className="mt-6 text-left">
-            <Alert title={failure}>Your link still works: please try again.</Alert>
+            <Alert title={failure}>{t('chatEmails.stillWorks')}</Alert>
           </div>
         )}
       </>
@@ -79,11 +75,7 @@ export function ChatEmailsPage() {
   }
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <PageMeta
-        title="Chat Emails | Nyota Cloud"
-        description="Choose whether Nyota Cloud emails you the chat replies you missed."
-        keywords="chat, email, unsubscribe"
-      />
+      <RouteMeta route="/chat-emails" />
       {content}
     </section>
   );

@@ -365,4 +365,15 @@ describe('one editor on both blog screens', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.writes.at(-1)?.body).toEqual(expect.objectContaining({ contentFormat: 'markdown' })));
   });
+
+  it("previews the read time in the post's language", async () => {
+    const french = post({ title: 'Notes en français', language: 'fr' });
+    const api = fakeContentApi({ posts: [french] });
+    const { user, table } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Edit Notes en français' }));
+    await screen.findByRole('textbox', { name: 'Title' }, { timeout: 5_000 });
+    const asked = () =>
+      api.fetch.mock.calls.some(([url, init]) => String(url) === '/api/admin/blog/preview' && String(init?.body).includes('"language":"fr"'));
+    await waitFor(() => expect(asked()).toBe(true));
+  });
 });

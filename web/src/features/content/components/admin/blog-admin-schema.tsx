@@ -90,7 +90,7 @@ export const previewDebounceMs = 400;
 function BlogPreview({ control, original }: { control: Control<BlogPostValues>; original: BlogPost | null }) {
   const values = useWatch({ control }) as BlogPostValues;
   const content = useDebouncedValue(values.fullContent ?? '', previewDebounceMs);
-  const rendered = useBlogPreview(content, values.contentFormat ?? 'markdown');
+  const rendered = useBlogPreview(content, values.contentFormat ?? 'markdown', values.language ?? 'en');
   const post = previewPost(values, original, rendered.data);
   return (
     <>
