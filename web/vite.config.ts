@@ -55,8 +55,12 @@ export default defineConfig(({ command }) => ({
       // Browsers without <link rel="modulepreload"> (Safari before 17) still
       // load every script, only not ahead: no polyfill in every page's entry.
       polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => !/^assets\/(index|react)-[\w-]+\.js$/.test(dep)),
+      resolveDependencies: (file, deps, { hostType }) => {
+        if (hostType === 'html') return deps;
+        const needed = deps.filter((dep) => !/^assets\/(index|react)-[\w-]+\.js$/.test(dep));
+        // Only the imported chunk itself: the import fetches it, nothing to preload beside it.
+        return needed.length === 1 && needed[0] === file ? [] : needed;
+      },
     },
     assetsDir: 'assets',
     // Read by launcherBytes() only, which drops them: no map is written or served.

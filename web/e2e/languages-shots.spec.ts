@@ -42,7 +42,8 @@ test('screenshots of the home, pricing, a product page, the widget and an email 
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await shot('home');
-        await page.goto(`${prefix}/virtual-servers#pricing`);
+        await page.goto(`${prefix}/virtual-servers`);
+        await page.locator('#pricing').scrollIntoViewIfNeeded();
         await expect(page.locator('#pricing')).toBeInViewport();
         await page.waitForTimeout(400);
         await shot('pricing');

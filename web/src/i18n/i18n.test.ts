@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fr from './catalogs/fr.json';
 import sw from './catalogs/sw.json';
-import { activateLocale, activeLocale, formatDate, formatMoney, formatNumber, formatPercent, loadArea, t, textsIn } from './i18n';
+import {
+  activateLocale,
+  activeLocale,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatShillings,
+  loadArea,
+  t,
+  textsIn,
+} from './i18n';
 
 afterEach(async () => {
   await activateLocale('en');
@@ -47,8 +58,13 @@ describe('the message runtime', () => {
       '23 avril 2025',
     ]);
     expect(formatNumber(1234.5).replace(/\s/u, ' ')).toBe('1 234,5');
+    expect(formatShillings(1800).replace(/\s/gu, ' ')).toBe('1 800 KES');
     await activateLocale('sw');
     expect([formatMoney(8.4), formatDate('2025-04-23T12:00:00Z')]).toEqual(['US$\u00a08.40', '23 Aprili 2025']);
+    expect(formatShillings(1800).replace(/\s/gu, ' ')).toBe('Ksh 1,800');
+    await activateLocale('en');
+    // English keeps the spec's spelling.
+    expect([formatShillings(500), formatShillings(1800)]).toEqual(['KSh. 500', 'KSh. 1,800']);
   });
 
   it("speaks another language's frame for the one place that offers it, leaving the page's alone", async () => {

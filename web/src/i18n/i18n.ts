@@ -83,6 +83,15 @@ export function formatMoney(amount: number, currency = 'USD'): string {
   }).format(amount);
 }
 
+/**
+ * Kenyan shillings in the page's language: the spec's "KSh. 1,800" in
+ * English, the language's own way elsewhere ("1 800 KES" in French,
+ * "Ksh 1,800" in Kiswahili). The figure itself never changes.
+ */
+export function formatShillings(amount: number): string {
+  return active === 'en' ? `KSh. ${new Intl.NumberFormat('en').format(amount)}` : formatMoney(amount, 'KES');
+}
+
 /** A number in the page's language ("1,234.5"; "1 234,5" in French). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(active, options).format(value);

@@ -63,7 +63,8 @@ describe('chat widget on a phone (narrower than 640 px or shorter than 500 px)',
 
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAttribute('data-screen', 'full');
-    expect(document.documentElement.style.overflow).toBe('hidden');
+    // The panel's effect locks the page once it is shown.
+    await waitFor(() => expect(document.documentElement.style.overflow).toBe('hidden'));
     expect(document.body.style.overflow).toBe('hidden');
     expect(viewportMeta.content).toBe('width=device-width, initial-scale=1.0, viewport-fit=cover');
     expect(dialog.style.getPropertyValue('--vv-height')).toBe('844px');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatShillings } from '@/i18n/i18n';
 import {
   defaultStorageKind,
   storageCta,
@@ -9,6 +10,7 @@ import {
   storageTabs,
   storageUseCases,
   storageWhyChoose,
+  type StorageKind,
 } from './storage-solutions-content';
 
 describe('storage content (spec §2, §9)', () => {
@@ -27,12 +29,14 @@ describe('storage content (spec §2, §9)', () => {
   });
 
   it('has the storage prices of §9', () => {
-    expect(storagePrices.ram).toEqual([
+    // As shown in English: the spec's labels.
+    const shown = (kind: StorageKind) => storagePrices[kind].map(({ capacity, shillings }) => ({ capacity, price: formatShillings(shillings) }));
+    expect(shown('ram')).toEqual([
       { capacity: '32 GB', price: 'KSh. 1,500' },
       { capacity: '64 GB', price: 'KSh. 2,500' },
       { capacity: '128 GB', price: 'KSh. 4,000' },
     ]);
-    expect(storagePrices.ssd).toEqual([
+    expect(shown('ssd')).toEqual([
       { capacity: '128 GB', price: 'KSh. 750' },
       { capacity: '256 GB', price: 'KSh. 1,000' },
       { capacity: '512 GB', price: 'KSh. 1,500' },

@@ -53,23 +53,23 @@ export const storageTabs: readonly { id: StorageKind; label: string }[] = [
 
 export const defaultStorageKind: StorageKind = 'ssd';
 
-/** One priced capacity: labels exactly as the spec writes them (§9, "Storage prices"). */
+/** One priced capacity (§9, "Storage prices"): its label as the spec writes it, its monthly price in shillings (shown with formatShillings). */
 export interface StoragePrice {
   capacity: string;
-  price: string;
+  shillings: number;
 }
 
 export const storagePrices: Record<StorageKind, readonly StoragePrice[]> = {
   ram: [
-    { capacity: '32 GB', price: 'KSh. 1,500' },
-    { capacity: '64 GB', price: 'KSh. 2,500' },
-    { capacity: '128 GB', price: 'KSh. 4,000' },
+    { capacity: '32 GB', shillings: 1500 },
+    { capacity: '64 GB', shillings: 2500 },
+    { capacity: '128 GB', shillings: 4000 },
   ],
   ssd: [
-    { capacity: '128 GB', price: 'KSh. 750' },
-    { capacity: '256 GB', price: 'KSh. 1,000' },
-    { capacity: '512 GB', price: 'KSh. 1,500' },
-    { capacity: '1000 GB', price: 'KSh. 3,000' },
+    { capacity: '128 GB', shillings: 750 },
+    { capacity: '256 GB', shillings: 1000 },
+    { capacity: '512 GB', shillings: 1500 },
+    { capacity: '1000 GB', shillings: 3000 },
   ],
 };
 

@@ -1,7 +1,7 @@
 import { ActionLink } from '@/components/marketing/action-link';
 import { Section } from '@/components/marketing/section';
 import { Tabs } from '@/components/marketing/tabs';
-import { t } from '@/i18n/i18n';
+import { formatShillings, t } from '@/i18n/i18n';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
 import {
@@ -38,7 +38,7 @@ function PriceTable({ kind, label }: { kind: StorageKind; label: string }) {
               <th scope="row" className="px-6 py-4 font-medium">
                 {row.capacity}
               </th>
-              <td className="px-6 py-4 text-right font-semibold text-brand-dark dark:text-brand-light">{row.price}</td>
+              <td className="px-6 py-4 text-right font-semibold text-brand-dark dark:text-brand-light">{formatShillings(row.shillings)}</td>
             </tr>
           ))}
         </tbody>

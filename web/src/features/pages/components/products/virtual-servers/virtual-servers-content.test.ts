@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatShillings } from '@/i18n/i18n';
 import {
   customPlanAction,
   popularBadge,
@@ -32,7 +33,9 @@ describe('virtual servers content (spec §2, §9)', () => {
   });
 
   it('has the three plans of §9, per month, Professional the most popular', () => {
-    expect(virtualPlans.map(({ name, price, vcpu, ram, nvme, bandwidth }) => [name, price, vcpu, ram, nvme, bandwidth])).toEqual([
+    expect(
+      virtualPlans.map(({ name, shillings, vcpu, ram, nvme, bandwidth }) => [name, formatShillings(shillings), vcpu, ram, nvme, bandwidth]),
+    ).toEqual([
       ['Basic', 'KSh. 500', '1', '1 GB', '20 GB', '1 TB'],
       ['Professional', 'KSh. 950', '2', '2 GB', '40 GB', '2 TB'],
       ['Enterprise', 'KSh. 1,800', '4', '4 GB', '80 GB', '4 TB'],

@@ -30,8 +30,8 @@ export const virtualFeatures = (): readonly ProductCard[] => [
 export interface VirtualPlan {
   /** The plan's name (a name, the same in every language). */
   name: string;
-  /** The price label exactly as shown, e.g. "KSh. 950". */
-  price: string;
+  /** The monthly price in shillings (shown with formatShillings: "KSh. 950" in English). */
+  shillings: number;
   vcpu: string;
   ram: string;
   nvme: string;
@@ -41,9 +41,9 @@ export interface VirtualPlan {
   href: `/${string}`;
 }
 
-const plan = (name: string, price: string, vcpu: string, ram: string, nvme: string, bandwidth: string, popular = false): VirtualPlan => ({
+const plan = (name: string, shillings: number, vcpu: string, ram: string, nvme: string, bandwidth: string, popular = false): VirtualPlan => ({
   name,
-  price,
+  shillings,
   vcpu,
   ram,
   nvme,
@@ -53,9 +53,9 @@ const plan = (name: string, price: string, vcpu: string, ram: string, nvme: stri
 });
 
 export const virtualPlans: readonly VirtualPlan[] = [
-  plan('Basic', 'KSh. 500', '1', '1 GB', '20 GB', '1 TB'),
-  plan('Professional', 'KSh. 950', '2', '2 GB', '40 GB', '2 TB', true),
-  plan('Enterprise', 'KSh. 1,800', '4', '4 GB', '80 GB', '4 TB'),
+  plan('Basic', 500, '1', '1 GB', '20 GB', '1 TB'),
+  plan('Professional', 950, '2', '2 GB', '40 GB', '2 TB', true),
+  plan('Enterprise', 1800, '4', '4 GB', '80 GB', '4 TB'),
 ];
 
 export const virtualPlanPeriod = () => perMonth();

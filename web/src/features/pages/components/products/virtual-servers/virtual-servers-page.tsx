@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { ActionLink } from '@/components/marketing/action-link';
 import { PlanCard } from '@/components/marketing/plan-card';
 import { Section } from '@/components/marketing/section';
-import { t } from '@/i18n/i18n';
+import { formatShillings, t } from '@/i18n/i18n';
 import { getStartedWithPlan, productActions } from '../product-content';
 import { ProductCards, ProductCtaBlock, ProductHeroBlock } from '../product-parts';
 import { RouteMeta } from '@/components/ui/route-meta';
@@ -35,7 +35,7 @@ export function VirtualServersPage() {
             <PlanCard
               key={plan.name}
               name={plan.name}
-              price={plan.price}
+              price={formatShillings(plan.shillings)}
               period={virtualPlanPeriod()}
               badge={plan.popular ? popularBadge() : undefined}
               specs={virtualPlanSpecs(plan)}
