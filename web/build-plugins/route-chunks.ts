@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /** The module whose `onDemandPages` table maps each public route to its page's lazy import. */
 const ROUTER = '/src/app/router.tsx';
 
-/** The module that brings the query client to a page wrapped in `withQueries` (in the router). */
+/** The module that brings the query client to a page wrapped in `withQueries` (lib/with-queries.ts). */
 const QUERY_PROVIDER = '@/lib/query-provider';
 
 /** Written next to index.html; the gateway reads it (gateway/src/site/route_scripts.rs). */

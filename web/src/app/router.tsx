@@ -3,6 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/features/pages/components/not-found-page';
 import { loadArea } from '@/i18n/i18n';
+import { withQueries } from '@/lib/with-queries';
 import { AppLayout } from './layout';
 import routeTable from './routes.json';
 
@@ -16,20 +17,6 @@ type PageModule = () => Promise<{ default: ComponentType }>;
 function withTexts(areas: string | readonly string[], load: PageModule): PageModule {
   const all = typeof areas === 'string' ? [areas] : areas;
   return () => Promise.all([load(), ...all.map((area) => loadArea(area))]).then(([page]) => page);
-}
-
-/**
- * A page that asks the server through TanStack Query: its module comes with
- * the query client's (lib/query-provider), which is not in the entry script
- * ("/" needs none). The build preloads their scripts together, and fails when
- * a page needs the client without this or has it without needing it
- * (build-plugins/route-chunks.ts).
- */
-function withQueries(load: PageModule): PageModule {
-  return () =>
-    Promise.all([load(), import('@/lib/query-provider')]).then(([page, { withQueryClient }]) => ({
-      default: withQueryClient(page.default),
-    }));
 }
 
 /**
@@ -162,11 +149,7 @@ export function publicElement(path: string): ReactNode {
 
 // The admin's routes, its shell and its pages' table are a chunk of their
 // own: a public page's entry script carries none of them.
-const AdminRoutes = lazy(() =>
-  Promise.all([import('./admin/admin-routes'), import('@/lib/query-provider')]).then(([admin, { withQueryClient }]) => ({
-    default: withQueryClient(admin.AdminRoutes),
-  })),
-);
+const AdminRoutes = lazy(withQueries(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes }))));
 
 export function appRoutes(): RouteObject[] {
   return [

@@ -1,7 +1,7 @@
 // The query client of the pages that ask the server through TanStack Query.
 // Not in the entry script: the frame every page shows (header, footer, chat
 // launcher) reads stores, so "/" loads no query code at all; a page that
-// needs the client comes with this module (app/router.tsx `withQueries`).
+// needs the client comes with this module (lib/with-queries.ts).
 
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, type ComponentType } from 'react';

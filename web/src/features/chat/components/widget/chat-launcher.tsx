@@ -8,16 +8,13 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { loadArea, t } from '@/i18n/i18n';
 import { toast } from '@/lib/toast-store';
+import { withQueries } from '@/lib/with-queries';
 import { chatPanelClass } from '../../lib/chat-panel-class';
 import { hasStoredSession, readStoredChat, writeStoredChat } from '../../lib/chat-storage';
 
 // The panel's texts (the `widget` area) arrive with its code, in the page's language.
-// With the query client, which the entry script does not carry (lib/query-provider).
-const ChatWidget = lazy(() =>
-  Promise.all([import('./chat-widget'), import('@/lib/query-provider'), loadArea('widget')]).then(([panel, { withQueryClient }]) => ({
-    default: withQueryClient(panel.default),
-  })),
-);
+// With the query client, which the entry script does not carry (lib/with-queries).
+const ChatWidget = lazy(withQueries(() => Promise.all([import('./chat-widget'), loadArea('widget')]).then(([panel]) => panel)));
 
 
 /** Shown only if the panel's chunk cannot be loaded. */
