@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod agent_profile;
 pub mod agents;
 pub mod analytics;
+pub mod audit;
 pub mod chat;
 pub mod chat_line;
 pub mod consent;

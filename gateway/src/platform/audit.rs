@@ -39,8 +39,8 @@ pub async fn record_unattributed(
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details)
-         values ($1, null, $2, $3, $4, $5)",
+        "insert into audit_log (id, actor_id, unattributed, action, entity, entity_id, details)
+         values ($1, null, true, $2, $3, $4, $5)",
         Uuid::now_v7(),
         action,
         entity,

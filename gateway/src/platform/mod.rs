@@ -22,5 +22,6 @@ pub mod security;
 pub mod serve;
 pub mod sessions;
 pub mod spool;
+pub mod spreadsheet;
 pub mod store_health;
 pub mod words;

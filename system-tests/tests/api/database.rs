@@ -43,7 +43,7 @@ async fn admin_id(admin: &Browser) -> Uuid {
 }
 
 async fn audit_rows(pool: &PgPool) -> Vec<(Option<Uuid>, String, String, Uuid)> {
-    sqlx::query_as("select actor_id, action, entity, entity_id from audit_log order by id")
+    sqlx::query_as("select actor_id, action, entity, entity_id from audit_log where entity <> 'account' order by id")
         .fetch_all(pool)
         .await
         .expect("audit")

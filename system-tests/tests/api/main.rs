@@ -9,6 +9,7 @@ mod agents;
 mod analytics;
 mod analytics_report;
 mod assignment;
+mod audit;
 mod blog_featured;
 mod canned_replies;
 mod chat;

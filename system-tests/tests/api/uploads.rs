@@ -484,7 +484,8 @@ async fn a_deleted_image_is_gone_from_every_gateway_and_every_write_is_audited(p
 
     let rows: Vec<(String, String, String, String, Option<String>)> = sqlx::query_as(
         "select a.action, a.entity, a.entity_id::text, a.details->>'title', u.email \
-         from audit_log a left join users u on u.id = a.actor_id order by a.id",
+         from audit_log a left join users u on u.id = a.actor_id \
+         where a.entity <> 'account' order by a.id",
     )
     .fetch_all(&app.pool)
     .await

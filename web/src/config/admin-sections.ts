@@ -14,6 +14,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/blogs/enhanced', title: 'Blog posts (enhanced editor)', description: 'Bulk actions, image upload and a live preview beside the editor.' },
   { path: '/admin/analytics', title: 'Analytics', description: 'Chats, registrations and contact requests per day; page views and visitors from those who accepted cookies.' },
   { path: '/admin/uploads', title: 'Uploads', description: 'Images for blog posts and events: upload, copy their address, delete.' },
+  { path: '/admin/audit', title: 'Audit log', description: 'Who did what and when: staff sign-ins, settings, the team, content, privacy steps and exports.' },
   { path: '/admin/database', title: 'Database', description: 'Migrations, tables, message streams and dead letters to replay or discard.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
   { path: '/admin/privacy-requests', title: 'Privacy requests', description: 'Confirmed requests for access, correction or erasure of personal data, with their due dates.' },

@@ -195,8 +195,8 @@ async fn lock_if_empty(tx: &mut PgConnection, key: i64, table: &'static str) -> 
 /// The audit row of a seeded item: action `seed`, no actor.
 async fn audit(tx: &mut PgConnection, entity: &str, id: Uuid, title: &str) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into audit_log (id, actor_id, action, entity, entity_id, details)
-         values ($1, null, 'seed', $2, $3, $4)",
+        "insert into audit_log (id, actor_id, unattributed, action, entity, entity_id, details)
+         values ($1, null, true, 'seed', $2, $3, $4)",
         Uuid::now_v7(),
         entity,
         id,

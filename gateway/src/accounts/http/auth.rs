@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::accounts::revocation;
-use crate::accounts::signing_in::sign_in;
+use crate::accounts::signing_in::{How, sign_in};
 use crate::accounts::worker::request_accounts;
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -124,7 +124,7 @@ async fn register(
         language: body.language,
     };
     let user = ask_accounts(&state, state.namespace.accounts_register(), &request).await?;
-    sign_in(&state, &session, &user).await?;
+    sign_in(&state, &session, &user, How::Register).await?;
     Ok((StatusCode::CREATED, Json(user)))
 }
 
@@ -183,17 +183,23 @@ async fn login(
         email: email.clone(),
         password: body.password,
     };
-    let user = ask_accounts(&state, state.namespace.accounts_login(), &request)
-        .await
-        .inspect_err(|error| {
-            if matches!(error, ApiError::Unauthorized(_)) {
-                state.limits.login_failed(&email, ip);
-            }
-        })?;
+    let answer = ask_accounts(&state, state.namespace.accounts_login(), &request).await;
+    let refusal = match &answer {
+        Err(ApiError::Unauthorized(_)) => {
+            state.limits.login_failed(&email, ip);
+            Some("wrong_password")
+        }
+        Err(ApiError::Forbidden(_)) => Some("deactivated"),
+        _ => None,
+    };
+    if let Some(reason) = refusal {
+        crate::accounts::store::record_failed_sign_in(&state.pool, &email, reason).await?;
+    }
+    let user = answer?;
     if let Some(challenge) = super::second_factor_login::challenge(&state, &session, &user).await? {
         return Ok((StatusCode::ACCEPTED, Json(challenge)).into_response());
     }
-    sign_in(&state, &session, &user).await?;
+    sign_in(&state, &session, &user, How::Password).await?;
     Ok(Json(user).into_response())
 }
 

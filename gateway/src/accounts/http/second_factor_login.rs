@@ -15,8 +15,10 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 use webauthn_rs::prelude::{PasskeyAuthentication, RequestChallengeResponse};
 
+use crate::accounts::second_factor::claim::Proof;
 use crate::accounts::second_factor::codes::{self, CodeBody, WRONG_CODE};
 use crate::accounts::second_factor::passkey::{self, AssertionBody, PASSKEY_REFUSED};
+use crate::accounts::signing_in::How;
 use crate::accounts::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::ClientIp;
@@ -97,13 +99,18 @@ async fn pending(session: &Session) -> Result<Uuid, ApiError> {
 
 /// Signs the account in once its second factor is proven: read again, so
 /// one deactivated meanwhile is refused.
-async fn finish(state: &AppState, session: &Session, user_id: Uuid) -> Result<User, ApiError> {
+async fn finish(
+    state: &AppState,
+    session: &Session,
+    user_id: Uuid,
+    how: How,
+) -> Result<User, ApiError> {
     let user = store::active_user(&state.pool, user_id)
         .await?
         .ok_or(ApiError::Unauthorized(EXPIRED))?;
     session.remove::<Uuid>(PENDING_USER_KEY).await?;
     session.remove::<i64>(PENDING_AT_KEY).await?;
-    crate::accounts::signing_in::sign_in(state, session, &user).await?;
+    crate::accounts::signing_in::sign_in(state, session, &user, how).await?;
     Ok(user)
 }
 
@@ -129,14 +136,18 @@ async fn second_factor(
     state
         .limits
         .check(Limit::SecondFactorCode, user_id.to_string().as_str())?;
-    let wrong = || ApiError::BadRequest(WRONG_CODE);
-    let claim = codes::claim(&state, user_id, &body.code)
-        .await?
-        .ok_or_else(wrong)?;
-    if !store::sign_in_with_code(&state.pool, user_id, claim).await? {
-        return Err(wrong());
-    }
-    Ok(Json(finish(&state, &session, user_id).await?))
+    let claim = match codes::claim(&state, user_id, &body.code).await? {
+        Some(claim) if store::sign_in_with_code(&state.pool, user_id, claim).await? => claim,
+        _ => {
+            store::record_failed_second_factor(&state.pool, user_id, "wrong_code").await?;
+            return Err(ApiError::BadRequest(WRONG_CODE));
+        }
+    };
+    let how = match claim.proof() {
+        Proof::Totp => How::Totp,
+        Proof::RecoveryCode => How::RecoveryCode,
+    };
+    Ok(Json(finish(&state, &session, user_id, how).await?))
 }
 
 /// Starts the second step with a passkey: the options for
@@ -204,12 +215,14 @@ async fn finish_passkey(
     else {
         return Err(refused());
     };
-    let result = webauthn
-        .finish_passkey_authentication(&credential, &authentication)
-        .map_err(|error| {
+    let result = match webauthn.finish_passkey_authentication(&credential, &authentication) {
+        Ok(result) => result,
+        Err(error) => {
             tracing::info!(user.id = %user_id, %error, "passkey sign-in refused");
-            refused()
-        })?;
+            store::record_failed_second_factor(&state.pool, user_id, "passkey_refused").await?;
+            return Err(refused());
+        }
+    };
     // The counter moves on (a cloned authenticator then shows itself).
     let mut keys = store::credentials(&state.pool, user_id).await?;
     let Some(key) = keys
@@ -221,5 +234,5 @@ async fn finish_passkey(
     };
     key.update_credential(&result);
     store::record_passkey_use(&state.pool, user_id, key).await?;
-    Ok(Json(finish(&state, &session, user_id).await?))
+    Ok(Json(finish(&state, &session, user_id, How::Passkey).await?))
 }

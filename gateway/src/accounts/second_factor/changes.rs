@@ -6,6 +6,7 @@ use contract::second_factor::SecondFactorStatus;
 use tower_sessions::Session;
 
 use super::requirement::required_for;
+use crate::accounts::signing_in::How;
 use crate::accounts::store;
 use crate::platform::error::ApiError;
 use crate::state::AppState;
@@ -37,7 +38,7 @@ pub async fn end_other_sign_ins(
     )
     .await;
     crate::accounts::revocation::revoke(state, user.id).await;
-    crate::accounts::signing_in::sign_in(state, session, user).await?;
+    crate::accounts::signing_in::sign_in(state, session, user, How::Again).await?;
     tracing::info!(user.id = %user.id, sessions = ended.len(), "second factor changed; other sessions ended");
     Ok(())
 }

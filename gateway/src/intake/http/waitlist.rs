@@ -140,7 +140,7 @@ async fn list(
 }
 
 /// Every entry (of one interest, or all), newest first, as CSV with a header
-/// row; safe to open in a spreadsheet (see [`spreadsheet_safe`]). Personal
+/// row; safe to open in a spreadsheet (see `platform::spreadsheet`). Personal
 /// data leaves the site here, so each export is recorded in `audit_log`
 /// (action `export`, entity `waitlist`, under an id of its own).
 #[utoipa::path(get, path = "/admin/waitlist.csv", tag = "admin",

@@ -40,6 +40,7 @@ export const adminPages: Record<string, Lazy> = {
   '/admin/analytics': { load: () => import('@/features/ops/components/admin-analytics-page'), loading: 'Loading analytics...' },
   '/admin/uploads': { load: () => import('@/features/content/components/admin/admin-uploads-page'), loading: 'Loading uploads...' },
   '/admin/database': { load: () => import('@/features/ops/components/admin-database-page'), loading: 'Loading database view...' },
+  '/admin/audit': { load: () => import('@/features/ops/components/admin-audit-page'), loading: 'Loading the audit log...' },
   '/admin/chat': { load: () => import('@/features/chat/components/console/admin-chat-page'), loading: 'Loading live chat console...' },
   '/admin/privacy-requests': {
     load: () => import('@/features/privacy/components/admin-privacy-requests-page'),

@@ -10,6 +10,7 @@ import {
   FileText,
   Images,
   Inbox,
+  ScrollText,
   LayoutDashboard,
   MessagesSquare,
   Settings,
@@ -62,6 +63,7 @@ export const adminNavigation: NavGroup[] = [
       { path: '/admin/agents', label: 'Agents', icon: Users },
       { path: '/admin/settings', label: 'Settings', icon: Settings },
       { path: '/admin/database', label: 'Database', icon: Database },
+      { path: '/admin/audit', label: 'Audit log', icon: ScrollText },
     ],
   },
 ];
