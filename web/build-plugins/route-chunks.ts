@@ -6,10 +6,13 @@ const ROUTER = '/src/app/router.tsx';
 /** The module that brings the query client to a page wrapped in `withQueries` (lib/with-queries.ts). */
 const QUERY_PROVIDER = '@/lib/query-provider';
 
-/** Written next to index.html; the gateway reads it (gateway/src/site/route_scripts.rs). */
+/** Written next to index.html; the gateway reads it (gateway/src/site/http/web/preloads.rs). */
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 
 type Node = { type: string; [key: string]: unknown };
+
+/** The languages whose messages are chunks apart from the entry (English's frame is in it). */
+const LOADED_LANGUAGES = ['fr', 'sw'];
 
 /**
  * Writes `route-chunks.json`: for each public route with a page of its own,
@@ -22,6 +25,12 @@ type Node = { type: string; [key: string]: unknown };
  * string key whose value calls `import('…')`. A computed key (a template
  * literal) cannot be known at build time: the build fails on it.
  *
+ * In French or Kiswahili a page also waits for its language's frame messages
+ * and its page areas' (`withTexts(areas, …)`, src/i18n/i18n.ts), fetched
+ * only once the entry runs: under the key `<lang>:<route>` the table names
+ * those chunks too, so the served HTML of `/fr/…` preloads them with the
+ * entry instead of two round trips after it.
+ *
  * TanStack Query is not in the entry script: a page whose scripts include it
  * must be wrapped in `withQueries(…)`, which loads the query client with the
  * page (their scripts are preloaded together), and only such a page; the
@@ -32,6 +41,8 @@ export function routeChunks(): Plugin {
   const pageModules = new Map<string, string>();
   // routes wrapped in withQueries(…)
   const withQueries = new Set<string>();
+  // route → the catalogue areas its page loads (withTexts' first argument)
+  const pageAreas = new Map<string, string[]>();
   let queryProvider = '';
   return {
     name: 'nyota-route-chunks',
@@ -53,6 +64,11 @@ export function routeChunks(): Plugin {
             const callee = inner.callee as Node | undefined;
             if (inner.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'withQueries') {
               withQueries.add(key.value as string);
+            }
+            if (inner.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'withTexts') {
+              const areas = stringsOf((inner.arguments as Node[])[0]);
+              if (!areas) this.error(`withTexts for ${key.value as string} in ${ROUTER}: name its areas as written strings`);
+              pageAreas.set(key.value as string, areas);
             }
             const source = inner.source as Node | undefined;
             if (inner.type === 'ImportExpression' && source?.type === 'Literal' && typeof source.value === 'string') {
@@ -99,6 +115,20 @@ export function routeChunks(): Plugin {
           .filter((file) => !loaded.includes(file))
           .map((file) => `/${file}`);
       }
+      for (const language of LOADED_LANGUAGES) {
+        const catalogue = (name: string) => {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === `\0catalog:${name}`);
+          if (!chunk) this.error(`no chunk for the catalogue ${name}`);
+          return chunk.fileName;
+        };
+        const frame = catalogue(language);
+        for (const route of pageModules.keys()) {
+          const areas = (pageAreas.get(route) ?? []).map((area) => catalogue(`${language}/${area}`));
+          table[`${language}:${route}`] = closure([frame, ...areas], byName)
+            .filter((file) => !loaded.includes(file))
+            .map((file) => `/${file}`);
+        }
+      }
       if (misplaced.length > 0) {
         this.error(
           `in ${ROUTER}, withQueries(…) must wrap exactly the pages that use TanStack Query; not so for ${misplaced.join(', ')}`,
@@ -119,6 +149,14 @@ function closure(files: string[], byName: Map<string, { imports: string[] }>): s
   };
   files.forEach(visit);
   return seen;
+}
+
+/** The strings of a string literal or an array of them; null for anything else. */
+function stringsOf(node: Node | undefined): string[] | null {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return [node.value];
+  if (node?.type !== 'ArrayExpression') return null;
+  const items = (node.elements as Node[]).map((element) => stringsOf(element));
+  return items.every((item) => item?.length === 1) ? items.map((item) => item![0]!) : null;
 }
 
 function walk(node: Node, visit: (node: Node) => void) {

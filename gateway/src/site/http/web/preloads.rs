@@ -2,7 +2,8 @@
 //! fetches it with the document instead of after running the app: the
 //! page's own scripts beyond the entry (`<link rel="modulepreload">`, from
 //! `route-chunks.json`, written by the web build's
-//! `web/build-plugins/route-chunks.ts`) and the API answers it reads first
+//! `web/build-plugins/route-chunks.ts`; in French or Kiswahili also the
+//! language's messages the page waits for, under `<lang>:<route>`) and the API answers it reads first
 //! (`<link rel="preload" as="fetch">`, from `web/src/app/route-data.json`,
 //! whose addresses the web app's tests hold equal to the ones it asks for).
 
@@ -54,7 +55,11 @@ impl Preloads {
                 out.push_str("\" crossorigin=\"use-credentials\">");
             }
         }
-        for script in self.scripts.get(route).into_iter().flatten() {
+        // The language's messages first: the app reads them before it draws.
+        let texts = (lang != "en")
+            .then(|| self.scripts.get(&format!("{lang}:{route}")))
+            .flatten();
+        for script in texts.into_iter().chain(self.scripts.get(route)).flatten() {
             if script.starts_with("/assets/") {
                 out.push_str("\n    <link rel=\"modulepreload\" href=\"");
                 out.push_str(&escape(script));
@@ -106,6 +111,24 @@ mod tests {
         assert_eq!(
             table.head("/", None, "en", "<title>Home</title>".into()),
             "<title>Home</title>"
+        );
+    }
+
+    #[test]
+    fn another_language_names_its_messages_before_the_page() {
+        let table = preloads(
+            r#"{"/": ["/assets/home-page-1.js"], "fr:/": ["/assets/catalog-fr-2.js", "/assets/catalog-fr-home-3.js"], "sw:/": ["/assets/catalog-sw-4.js"]}"#,
+            "{}",
+        );
+        assert_eq!(
+            table.head("/", None, "fr", String::new()),
+            "\n    <link rel=\"modulepreload\" href=\"/assets/catalog-fr-2.js\">\
+             \n    <link rel=\"modulepreload\" href=\"/assets/catalog-fr-home-3.js\">\
+             \n    <link rel=\"modulepreload\" href=\"/assets/home-page-1.js\">"
+        );
+        assert_eq!(
+            table.head("/", None, "en", String::new()),
+            "\n    <link rel=\"modulepreload\" href=\"/assets/home-page-1.js\">"
         );
     }
 
