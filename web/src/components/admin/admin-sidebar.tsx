@@ -12,6 +12,7 @@ import {
   Inbox,
   LayoutDashboard,
   MessagesSquare,
+  Network,
   Settings,
   ShieldCheck,
   Users,
@@ -60,6 +61,7 @@ export const adminNavigation: NavGroup[] = [
     items: [
       { path: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
       { path: '/admin/agents', label: 'Agents', icon: Users },
+      { path: '/admin/teams', label: 'Teams', icon: Network },
       { path: '/admin/settings', label: 'Settings', icon: Settings },
       { path: '/admin/database', label: 'Database', icon: Database },
     ],
