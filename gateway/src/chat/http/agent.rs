@@ -77,6 +77,7 @@ fn team_filter(team: Option<&String>) -> Result<TeamFilter, ApiError> {
     security(("session" = [])),
     responses(
         (status = 200, description = "The chats", body = Vec<ChatSummary>),
+        (status = 400, description = "A label or team filter that is not one", body = ErrorBody),
         (status = 403, description = "Only support agents can do this", body = ErrorBody),
     ))]
 async fn list(
