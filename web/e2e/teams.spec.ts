@@ -94,7 +94,10 @@ test('a team and a rule made on the team settings route a chat started on a matc
       await expect(admin.getByRole('heading', { level: 3, name: teamName })).toBeVisible();
       await admin.waitForTimeout(300);
       await admin.screenshot({ path: `${shotsDir}/team-settings-${viewport.width}-${theme}.png` });
-      await admin.screenshot({ path: `${shotsDir}/team-settings-full-${viewport.width}-${theme}.png`, fullPage: true });
+      // Only the page area scrolls: bring the rules into view for their own shot.
+      await admin.getByRole('heading', { level: 2, name: 'Routing rules' }).scrollIntoViewIfNeeded();
+      await admin.waitForTimeout(300);
+      await admin.screenshot({ path: `${shotsDir}/team-rules-${viewport.width}-${theme}.png` });
       await admin.goto('/admin/chat');
       await expect(admin.getByText('Live updates on')).toBeVisible();
       await admin.getByLabel('Team', { exact: true }).selectOption({ label: teamName });

@@ -202,6 +202,7 @@ function MembersEditor({ team }: { team: Team }) {
       <div className="mt-2 flex items-center gap-3">
         <Button
           variant="secondary"
+          className="disabled:opacity-50"
           disabled={!changed || setMembers.isPending}
           onClick={() =>
             setMembers.mutate(
@@ -285,6 +286,7 @@ function RulesSection() {
               <Button
                 id={`rule-${rule.id}-up`}
                 variant="secondary"
+                className="disabled:opacity-50"
                 aria-label={`Move up: ${describeRule(rule)}`}
                 disabled={index === 0 || reorder.isPending}
                 onClick={() => move(list, index, -1)}
@@ -294,6 +296,7 @@ function RulesSection() {
               <Button
                 id={`rule-${rule.id}-down`}
                 variant="secondary"
+                className="disabled:opacity-50"
                 aria-label={`Move down: ${describeRule(rule)}`}
                 disabled={index === list.length - 1 || reorder.isPending}
                 onClick={() => move(list, index, 1)}
