@@ -5,11 +5,16 @@ mod attachments;
 pub mod email_replies;
 mod notes;
 mod receipts;
+mod teams;
 
 pub use attachments::{AttachmentKind, MessageAttachment};
 pub use notes::{ChatNote, NoteBody, NoteKind};
 pub use receipts::{ReceiptMark, ReceiptState, Resume, StoreReceipt};
 use serde::{Deserialize, Serialize};
+pub use teams::{
+    RoutingKind, RoutingOrderBody, RoutingRule, RoutingRuleBody, Team, TeamBody, TeamMemberRef,
+    TeamMembersBody,
+};
 use time::OffsetDateTime;
 use ts_rs::TS;
 
@@ -232,6 +237,10 @@ pub struct ChatSummary {
     pub first_reply_at: Option<OffsetDateTime>,
     /// The language the visitor started the chat in.
     pub language: Language,
+    /// The team the chat is in (routing rules, a transfer); none: everyone's.
+    #[ts(type = "string | null")]
+    pub team_id: Option<Uuid>,
+    pub team_name: Option<String>,
 }
 
 /// Frames a browser sends on `/ws`.
@@ -504,13 +513,18 @@ pub struct TeamAvailability {
 }
 
 /// `POST /api/agent/chats/{id}/transfer`: hand the chat to another agent,
-/// with an optional private note for them.
+/// or to a team (assigned within it, or queued in it), with an optional
+/// private note. Exactly one of `agentId` and `teamId`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TransferBody {
-    #[ts(type = "string")]
-    pub agent_id: Uuid,
+    #[serde(default)]
+    #[ts(optional, type = "string")]
+    pub agent_id: Option<Uuid>,
+    #[serde(default)]
+    #[ts(optional, type = "string")]
+    pub team_id: Option<Uuid>,
     #[serde(default)]
     #[ts(optional)]
     pub note: Option<String>,

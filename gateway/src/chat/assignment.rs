@@ -13,7 +13,9 @@
 //! race-free across gateways (see [`store::assign_queue`]).
 //!
 //! The rule itself is [`share_out`]: each queued chat, oldest first, to the
-//! agent with the fewest open chats who has room under their capacity.
+//! agent with the fewest open chats who has room under their capacity,
+//! among the members of the chat's team when it has one (everyone when no
+//! member is available and the team falls back to everyone).
 //!
 //! Every assignment and transfer is an event in the agents' side of the
 //! conversation (`chat_notes`); the visitor sees only "<agent> joined the
@@ -27,7 +29,7 @@ use runtime::texts;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::{ChatError, publish_inbox_update, send_message, store};
+use super::{ChatError, publish_inbox_update, send_message, store, teams};
 use crate::state::AppState;
 
 /// How often a gateway tells the database which agents have a console open.
@@ -71,7 +73,16 @@ async fn announce(
 
 /// Gives queued chats to available agents (see the module docs).
 pub async fn assign_waiting(state: &AppState) -> Result<(), ChatError> {
-    for assignment in store::assign_queue(&state.pool, FRESH, share_out).await? {
+    let assignments = store::assign_queue(&state.pool, FRESH, share_out).await?;
+    announce_all(state, &assignments).await
+}
+
+/// Tells both sides of each of `assignments`.
+async fn announce_all(
+    state: &AppState,
+    assignments: &[store::Assignment],
+) -> Result<(), ChatError> {
+    for assignment in assignments {
         let event = format!("Assigned to {}", assignment.agent_name);
         announce(
             state,
@@ -83,6 +94,76 @@ pub async fn assign_waiting(state: &AppState) -> Result<(), ChatError> {
         .await?;
     }
     Ok(())
+}
+
+/// Agent `from` hands chat `chat_id` to team `team_id` (named
+/// `team_name`): the chat leaves its agent and is assigned within the team
+/// at once (to someone other than `from`), or waits in the team's queue.
+/// Returns the agent who has it now, if any.
+pub async fn transfer_to_team(
+    state: &AppState,
+    chat_id: Uuid,
+    from: Uuid,
+    team_id: Uuid,
+    team_name: &str,
+) -> Result<Option<Uuid>, ChatError> {
+    let from_name = shown_name(state, from).await?;
+    let event = format!("Transferred by {from_name} to the team {team_name}");
+    let assignments = store::transfer_to_team(
+        &state.pool,
+        FRESH,
+        chat_id,
+        team_id,
+        from,
+        &event,
+        share_out,
+    )
+    .await?;
+    let given = assignments
+        .iter()
+        .find(|a| a.chat_id == chat_id)
+        .map(|a| a.agent_id);
+    if given.is_none() {
+        // Queued: the trail and the inbox say so; no one joined.
+        publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
+    }
+    announce_all(state, &assignments).await?;
+    Ok(given)
+}
+
+/// The rules run again on chat `chat_id` (its labels changed): while it
+/// waits in the queue it moves to the team they name now, if they name one
+/// other than its own (see `chat::teams`). Returns whether it moved.
+pub async fn reroute(state: &AppState, chat_id: Uuid) -> Result<bool, ChatError> {
+    let Some(facts) = store::routing_facts(&state.pool, chat_id).await? else {
+        return Ok(false);
+    };
+    if !facts.queued {
+        return Ok(false);
+    }
+    let rules = store::routing_rules(&state.pool).await?;
+    let chat = teams::ChatFacts {
+        page: facts.page_url.as_deref(),
+        labels: &facts.labels,
+        language: facts.language,
+    };
+    let Some(rule) = teams::route(&rules, &chat) else {
+        return Ok(false);
+    };
+    if facts.team_id == Some(rule.team_id) {
+        return Ok(false);
+    }
+    let event = format!(
+        "Routed to the team {} ({})",
+        rule.team_name,
+        teams::reason(rule)
+    );
+    let moved = store::move_queued_chat(&state.pool, chat_id, rule.team_id, &event).await?;
+    if moved {
+        publish_inbox_update(state, chat_id, InboxReason::Assignment).await;
+        assign_waiting_or_log(state).await;
+    }
+    Ok(moved)
 }
 
 /// [`assign_waiting`] where a failure must not fail the caller (the chat
@@ -188,8 +269,11 @@ async fn heartbeat(state: &AppState) -> Result<(), ChatError> {
 /// The assignment rule: each chat of `queue` (oldest first) goes to the
 /// agent with the fewest open chats among those with room under their
 /// capacity who speak the chat's language, else among all with room (on a
-/// tie, the first in `agents`' order); what finds no room stays queued.
-/// Each agent's load grows with what they are given.
+/// tie, the first in `agents`' order). Those are the members of the chat's
+/// team when it has one and a member is available (has a console open,
+/// room or not); with none available, everyone if the team falls back to
+/// everyone, else nobody. A chat's `avoid` agent is passed over. What finds
+/// no room stays queued. Each agent's load grows with what they are given.
 pub fn share_out(
     queue: &[store::QueuedChat],
     agents: &mut [store::AgentLoad],
@@ -197,17 +281,28 @@ pub fn share_out(
     let mut assignments = Vec::with_capacity(queue.len());
     for chat in queue {
         let chat_id = chat.id;
+        let in_team = |agent: &store::AgentLoad| match chat.team_id {
+            Some(team) => agent.teams.contains(&team),
+            None => true,
+        };
+        let team_present = agents.iter().any(in_team);
+        if !team_present && !chat.fallback {
+            continue;
+        }
+        let may_take = |agent: &store::AgentLoad| {
+            agent.room() > 0 && Some(agent.id) != chat.avoid && (!team_present || in_team(agent))
+        };
         let speaks = |agent: &store::AgentLoad| agent.languages.contains(&chat.language);
         let pick = |agents: &[store::AgentLoad], only_speakers: bool| {
             agents
                 .iter()
                 .enumerate()
-                .filter(|(_, agent)| agent.room() > 0 && (!only_speakers || speaks(agent)))
+                .filter(|(_, agent)| may_take(agent) && (!only_speakers || speaks(agent)))
                 .min_by_key(|(_, agent)| agent.open)
                 .map(|(index, _)| index)
         };
         let Some(index) = pick(agents, true).or_else(|| pick(agents, false)) else {
-            break;
+            continue;
         };
         let agent = &mut agents[index];
         agent.open += 1;
@@ -231,6 +326,22 @@ mod tests {
             capacity,
             open,
             languages: vec![Language::En],
+            teams: Vec::new(),
+        }
+    }
+
+    fn in_teams(mut agent: store::AgentLoad, teams: &[u128]) -> store::AgentLoad {
+        agent.teams = teams.iter().map(|&t| Uuid::from_u128(t)).collect();
+        agent
+    }
+
+    fn team_chat(n: u128, team: u128, fallback: bool) -> store::QueuedChat {
+        store::QueuedChat {
+            id: Uuid::from_u128(n),
+            language: Language::En,
+            team_id: Some(Uuid::from_u128(team)),
+            fallback,
+            avoid: None,
         }
     }
 
@@ -245,6 +356,9 @@ mod tests {
             .map(|(n, &language)| store::QueuedChat {
                 id: Uuid::from_u128(n),
                 language,
+                team_id: None,
+                fallback: true,
+                avoid: None,
             })
             .collect()
     }
@@ -294,5 +408,44 @@ mod tests {
             given(&assignments),
             [(100, 2), (101, 1), (102, 3), (103, 1)]
         );
+    }
+
+    #[test]
+    fn a_team_chat_goes_to_the_least_loaded_member_with_room() {
+        let mut agents = [
+            agent(1, 5, 0),
+            in_teams(agent(2, 5, 3), &[50]),
+            in_teams(agent(3, 4, 4), &[50, 60]),
+        ];
+        // Agent 1 is idle but not in team 50; agent 3 is full.
+        let queue = [team_chat(100, 50, true), team_chat(101, 50, true)];
+        let assignments = share_out(&queue, &mut agents);
+        assert_eq!(given(&assignments), [(100, 2), (101, 2)]);
+        // Members full: the chat waits for its team, fallback or not, and
+        // a chat behind it without a team still goes.
+        let mut full = [agent(1, 5, 0), in_teams(agent(2, 1, 1), &[50])];
+        let queue = [team_chat(200, 50, true), chats(1).remove(0)];
+        assert_eq!(given(&share_out(&queue, &mut full)), [(100, 1)]);
+    }
+
+    #[test]
+    fn with_no_member_available_a_team_falls_back_to_everyone_if_it_says_so() {
+        let mut agents = [agent(1, 5, 2), in_teams(agent(2, 5, 0), &[60])];
+        let queue = [team_chat(100, 50, true), team_chat(101, 50, false)];
+        assert_eq!(given(&share_out(&queue, &mut agents)), [(100, 2)]);
+    }
+
+    #[test]
+    fn the_agent_who_handed_a_chat_to_their_team_is_passed_over() {
+        let mut agents = [
+            in_teams(agent(1, 5, 0), &[50]),
+            in_teams(agent(2, 5, 3), &[50]),
+        ];
+        let mut chat = team_chat(100, 50, true);
+        chat.avoid = Some(Uuid::from_u128(1));
+        assert_eq!(given(&share_out(&[chat.clone()], &mut agents)), [(100, 2)]);
+        // Alone in the team: the chat waits in its queue.
+        let mut alone = [in_teams(agent(1, 5, 0), &[50]), agent(3, 5, 0)];
+        assert!(share_out(&[chat], &mut alone).is_empty());
     }
 }

@@ -26,6 +26,22 @@ pub enum ChatError {
     ShortcutTaken,
     #[error("no such canned reply")]
     NoSuchCannedReply,
+    /// Another team has the name (whatever its case).
+    #[error("team name taken")]
+    TeamNameTaken,
+    #[error("no such team")]
+    NoSuchTeam,
+    /// A rule on the same page, label or language exists.
+    #[error("routing rule exists")]
+    RuleExists,
+    #[error("no such routing rule")]
+    NoSuchRule,
+    /// The id named is not an active admin or support agent.
+    #[error("no such agent: {0}")]
+    NoSuchAgent(uuid::Uuid),
+    /// A new order did not name exactly the rules there are.
+    #[error("routing rules changed")]
+    RulesChanged,
 }
 
 impl From<ChatError> for ApiError {
@@ -41,6 +57,25 @@ impl From<ChatError> for ApiError {
             ChatError::Session(cause) => ApiError::from(cause),
             ChatError::ShortcutTaken => ApiError::Conflict(SHORTCUT_TAKEN.to_owned().into()),
             ChatError::NoSuchCannedReply => ApiError::NoSuch("Canned reply not found".into()),
+            ChatError::TeamNameTaken => {
+                ApiError::Conflict("Another team already has this name".to_owned().into())
+            }
+            ChatError::NoSuchTeam => ApiError::NoSuch("Team not found".into()),
+            ChatError::RuleExists => ApiError::Conflict(
+                "Another routing rule already matches this page, label or language"
+                    .to_owned()
+                    .into(),
+            ),
+            ChatError::NoSuchRule => ApiError::NoSuch("Routing rule not found".into()),
+            ChatError::NoSuchAgent(id) => {
+                ApiError::NoSuch(format!("No active agent with the id {id}").into())
+            }
+            ChatError::RulesChanged => ApiError::Conflict(
+                "The routing rules changed since they were loaded: \
+                 reload them and set the order again"
+                    .to_owned()
+                    .into(),
+            ),
         }
     }
 }

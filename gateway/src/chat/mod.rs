@@ -5,7 +5,8 @@
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
 //! sockets after a gap in NATS ([`resync`]), the REST
 //! routes of visitors and agents ([`http`]), the agents' canned replies
-//! ([`canned`]) and profiles ([`profile`]) and files sent in chats ([`attachments`]).
+//! ([`canned`]) and profiles ([`profile`]), files sent in chats ([`attachments`]) and
+//! teams with the rules routing chats to them ([`teams`]).
 
 pub mod access;
 pub mod assignment;
@@ -28,6 +29,7 @@ pub mod resume;
 pub mod resync;
 pub mod socket;
 pub mod store;
+pub mod teams;
 
 use utoipa_axum::router::OpenApiRouter;
 

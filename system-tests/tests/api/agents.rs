@@ -43,6 +43,15 @@ fn admin_routes() -> Vec<(&'static str, String)> {
         ("POST", "/api/agent/canned-responses".into()),
         ("PUT", format!("/api/agent/canned-responses/{id}")),
         ("DELETE", format!("/api/agent/canned-responses/{id}")),
+        ("POST", "/api/admin/teams".into()),
+        ("PUT", format!("/api/admin/teams/{id}")),
+        ("DELETE", format!("/api/admin/teams/{id}")),
+        ("PUT", format!("/api/admin/teams/{id}/members")),
+        ("GET", "/api/admin/routing-rules".into()),
+        ("POST", "/api/admin/routing-rules".into()),
+        ("PUT", format!("/api/admin/routing-rules/{id}")),
+        ("DELETE", format!("/api/admin/routing-rules/{id}")),
+        ("PUT", "/api/admin/routing-rules/order".into()),
     ]
 }
 
@@ -62,6 +71,7 @@ fn agent_routes(chat: &str) -> Vec<(&'static str, String)> {
         ("GET", "/api/agent/status".into()),
         ("GET", "/api/agent/team".into()),
         ("GET", "/api/agent/canned-responses".into()),
+        ("GET", "/api/agent/teams".into()),
     ]
 }
 

@@ -81,6 +81,8 @@ mod sessions;
 mod site_settings;
 mod store_full;
 mod subscriptions;
+mod team_transfers;
+mod teams;
 mod tracing_capture;
 mod uploads;
 mod views;

@@ -45,4 +45,8 @@ firstReplyAt?: string,
 /**
  * The language the visitor started the chat in.
  */
-language: Language, };
+language: Language, 
+/**
+ * The team the chat is in (routing rules, a transfer); none: everyone's.
+ */
+teamId: string | null, teamName: string | null, };

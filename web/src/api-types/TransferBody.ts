@@ -2,6 +2,7 @@
 
 /**
  * `POST /api/agent/chats/{id}/transfer`: hand the chat to another agent,
- * with an optional private note for them.
+ * or to a team (assigned within it, or queued in it), with an optional
+ * private note. Exactly one of `agentId` and `teamId`.
  */
-export type TransferBody = { agentId: string, note?: string, };
+export type TransferBody = { agentId?: string, teamId?: string, note?: string, };

@@ -18,6 +18,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/database', title: 'Database', description: 'Migrations, tables, message streams and dead letters to replay or discard.' },
   { path: '/admin/chat', title: 'Live chat console', description: 'Answer visitors chatting with the support team.' },
   { path: '/admin/privacy-requests', title: 'Privacy requests', description: 'Confirmed requests for access, correction or erasure of personal data, with their due dates.' },
+  { path: '/admin/teams', title: 'Teams and routing', description: 'Group agents in teams and route chats to a team by the page they start on, a label or their language.' },
   { path: '/admin/agents', title: 'Agents', description: 'Invite support agents, change their roles, deactivate them, and manage canned replies.' },
 ];
 

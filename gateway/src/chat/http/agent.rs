@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use contract::chat::{
     AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, LabelsBody,
-    NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, TransferBody, VisitorChat,
+    NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, VisitorChat,
 };
 use contract::limits::{CHAT, SEARCH_CHARS};
 use runtime::texts;
@@ -16,7 +16,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use crate::chat::store::{self, AssignedFilter, StatusFilter};
+use crate::chat::store::{self, AssignedFilter, StatusFilter, TeamFilter};
 use crate::chat::{MAX_MESSAGE_CHARS, assignment, publish_inbox_update, send_message};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
@@ -34,7 +34,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(resolve))
         .routes(routes!(reopen))
         .routes(routes!(mark_read))
-        .routes(routes!(transfer))
         .routes(routes!(notes, add_note))
         .routes(routes!(status, set_agent_status))
         .routes(routes!(team))
@@ -55,6 +54,21 @@ struct ListQuery {
     assigned: AssignedFilter,
     /// Only chats with this label.
     label: Option<String>,
+    /// Only chats of this team (its id), of the agent's teams (`mine`) or
+    /// without a team (`none`).
+    team: Option<String>,
+}
+
+/// The inbox's `team` filter.
+fn team_filter(team: Option<&String>) -> Result<TeamFilter, ApiError> {
+    Ok(match team.map(|team| team.trim()) {
+        None | Some("") => TeamFilter::All,
+        Some("mine") => TeamFilter::Mine,
+        Some("none") => TeamFilter::None,
+        Some(id) => TeamFilter::Team(Uuid::parse_str(id).map_err(|_| {
+            ApiError::BadRequest("Team must be a team's id, mine or none".to_owned().into())
+        })?),
+    })
 }
 
 /// The inbox, most recent activity first.
@@ -63,6 +77,7 @@ struct ListQuery {
     security(("session" = [])),
     responses(
         (status = 200, description = "The chats", body = Vec<ChatSummary>),
+        (status = 400, description = "A label or team filter that is not one", body = ErrorBody),
         (status = 403, description = "Only support agents can do this", body = ErrorBody),
     ))]
 async fn list(
@@ -71,8 +86,16 @@ async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<ChatSummary>>, ApiError> {
     let label = crate::platform::params::text("label", query.label.as_ref())?;
-    let chats =
-        store::summaries(&state.pool, agent.id, query.status, query.assigned, label).await?;
+    let team = team_filter(query.team.as_ref())?;
+    let chats = store::summaries(
+        &state.pool,
+        agent.id,
+        query.status,
+        query.assigned,
+        label,
+        team,
+    )
+    .await?;
     Ok(Json(chats))
 }
 
@@ -85,7 +108,7 @@ async fn list(
         (status = 403, description = "Only support agents can do this", body = ErrorBody),
         (status = 404, description = "No such chat", body = ErrorBody),
     ))]
-async fn show(
+pub(super) async fn show(
     State(state): State<AppState>,
     Agent(_): Agent,
     ApiPath(id): ApiPath<Uuid>,
@@ -96,7 +119,7 @@ async fn show(
     Ok(Json(chat))
 }
 
-async fn ensure_exists(state: &AppState, id: Uuid) -> Result<(), ApiError> {
+pub(super) async fn ensure_exists(state: &AppState, id: Uuid) -> Result<(), ApiError> {
     if store::exists(&state.pool, id).await? {
         Ok(())
     } else {
@@ -203,7 +226,7 @@ async fn mark_read(
 }
 
 /// A private note: 1 to 4,000 characters, any lines.
-fn note_text(note: String) -> Result<String, InputError> {
+pub(super) fn note_text(note: String) -> Result<String, InputError> {
     Ok(input::multiline("Note", note)?
         .not_empty()?
         .max_chars(MAX_MESSAGE_CHARS)?
@@ -216,22 +239,6 @@ impl Input for NoteBody {
     fn check(self) -> Result<Self, InputError> {
         Ok(NoteBody {
             message: note_text(self.message)?,
-        })
-    }
-}
-
-impl Input for TransferBody {
-    const LABELS: &'static [(&'static str, &'static str)] =
-        &[("agentId", "Agent"), ("note", "Note")];
-
-    fn check(self) -> Result<Self, InputError> {
-        let note = match self.note {
-            Some(note) if !note.trim().is_empty() => Some(note_text(note)?),
-            _ => None,
-        };
-        Ok(TransferBody {
-            agent_id: self.agent_id,
-            note,
         })
     }
 }
@@ -289,53 +296,6 @@ async fn add_note(
     .await?;
     publish_inbox_update(&state, id, InboxReason::Note).await;
     Ok((StatusCode::CREATED, Json(note)))
-}
-
-/// Hands the chat to another agent, with an optional private note for them.
-#[utoipa::path(post, path = "/agent/chats/{id}/transfer", tag = "agent",
-    params(("id" = Uuid, Path, description = "The chat session id")),
-    request_body = TransferBody,
-    security(("session" = [], "csrf" = [])),
-    responses(
-        (status = 200, description = "The chat as the inbox shows it", body = ChatSummary),
-        (status = 409, description = "The chat is already that agent's, or they cannot take chats (invitation not accepted, away or offline)", body = ErrorBody),
-        (status = 403, description = "Only support agents can do this", body = ErrorBody),
-        (status = 404, description = "No such chat, or no active agent with that id", body = ErrorBody),
-    ))]
-async fn transfer(
-    State(state): State<AppState>,
-    Agent(agent): Agent,
-    ApiPath(id): ApiPath<Uuid>,
-    ValidatedJson(body): ValidatedJson<TransferBody>,
-) -> Result<Json<ChatSummary>, ApiError> {
-    ensure_exists(&state, id).await?;
-    let target = store::transfer_target(&state.pool, body.agent_id, assignment::FRESH)
-        .await?
-        .ok_or(ApiError::NoSuch("No active agent with that id".into()))?;
-    let to_name = target.name;
-    // Only someone there to answer may be handed a chat: the visitor would
-    // otherwise read that they joined and wait in silence.
-    if !target.signed_up {
-        return Err(ApiError::Conflict(
-            format!("{to_name} has not accepted their invitation yet, so they cannot take chats")
-                .into(),
-        ));
-    }
-    if !target.present {
-        return Err(ApiError::Conflict(
-            format!("{to_name} is away or offline and cannot take chats right now").into(),
-        ));
-    }
-    if store::assignee(&state.pool, id).await? == Some(body.agent_id) {
-        return Err(ApiError::Conflict(
-            format!("This chat is already assigned to {to_name}").into(),
-        ));
-    }
-    if let Some(note) = &body.note {
-        store::add_note(&state.pool, id, NoteKind::Note, Some(agent.id), note).await?;
-    }
-    assignment::transfer(&state, id, agent.id, body.agent_id, &to_name).await?;
-    show(State(state), Agent(agent), ApiPath(id)).await
 }
 
 /// The agent's own availability.
@@ -461,6 +421,8 @@ async fn set_labels(
     ensure_exists(&state, id).await?;
     if store::set_labels(&state.pool, id, &body.labels).await? {
         publish_inbox_update(&state, id, InboxReason::Status).await;
+        // A chat still in the queue follows the rules on its new labels.
+        assignment::reroute(&state, id).await?;
     }
     show(State(state), Agent(agent), ApiPath(id)).await
 }

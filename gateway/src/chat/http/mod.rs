@@ -11,7 +11,9 @@ mod profile;
 mod reply_links;
 pub mod socket;
 pub use reply_links::ONE_CLICK_UNSUBSCRIBE_PATH;
+mod teams;
 mod transcript;
+mod transfer;
 mod visitor;
 
 #[cfg(any(test, feature = "fuzzing"))]
@@ -30,6 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(attachments::router())
         .merge(profile::router())
         .merge(transcript::router())
+        .merge(transfer::router())
+        .merge(teams::router())
         .merge(canned::router())
         .merge(email::router())
         .merge(reply_links::router())

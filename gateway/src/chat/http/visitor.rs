@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use contract::chat::{ChatMessage, ChatRating, ChatStatus, InboxReason, SenderType};
+use contract::chat::{ChatMessage, ChatRating, ChatStatus, InboxReason, NoteKind, SenderType};
 use contract::chat_line::{ChatAvailability, ChatLine, WidgetChat};
 use contract::language::Language;
 use contract::limits::CHAT;
@@ -17,7 +17,7 @@ use crate::chat::pipeline::{Answer, publish_started};
 use crate::chat::posting::{self, MessageBody};
 use crate::chat::store::{self, NewChat};
 use crate::chat::{
-    OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, role_in_chat, send_message,
+    OWNER_TOKEN_KEY, Requester, assignment, publish_inbox_update, role_in_chat, send_message, teams,
 };
 use crate::platform::email_health::email_enabled;
 use crate::platform::error::ApiError;
@@ -143,6 +143,16 @@ async fn start(
             .and_then(|v| v.to_str().ok()),
         500,
     );
+    // The team of the first routing rule the chat matches (none: everyone's).
+    let rules = store::routing_rules(&state.pool).await?;
+    let routed = teams::route(
+        &rules,
+        &teams::ChatFacts {
+            page: body.page_url.as_deref(),
+            labels: &[],
+            language: body.language,
+        },
+    );
     let chat = store::insert(
         &state.pool,
         NewChat {
@@ -153,13 +163,23 @@ async fn start(
             page_url: body.page_url,
             user_agent,
             language: body.language,
+            team_id: routed.map(|rule| rule.team_id),
         },
     )
     .await?;
+    if let Some(rule) = routed {
+        let event = format!(
+            "Routed to the team {} ({})",
+            rule.team_name,
+            teams::reason(rule)
+        );
+        store::add_note(&state.pool, chat.session_id, NoteKind::Event, None, &event).await?;
+    }
 
     // On doubt (the database cannot tell) the visitor is told to expect an
-    // email rather than left waiting for an agent who may not come.
-    let agents_online = store::any_agent_available(&state.pool, assignment::FRESH)
+    // email rather than left waiting for an agent who may not come. A chat
+    // of a team that does not fall back to everyone waits for a member.
+    let agents_online = store::agent_available_for(&state.pool, assignment::FRESH, chat.session_id)
         .await
         .unwrap_or(false);
     let announced = async {
@@ -207,7 +227,7 @@ async fn visitor_chat(state: &AppState, chat_id: Uuid) -> Result<WidgetChat, Api
                 agent_name: agent.name,
             }
         }
-    } else if store::any_agent_available(pool, assignment::FRESH).await? {
+    } else if store::agent_available_for(pool, assignment::FRESH, chat_id).await? {
         let position = session.queue_position.unwrap_or(1);
         let wait = store::recent_wait_seconds(pool).await?;
         ChatLine::Queued {

@@ -5,7 +5,7 @@ use contract::chat::{AgentStatus, NoteKind, TeamAvailability};
 use contract::language::Language;
 use std::time::Duration;
 
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 /// An agent's availability as chosen in the console.
@@ -122,12 +122,23 @@ pub struct AgentLoad {
     pub open: i64,
     /// The languages they speak (their profile's; English without one).
     pub languages: Vec<Language>,
+    /// The teams they are in.
+    pub teams: Vec<Uuid>,
 }
 
-/// A chat waiting for an agent, and the language it was started in.
+/// A chat waiting for an agent, the language it was started in and its
+/// team.
+#[derive(Clone, Debug)]
 pub struct QueuedChat {
     pub id: Uuid,
     pub language: Language,
+    /// Its team; `None`: everyone's.
+    pub team_id: Option<Uuid>,
+    /// Whether its team's chats go to everyone while no member is available.
+    pub fallback: bool,
+    /// An agent who must not take it now (the one who just handed it to a
+    /// team).
+    pub avoid: Option<Uuid>,
 }
 
 impl AgentLoad {
@@ -141,6 +152,10 @@ impl AgentLoad {
 /// turns, so two of them never count the same free capacity.
 const ASSIGNMENT_LOCK: i64 = 0x6e796f74_61737367; // "nyotassg"
 
+/// What an assigner decides with: the queue and the agents who can take
+/// chats. The rule is `chat::assignment::share_out`.
+pub type Rule = fn(&[QueuedChat], &mut [AgentLoad]) -> Vec<Assignment>;
+
 /// Gives queued chats, oldest first, to the online agents with a console
 /// open (seen within `fresh`), as `rule` shares them out (the rule is
 /// `chat::assignment::share_out`). Runs in one transaction holding an
@@ -149,17 +164,38 @@ const ASSIGNMENT_LOCK: i64 = 0x6e796f74_61737367; // "nyotassg"
 pub async fn assign_queue(
     pool: &PgPool,
     fresh: Duration,
-    rule: impl FnOnce(&[QueuedChat], &mut [AgentLoad]) -> Vec<Assignment>,
+    rule: Rule,
 ) -> Result<Vec<Assignment>, sqlx::Error> {
     let mut tx = pool.begin().await?;
+    lock_assignment(&mut tx).await?;
+    let assignments = assign_locked(&mut tx, fresh, None, rule).await?;
+    tx.commit().await?;
+    Ok(assignments)
+}
+
+/// Takes the assignment section's lock for the rest of `tx`.
+pub(super) async fn lock_assignment(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
     sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
-        .execute(&mut *tx)
+        .execute(tx)
         .await?;
+    Ok(())
+}
+
+/// [`assign_queue`]'s work inside a transaction that holds the lock;
+/// `avoid`: a chat and the agent who must not take it now.
+pub(super) async fn assign_locked(
+    tx: &mut PgConnection,
+    fresh: Duration,
+    avoid: Option<(Uuid, Uuid)>,
+    rule: Rule,
+) -> Result<Vec<Assignment>, sqlx::Error> {
     let mut agents: Vec<AgentLoad> = sqlx::query!(
         r#"select u.id, coalesce(p.display_name, u.name) as "name!", u.capacity,
                   (select count(*) from chat_sessions s
                     where s.assigned_agent_id = u.id and s.status = 'open') as "open!",
-                  coalesce(p.languages, array['en']) as "languages!"
+                  coalesce(p.languages, array['en']) as "languages!",
+                  array(select m.team_id from team_members m where m.agent_id = u.id)
+                      as "teams!"
            from users u left join agent_profiles p on p.agent_id = u.id
            where u.role in ('admin', 'support') and u.active and u.agent_status = 'online'
              and exists(select 1 from agent_consoles c
@@ -177,21 +213,40 @@ pub async fn assign_queue(
         capacity: row.capacity,
         open: row.open,
         languages: Language::from_codes(&row.languages),
+        teams: row.teams,
     })
     .collect();
     let room: i64 = agents.iter().map(AgentLoad::room).sum();
     if room == 0 {
         return Ok(Vec::new());
     }
-    let queue = sqlx::query_as!(
-        QueuedChat,
-        r#"select id, language as "language: Language" from chat_sessions
-           where status = 'open' and assigned_agent_id is null
-           order by created_at, id limit $1"#,
+    // The oldest chats of each team's queue (and of everyone's), as many as
+    // there are free places: a full team's queue does not hide the others'.
+    let (avoid_chat, avoid_agent) = avoid.unzip();
+    let queue: Vec<QueuedChat> = sqlx::query!(
+        r#"select id as "id!", language as "language!: Language", team_id,
+                  fallback as "fallback!"
+           from (select s.id, s.language, s.team_id, s.created_at,
+                        coalesce(t.fallback_to_everyone, true) as fallback,
+                        row_number() over (partition by s.team_id
+                                           order by s.created_at, s.id) as place
+                 from chat_sessions s left join teams t on t.id = s.team_id
+                 where s.status = 'open' and s.assigned_agent_id is null) queued
+           where place <= $1
+           order by created_at, id"#,
         room
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|row| QueuedChat {
+        avoid: avoid_agent.filter(|_| avoid_chat == Some(row.id)),
+        id: row.id,
+        language: row.language,
+        team_id: row.team_id,
+        fallback: row.fallback,
+    })
+    .collect();
     let assignments = rule(&queue, &mut agents);
     let chats: Vec<Uuid> = assignments.iter().map(|a| a.chat_id).collect();
     let assignees: Vec<Uuid> = assignments.iter().map(|a| a.agent_id).collect();
@@ -204,7 +259,6 @@ pub async fn assign_queue(
     )
     .execute(&mut *tx)
     .await?;
-    tx.commit().await?;
     Ok(assignments)
 }
 
@@ -226,9 +280,7 @@ pub async fn return_to_queue(
     event: impl Fn(&str) -> String,
 ) -> Result<Vec<Returned>, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    sqlx::query!("select pg_advisory_xact_lock($1)", ASSIGNMENT_LOCK)
-        .execute(&mut *tx)
-        .await?;
+    lock_assignment(&mut tx).await?;
     let returned = sqlx::query_as!(
         Returned,
         r#"update chat_sessions s set assigned_agent_id = null

@@ -29,13 +29,27 @@ pub enum AssignedFilter {
     Unassigned,
 }
 
-/// The agent inbox for `agent_id`, most recent activity first.
+/// Which team's chats the inbox shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TeamFilter {
+    #[default]
+    All,
+    /// Chats of the teams the agent is in.
+    Mine,
+    /// Chats without a team.
+    None,
+    Team(Uuid),
+}
+
+/// The agent inbox for `agent_id`, most recent activity first. A queued
+/// chat's place is in its team's queue.
 pub async fn summaries(
     pool: &PgPool,
     agent_id: Uuid,
     status: StatusFilter,
     assigned: AssignedFilter,
     label: Option<&str>,
+    team: TeamFilter,
 ) -> Result<Vec<ChatSummary>, sqlx::Error> {
     let (open, pending, resolved) = match status {
         StatusFilter::All => (None, None, None),
@@ -48,24 +62,40 @@ pub async fn summaries(
         AssignedFilter::Me => (true, false),
         AssignedFilter::Unassigned => (false, true),
     };
+    let (my_teams, no_team, team_id) = match team {
+        TeamFilter::All => (false, false, None),
+        TeamFilter::Mine => (true, false, None),
+        TeamFilter::None => (false, true, None),
+        TeamFilter::Team(id) => (false, false, Some(id)),
+    };
     sqlx::query_as!(
         ChatSummary,
-        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
-                  visitor_email as "visitor_email!", status as "status!: ChatStatus",
-                  awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
+        r#"select v.session_id as "session_id!", v.visitor_name as "visitor_name!",
+                  v.visitor_email as "visitor_email!", v.status as "status!: ChatStatus",
+                  awaiting_reply as "awaiting_reply!", v.assigned_agent_id, assigned_agent_name,
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
-                  created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment, labels as "labels!", first_reply_at,
-                  (select s.language from chat_sessions s where s.id = chat_summaries.session_id)
-                      as "language!: Language"
-           from chat_summaries
-           where ($2::bool is null or status = 'open')
+                  v.created_at as "created_at!", v.page_url, v.user_agent,
+                  case when v.queue_position is not null then
+                      (select count(*) from chat_sessions q
+                        where q.status = 'open' and q.assigned_agent_id is null
+                          and q.team_id is not distinct from s.team_id
+                          and (q.created_at, q.id) <= (s.created_at, s.id))
+                  end as queue_position,
+                  rating, rating_comment, v.labels as "labels!", first_reply_at,
+                  s.language as "language!: Language", s.team_id, t.name as "team_name?"
+           from chat_summaries v join chat_sessions s on s.id = v.session_id
+           left join teams t on t.id = s.team_id
+           where ($2::bool is null or v.status = 'open')
              and ($3::bool is null or awaiting_reply)
-             and ($4::bool is null or status = 'resolved')
-             and (not $5 or assigned_agent_id = $1)
-             and (not $6 or assigned_agent_id is null)
-             and ($7::text is null or $7 = any(labels))
+             and ($4::bool is null or v.status = 'resolved')
+             and (not $5 or v.assigned_agent_id = $1)
+             and (not $6 or v.assigned_agent_id is null)
+             and ($7::text is null or $7 = any(v.labels))
+             and (not $8 or exists(select 1 from team_members m
+                                   where m.team_id = s.team_id and m.agent_id = $1))
+             and (not $9 or s.team_id is null)
+             and ($10::uuid is null or s.team_id = $10)
            order by last_message_at desc limit 500"#,
         agent_id,
         open,
@@ -74,6 +104,9 @@ pub async fn summaries(
         mine,
         unassigned,
         label,
+        my_teams,
+        no_team,
+        team_id,
     )
     .fetch_all(pool)
     .await
@@ -83,16 +116,23 @@ pub async fn summaries(
 pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>, sqlx::Error> {
     sqlx::query_as!(
         ChatSummary,
-        r#"select session_id as "session_id!", visitor_name as "visitor_name!",
-                  visitor_email as "visitor_email!", status as "status!: ChatStatus",
-                  awaiting_reply as "awaiting_reply!", assigned_agent_id, assigned_agent_name,
+        r#"select v.session_id as "session_id!", v.visitor_name as "visitor_name!",
+                  v.visitor_email as "visitor_email!", v.status as "status!: ChatStatus",
+                  awaiting_reply as "awaiting_reply!", v.assigned_agent_id, assigned_agent_name,
                   unread_count as "unread_count!", last_message_preview,
                   last_message_at as "last_message_at!", waiting_since,
-                  created_at as "created_at!", page_url, user_agent, queue_position,
-                  rating, rating_comment, labels as "labels!", first_reply_at,
-                  (select s.language from chat_sessions s where s.id = chat_summaries.session_id)
-                      as "language!: Language"
-           from chat_summaries where session_id = $1"#,
+                  v.created_at as "created_at!", v.page_url, v.user_agent,
+                  case when v.queue_position is not null then
+                      (select count(*) from chat_sessions q
+                        where q.status = 'open' and q.assigned_agent_id is null
+                          and q.team_id is not distinct from s.team_id
+                          and (q.created_at, q.id) <= (s.created_at, s.id))
+                  end as queue_position,
+                  rating, rating_comment, v.labels as "labels!", first_reply_at,
+                  s.language as "language!: Language", s.team_id, t.name as "team_name?"
+           from chat_summaries v join chat_sessions s on s.id = v.session_id
+           left join teams t on t.id = s.team_id
+           where v.session_id = $1"#,
         chat_id,
     )
     .fetch_optional(pool)

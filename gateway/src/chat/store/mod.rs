@@ -6,8 +6,9 @@
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 //! It is also the one writer of `canned_responses` (`canned.rs`),
 //! `agent_profiles` (`profiles.rs`), `agent_consoles` (`agents.rs`),
-//! `chat_ratings` (`ratings.rs`) and `chat_email_optouts`
-//! (`email_optouts.rs`).
+//! `chat_ratings` (`ratings.rs`), `chat_email_optouts`
+//! (`email_optouts.rs`) and the teams, their members and routing rules
+//! (`teams.rs`; a chat's team is `routing.rs`).
 //!
 //! Split by concern; each file's functions are re-exported here by name (the
 //! list below says which file holds which), so callers name
@@ -25,12 +26,14 @@ mod notes;
 mod profiles;
 mod ratings;
 mod receipts;
+mod routing;
 mod sessions;
+mod teams;
 
 pub use agents::{
-    AgentLoad, Assignment, QueuedChat, Returned, TransferTarget, agent_status, any_agent_available,
-    assign_queue, assignee, console_closed, console_opened, consoles_seen, return_to_queue,
-    set_agent_status, team_availability, transfer_target,
+    AgentLoad, Assignment, QueuedChat, Returned, Rule, TransferTarget, agent_status,
+    any_agent_available, assign_queue, assignee, console_closed, console_opened, consoles_seen,
+    return_to_queue, set_agent_status, team_availability, transfer_target,
 };
 pub use canned::{canned_responses, create_canned, delete_canned, update_canned};
 pub use email_codes::{CodeCheck, chat_address, check_code, code_hash, new_code, set_code};
@@ -41,16 +44,24 @@ pub use held_replies::{
     forget_email_files, held, held_waiting, hold,
 };
 pub use inbox::{
-    AssignedFilter, StatusFilter, search, summaries, summary, unanswered, visitor_history, waiting,
+    AssignedFilter, StatusFilter, TeamFilter, search, summaries, summary, unanswered,
+    visitor_history, waiting,
 };
 pub use labels::{labels_in_use, set_labels};
 pub use notes::{add_note, notes};
 pub use profiles::{agent_profile, save_agent_profile, shown_name};
 pub use ratings::{Rated, rate, rating};
 pub use receipts::{newest_message, receipt_marks, receipt_reached};
+pub use routing::{
+    RoutingFacts, agent_available_for, move_queued_chat, routing_facts, transfer_to_team,
+};
 pub use sessions::{
     AssignedAgent, NewChat, Ownership, adopt_anonymous_chats, assign_agent, assigned_agent,
     delete_unannounced, exists, insert, language, mark_announced, message_stored, messages,
     messages_from, ownership, recent_wait_seconds, reopen, session, set_status,
     stored_by_client_id,
+};
+pub use teams::{
+    create_rule, create_team, delete_rule, delete_team, reorder_rules, routing_rules,
+    set_team_members, team_name, teams, update_rule, update_team,
 };

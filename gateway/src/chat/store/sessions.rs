@@ -61,6 +61,8 @@ pub struct NewChat {
     pub page_url: Option<String>,
     pub user_agent: Option<String>,
     pub language: Language,
+    /// The team its routing rules chose (none: everyone's).
+    pub team_id: Option<Uuid>,
 }
 
 #[tracing::instrument(name = "chat.db.insert", skip_all)]
@@ -69,8 +71,8 @@ pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::E
         ChatSession,
         r#"insert into chat_sessions
                (id, visitor_name, visitor_email, owner_token, user_id, page_url, user_agent,
-                created_at, language)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                created_at, language, team_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            returning id as session_id, visitor_name, visitor_email,
                      status as "status: ChatStatus", created_at,
                      null::int8 as queue_position, language as "language: Language""#,
@@ -83,6 +85,7 @@ pub async fn insert(pool: &PgPool, chat: NewChat) -> Result<ChatSession, sqlx::E
         chat.user_agent,
         OffsetDateTime::now_utc(),
         chat.language.code(),
+        chat.team_id,
     )
     .fetch_one(pool)
     .await
@@ -110,6 +113,7 @@ pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::
                   case when s.status = 'open' and s.assigned_agent_id is null then
                       (select count(*) from chat_sessions q
                         where q.status = 'open' and q.assigned_agent_id is null
+                          and q.team_id is not distinct from s.team_id
                           and (q.created_at, q.id) <= (s.created_at, s.id))
                   end as queue_position,
                   s.language as "language: Language"

@@ -47,6 +47,7 @@ export const adminPages: Record<string, Lazy> = {
     loading: 'Loading privacy requests...',
   },
   '/admin/agents': { load: () => import('@/features/accounts/components/admin-agents-page'), loading: 'Loading the support team...' },
+  '/admin/teams': { load: () => import('@/features/chat/components/teams/admin-teams-page'), loading: 'Loading teams and routing...' },
 };
 
 function adminRoute(path: string): RouteObject {

@@ -29,7 +29,7 @@ describe('admin sidebar', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Overview', 'Chat', 'Requests', 'Privacy requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Agents', 'Settings', 'Database', 'Audit log']);
+    expect(names).toEqual(['Overview', 'Chat', 'Requests', 'Privacy requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Agents', 'Teams', 'Settings', 'Database', 'Audit log']);
     expect(within(nav).getByText('Work')).toBeInTheDocument();
     expect(within(nav).getByText('Content')).toBeInTheDocument();
     expect(within(nav).getByText('Platform')).toBeInTheDocument();

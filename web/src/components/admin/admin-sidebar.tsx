@@ -13,6 +13,7 @@ import {
   ScrollText,
   LayoutDashboard,
   MessagesSquare,
+  Network,
   Settings,
   ShieldCheck,
   Users,
@@ -61,6 +62,7 @@ export const adminNavigation: NavGroup[] = [
     items: [
       { path: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
       { path: '/admin/agents', label: 'Agents', icon: Users },
+      { path: '/admin/teams', label: 'Teams', icon: Network },
       { path: '/admin/settings', label: 'Settings', icon: Settings },
       { path: '/admin/database', label: 'Database', icon: Database },
       { path: '/admin/audit', label: 'Audit log', icon: ScrollText },

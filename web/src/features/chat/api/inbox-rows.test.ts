@@ -26,6 +26,8 @@ const row: ChatSummary = {
   ratingComment: null,
   labels: [],
   language: 'en',
+  teamId: null,
+  teamName: null,
   firstReplyAt: '2026-11-28T10:00:00Z',
 };
 

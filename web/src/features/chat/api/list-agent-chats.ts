@@ -1,8 +1,10 @@
-// GET /api/agent/chats?status=&assigned= — the agent console's inbox.
+// GET /api/agent/chats?status=&assigned=&label=&team= — the agent console's inbox.
 
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatSummary } from '@/api-types/ChatSummary';
+import type { Team } from '@/api-types/Team';
 import { apiRequest } from '@/lib/api-client';
+import { matchesTeamFilter, teamsKey, teamsOf } from '../lib/team-routing';
 
 export type InboxStatusFilter = 'all' | 'open' | 'pending' | 'resolved';
 export type InboxAssignedFilter = 'all' | 'me' | 'unassigned';
@@ -12,6 +14,8 @@ export interface InboxFilters {
   assigned: InboxAssignedFilter;
   /** Only chats with this label (none: every chat). */
   label?: string;
+  /** Only chats of this team (its id), of my teams (`mine`) or without one (`none`). */
+  team?: string;
 }
 
 /** Every inbox list, whatever its filters (for invalidation). */
@@ -21,6 +25,7 @@ export const agentChatsQueryKey = (filters: InboxFilters) => [...agentChatListsK
 export function listAgentChats(filters: InboxFilters, signal?: AbortSignal): Promise<ChatSummary[]> {
   const query = new URLSearchParams({ status: filters.status, assigned: filters.assigned });
   if (filters.label) query.set('label', filters.label);
+  if (filters.team) query.set('team', filters.team);
   return apiRequest<ChatSummary[]>(`/api/agent/chats?${query}`, { signal });
 }
 
@@ -36,7 +41,12 @@ export function useAgentChats(filters: InboxFilters) {
 }
 
 /** Whether `chat` belongs in the inbox list of `filters` (as the server filters). */
-export function matchesInboxFilters(chat: ChatSummary, filters: InboxFilters, me: string | undefined): boolean {
+export function matchesInboxFilters(
+  chat: ChatSummary,
+  filters: InboxFilters,
+  me: string | undefined,
+  myTeams: readonly string[] = [],
+): boolean {
   const status =
     filters.status === 'all' ||
     (filters.status === 'open' && chat.status === 'open') ||
@@ -47,7 +57,7 @@ export function matchesInboxFilters(chat: ChatSummary, filters: InboxFilters, me
     (filters.assigned === 'me' && me !== undefined && chat.assignedAgentId === me) ||
     (filters.assigned === 'unassigned' && chat.assignedAgentId === null);
   const label = !filters.label || chat.labels.includes(filters.label);
-  return status && assigned && label;
+  return status && assigned && label && matchesTeamFilter(chat, filters.team, myTeams);
 }
 
 /** Most rows an inbox list holds (the server's limit). */
@@ -61,11 +71,12 @@ const inboxLimit = 500;
 export function applyInboxSummaries(queryClient: QueryClient, summaries: ChatSummary[], me: string | undefined) {
   if (summaries.length === 0) return;
   const fresh = new Map(summaries.map((chat) => [chat.sessionId, chat]));
+  const myTeams = teamsOf(queryClient.getQueryData<Team[]>(teamsKey), me);
   for (const [key, list] of queryClient.getQueriesData<ChatSummary[]>({ queryKey: agentChatListsKey })) {
     if (!list) continue;
     const filters = key[key.length - 1] as InboxFilters;
     const kept = list.filter((chat) => !fresh.has(chat.sessionId));
-    const added = summaries.filter((chat) => matchesInboxFilters(chat, filters, me));
+    const added = summaries.filter((chat) => matchesInboxFilters(chat, filters, me, myTeams));
     const next = [...kept, ...added]
       .sort((a, b) => Date.parse(b.lastMessageAt) - Date.parse(a.lastMessageAt))
       .slice(0, inboxLimit);

@@ -34,6 +34,8 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   ratingComment: null,
   labels: [],
   language: 'en',
+  teamId: null,
+  teamName: null,
   ...over,
 });
 

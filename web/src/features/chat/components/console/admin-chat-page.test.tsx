@@ -47,6 +47,8 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   ratingComment: null,
   labels: [],
   language: 'en',
+  teamId: null,
+  teamName: null,
   ...over,
 });
 
@@ -159,6 +161,7 @@ describe('agent console inbox', () => {
       if (url.endsWith('/history')) return json(200, []);
       if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
+      if (url === '/api/agent/teams') return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -207,6 +210,7 @@ describe('agent console inbox', () => {
       if (url.endsWith('/history')) return json(200, []);
       if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
+      if (url === '/api/agent/teams') return json(200, []);
       if (url === '/api/agent/canned-responses') return json(200, []);
       return json(404, {});
     });
@@ -304,6 +308,7 @@ describe('agent console inbox', () => {
       if (url.endsWith('/history')) return json(200, []);
       if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
+      if (url === '/api/agent/teams') return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -331,6 +336,7 @@ describe('agent console inbox', () => {
       if (url.endsWith('/history')) return json(200, []);
       if (url.endsWith('/email')) return json(200, emailState);
       if (url === '/api/agent/labels') return json(200, []);
+      if (url === '/api/agent/teams') return json(200, []);
       return json(200, {});
     });
     const user = userEvent.setup();
@@ -380,6 +386,7 @@ function openChatWithNotes() {
     if (url.endsWith('/history')) return json(200, []);
     if (url.endsWith('/email')) return json(200, emailState);
     if (url === '/api/agent/labels') return json(200, []);
+    if (url === '/api/agent/teams') return json(200, []);
     if (url === '/api/agent/canned-responses') return json(200, []);
     return json(404, {});
   });

@@ -19,7 +19,7 @@ function renderWithQueries(ui: React.ReactNode) {
 describe('transfer', () => {
   const chat = { sessionId, assignedAgentId: 'me', queuePosition: null } as ChatSummary;
 
-  it('offers only who can take chats, asks for an agent, then transfers with the note and shows refusals in words', async () => {
+  it('offers only who can take chats and the teams, asks for a choice, then transfers with the note and shows refusals in words', async () => {
     const posted: unknown[] = [];
     mockFetch((url, init) => {
       if (url === '/api/agent/team') {
@@ -28,6 +28,18 @@ describe('transfer', () => {
           { id: 'amina', name: 'Amina', status: 'busy', available: false, acceptsTransfers: true, openChats: 2, capacity: 8 },
           { id: 'baraka', name: 'Baraka', status: 'away', available: false, acceptsTransfers: false, openChats: 0, capacity: 8 },
           { id: 'sup', name: 'Sup Port', status: 'online', available: false, acceptsTransfers: false, openChats: 0, capacity: 8 },
+        ]);
+      }
+      if (url === '/api/agent/teams') {
+        return json(200, [
+          {
+            id: 'sales',
+            name: 'Sales',
+            description: null,
+            fallbackToEveryone: true,
+            members: [{ id: 'amina', name: 'Amina', available: true }],
+            queued: 2,
+          },
         ]);
       }
       if (url === `/api/agent/chats/${sessionId}/transfer`) {
@@ -45,13 +57,20 @@ describe('transfer', () => {
     expect(within(select).queryByRole('option', { name: /Baraka|Sup Port/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose an agent to transfer the chat to.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose an agent or a team to transfer the chat to.');
 
-    await user.selectOptions(select, 'amina');
+    await user.selectOptions(select, 'agent:amina');
     await user.type(screen.getByRole('textbox', { name: /Note for them/ }), 'Billing question');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByText('No active agent with that id')).toBeInTheDocument();
     expect(posted).toEqual([{ agentId: 'amina', note: 'Billing question' }]);
+
+    // A team: the chat goes to one of its members, or waits in its queue.
+    const sales = await within(select).findByRole('option', { name: 'Sales (1 available, 2 waiting)' });
+    await user.selectOptions(select, sales);
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({ teamId: 'sales', note: 'Billing question' });
   });
 });
 

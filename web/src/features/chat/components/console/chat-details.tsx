@@ -30,7 +30,12 @@ export function chatStatusText(chat: ChatSummary): string {
 /** The assignee, the queue place, or "Unassigned" (text only: the caller isolates it). */
 export function AssigneeText({ chat }: { chat: ChatSummary }) {
   if (chat.assignedAgentName !== null) return <bdi>{chat.assignedAgentName}</bdi>;
-  return <>{chat.queuePosition === null ? 'Unassigned' : `In the queue, #${chat.queuePosition}`}</>;
+  if (chat.queuePosition === null) return <>Unassigned</>;
+  return (
+    <>
+      {chat.teamName === null ? 'In the queue' : <>In the queue of <bdi>{chat.teamName}</bdi></>}, #{chat.queuePosition}
+    </>
+  );
 }
 
 export function ChatDetails({ chat }: { chat: ChatSummary }) {
@@ -56,6 +61,7 @@ export function ChatDetails({ chat }: { chat: ChatSummary }) {
             <span title={chat.userAgent ?? undefined}>{describeBrowser(chat.userAgent)}</span>
           </Detail>
           <Detail label="Status">{chatStatusText(chat)}</Detail>
+          <Detail label="Team">{chat.teamName === null ? 'No team (everyone)' : <bdi>{chat.teamName}</bdi>}</Detail>
           <Detail label="Assignee">
             <AssigneeText chat={chat} />
           </Detail>

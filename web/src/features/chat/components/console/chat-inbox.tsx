@@ -13,6 +13,7 @@ import {
   type InboxStatusFilter,
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
+import { useTeams } from '@/features/chat/api/teams';
 import { languageNames } from '@/lib/language-names';
 import { formatRelativeTime } from '@/lib/console-format';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -84,6 +85,32 @@ function LabelFilter({ value, onChange }: { value: string; onChange: (label: str
         {options.map((label) => (
           <option key={label} value={label}>
             {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function TeamFilter({ value, onChange }: { value: string; onChange: (team: string) => void }) {
+  const teams = useTeams();
+  return (
+    <div className="flex items-center gap-1.5 text-xs">
+      <label htmlFor="inbox-team" className="font-semibold">
+        Team
+      </label>
+      <select
+        id="inbox-team"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="max-w-[10rem] rounded-md border border-gray-300 bg-white px-1.5 py-0.5 dark:border-gray-600 dark:bg-gray-900"
+      >
+        <option value="">Any team</option>
+        <option value="mine">My teams</option>
+        <option value="none">No team</option>
+        {(teams.data ?? []).map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
           </option>
         ))}
       </select>
@@ -172,6 +199,7 @@ export function ChatInbox({
             onChange={(assigned) => onFiltersChange({ ...filters, assigned })}
           />
           <LabelFilter value={filters.label ?? ''} onChange={(label) => onFiltersChange({ ...filters, label: label || undefined })} />
+          <TeamFilter value={filters.team ?? ''} onChange={(team) => onFiltersChange({ ...filters, team: team || undefined })} />
           <div className="flex items-center gap-1.5 text-xs">
             <label htmlFor="inbox-sort" className="font-semibold">
               Sort
@@ -299,6 +327,15 @@ function InboxRow({
         <span className="min-w-0 flex-1 truncate text-sm text-gray-700 dark:text-gray-300">
           {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
         </span>
+        {chat.teamName !== null && (
+          <span
+            data-testid="inbox-team"
+            className="max-w-[25%] shrink-0 truncate rounded border border-sky-300 px-1 text-sky-900 dark:border-sky-700 dark:text-sky-100"
+          >
+            <span className="sr-only">Team </span>
+            <bdi>{chat.teamName}</bdi>
+          </span>
+        )}
         {chat.labels.length > 0 && (
           <span className="max-w-[35%] shrink-0 truncate rounded bg-gray-100 px-1.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">
             {chat.labels.join(', ')}

@@ -1,11 +1,21 @@
-// Hands the open chat to another agent, with an optional private note.
+// Hands the open chat to another agent or to a team (assigned within it, or
+// queued in it), with an optional private note.
 
 import { type FormEvent, useState } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { agentStatusLabels, useAgentTeam, useTransferAgentChat } from '@/features/chat/api/agent-availability';
+import { useTeams } from '@/features/chat/api/teams';
+
+/** A choice of the select: `agent:<id>` or `team:<id>`. */
+function parseTarget(value: string): { agentId: string } | { teamId: string } | null {
+  if (value.startsWith('agent:')) return { agentId: value.slice(6) };
+  if (value.startsWith('team:')) return { teamId: value.slice(5) };
+  return null;
+}
 
 export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
   const team = useAgentTeam();
+  const teams = useTeams();
   const transfer = useTransferAgentChat(chat.sessionId);
   const [agentId, setAgentId] = useState('');
   const [note, setNote] = useState('');
@@ -16,13 +26,14 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!agentId) {
-      setProblem('Choose an agent to transfer the chat to.');
+    const target = parseTarget(agentId);
+    if (!target) {
+      setProblem('Choose an agent or a team to transfer the chat to.');
       return;
     }
     setProblem(null);
     transfer.mutate(
-      { agentId, note: note.trim() ? note : undefined },
+      { ...target, note: note.trim() ? note : undefined },
       {
         onSuccess: () => {
           setAgentId('');
@@ -51,15 +62,29 @@ export function ChatTransferForm({ chat }: { chat: ChatSummary }) {
               ? 'Loading team…'
               : team.isError
                 ? 'Team unavailable'
-                : others.length === 0
+                : others.length === 0 && (teams.data ?? []).length === 0
                   ? 'No one else can take chats now'
-                  : 'Choose an agent'}
+                  : 'Choose an agent or a team'}
           </option>
-          {others.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name} ({agentStatusLabels[member.status]}, {member.openChats}/{member.capacity})
-            </option>
-          ))}
+          {others.length > 0 && (
+            <optgroup label="Agents">
+              {others.map((member) => (
+                <option key={member.id} value={`agent:${member.id}`}>
+                  {member.name} ({agentStatusLabels[member.status]}, {member.openChats}/{member.capacity})
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {(teams.data ?? []).length > 0 && (
+            <optgroup label="Teams">
+              {(teams.data ?? []).map((t) => (
+                <option key={t.id} value={`team:${t.id}`}>
+                  {t.name} ({t.members.filter((m) => m.available).length} available
+                  {t.queued > 0 ? `, ${t.queued} waiting` : ''})
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </div>
       <div>

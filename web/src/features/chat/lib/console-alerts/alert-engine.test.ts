@@ -40,6 +40,8 @@ function chat(overrides: Partial<ChatSummary> = {}): ChatSummary {
     ratingComment: null,
     labels: [],
     language: 'en',
+    teamId: null,
+    teamName: null,
     ...overrides,
   };
 }
