@@ -223,7 +223,9 @@ pub fn entity_label(entity: &str) -> Option<&'static str> {
         "event" => "event",
         "privacy_request" => "privacy request",
         "second_factor" => "second factor",
+        "routing_rule" => "routing rule",
         "site_settings" => "site settings",
+        "team" => "team",
         "upload" => "upload",
         "waitlist" => "waitlist",
         _ => return None,
@@ -251,6 +253,8 @@ fn verb(action: &str) -> String {
         "mark_complex" => "Marked complex",
         "fulfil" => "Fulfilled",
         "use_recovery_code" => "Used a recovery code for",
+        "members" => "Changed the members of",
+        "reorder" => "Reordered",
         other => return capitalised(&other.replace('_', " ")),
     }
     .to_owned()

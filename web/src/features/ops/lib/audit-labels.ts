@@ -13,7 +13,9 @@ const entityLabels: Record<string, string> = {
   event: 'Event',
   privacy_request: 'Privacy request',
   second_factor: 'Second factor',
+  routing_rule: 'Routing rule',
   site_settings: 'Site settings',
+  team: 'Team',
   upload: 'Upload',
   waitlist: 'Waitlist',
 };
@@ -39,6 +41,8 @@ const actionLabels: Record<string, string> = {
   mark_complex: 'Mark complex',
   fulfil: 'Fulfil',
   use_recovery_code: 'Use a recovery code',
+  members: 'Change members',
+  reorder: 'Reorder',
 };
 
 /** The entity's label, or its raw name when none is known. */
