@@ -1,7 +1,7 @@
 //! The agents' inbox: chat summaries by status and assignee, the waiting
 //! count, a visitor's other chats, and search over every conversation.
 
-use contract::chat::{ChatStatus, ChatSummary, SearchHit, VisitorChat};
+use contract::chat::{ChatState, ChatStatus, ChatSummary, SearchHit, StateCounts, VisitorChat};
 use contract::language::Language;
 use serde::Deserialize;
 
@@ -14,10 +14,15 @@ use uuid::Uuid;
 pub enum StatusFilter {
     #[default]
     All,
+    /// Open: needs an agent (not pending, not snoozed).
     Open,
-    /// Open and waiting for an agent's reply.
+    /// Waiting on the visitor.
     Pending,
+    /// Put aside until a time or the visitor's next message.
+    Snoozed,
     Resolved,
+    /// Open and the visitor spoke last: waiting for an agent's reply.
+    Unanswered,
 }
 
 #[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
@@ -37,11 +42,13 @@ pub async fn summaries(
     assigned: AssignedFilter,
     label: Option<&str>,
 ) -> Result<Vec<ChatSummary>, sqlx::Error> {
-    let (open, pending, resolved) = match status {
-        StatusFilter::All => (None, None, None),
-        StatusFilter::Open => (Some(true), None, None),
-        StatusFilter::Pending => (None, Some(true), None),
-        StatusFilter::Resolved => (None, None, Some(true)),
+    let (state, unanswered) = match status {
+        StatusFilter::All => (None, None),
+        StatusFilter::Open => (Some(ChatState::Open), None),
+        StatusFilter::Pending => (Some(ChatState::Pending), None),
+        StatusFilter::Snoozed => (Some(ChatState::Snoozed), None),
+        StatusFilter::Resolved => (Some(ChatState::Resolved), None),
+        StatusFilter::Unanswered => (None, Some(true)),
     };
     let (mine, unassigned) = match assigned {
         AssignedFilter::All => (false, false),
@@ -58,25 +65,63 @@ pub async fn summaries(
                   created_at as "created_at!", page_url, user_agent, queue_position,
                   rating, rating_comment, labels as "labels!", first_reply_at,
                   (select s.language from chat_sessions s where s.id = chat_summaries.session_id)
-                      as "language!: Language"
+                      as "language!: Language",
+                  state as "state!: ChatState", snoozed_until
            from chat_summaries
-           where ($2::bool is null or status = 'open')
+           where ($2::text is null or state = $2)
              and ($3::bool is null or awaiting_reply)
-             and ($4::bool is null or status = 'resolved')
-             and (not $5 or assigned_agent_id = $1)
-             and (not $6 or assigned_agent_id is null)
-             and ($7::text is null or $7 = any(labels))
+             and (not $4 or assigned_agent_id = $1)
+             and (not $5 or assigned_agent_id is null)
+             and ($6::text is null or $6 = any(labels))
            order by last_message_at desc limit 500"#,
         agent_id,
-        open,
-        pending,
-        resolved,
+        state as Option<ChatState>,
+        unanswered,
         mine,
         unassigned,
         label,
     )
     .fetch_all(pool)
     .await
+}
+
+/// How many chats are in each state, with the inbox's assignment and label
+/// filters (`agent_id`: the agent asking, for `me`).
+pub async fn state_counts(
+    pool: &PgPool,
+    agent_id: Uuid,
+    assigned: AssignedFilter,
+    label: Option<&str>,
+) -> Result<StateCounts, sqlx::Error> {
+    let (mine, unassigned) = match assigned {
+        AssignedFilter::All => (false, false),
+        AssignedFilter::Me => (true, false),
+        AssignedFilter::Unassigned => (false, true),
+    };
+    let row = sqlx::query!(
+        r#"select count(*) filter (where status = 'open') as "open!",
+                  count(*) filter (where status = 'pending') as "pending!",
+                  count(*) filter (where status = 'snoozed') as "snoozed!",
+                  count(*) filter (where status = 'resolved') as "resolved!",
+                  count(*) as "all!"
+           from chat_sessions
+           where (not $2 or assigned_agent_id = $1)
+             and (not $3 or assigned_agent_id is null)
+             and ($4::text is null or $4 = any(labels))"#,
+        agent_id,
+        mine,
+        unassigned,
+        label,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(StateCounts {
+        open: row.open,
+        pending: row.pending,
+        snoozed: row.snoozed,
+        resolved: row.resolved,
+        all: row.all,
+    })
 }
 
 /// One chat's inbox row.
@@ -91,7 +136,8 @@ pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>
                   created_at as "created_at!", page_url, user_agent, queue_position,
                   rating, rating_comment, labels as "labels!", first_reply_at,
                   (select s.language from chat_sessions s where s.id = chat_summaries.session_id)
-                      as "language!: Language"
+                      as "language!: Language",
+                  state as "state!: ChatState", snoozed_until
            from chat_summaries where session_id = $1"#,
         chat_id,
     )
@@ -138,7 +184,10 @@ pub async fn visitor_history(
 ) -> Result<Vec<VisitorChat>, sqlx::Error> {
     sqlx::query_as!(
         VisitorChat,
-        r#"select o.id as session_id, o.status as "status: ChatStatus", o.created_at,
+        r#"select o.id as session_id,
+                  case when o.status = 'resolved' then 'resolved' else 'open' end
+                      as "status!: ChatStatus",
+                  o.created_at,
                   (select left(m.message, 140) from chat_messages m
                     where m.session_id = o.id and m.sender_type = 'user'
                     order by m.id limit 1) as first_line

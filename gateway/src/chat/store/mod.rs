@@ -1,7 +1,8 @@
 //! Every query the gateway runs on `chat_sessions` and `chat_messages`.
 //!
 //! This module is the one writer of `chat_sessions` (start, adoption at
-//! sign-in, assignment, status), of `chat_notes` and of the
+//! sign-in, assignment, resolving and reopening; the `chat` worker moves
+//! chats between open, pending and snoozed), of `chat_notes` and of the
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 //! It is also the one writer of `canned_responses` (`canned.rs`),
@@ -26,6 +27,7 @@ mod profiles;
 mod ratings;
 mod receipts;
 mod sessions;
+mod states;
 
 pub use agents::{
     AgentLoad, Assignment, QueuedChat, Returned, TransferTarget, agent_status, any_agent_available,
@@ -41,7 +43,8 @@ pub use held_replies::{
     forget_email_files, held, held_waiting, hold,
 };
 pub use inbox::{
-    AssignedFilter, StatusFilter, search, summaries, summary, unanswered, visitor_history, waiting,
+    AssignedFilter, StatusFilter, search, state_counts, summaries, summary, unanswered,
+    visitor_history, waiting,
 };
 pub use labels::{labels_in_use, set_labels};
 pub use notes::{add_note, notes};
@@ -54,3 +57,4 @@ pub use sessions::{
     messages_from, ownership, recent_wait_seconds, reopen, session, set_status,
     stored_by_client_id,
 };
+pub use states::{CurrentState, current_state, state_event_stored};

@@ -26,6 +26,8 @@ const row: ChatSummary = {
   ratingComment: null,
   labels: [],
   language: 'en',
+  state: 'open',
+  snoozedUntil: null,
   firstReplyAt: '2026-11-28T10:00:00Z',
 };
 

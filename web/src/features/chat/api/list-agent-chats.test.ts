@@ -23,6 +23,8 @@ const chat = (id: string, over: Partial<ChatSummary> = {}): ChatSummary => ({
   ratingComment: null,
   labels: [],
   language: 'en',
+  state: over.status === 'resolved' ? 'resolved' : 'open',
+  snoozedUntil: null,
   ...over,
 });
 

@@ -4,7 +4,8 @@ import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tan
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { apiRequest } from '@/lib/api-client';
 
-export type InboxStatusFilter = 'all' | 'open' | 'pending' | 'resolved';
+/** A state, every chat, or `unanswered`: open and the visitor spoke last. */
+export type InboxStatusFilter = 'all' | 'open' | 'pending' | 'snoozed' | 'resolved' | 'unanswered';
 export type InboxAssignedFilter = 'all' | 'me' | 'unassigned';
 
 export interface InboxFilters {
@@ -39,9 +40,8 @@ export function useAgentChats(filters: InboxFilters) {
 export function matchesInboxFilters(chat: ChatSummary, filters: InboxFilters, me: string | undefined): boolean {
   const status =
     filters.status === 'all' ||
-    (filters.status === 'open' && chat.status === 'open') ||
-    (filters.status === 'pending' && chat.awaitingReply) ||
-    (filters.status === 'resolved' && chat.status === 'resolved');
+    (filters.status === 'unanswered' && chat.awaitingReply) ||
+    filters.status === chat.state;
   const assigned =
     filters.assigned === 'all' ||
     (filters.assigned === 'me' && me !== undefined && chat.assignedAgentId === me) ||

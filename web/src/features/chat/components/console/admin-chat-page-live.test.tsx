@@ -34,6 +34,8 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   ratingComment: null,
   labels: [],
   language: 'en',
+  state: over.status === 'resolved' ? 'resolved' : 'open',
+  snoozedUntil: null,
   ...over,
 });
 

@@ -13,19 +13,33 @@ import {
   type InboxStatusFilter,
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
+import { useStateCounts } from '@/features/chat/api/get-state-counts';
+import type { StateCounts } from '@/api-types/StateCounts';
+import { snoozeEndText } from '../../lib/chat-states';
 import { languageNames } from '@/lib/language-names';
 import { formatRelativeTime } from '@/lib/console-format';
 import { useSiteSettings } from '@/lib/site-settings';
 import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
 import { inboxSortOptions, sortInbox, type InboxSort } from '../../lib/inbox-order';
 
-// Open first: it is the default view (resolved chats only under Resolved and All).
+// Open first: it is the default view (pending, snoozed and resolved chats
+// only under their own state and All). "Unanswered": open, the visitor spoke last.
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
   { value: 'open', label: 'Open' },
   { value: 'pending', label: 'Pending' },
+  { value: 'snoozed', label: 'Snoozed' },
   { value: 'resolved', label: 'Resolved' },
   { value: 'all', label: 'All' },
+  { value: 'unanswered', label: 'Unanswered' },
 ];
+
+/** The status options with each state's count ("Open 3"); Unanswered has none. */
+function withCounts(counts: StateCounts | undefined) {
+  return statusOptions.map((option) => {
+    const count = counts && option.value !== 'unanswered' ? counts[option.value] : undefined;
+    return { ...option, count };
+  });
+}
 
 const assignedOptions: Array<{ value: InboxAssignedFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -40,7 +54,7 @@ function ToggleGroup<T extends string>({
   onChange,
 }: {
   label: string;
-  options: Array<{ value: T; label: string }>;
+  options: Array<{ value: T; label: string; count?: number }>;
   value: T;
   onChange: (value: T) => void;
 }) {
@@ -60,6 +74,11 @@ function ToggleGroup<T extends string>({
           )}
         >
           {option.label}
+          {option.count !== undefined && (
+            <span data-testid={`count-${option.value}`} className="ml-1 font-normal tabular-nums">
+              {option.count}
+            </span>
+          )}
         </button>
       ))}
     </div>
@@ -110,6 +129,7 @@ export function ChatInbox({
   now: number;
 }) {
   const chats = useAgentChats(filters);
+  const counts = useStateCounts(filters);
   const alarmMinutes = useSiteSettings().firstReplyAlertMinutes;
   const rows = useMemo(() => (chats.data ? sortInbox(chats.data, sort, now, alarmMinutes) : []), [chats.data, sort, now, alarmMinutes]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -160,7 +180,7 @@ export function ChatInbox({
         </div>
         <ToggleGroup
           label="Status"
-          options={statusOptions}
+          options={withCounts(counts.data)}
           value={filters.status}
           onChange={(status) => onFiltersChange({ ...filters, status })}
         />
@@ -291,14 +311,23 @@ function InboxRow({
         {chat.status === 'resolved' && (
           <span className="shrink-0 rounded bg-gray-200 px-1.5 text-xs leading-5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
         )}
+        {chat.state === 'pending' && (
+          <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs leading-5 text-sky-900 dark:bg-sky-900 dark:text-sky-100">Pending</span>
+        )}
         <time dateTime={chat.lastMessageAt} className="ml-auto shrink-0 pl-1 text-xs text-gray-600 dark:text-gray-300">
           {formatRelativeTime(chat.lastMessageAt, now)}
         </time>
       </span>
       <span className="flex items-center gap-1.5 text-xs leading-5">
-        <span className="min-w-0 flex-1 truncate text-sm text-gray-700 dark:text-gray-300">
-          {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
-        </span>
+        {chat.state === 'snoozed' && chat.snoozedUntil !== null ? (
+          <span data-testid="snoozed-until" className="min-w-0 flex-1 truncate text-sm font-medium text-violet-800 dark:text-violet-200">
+            Snoozed until {snoozeEndText(chat.snoozedUntil, now)}
+          </span>
+        ) : (
+          <span className="min-w-0 flex-1 truncate text-sm text-gray-700 dark:text-gray-300">
+            {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
+          </span>
+        )}
         {chat.labels.length > 0 && (
           <span className="max-w-[35%] shrink-0 truncate rounded bg-gray-100 px-1.5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">
             {chat.labels.join(', ')}
