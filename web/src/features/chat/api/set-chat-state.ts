@@ -6,6 +6,7 @@ import type { StateBody } from '@/api-types/StateBody';
 import { apiRequest } from '@/lib/api-client';
 import { toastTitles } from '@/lib/error-catalogue';
 import { toast } from '@/lib/toast-store';
+import { chatNotesKey } from './agent-availability';
 import { storeAgentChat } from './get-agent-chat';
 import { stateCountsKey } from './get-state-counts';
 
@@ -23,7 +24,10 @@ export function useSetChatState() {
     mutationFn: ({ sessionId, body }: { sessionId: string; body: StateBody }) => setChatState(sessionId, body),
     onSuccess: async (summary) => {
       await storeAgentChat(queryClient, summary);
-      await queryClient.invalidateQueries({ queryKey: stateCountsKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: stateCountsKey }),
+        queryClient.invalidateQueries({ queryKey: chatNotesKey(summary.sessionId) }),
+      ]);
     },
     onError: (error) => toast({ title: toastTitles.chatError, description: error.message, variant: 'destructive' }),
   });

@@ -211,13 +211,18 @@ export default function AdminChatPage() {
             void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(frame.sessionId) });
           }
         }
-        // Notes and the assignment trail are on the agents' side only.
-        if (frame.reason === 'note' || frame.reason === 'assignment') {
+        // Notes, the assignment trail and state changes are on the agents' side only.
+        if (frame.reason === 'note' || frame.reason === 'assignment' || frame.reason === 'status' || frame.reason === 'returned') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
         }
         // The team's open chats change with chats started, taken, resolved
         // or reopened (status), not with each message or read.
-        if (frame.reason === 'new_session' || frame.reason === 'assignment' || frame.reason === 'status') {
+        if (
+          frame.reason === 'new_session' ||
+          frame.reason === 'assignment' ||
+          frame.reason === 'status' ||
+          frame.reason === 'returned'
+        ) {
           void queryClient.invalidateQueries({ queryKey: agentTeamKey });
         }
         break;

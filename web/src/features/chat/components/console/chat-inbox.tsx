@@ -75,9 +75,12 @@ function ToggleGroup<T extends string>({
         >
           {option.label}
           {option.count !== undefined && (
-            <span data-testid={`count-${option.value}`} className="ml-1 font-normal tabular-nums">
-              {option.count}
-            </span>
+            <>
+              {' '}
+              <span data-testid={`count-${option.value}`} className="font-normal tabular-nums">
+                {option.count}
+              </span>
+            </>
           )}
         </button>
       ))}
