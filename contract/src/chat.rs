@@ -11,7 +11,9 @@ pub use attachments::{AttachmentKind, MessageAttachment};
 pub use notes::{ChatNote, NoteBody, NoteKind};
 pub use receipts::{ReceiptMark, ReceiptState, Resume, StoreReceipt};
 use serde::{Deserialize, Serialize};
-pub use states::{ChangeState, ChatState, SnoozePreset, StateBody, StateCounts};
+pub use states::{
+    BulkStateBody, BulkStateResult, ChangeState, ChatState, SnoozePreset, StateBody, StateCounts,
+};
 use time::OffsetDateTime;
 use ts_rs::TS;
 

@@ -116,3 +116,27 @@ pub struct StateCounts {
     #[ts(type = "number")]
     pub all: i64,
 }
+
+/// `POST /api/agent/chats/state`: one change for several chats (a bulk
+/// action), applied per chat: each changes wholly or not at all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BulkStateBody {
+    /// 1 to 100 chats.
+    #[ts(type = "Array<string>")]
+    pub chat_ids: Vec<Uuid>,
+    pub change: StateBody,
+}
+
+/// What became of one chat of a bulk change: its state now, or why not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BulkStateResult {
+    #[ts(type = "string")]
+    pub chat_id: Uuid,
+    pub changed: bool,
+    /// The refusal, in words, when not changed.
+    pub message: Option<String>,
+}

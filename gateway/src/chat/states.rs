@@ -9,7 +9,9 @@
 
 use std::time::Duration;
 
-use contract::chat::{ChangeState, ChatState, ChatStatus, InboxReason, SenderType, SnoozePreset};
+use contract::chat::{
+    BulkStateResult, ChangeState, ChatState, ChatStatus, InboxReason, SenderType, SnoozePreset,
+};
 use runtime::business_hours::BusinessHours;
 use runtime::texts;
 use time::OffsetDateTime;
@@ -91,6 +93,70 @@ pub fn snooze_end(
         return Err(StateError::SnoozeTooLong);
     }
     Ok(Some(end))
+}
+
+/// Puts each of `chat_ids` in the state `wanted` (a bulk action): the
+/// soft changes are published first, one command per chat, then awaited
+/// together; each chat changes wholly or not at all. A change not valid for
+/// any chat (a snooze without an end) is refused as a whole.
+pub async fn change_many(
+    state: &AppState,
+    chat_ids: &[Uuid],
+    agent_id: Uuid,
+    wanted: &Wanted,
+) -> Result<Vec<BulkStateResult>, StateError> {
+    let hours = BusinessHours::from_setting(&state.site_settings.current().settings.chat_hours);
+    let snoozed_until = snooze_end(&hours, wanted, OffsetDateTime::now_utc())?;
+    let mut results = Vec::with_capacity(chat_ids.len());
+    let mut waiting = Vec::new();
+    for &chat_id in chat_ids {
+        let outcome = match store::current_state(&state.pool, chat_id).await? {
+            None => Err("No such chat".to_owned()),
+            Some(current) => match (current.state, wanted.state) {
+                (ChatState::Resolved, ChatState::Pending) => {
+                    Err(StateError::Resolved("marked pending").to_string())
+                }
+                (ChatState::Resolved, ChatState::Snoozed) => {
+                    Err(StateError::Resolved("snoozed").to_string())
+                }
+                (_, ChatState::Resolved) | (ChatState::Resolved, ChatState::Open) => {
+                    let status = match wanted.state {
+                        ChatState::Resolved => ChatStatus::Resolved,
+                        _ => ChatStatus::Open,
+                    };
+                    resolve_or_reopen(state, chat_id, status, Some(agent_id))
+                        .await
+                        .map_err(|error| ApiError::from(error).to_string())
+                }
+                (from, to) if from == to && to != ChatState::Snoozed => Ok(()),
+                (_, to) => {
+                    let command = ChangeState {
+                        id: Uuid::now_v7(),
+                        session_id: chat_id,
+                        state: to,
+                        snoozed_until,
+                        agent_id: Some(agent_id),
+                    };
+                    match publish(state, &command).await {
+                        Ok(()) => {
+                            waiting.push(command.id);
+                            Ok(())
+                        }
+                        Err(error) => Err(ApiError::from(error).to_string()),
+                    }
+                }
+            },
+        };
+        results.push(BulkStateResult {
+            chat_id,
+            changed: outcome.is_ok(),
+            message: outcome.err(),
+        });
+    }
+    for event in waiting {
+        wait_stored(state, event).await?;
+    }
+    Ok(results)
 }
 
 /// Puts chat `chat_id` in the state `wanted`, as agent `agent_id` asked.

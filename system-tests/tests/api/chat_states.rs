@@ -507,3 +507,68 @@ async fn with_auto_pending_an_agents_last_word_makes_a_chat_pending(pool: PgPool
         ]
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_bulk_change_applies_to_each_chat_or_says_why_not(pool: PgPool) {
+    let app = spawn(pool).await;
+    let agent = app.agent().await;
+    let first = answered_chat(&app, &agent).await;
+    let second = answered_chat(&app, &agent).await;
+    let resolved = answered_chat(&app, &agent).await;
+    set_state(&agent, &resolved, json!({ "state": "resolved" })).await;
+    let unknown = uuid::Uuid::now_v7().to_string();
+
+    let body = json!({
+        "chatIds": [first, second, resolved, unknown],
+        "change": { "state": "snoozed", "snoozePreset": "in_one_hour" },
+    });
+    let response = agent.post("/api/agent/chats/state", &body).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let results: Vec<Value> = response.json().await.expect("json");
+    let outcome = |chat: &str| {
+        results
+            .iter()
+            .find(|result| result["chatId"] == chat)
+            .map(|result| (result["changed"].clone(), result["message"].clone()))
+            .expect("a result per chat")
+    };
+    assert_eq!(outcome(&first), (json!(true), Value::Null));
+    assert_eq!(outcome(&second), (json!(true), Value::Null));
+    assert_eq!(
+        outcome(&resolved),
+        (
+            json!(false),
+            json!("A resolved chat cannot be snoozed: reopen it first")
+        )
+    );
+    assert_eq!(outcome(&unknown), (json!(false), json!("No such chat")));
+    for chat in [&first, &second] {
+        assert_eq!(row(&agent, chat).await["state"], "snoozed");
+        assert_eq!(trail(&agent, chat).await.len(), 1, "one event per chat");
+    }
+    assert_eq!(row(&agent, &resolved).await["state"], "resolved");
+
+    let response = agent
+        .post(
+            "/api/agent/chats/state",
+            &json!({ "chatIds": [], "change": { "state": "pending" } }),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(message(response).await, "Choose at least one chat");
+    let response = agent
+        .post(
+            "/api/agent/chats/state",
+            &json!({ "chatIds": [first], "change": { "state": "snoozed" } }),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let (customer, _) = app.signed_in_as("user").await;
+    assert_eq!(
+        customer
+            .post("/api/agent/chats/state", &body)
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+}

@@ -4,7 +4,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use contract::chat::{ChatSummary, StateBody, StateCounts};
+use contract::chat::{BulkStateBody, BulkStateResult, ChatSummary, StateBody, StateCounts};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
@@ -22,6 +22,7 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(set_state))
+        .routes(routes!(set_states))
         .routes(routes!(counts))
 }
 
@@ -67,6 +68,59 @@ async fn set_state(
     };
     states::change(&state, id, agent.id, wanted).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
+}
+
+/// The most chats one bulk change takes.
+const BULK_CHATS: usize = 100;
+
+impl Input for BulkStateBody {
+    const LABELS: &'static [(&'static str, &'static str)] = &[
+        ("chatIds", "Chats"),
+        ("change", "Change"),
+        ("state", "State"),
+        ("snoozeUntil", "Snooze until"),
+        ("snoozePreset", "Snooze preset"),
+    ];
+
+    fn check(mut self) -> Result<Self, InputError> {
+        self.chat_ids.sort();
+        self.chat_ids.dedup();
+        if self.chat_ids.is_empty() {
+            return Err(InputError::new("Choose at least one chat"));
+        }
+        if self.chat_ids.len() > BULK_CHATS {
+            return Err(InputError::new(format!(
+                "Change at most {BULK_CHATS} chats at once"
+            )));
+        }
+        Ok(self)
+    }
+}
+
+/// Puts several chats in one state (a bulk action), chat by chat: each
+/// is changed wholly (state and trail event, through the `chat` worker for
+/// pending and snoozed) or not at all, with the refusal in words.
+#[utoipa::path(post, path = "/agent/chats/state", tag = "agent",
+    request_body = BulkStateBody,
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "What became of each chat", body = Vec<BulkStateResult>),
+        (status = 400, description = "No chats, more than 100, or a change that is not valid for any chat (a snooze without an end…)", body = ErrorBody),
+        (status = 403, description = "Only support agents can do this", body = ErrorBody),
+    ))]
+async fn set_states(
+    State(state): State<AppState>,
+    Agent(agent): Agent,
+    ValidatedJson(body): ValidatedJson<BulkStateBody>,
+) -> Result<Json<Vec<BulkStateResult>>, ApiError> {
+    let wanted = Wanted {
+        state: body.change.state,
+        snooze_until: body.change.snooze_until,
+        snooze_preset: body.change.snooze_preset,
+    };
+    Ok(Json(
+        states::change_many(&state, &body.chat_ids, agent.id, &wanted).await?,
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
