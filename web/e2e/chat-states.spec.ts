@@ -17,7 +17,7 @@ async function visitorChat(playwright: PlaywrightWorkerArgs['playwright'], baseU
   const { sessionId } = (await started.json()) as { sessionId: string };
   const sent = await visitor.post(`/api/chat/sessions/${sessionId}/messages`, { data: { message: line } });
   expect(sent.status(), await sent.text()).toBe(201);
-  return { visitor, sessionId };
+  return { visitor, sessionId, name };
 }
 
 async function answer(api: APIRequestContext, sessionId: string, text: string) {
@@ -102,6 +102,13 @@ test('screenshots of the inbox with states', async ({ browser, baseURL, playwrig
         await expect(page.getByRole('group', { name: 'Snooze until' })).toBeVisible();
         await page.waitForTimeout(300);
         await shot('snooze-menu');
+        await page.keyboard.press('Escape');
+        // Two rows selected by their checkboxes (Space), the bulk bar above the list.
+        await inbox.getByRole('checkbox', { name: `Select the chat with ${open.name}` }).focus();
+        await page.keyboard.press('Space');
+        await inbox.getByRole('checkbox', { name: `Select the chat with ${pending.name}` }).check();
+        await expect(inbox.getByRole('group', { name: 'Selected chats' })).toContainText('2 selected');
+        await shot('inbox-bulk');
       }
       await context.close();
     }
