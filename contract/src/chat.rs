@@ -5,12 +5,16 @@ mod attachments;
 pub mod email_replies;
 mod notes;
 mod receipts;
+mod states;
 mod teams;
 
 pub use attachments::{AttachmentKind, MessageAttachment};
 pub use notes::{ChatNote, NoteBody, NoteKind};
 pub use receipts::{ReceiptMark, ReceiptState, Resume, StoreReceipt};
 use serde::{Deserialize, Serialize};
+pub use states::{
+    BulkStateBody, BulkStateResult, ChangeState, ChatState, SnoozePreset, StateBody, StateCounts,
+};
 pub use teams::{
     RoutingKind, RoutingOrderBody, RoutingRule, RoutingRuleBody, Team, TeamBody, TeamMemberRef,
     TeamMembersBody,
@@ -148,7 +152,8 @@ impl MessageChannel {
     }
 }
 
-/// Whether a chat still needs attention.
+/// Whether a chat still needs attention, as its visitor sees it: pending
+/// and snoozed chats are open ([`ChatState`] is the agents' view).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, sqlx::Type, utoipa::ToSchema,
 )]
@@ -241,6 +246,13 @@ pub struct ChatSummary {
     #[ts(type = "string | null")]
     pub team_id: Option<Uuid>,
     pub team_name: Option<String>,
+    /// The agents' state of the chat (`status` says open for pending and
+    /// snoozed chats).
+    pub state: ChatState,
+    /// While snoozed: when the snooze ends.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[ts(type = "string | null")]
+    pub snoozed_until: Option<OffsetDateTime>,
 }
 
 /// Frames a browser sends on `/ws`.
@@ -395,6 +407,9 @@ pub enum InboxReason {
     /// Something about the chat's email: a reply held for an agent, a
     /// bounce.
     Email,
+    /// A pending or snoozed chat is open again (its visitor wrote, or the
+    /// snooze ended): its agent is alerted.
+    Returned,
 }
 
 /// What an agent chose in the console: `online` takes new chats, `busy`

@@ -156,6 +156,16 @@ impl Namespace {
         self.subject("chat.receipt.*")
     }
 
+    /// JetStream command: change a chat's state (`chat` worker, `states`).
+    pub fn chat_state(&self, session_id: uuid::Uuid) -> String {
+        self.subject(&format!("chat.state.{session_id}"))
+    }
+
+    /// Filter for every `chat.state` command.
+    pub fn chat_state_all(&self) -> String {
+        self.subject("chat.state.*")
+    }
+
     /// Filter for every `chat.send` command.
     pub fn chat_send_all(&self) -> String {
         self.subject("chat.send.*")
@@ -299,6 +309,7 @@ impl Namespace {
                 self.chat_send_all(),
                 self.chat_started_all(),
                 self.chat_receipt_all(),
+                self.chat_state_all(),
             ],
             max_age: Duration::from_secs(7 * 24 * 3600),
             duplicate_window: Duration::from_secs(120),

@@ -110,6 +110,10 @@ pub struct SiteSettings {
     /// Whether visitors are shown "Seen" when an agent has read their
     /// messages (agents always see the visitor's).
     pub show_agents_seen_to_visitors: bool,
+    /// Whether an open chat becomes pending (waiting on the visitor) by
+    /// itself when an agent's message is its last one. Off by default: a
+    /// reply does not always end the agent's part ("let me check").
+    pub auto_pending: bool,
     /// Minutes an agent's reply may stay unseen by the visitor before it is
     /// emailed to them, with every other unseen reply (1 to 60).
     pub reply_email_minutes: u32,
@@ -210,6 +214,7 @@ impl Default for SiteSettings {
             second_factor_roles: Vec::new(),
             count_page_views: true,
             show_agents_seen_to_visitors: true,
+            auto_pending: false,
             reply_email_minutes: DEFAULT_REPLY_EMAIL_MINUTES,
             chat_reply_address: String::new(),
             retention: crate::retention::RetentionPeriods::default(),

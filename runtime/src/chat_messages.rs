@@ -108,7 +108,9 @@ pub async fn chat_session(
     sqlx::query_as!(
         ChatSession,
         r#"select id as session_id, visitor_name, visitor_email,
-                  status as "status: ChatStatus", created_at, null::int8 as queue_position,
+                  case when status = 'resolved' then 'resolved' else 'open' end
+                      as "status!: ChatStatus",
+                  created_at, null::int8 as queue_position,
                   language as "language: Language"
            from chat_sessions where id = $1"#,
         chat_id

@@ -6,6 +6,7 @@
 //! the stored site settings ([`site_settings`]) and retention's counts
 //! ([`retention`]).
 
+pub mod business_hours;
 pub mod chat_messages;
 pub mod dead_letters;
 pub mod process;

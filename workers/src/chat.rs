@@ -5,13 +5,15 @@
 //! committed. The insert is idempotent on the message id, so a crash at any
 //! point loses nothing and duplicates nothing.
 //!
-//! This role is the one writer of `chat_messages`. It never writes
-//! `chat_sessions` (the gateway's `chat/store/` owns that table, and
-//! reopens a resolved chat before publishing its visitor's message): what
-//! the agents' inbox shows of a chat's activity (last message, its time) is
+//! This role is the one writer of `chat_messages`. Of `chat_sessions` it
+//! writes only the state between open, pending and snoozed (`states.rs`:
+//! a visitor's message opens a pending or snoozed chat in the transaction
+//! that stores it); the gateway's `chat/store/` owns the rest, and reopens
+//! a resolved chat before publishing its visitor's message. What the
+//! agents' inbox shows of a chat's activity (last message, its time) is
 //! read from `chat_messages` itself.
 //!
-//! Its receipts (`chat_receipts`) are `receipts.rs`.
+//! Its receipts (`chat_receipts`) are `receipts.rs`, its states `states.rs`.
 //!
 //! Owns table chat_messages: the only module that writes it.
 
@@ -82,6 +84,7 @@ pub async fn spawn(
     )
     .await?;
     let receipts = crate::receipts::spawn(ctx.clone(), shutdown.clone()).await?;
+    let states = crate::states::spawn(ctx.clone(), shutdown.clone()).await?;
     let consumer = consumer::spawn_batched(
         &ctx,
         spec(&ctx.namespace),
@@ -94,7 +97,7 @@ pub async fn spawn(
     )
     .await?;
     Ok(tokio::spawn(async move {
-        let _ = futures::future::join3(consumer, erasure, receipts).await;
+        let _ = futures::future::join4(consumer, erasure, receipts, states).await;
     }))
 }
 
@@ -198,8 +201,9 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
     }
 
     match insert(&ctx.pool, &commands).await {
-        Ok(stored) => {
+        Ok((stored, changed)) => {
             announce(ctx, &commands, &stored).await;
+            crate::states::announce(ctx, &changed).await;
             for command in &commands {
                 outcomes[command.index] = Some(Outcome::Done);
             }
@@ -213,8 +217,9 @@ pub async fn handle_batch(ctx: &WorkerContext, messages: &[jetstream::Message]) 
             for command in commands {
                 let alone = std::slice::from_ref(&command);
                 let outcome = match insert(&ctx.pool, alone).await {
-                    Ok(stored) => {
+                    Ok((stored, changed)) => {
                         announce(ctx, alone, &stored).await;
+                        crate::states::announce(ctx, &changed).await;
                         Outcome::Done
                     }
                     Err(error) => refused(error),
@@ -258,16 +263,17 @@ fn refused(error: sqlx::Error) -> Outcome {
 /// client's message id the chat already holds from that sender (a resend
 /// that came through after the stream's duplicate window). Returns the ids
 /// the chat holds now: those inserted and those stored by an earlier
-/// delivery, not a skipped resend's. One statement serves many traces: its
-/// span links to each message's `chat.store` span rather than belonging to
-/// one of them.
+/// delivery, not a skipped resend's, and the state changes the new
+/// messages made (`states::after_messages`, in the same transaction). One
+/// statement serves many traces: its span links to each message's
+/// `chat.store` span rather than belonging to one of them.
 #[tracing::instrument(name = "chat.store_batch", skip_all, fields(messages = commands.len()))]
 async fn insert(
     pool: &sqlx::PgPool,
     commands: &[Command<'_>],
-) -> Result<BTreeSet<Uuid>, sqlx::Error> {
+) -> Result<(BTreeSet<Uuid>, Vec<crate::states::Changed>), sqlx::Error> {
     if commands.is_empty() {
-        return Ok(BTreeSet::new());
+        return Ok((BTreeSet::new(), Vec::new()));
     }
     for command in commands {
         tracing::Span::current().follows_from(&command.span);
@@ -295,6 +301,13 @@ async fn insert(
         client_ids.push(message.client_message_id);
         channels.push(message.channel);
     }
+    // The autoPending setting matters only when an agent wrote.
+    let auto_pending = if senders.contains(&SenderType::Agent) {
+        runtime::site_settings::load(pool).await?.auto_pending
+    } else {
+        false
+    };
+    let mut tx = pool.begin().await?;
     // The attachment was stored (with its chat) before the message was
     // published; the foreign key on (attachment, chat) refuses another
     // chat's.
@@ -318,10 +331,35 @@ async fn insert(
         &client_ids as &[Option<Uuid>],
         &channels as &[MessageChannel],
     )
-    .fetch_all(pool)
+    .fetch_all(&mut *tx)
     .await?
     .into_iter()
     .collect();
+    // Each chat's newest message among those just stored (not a
+    // redelivery's): who wrote it decides the chat's state.
+    let mut newest: BTreeMap<Uuid, crate::states::Newest> = BTreeMap::new();
+    for Command { command, .. } in commands {
+        let message = &command.message;
+        if !stored.contains(&message.id) || message.sender_type == SenderType::System {
+            continue;
+        }
+        let later = newest
+            .get(&message.session_id)
+            .is_none_or(|kept| kept.message_id < message.id);
+        if later {
+            newest.insert(
+                message.session_id,
+                crate::states::Newest {
+                    session_id: message.session_id,
+                    message_id: message.id,
+                    sender: message.sender_type,
+                    at: message.created_at,
+                },
+            );
+        }
+    }
+    let newest: Vec<crate::states::Newest> = newest.into_values().collect();
+    let changed = crate::states::after_messages(&mut tx, &newest, auto_pending).await?;
     if stored.len() < ids.len() {
         // Skipped: a redelivery of a stored message (announced again: the
         // first delivery may have died before announcing), or a resend.
@@ -332,11 +370,12 @@ async fn insert(
             .collect();
         stored.extend(
             sqlx::query_scalar!("select id from chat_messages where id = any($1)", &skipped)
-                .fetch_all(pool)
+                .fetch_all(&mut *tx)
                 .await?,
         );
     }
-    Ok(stored)
+    tx.commit().await?;
+    Ok((stored, changed))
 }
 
 /// Announces stored messages: each one's `new_message` to the gateways

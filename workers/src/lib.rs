@@ -21,6 +21,7 @@ pub mod requests;
 pub mod reset_tokens;
 pub mod retention;
 pub mod sample_content;
+pub mod states;
 pub mod views;
 
 use contract::Namespace;

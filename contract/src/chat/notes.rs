@@ -15,6 +15,8 @@ use uuid::Uuid;
 pub enum NoteKind {
     Note,
     Event,
+    /// The chat's state changed (`fromState` → `toState`).
+    State,
 }
 
 /// Agent-only part of a conversation: a private note, or an assignment
@@ -36,6 +38,13 @@ pub struct ChatNote {
     #[serde(with = "time::serde::rfc3339")]
     #[ts(type = "string")]
     pub created_at: OffsetDateTime,
+    /// With `state`: the state left and the state entered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub from_state: Option<super::ChatState>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub to_state: Option<super::ChatState>,
 }
 
 /// `POST /api/agent/chats/{id}/notes`.

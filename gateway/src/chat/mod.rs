@@ -1,7 +1,7 @@
 //! Live chat in the gateway, in one place: who may see and write a chat
 //! ([`access`], with the owners cached in [`owners`]), who answers it ([`assignment`]), every query on the chat tables ([`store`]), how a message
 //! enters the durable pipeline ([`posting`], [`pipeline`], [`confirmations`]), receipts
-//! ([`receipts`]), what a rejoining socket missed ([`resume`]), the WebSocket hub, presence
+//! ([`receipts`]), a chat's state: open, pending, snoozed, resolved ([`states`]), what a rejoining socket missed ([`resume`]), the WebSocket hub, presence
 //! and socket protocol ([`hub`], [`presence`], [`socket`]), the resync of
 //! sockets after a gap in NATS ([`resync`]), the REST
 //! routes of visitors and agents ([`http`]), the agents' canned replies
@@ -28,6 +28,7 @@ pub mod receipts;
 pub mod resume;
 pub mod resync;
 pub mod socket;
+pub mod states;
 pub mod store;
 pub mod teams;
 

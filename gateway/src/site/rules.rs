@@ -133,6 +133,7 @@ impl Input for SiteSettings {
             second_factor_roles,
             count_page_views: self.count_page_views,
             show_agents_seen_to_visitors: self.show_agents_seen_to_visitors,
+            auto_pending: self.auto_pending,
             reply_email_minutes: self.reply_email_minutes,
             chat_reply_address,
             retention,

@@ -417,11 +417,11 @@ async fn agents_work_the_inbox(pool: PgPool) {
     let agent = app.agent().await;
 
     let inbox = agent
-        .get("/api/agent/chats?status=pending&assigned=unassigned")
+        .get("/api/agent/chats?status=unanswered&assigned=unassigned")
         .await;
     assert_eq!(inbox.status(), StatusCode::OK, "{:?}", inbox.text().await);
     let inbox: Vec<Value> = agent
-        .get("/api/agent/chats?status=pending&assigned=unassigned")
+        .get("/api/agent/chats?status=unanswered&assigned=unassigned")
         .await
         .json()
         .await

@@ -27,6 +27,7 @@ mod chat_reply_emails;
 mod chat_resume;
 mod chat_socket;
 mod chat_socket_send;
+mod chat_states;
 mod clock_skew;
 mod connections;
 mod consent;

@@ -3,4 +3,4 @@
 /**
  * Whether a note was written by an agent or records an assignment.
  */
-export type NoteKind = "note" | "event";
+export type NoteKind = "note" | "event" | "state";

@@ -87,6 +87,12 @@ countPageViews: boolean,
  */
 showAgentsSeenToVisitors: boolean, 
 /**
+ * Whether an open chat becomes pending (waiting on the visitor) by
+ * itself when an agent's message is its last one. Off by default: a
+ * reply does not always end the agent's part ("let me check").
+ */
+autoPending: boolean, 
+/**
  * Minutes an agent's reply may stay unseen by the visitor before it is
  * emailed to them, with every other unseen reply (1 to 60).
  */

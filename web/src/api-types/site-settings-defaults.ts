@@ -73,6 +73,7 @@ export const defaultSiteSettings: SiteSettings = {
   "secondFactorRoles": [],
   "countPageViews": true,
   "showAgentsSeenToVisitors": true,
+  "autoPending": false,
   "replyEmailMinutes": 2,
   "chatReplyAddress": "",
   "retention": {

@@ -91,6 +91,7 @@ export function parseSiteSettings(value: unknown): SiteSettings {
       typeof source.showAgentsSeenToVisitors === 'boolean'
         ? source.showAgentsSeenToVisitors
         : defaultSiteSettings.showAgentsSeenToVisitors,
+    autoPending: typeof source.autoPending === 'boolean' ? source.autoPending : defaultSiteSettings.autoPending,
     retention: retentionOf(source.retention),
   };
 }

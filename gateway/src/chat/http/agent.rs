@@ -8,16 +8,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use contract::chat::{
     AgentStatus, AgentStatusBody, ChatNote, ChatStatus, ChatSummary, InboxReason, LabelsBody,
-    NoteBody, NoteKind, SearchHit, SenderType, TeamAvailability, VisitorChat,
+    NoteBody, NoteKind, SearchHit, TeamAvailability, VisitorChat,
 };
 use contract::limits::{CHAT, SEARCH_CHARS};
-use runtime::texts;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::chat::store::{self, AssignedFilter, StatusFilter, TeamFilter};
-use crate::chat::{MAX_MESSAGE_CHARS, assignment, publish_inbox_update, send_message};
+use crate::chat::{MAX_MESSAGE_CHARS, assignment, publish_inbox_update, states};
 use crate::platform::error::ApiError;
 use crate::platform::error::ErrorBody;
 use crate::platform::extract::{Agent, ApiPath, ApiQuery};
@@ -146,27 +145,6 @@ async fn assign(
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
-async fn set_status(
-    state: &AppState,
-    id: Uuid,
-    status: ChatStatus,
-    // The notice's text id: written in the chat's language.
-    notice: &str,
-) -> Result<(), ApiError> {
-    if store::set_status(&state.pool, id, status).await? {
-        let notice = texts::say(store::language(&state.pool, id).await?, notice, &[]);
-        state
-            .chat_owners
-            .changed(&state.nats, &state.namespace, &[id])
-            .await?;
-        send_message(state, id, SenderType::System, None, notice).await?;
-        publish_inbox_update(state, id, InboxReason::Status).await;
-        // A resolved chat frees a place; a reopened one may need an agent.
-        assignment::assign_waiting_or_log(state).await;
-    }
-    Ok(())
-}
-
 /// Marks the chat resolved.
 #[utoipa::path(post, path = "/agent/chats/{id}/resolve", tag = "agent",
     params(("id" = Uuid, Path, description = "The chat session id")),
@@ -182,11 +160,11 @@ async fn resolve(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    set_status(&state, id, ChatStatus::Resolved, "chat-resolved").await?;
+    states::resolve_or_reopen(&state, id, ChatStatus::Resolved, Some(agent.id)).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 
-/// Reopens a resolved chat.
+/// Reopens a resolved chat (a pending or snoozed one opens by its state).
 #[utoipa::path(post, path = "/agent/chats/{id}/reopen", tag = "agent",
     params(("id" = Uuid, Path, description = "The chat session id")),
     security(("session" = [], "csrf" = [])),
@@ -201,7 +179,7 @@ async fn reopen(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChatSummary>, ApiError> {
     ensure_exists(&state, id).await?;
-    set_status(&state, id, ChatStatus::Open, "chat-reopened").await?;
+    states::resolve_or_reopen(&state, id, ChatStatus::Open, Some(agent.id)).await?;
     show(State(state), Agent(agent), ApiPath(id)).await
 }
 

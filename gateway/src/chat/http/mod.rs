@@ -1,5 +1,5 @@
 //! The chat's REST routes: the visitor's (start, read, post) and the agent
-//! console's (inbox, assign, resolve, reopen, mark read) and the agent's
+//! console's (inbox, assign, resolve, reopen, state, counts, mark read) and the agent's
 //! own profile (display name, alert preferences), the canned replies, the
 //! chat's email as the console shows it, the links of the reply emails, and the upgrade to the live socket ([`socket`], outside `/api`).
 
@@ -10,6 +10,7 @@ mod email;
 mod profile;
 mod reply_links;
 pub mod socket;
+mod states;
 pub use reply_links::ONE_CLICK_UNSUBSCRIBE_PATH;
 mod teams;
 mod transcript;
@@ -29,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(visitor::router())
         .merge(agent::router())
+        .merge(states::router())
         .merge(attachments::router())
         .merge(profile::router())
         .merge(transcript::router())

@@ -1,7 +1,7 @@
 //! The agents' inbox: chat summaries by status and assignee, the waiting
 //! count, a visitor's other chats, and search over every conversation.
 
-use contract::chat::{ChatStatus, ChatSummary, SearchHit, VisitorChat};
+use contract::chat::{ChatState, ChatStatus, ChatSummary, SearchHit, StateCounts, VisitorChat};
 use contract::language::Language;
 use serde::Deserialize;
 
@@ -14,10 +14,15 @@ use uuid::Uuid;
 pub enum StatusFilter {
     #[default]
     All,
+    /// Open: needs an agent (not pending, not snoozed).
     Open,
-    /// Open and waiting for an agent's reply.
+    /// Waiting on the visitor.
     Pending,
+    /// Put aside until a time or the visitor's next message.
+    Snoozed,
     Resolved,
+    /// Open and the visitor spoke last: waiting for an agent's reply.
+    Unanswered,
 }
 
 #[derive(Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
@@ -51,11 +56,13 @@ pub async fn summaries(
     label: Option<&str>,
     team: TeamFilter,
 ) -> Result<Vec<ChatSummary>, sqlx::Error> {
-    let (open, pending, resolved) = match status {
-        StatusFilter::All => (None, None, None),
-        StatusFilter::Open => (Some(true), None, None),
-        StatusFilter::Pending => (None, Some(true), None),
-        StatusFilter::Resolved => (None, None, Some(true)),
+    let (state, unanswered) = match status {
+        StatusFilter::All => (None, None),
+        StatusFilter::Open => (Some(ChatState::Open), None),
+        StatusFilter::Pending => (Some(ChatState::Pending), None),
+        StatusFilter::Snoozed => (Some(ChatState::Snoozed), None),
+        StatusFilter::Resolved => (Some(ChatState::Resolved), None),
+        StatusFilter::Unanswered => (None, Some(true)),
     };
     let (mine, unassigned) = match assigned {
         AssignedFilter::All => (false, false),
@@ -83,24 +90,23 @@ pub async fn summaries(
                           and (q.created_at, q.id) <= (s.created_at, s.id))
                   end as queue_position,
                   rating, rating_comment, v.labels as "labels!", first_reply_at,
-                  s.language as "language!: Language", s.team_id, t.name as "team_name?"
+                  s.language as "language!: Language", s.team_id, t.name as "team_name?",
+                  v.state as "state!: ChatState", v.snoozed_until
            from chat_summaries v join chat_sessions s on s.id = v.session_id
            left join teams t on t.id = s.team_id
-           where ($2::bool is null or v.status = 'open')
+           where ($2::text is null or v.state = $2)
              and ($3::bool is null or awaiting_reply)
-             and ($4::bool is null or v.status = 'resolved')
-             and (not $5 or v.assigned_agent_id = $1)
-             and (not $6 or v.assigned_agent_id is null)
-             and ($7::text is null or $7 = any(v.labels))
-             and (not $8 or exists(select 1 from team_members m
+             and (not $4 or v.assigned_agent_id = $1)
+             and (not $5 or v.assigned_agent_id is null)
+             and ($6::text is null or $6 = any(v.labels))
+             and (not $7 or exists(select 1 from team_members m
                                    where m.team_id = s.team_id and m.agent_id = $1))
-             and (not $9 or s.team_id is null)
-             and ($10::uuid is null or s.team_id = $10)
+             and (not $8 or s.team_id is null)
+             and ($9::uuid is null or s.team_id = $9)
            order by last_message_at desc limit 500"#,
         agent_id,
-        open,
-        pending,
-        resolved,
+        state as Option<ChatState>,
+        unanswered,
         mine,
         unassigned,
         label,
@@ -110,6 +116,45 @@ pub async fn summaries(
     )
     .fetch_all(pool)
     .await
+}
+
+/// How many chats are in each state, with the inbox's assignment and label
+/// filters (`agent_id`: the agent asking, for `me`).
+pub async fn state_counts(
+    pool: &PgPool,
+    agent_id: Uuid,
+    assigned: AssignedFilter,
+    label: Option<&str>,
+) -> Result<StateCounts, sqlx::Error> {
+    let (mine, unassigned) = match assigned {
+        AssignedFilter::All => (false, false),
+        AssignedFilter::Me => (true, false),
+        AssignedFilter::Unassigned => (false, true),
+    };
+    let row = sqlx::query!(
+        r#"select count(*) filter (where status = 'open') as "open!",
+                  count(*) filter (where status = 'pending') as "pending!",
+                  count(*) filter (where status = 'snoozed') as "snoozed!",
+                  count(*) filter (where status = 'resolved') as "resolved!",
+                  count(*) as "all!"
+           from chat_sessions
+           where (not $2 or assigned_agent_id = $1)
+             and (not $3 or assigned_agent_id is null)
+             and ($4::text is null or $4 = any(labels))"#,
+        agent_id,
+        mine,
+        unassigned,
+        label,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(StateCounts {
+        open: row.open,
+        pending: row.pending,
+        snoozed: row.snoozed,
+        resolved: row.resolved,
+        all: row.all,
+    })
 }
 
 /// One chat's inbox row.
@@ -129,7 +174,8 @@ pub async fn summary(pool: &PgPool, chat_id: Uuid) -> Result<Option<ChatSummary>
                           and (q.created_at, q.id) <= (s.created_at, s.id))
                   end as queue_position,
                   rating, rating_comment, v.labels as "labels!", first_reply_at,
-                  s.language as "language!: Language", s.team_id, t.name as "team_name?"
+                  s.language as "language!: Language", s.team_id, t.name as "team_name?",
+                  v.state as "state!: ChatState", v.snoozed_until
            from chat_summaries v join chat_sessions s on s.id = v.session_id
            left join teams t on t.id = s.team_id
            where v.session_id = $1"#,
@@ -178,7 +224,10 @@ pub async fn visitor_history(
 ) -> Result<Vec<VisitorChat>, sqlx::Error> {
     sqlx::query_as!(
         VisitorChat,
-        r#"select o.id as session_id, o.status as "status: ChatStatus", o.created_at,
+        r#"select o.id as session_id,
+                  case when o.status = 'resolved' then 'resolved' else 'open' end
+                      as "status!: ChatStatus",
+                  o.created_at,
                   (select left(m.message, 140) from chat_messages m
                     where m.session_id = o.id and m.sender_type = 'user'
                     order by m.id limit 1) as first_line

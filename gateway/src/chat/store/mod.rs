@@ -1,7 +1,8 @@
 //! Every query the gateway runs on `chat_sessions` and `chat_messages`.
 //!
 //! This module is the one writer of `chat_sessions` (start, adoption at
-//! sign-in, assignment, status), of `chat_notes` and of the
+//! sign-in, assignment, resolving and reopening; the `chat` worker moves
+//! chats between open, pending and snoozed), of `chat_notes` and of the
 //! agents' availability columns of `users`. `chat_messages` is written only
 //! by the `chat` worker (`workers/src/chat.rs`); the gateway reads it here.
 //! It is also the one writer of `canned_responses` (`canned.rs`),
@@ -28,6 +29,7 @@ mod ratings;
 mod receipts;
 mod routing;
 mod sessions;
+mod states;
 mod teams;
 
 pub use agents::{
@@ -44,7 +46,7 @@ pub use held_replies::{
     forget_email_files, held, held_waiting, hold,
 };
 pub use inbox::{
-    AssignedFilter, StatusFilter, TeamFilter, search, summaries, summary, unanswered,
+    AssignedFilter, StatusFilter, TeamFilter, search, state_counts, summaries, summary, unanswered,
     visitor_history, waiting,
 };
 pub use labels::{labels_in_use, set_labels};
@@ -61,6 +63,7 @@ pub use sessions::{
     messages_from, ownership, recent_wait_seconds, reopen, session, set_status,
     stored_by_client_id,
 };
+pub use states::{CurrentState, current_state, state_event_stored};
 pub use teams::{
     create_rule, create_team, delete_rule, delete_team, reorder_rules, routing_rules,
     set_team_members, team_name, teams, update_rule, update_team,

@@ -1,7 +1,7 @@
 //! Chats themselves: who owns them, starting one, its messages, adoption at
 //! sign-in, assignment, status and read marks.
 
-use contract::chat::{ChatMessage, ChatSession, ChatStatus, SenderType};
+use contract::chat::{ChatMessage, ChatSession, ChatState, ChatStatus, SenderType};
 use contract::language::Language;
 
 use sqlx::PgPool;
@@ -21,7 +21,9 @@ pub struct Ownership {
 pub async fn ownership(pool: &PgPool, chat_id: Uuid) -> Result<Option<Ownership>, sqlx::Error> {
     sqlx::query_as!(
         Ownership,
-        r#"select owner_token, user_id, status as "status: ChatStatus"
+        r#"select owner_token, user_id,
+                  case when status = 'resolved' then 'resolved' else 'open' end
+                      as "status!: ChatStatus"
            from chat_sessions where id = $1"#,
         chat_id
     )
@@ -109,7 +111,9 @@ pub async fn session(pool: &PgPool, chat_id: Uuid) -> Result<ChatSession, sqlx::
     sqlx::query_as!(
         ChatSession,
         r#"select s.id as session_id, s.visitor_name, s.visitor_email,
-                  s.status as "status: ChatStatus", s.created_at,
+                  case when s.status = 'resolved' then 'resolved' else 'open' end
+                      as "status!: ChatStatus",
+                  s.created_at,
                   case when s.status = 'open' and s.assigned_agent_id is null then
                       (select count(*) from chat_sessions q
                         where q.status = 'open' and q.assigned_agent_id is null
@@ -286,34 +290,112 @@ pub async fn mark_announced(
     Ok(changed > 0)
 }
 
-/// Sets the chat's status; returns whether it changed.
+/// Resolves the chat (from any other state) or reopens a resolved one
+/// (`Open`), with its event in the agents' trail (`agent`: who did it), in
+/// one transaction; returns whether it changed.
 pub async fn set_status(
     pool: &PgPool,
     chat_id: Uuid,
     status: ChatStatus,
+    agent: Option<Uuid>,
 ) -> Result<bool, sqlx::Error> {
-    let changed = sqlx::query!(
-        "update chat_sessions set status = $2 where id = $1 and status <> $2",
-        chat_id,
-        status as ChatStatus
-    )
-    .execute(pool)
-    .await?
-    .rows_affected();
-    Ok(changed > 0)
-}
-
-/// Reopens a resolved chat (its visitor wrote again); returns whether it was
-/// resolved. Only a resolved chat's row is written, so busy open chats do
-/// not become hot rows.
-#[tracing::instrument(name = "chat.db.reopen", skip_all, fields(chat.session_id = %chat_id))]
-pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
-    let changed = sqlx::query!(
-        "update chat_sessions set status = 'open' where id = $1 and status = 'resolved'",
+    let mut tx = pool.begin().await?;
+    let from = sqlx::query_scalar!(
+        r#"select status as "status: ChatState" from chat_sessions where id = $1 for update"#,
         chat_id
     )
-    .execute(pool)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let to = match status {
+        ChatStatus::Open => ChatState::Open,
+        ChatStatus::Resolved => ChatState::Resolved,
+    };
+    let Some(from) = from else {
+        return Ok(false);
+    };
+    // Reopening is for a resolved chat; pending and snoozed ones are opened
+    // by a state change (the `chat` worker's).
+    let changes = match to {
+        ChatState::Resolved => from != ChatState::Resolved,
+        _ => from == ChatState::Resolved,
+    };
+    if !changes {
+        return Ok(false);
+    }
+    sqlx::query!(
+        "update chat_sessions set status = $2, snoozed_until = null, state_changed_at = now()
+         where id = $1",
+        chat_id,
+        to as ChatState
+    )
+    .execute(&mut *tx)
+    .await?;
+    let verb = if to == ChatState::Resolved {
+        "Resolved"
+    } else {
+        "Reopened"
+    };
+    state_event(&mut tx, chat_id, agent, verb, from, to).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Writes a state change in the agents' trail: "<verb> by <agent>", or
+/// "<verb>: the visitor wrote" without one.
+async fn state_event(
+    tx: &mut sqlx::PgConnection,
+    chat_id: Uuid,
+    agent: Option<Uuid>,
+    verb: &str,
+    from: ChatState,
+    to: ChatState,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        r#"insert into chat_notes (id, session_id, kind, author_id, body, from_state, to_state)
+           values ($1, $2, 'state', $3,
+                   $4 || coalesce(' by ' || (select coalesce(p.display_name, u.name)
+                                             from users u
+                                             left join agent_profiles p on p.agent_id = u.id
+                                             where u.id = $3),
+                                  ': the visitor wrote'),
+                   $5, $6)"#,
+        Uuid::now_v7(),
+        chat_id,
+        agent,
+        verb,
+        from as ChatState,
+        to as ChatState,
+    )
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Reopens a resolved chat (its visitor wrote again), with its event in the
+/// trail; returns whether it was resolved. Only a resolved chat's row is
+/// written, so busy open chats do not become hot rows.
+#[tracing::instrument(name = "chat.db.reopen", skip_all, fields(chat.session_id = %chat_id))]
+pub async fn reopen(pool: &PgPool, chat_id: Uuid) -> Result<bool, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let changed = sqlx::query!(
+        "update chat_sessions set status = 'open', state_changed_at = now()
+         where id = $1 and status = 'resolved'",
+        chat_id
+    )
+    .execute(&mut *tx)
     .await?
     .rows_affected();
+    if changed > 0 {
+        state_event(
+            &mut tx,
+            chat_id,
+            None,
+            "Reopened",
+            ChatState::Resolved,
+            ChatState::Open,
+        )
+        .await?;
+    }
+    tx.commit().await?;
     Ok(changed > 0)
 }

@@ -28,6 +28,8 @@ const row: ChatSummary = {
   language: 'en',
   teamId: null,
   teamName: null,
+  state: 'open',
+  snoozedUntil: null,
   firstReplyAt: '2026-11-28T10:00:00Z',
 };
 

@@ -25,6 +25,8 @@ const chat = (id: string, over: Partial<ChatSummary> = {}): ChatSummary => ({
   language: 'en',
   teamId: null,
   teamName: null,
+  state: over.status === 'resolved' ? 'resolved' : 'open',
+  snoozedUntil: null,
   ...over,
 });
 

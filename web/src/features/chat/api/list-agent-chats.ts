@@ -6,7 +6,8 @@ import type { Team } from '@/api-types/Team';
 import { apiRequest } from '@/lib/api-client';
 import { matchesTeamFilter, teamsKey, teamsOf } from '../lib/team-routing';
 
-export type InboxStatusFilter = 'all' | 'open' | 'pending' | 'resolved';
+/** A state, every chat, or `unanswered`: open and the visitor spoke last. */
+export type InboxStatusFilter = 'all' | 'open' | 'pending' | 'snoozed' | 'resolved' | 'unanswered';
 export type InboxAssignedFilter = 'all' | 'me' | 'unassigned';
 
 export interface InboxFilters {
@@ -49,9 +50,8 @@ export function matchesInboxFilters(
 ): boolean {
   const status =
     filters.status === 'all' ||
-    (filters.status === 'open' && chat.status === 'open') ||
-    (filters.status === 'pending' && chat.awaitingReply) ||
-    (filters.status === 'resolved' && chat.status === 'resolved');
+    (filters.status === 'unanswered' && chat.awaitingReply) ||
+    filters.status === chat.state;
   const assigned =
     filters.assigned === 'all' ||
     (filters.assigned === 'me' && me !== undefined && chat.assignedAgentId === me) ||

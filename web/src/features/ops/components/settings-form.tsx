@@ -47,7 +47,7 @@ export const settingsSections: { id: SettingsSectionId; title: string; descripti
     id: 'chat',
     title: 'Chat and business hours',
     description: 'When live chat is staffed, what visitors may attach, when a waiting chat alerts the agents, when unseen replies are emailed, and whether visitors see that an agent read them.',
-    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes', 'replyEmailMinutes', 'showAgentsSeenToVisitors'],
+    holds: ['chatHours', 'chatAttachmentMaxMib', 'firstReplyAlertMinutes', 'agentIdleMinutes', 'replyEmailMinutes', 'showAgentsSeenToVisitors', 'autoPending'],
   },
   {
     id: 'email',
@@ -419,6 +419,16 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
                   <span className="block text-gray-700 dark:text-gray-300">
                     Their messages then say "Seen" once an agent had the chat open. Off, they show only that the
                     message was delivered. Agents always see when the visitor has seen theirs.
+                  </span>
+                </span>
+              </label>
+              <label className="mt-4 flex items-start gap-3 text-sm">
+                <input type="checkbox" className="mt-1" {...register('autoPending')} />
+                <span>
+                  <span className="block font-medium">Mark a chat pending when an agent's reply is its last message</span>
+                  <span className="block text-gray-700 dark:text-gray-300">
+                    The chat then waits on the visitor, out of the Open list, until they write again. Off, agents mark
+                    chats pending themselves.
                   </span>
                 </span>
               </label>

@@ -49,6 +49,8 @@ const summary = (over: Partial<ChatSummary>): ChatSummary => ({
   language: 'en',
   teamId: null,
   teamName: null,
+  state: over.status === 'resolved' ? 'resolved' : 'open',
+  snoozedUntil: null,
   ...over,
 });
 

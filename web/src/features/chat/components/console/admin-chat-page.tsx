@@ -22,6 +22,8 @@ import { agentChatQueryKey, agentChatQueryOptions, useAgentChat } from '@/featur
 import { chatEmailKey } from '@/features/chat/api/chat-email-state';
 import { chatMessagesQueryKey } from '@/features/chat/api/get-chat-messages';
 import { agentChatListsKey, applyInboxSummaries, type InboxFilters, useAgentChats } from '@/features/chat/api/list-agent-chats';
+import type { ChatSummary } from '@/api-types/ChatSummary';
+import { stateCountsKey } from '@/features/chat/api/get-state-counts';
 import { cachedInboxRow, patchInboxRow, rowWithMessage } from '@/features/chat/api/inbox-rows';
 import { adminSection } from '@/config/admin-sections';
 import { AgentStatusSelect } from './agent-status-select';
@@ -145,14 +147,22 @@ export default function AdminChatPage() {
         reloadLists.current = false;
         return Promise.all([
           queryClient.invalidateQueries({ queryKey: agentChatListsKey }),
+          queryClient.invalidateQueries({ queryKey: stateCountsKey }),
           ...sessions.map((id) => queryClient.invalidateQueries({ queryKey: agentChatQueryKey(id) })),
         ]);
       }
+      // The counts per state move only when a chat's state does (or a chat is new).
+      const statesBefore = new Map(
+        sessions.map((id) => [id, queryClient.getQueryData<ChatSummary>(agentChatQueryKey(id))?.state]),
+      );
       const fetched = await Promise.allSettled(
         sessions.map((id) => queryClient.fetchQuery({ ...agentChatQueryOptions(id), staleTime: 0 })),
       );
       const summaries = fetched.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       applyInboxSummaries(queryClient, summaries, myId.current);
+      if (summaries.some((chat) => statesBefore.get(chat.sessionId) !== chat.state)) {
+        void queryClient.invalidateQueries({ queryKey: stateCountsKey });
+      }
     });
     inboxRefresh.current = task;
     return () => {
@@ -201,13 +211,18 @@ export default function AdminChatPage() {
             void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(frame.sessionId) });
           }
         }
-        // Notes and the assignment trail are on the agents' side only.
-        if (frame.reason === 'note' || frame.reason === 'assignment') {
+        // Notes, the assignment trail and state changes are on the agents' side only.
+        if (frame.reason === 'note' || frame.reason === 'assignment' || frame.reason === 'status' || frame.reason === 'returned') {
           void queryClient.invalidateQueries({ queryKey: chatNotesKey(frame.sessionId) });
         }
         // The team's open chats change with chats started, taken, resolved
         // or reopened (status), not with each message or read.
-        if (frame.reason === 'new_session' || frame.reason === 'assignment' || frame.reason === 'status') {
+        if (
+          frame.reason === 'new_session' ||
+          frame.reason === 'assignment' ||
+          frame.reason === 'status' ||
+          frame.reason === 'returned'
+        ) {
           void queryClient.invalidateQueries({ queryKey: agentTeamKey });
         }
         break;

@@ -20,6 +20,7 @@ import { useAssignAgentChat } from '@/features/chat/api/assign-agent-chat';
 import { useReopenAgentChat } from '@/features/chat/api/reopen-agent-chat';
 import { useResolveAgentChat } from '@/features/chat/api/resolve-agent-chat';
 import { AssigneeText, ChatDetails, chatStatusText } from './chat-details';
+import { ChatStateControl } from './chat-state-control';
 import { ChatComposer } from './chat-composer';
 import { HeldReplies } from './chat-email-reach';
 import { useMessageComposer } from '@/features/chat/lib/use-message-composer';
@@ -169,6 +170,7 @@ function Conversation({ chat, view, detailsOpen, onToggleDetails, onOpenDetails,
             >
               {mine ? 'Assigned to you' : assign.isPending ? 'Assigning...' : 'Assign to me'}
             </button>
+            <ChatStateControl chat={chat} buttonClass={secondaryAction} />
             {resolved ? (
               <button type="button" className={primaryAction} disabled={reopen.isPending} onClick={() => reopen.mutate(sessionId)}>
                 {reopen.isPending ? 'Reopening...' : 'Reopen'}

@@ -2,6 +2,7 @@
 // on a phone): contact, where and when it started, status, assignee, rating,
 // how the visitor is reached (on the page, or by email), labels, the visitor's earlier chats and the transfer form.
 
+import { stateText } from '../../lib/chat-states';
 import type { ReactNode } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { describeBrowser, formatStartedAt } from '@/lib/console-format';
@@ -21,10 +22,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "Open, awaiting reply" and the like. */
-export function chatStatusText(chat: ChatSummary): string {
-  if (chat.status === 'resolved') return 'Resolved';
-  return chat.awaitingReply ? 'Open, awaiting reply' : 'Open';
+/** "Open, awaiting reply", "Snoozed until Mon 08:00 EAT" and the like. */
+export function chatStatusText(chat: ChatSummary, now = Date.now()): string {
+  return stateText(chat, now);
 }
 
 /** The assignee, the queue place, or "Unassigned" (text only: the caller isolates it). */

@@ -1,7 +1,7 @@
 // The agent console's inbox: filters and one button per chat, latest activity first.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatSummary } from '@/api-types/ChatSummary';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -14,19 +14,35 @@ import {
 } from '@/features/chat/api/list-agent-chats';
 import { useLabelsInUse } from '@/features/chat/api/agent-availability';
 import { useTeams } from '@/features/chat/api/teams';
+import { useStateCounts } from '@/features/chat/api/get-state-counts';
+import type { StateCounts } from '@/api-types/StateCounts';
+import { snoozeEndText } from '../../lib/chat-states';
+import { useSetChatStates } from '@/features/chat/api/set-chat-states';
+import type { StateBody } from '@/api-types/StateBody';
 import { languageNames } from '@/lib/language-names';
 import { formatRelativeTime } from '@/lib/console-format';
 import { useSiteSettings } from '@/lib/site-settings';
 import { InboxWaitingBadge, useInboxRowAlert } from './inbox-alert-badge';
 import { inboxSortOptions, sortInbox, type InboxSort } from '../../lib/inbox-order';
 
-// Open first: it is the default view (resolved chats only under Resolved and All).
+// Open first: it is the default view (pending, snoozed and resolved chats
+// only under their own state and All). "Unanswered": open, the visitor spoke last.
 const statusOptions: Array<{ value: InboxStatusFilter; label: string }> = [
   { value: 'open', label: 'Open' },
   { value: 'pending', label: 'Pending' },
+  { value: 'snoozed', label: 'Snoozed' },
   { value: 'resolved', label: 'Resolved' },
   { value: 'all', label: 'All' },
+  { value: 'unanswered', label: 'Unanswered' },
 ];
+
+/** The status options with each state's count ("Open 3"); Unanswered has none. */
+function withCounts(counts: StateCounts | undefined) {
+  return statusOptions.map((option) => {
+    const count = counts && option.value !== 'unanswered' ? counts[option.value] : undefined;
+    return { ...option, count };
+  });
+}
 
 const assignedOptions: Array<{ value: InboxAssignedFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -41,7 +57,7 @@ function ToggleGroup<T extends string>({
   onChange,
 }: {
   label: string;
-  options: Array<{ value: T; label: string }>;
+  options: Array<{ value: T; label: string; count?: number }>;
   value: T;
   onChange: (value: T) => void;
 }) {
@@ -61,6 +77,14 @@ function ToggleGroup<T extends string>({
           )}
         >
           {option.label}
+          {option.count !== undefined && (
+            <>
+              {' '}
+              <span data-testid={`count-${option.value}`} className="font-normal tabular-nums">
+                {option.count}
+              </span>
+            </>
+          )}
         </button>
       ))}
     </div>
@@ -137,8 +161,22 @@ export function ChatInbox({
   now: number;
 }) {
   const chats = useAgentChats(filters);
+  const counts = useStateCounts(filters);
   const alarmMinutes = useSiteSettings().firstReplyAlertMinutes;
   const rows = useMemo(() => (chats.data ? sortInbox(chats.data, sort, now, alarmMinutes) : []), [chats.data, sort, now, alarmMinutes]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const bulk = useSetChatStates();
+  // Only rows still listed stay selected.
+  const listed = new Set(rows.map((chat) => chat.sessionId));
+  const chosen = [...selected].filter((id) => listed.has(id));
+  const toggleSelected = (sessionId: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(sessionId)) next.add(sessionId);
+      return next;
+    });
+  const applyToSelected = (change: StateBody) =>
+    bulk.mutate({ chatIds: chosen, change }, { onSuccess: () => setSelected(new Set()) });
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -187,7 +225,7 @@ export function ChatInbox({
         </div>
         <ToggleGroup
           label="Status"
-          options={statusOptions}
+          options={withCounts(counts.data)}
           value={filters.status}
           onChange={(status) => onFiltersChange({ ...filters, status })}
         />
@@ -219,6 +257,37 @@ export function ChatInbox({
           </div>
         </div>
       </div>
+      {chosen.length > 0 && (
+        <div
+          role="group"
+          aria-label="Selected chats"
+          className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs dark:border-gray-800 dark:bg-gray-800"
+        >
+          <span className="font-semibold">{chosen.length} selected</span>
+          {(
+            [
+              ['Mark pending', { state: 'pending' }],
+              ['Snooze 1 hour', { state: 'snoozed', snoozePreset: 'in_one_hour' }],
+              ['Snooze until tomorrow', { state: 'snoozed', snoozePreset: 'tomorrow_opening' }],
+              ['Mark open', { state: 'open' }],
+              ['Resolve', { state: 'resolved' }],
+            ] as Array<[string, StateBody]>
+          ).map(([label, change]) => (
+            <button
+              key={label}
+              type="button"
+              disabled={bulk.isPending}
+              onClick={() => applyToSelected(change)}
+              className="rounded border border-gray-300 bg-white px-2 py-0.5 font-semibold hover:bg-gray-100 disabled:opacity-60 dark:border-gray-600 dark:bg-gray-900 dark:hover:bg-gray-700"
+            >
+              {label}
+            </button>
+          ))}
+          <button type="button" onClick={() => setSelected(new Set())} className="ml-auto underline">
+            Clear
+          </button>
+        </div>
+      )}
       {/* The pane bounds this box's height, so the virtualiser renders only the rows in view. */}
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
         {chats.isPending && (
@@ -259,7 +328,20 @@ export function ChatInbox({
                   className="absolute left-0 top-0 w-full"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <InboxRow chat={chat} selected={chat.sessionId === selectedId} onSelect={onSelect} now={now} />
+                  <div className="flex items-stretch">
+                    <span className="flex shrink-0 items-center pl-2">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select the chat with ${chat.visitorName}`}
+                        checked={selected.has(chat.sessionId)}
+                        onChange={() => toggleSelected(chat.sessionId)}
+                        className="h-4 w-4 cursor-pointer"
+                      />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <InboxRow chat={chat} selected={chat.sessionId === selectedId} onSelect={onSelect} now={now} />
+                    </div>
+                  </div>
                 </li>
               );
             })}
@@ -319,14 +401,23 @@ function InboxRow({
         {chat.status === 'resolved' && (
           <span className="shrink-0 rounded bg-gray-200 px-1.5 text-xs leading-5 text-gray-800 dark:bg-gray-700 dark:text-gray-100">Resolved</span>
         )}
+        {chat.state === 'pending' && (
+          <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs leading-5 text-sky-900 dark:bg-sky-900 dark:text-sky-100">Pending</span>
+        )}
         <time dateTime={chat.lastMessageAt} className="ml-auto shrink-0 pl-1 text-xs text-gray-600 dark:text-gray-300">
           {formatRelativeTime(chat.lastMessageAt, now)}
         </time>
       </span>
       <span className="flex items-center gap-1.5 text-xs leading-5">
-        <span className="min-w-0 flex-1 truncate text-sm text-gray-700 dark:text-gray-300">
-          {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
-        </span>
+        {chat.state === 'snoozed' && chat.snoozedUntil !== null ? (
+          <span data-testid="snoozed-until" className="min-w-0 flex-1 truncate text-sm font-medium text-violet-800 dark:text-violet-200">
+            Snoozed until {snoozeEndText(chat.snoozedUntil, now)}
+          </span>
+        ) : (
+          <span className="min-w-0 flex-1 truncate text-sm text-gray-700 dark:text-gray-300">
+            {chat.lastMessagePreview === null ? 'No messages yet' : <bdi>{chat.lastMessagePreview}</bdi>}
+          </span>
+        )}
         {chat.teamName !== null && (
           <span
             data-testid="inbox-team"

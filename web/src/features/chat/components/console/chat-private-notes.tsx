@@ -40,7 +40,7 @@ function noteEntry(note: ChatNote): Entry {
   return {
     createdAt: note.createdAt,
     element:
-      note.kind === 'event' ? (
+      note.kind !== 'note' ? (
         <li key={note.id} data-note-id={note.id} className="mx-auto max-w-[90%] text-center text-xs text-amber-900 dark:text-amber-300">
           <span className="sr-only">Only agents see this: </span>
           <bdi>{note.body}</bdi>{' '}

@@ -42,6 +42,8 @@ function chat(overrides: Partial<ChatSummary> = {}): ChatSummary {
     language: 'en',
     teamId: null,
     teamName: null,
+    state: overrides.status === 'resolved' ? 'resolved' : 'open',
+    snoozedUntil: null,
     ...overrides,
   };
 }
@@ -122,6 +124,17 @@ describe('alertFor', () => {
     expect(alertFor('new_message', waiting, { ...waiting, unreadCount: 0 }, me)).toBeNull();
     expect(alertFor('new_message', waiting, { ...waiting, status: 'resolved' }, me)).toBeNull();
     expect(alertFor('read', waiting, waiting, me)).toBeNull();
+  });
+
+  it('alerts a pending or snoozed chat of mine that is open again, as one event with its message', () => {
+    const snoozed = chat({ assignedAgentId: me, state: 'snoozed', snoozedUntil: minutesAgo(-60) });
+    const back = { ...snoozed, state: 'open' as const, snoozedUntil: null, unreadCount: 1, lastMessagePreview: 'Hi again' };
+    const returned = alertFor('returned', snoozed, back, me);
+    expect(returned).toMatchObject({ event: 'visitor_message', body: 'Wanjiru is open again' });
+    // The visitor's message that brought it back is the same event (one sound).
+    expect(alertFor('new_message', snoozed, back, me)?.key).toBe(returned?.key);
+    expect(alertFor('returned', snoozed, { ...back, assignedAgentId: 'someone' }, me)).toBeNull();
+    expect(alertFor('returned', snoozed, { ...back, assignedAgentId: null }, me)).not.toBeNull();
   });
 });
 

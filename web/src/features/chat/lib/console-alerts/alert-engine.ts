@@ -109,6 +109,19 @@ export function alertFor(
             `${after.visitorName}: ${after.lastMessagePreview ?? ''}`.trim(),
           )
         : null;
+    case 'returned':
+      // A pending or snoozed chat of mine (or in the queue) is open again:
+      // the visitor wrote (the same key as that message's alert) or the
+      // snooze ended.
+      return mine || after.assignedAgentId === null
+        ? alert(
+            'visitor_message',
+            after,
+            `${after.sessionId}:${after.lastMessageAt}`,
+            10 * minute,
+            `${after.visitorName} is open again`,
+          )
+        : null;
     default:
       return null;
   }
