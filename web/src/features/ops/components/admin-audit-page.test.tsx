@@ -23,7 +23,7 @@ function entry(n: number, extra: Partial<AuditEntry> = {}): AuditEntry {
 
 const filters = {
   actors: [{ id: '0193a000-0000-7000-8000-0000000000aa', name: 'Amina Otieno', email: 'amina@nyota.example' }],
-  entities: ['routing_rule', 'site_settings'],
+  entities: ['sla_policy', 'site_settings'],
   actions: ['sign_in', 'update'],
 };
 
@@ -41,7 +41,7 @@ describe('/admin/audit', () => {
     const fetch = serve((url) =>
       url.searchParams.get('cursor') === 'next-1'
         ? json(200, {
-            items: [entry(2, { actor: { kind: 'deletedUser' }, entity: 'routing_rule', action: 'add_member', summary: 'Add member routing rule' })],
+            items: [entry(2, { actor: { kind: 'deletedUser' }, entity: 'sla_policy', action: 'add_member', summary: 'Add member sla policy' })],
             nextCursor: null,
           })
         : json(200, { items: [entry(1)], nextCursor: 'next-1' }),
@@ -56,7 +56,7 @@ describe('/admin/audit', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     // An entity the screen has no label for is shown by its name.
-    expect(await within(table).findByText('routing_rule')).toBeInTheDocument();
+    expect(await within(table).findByText('sla_policy')).toBeInTheDocument();
     expect(within(table).getByText('Deleted user')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     const urls = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/admin/audit?'));

@@ -8,7 +8,7 @@ describe('audit labels', () => {
   });
 
   it('shows a name it has not seen as it is', () => {
-    expect(entityLabel('routing_rule')).toBe('routing_rule');
+    expect(entityLabel('sla_policy')).toBe('sla_policy');
     expect(actionLabel('add_member')).toBe('add_member');
   });
 });
