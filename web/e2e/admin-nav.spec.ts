@@ -32,7 +32,7 @@ test('at 1366×768 the sidebar lists the sections, marks the current one and nav
   const { context, page } = await adminPage(browser, baseURL, { width: 1366, height: 768 });
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Chat', 'Requests', 'Privacy requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Agents', 'Settings', 'Database']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Chat', 'Requests', 'Privacy requests', 'Blog', 'Events', 'Uploads', 'Analytics', 'Agents', 'Teams', 'Settings', 'Database', 'Audit log']);
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('region', { name: 'Needs attention' }).getByRole('link', { name: /Chats waiting/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
