@@ -87,6 +87,8 @@ const REGISTRY: &[(&str, &str, Holds)] = &[
     ("site_settings", "settings", Holds::Nothing), // the company's own details
     ("site_settings", "updated_by", Holds::Staff),
     ("subscriptions", "email", Holds::Email),
+    ("team_members", "agent_id", Holds::Staff),
+    ("teams", "name", Holds::Nothing), // a support team's name ("Sales"), the company's own
     ("session", "data", Holds::MentionsUserId),
     ("uploads", "data", Holds::Nothing), // admin images
     ("uploads", "filename", Holds::Nothing),
